@@ -1,0 +1,46 @@
+/** Validation of research inputs before any request is sent. Pure functions; errors name the argument and the rule. */
+import { UsageError } from '../errors.js';
+
+const ASIN = /^[A-Z0-9]{10}$/;
+
+/** An ASIN: 10 letters or digits (upper-cased). */
+export function parseAsin(value: string, name = 'ASIN'): string {
+  const asin = value.trim().toUpperCase();
+  if (!ASIN.test(asin)) {
+    throw new UsageError(`${name} "${value}" is not a valid ASIN: it must be 10 letters or digits (e.g. B00X4WHP5E)`);
+  }
+  return asin;
+}
+
+/** A selling price: a positive number with at most two decimals. */
+export function parsePrice(value: string, name = '--price'): number {
+  const text = value.trim().replace(/^\$/, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0) {
+    throw new UsageError(`${name} "${value}" is not a valid price: it must be a positive number with at most two decimals (e.g. 19.99)`);
+  }
+  return Number(text);
+}
+
+/** A comma-separated list of prices, e.g. "9.99,14.99". */
+export function parsePriceList(value: string, name = '--price'): number[] {
+  const parts = value.split(',').filter((p) => p.trim() !== '');
+  if (parts.length === 0) throw new UsageError(`${name} is empty: give one or more prices separated by commas (e.g. 9.99,14.99)`);
+  return [...new Set(parts.map((p) => parsePrice(p, name)))];
+}
+
+/** A UPC (12 digits) or EAN (13 digits). */
+export function parseProductCode(value: string, kind: 'upc' | 'ean'): string {
+  const digits = kind === 'upc' ? 12 : 13;
+  const code = value.trim();
+  if (!new RegExp(`^\\d{${digits}}$`).test(code)) {
+    throw new UsageError(`--${kind} "${value}" is not a valid ${kind.toUpperCase()}: it must be ${digits} digits`);
+  }
+  return code;
+}
+
+/** A category id: digits only. */
+export function parseCategoryId(value: string): string {
+  const id = value.trim();
+  if (!/^\d{1,20}$/.test(id)) throw new UsageError(`--id "${value}" is not a valid category id: it must be digits (e.g. 283155)`);
+  return id;
+}

@@ -1,0 +1,84 @@
+/** Retry policy as data (DESIGN.md decision 6) and the pure decision of whether and when to try again. */
+
+export interface RetryPolicy {
+  /** Total attempts, the first included. */
+  attempts: number;
+  /** A repeat cannot change state twice: connection losses may be retried and are never "in doubt". */
+  idempotent: boolean;
+  /** Retry when the connection could not be opened (nothing was sent). */
+  onConnectError: boolean;
+  /** HTTP statuses worth another attempt. */
+  statuses: readonly number[];
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A Retry-After longer than this ends the retries at once. */
+  maxRetryAfterMs: number;
+}
+
+/** Reads of resources and every research call: safe to repeat. */
+export const READ_POLICY: RetryPolicy = {
+  attempts: 4,
+  idempotent: true,
+  onConnectError: true,
+  statuses: [429, 502, 503, 504],
+  baseDelayMs: 200,
+  maxDelayMs: 4000,
+  maxRetryAfterMs: 30_000,
+};
+
+/** Anything that may change inventory: sent exactly once. */
+export const ONCE_POLICY: RetryPolicy = {
+  attempts: 1,
+  idempotent: false,
+  onConnectError: false,
+  statuses: [],
+  baseDelayMs: 0,
+  maxDelayMs: 0,
+  maxRetryAfterMs: 0,
+};
+
+/** What one attempt ended with: an HTTP status, or a transport failure of some kind. */
+export type AttemptOutcome =
+  | { status: number; retryAfter?: string | undefined }
+  | { failure: 'connect' | 'lost' | 'timeout' };
+
+export interface RetryDecision {
+  retry: boolean;
+  delayMs: number;
+}
+
+/** Seconds or an HTTP date in a Retry-After header, as milliseconds from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** Decides whether attempt number `attempt` (1-based) should be followed by another, and after how long. */
+export function decideRetry(
+  policy: RetryPolicy,
+  attempt: number,
+  outcome: AttemptOutcome,
+  random: () => number = Math.random,
+): RetryDecision {
+  const stop = { retry: false, delayMs: 0 };
+  if (attempt >= policy.attempts) return stop;
+  if ('failure' in outcome) {
+    const allowed = outcome.failure === 'connect' ? policy.onConnectError : policy.idempotent;
+    return allowed ? { retry: true, delayMs: backoff(policy, attempt, random) } : stop;
+  }
+  if (!policy.statuses.includes(outcome.status)) return stop;
+  const retryAfter = parseRetryAfter(outcome.retryAfter);
+  if (retryAfter !== undefined) {
+    return retryAfter > policy.maxRetryAfterMs ? stop : { retry: true, delayMs: retryAfter };
+  }
+  return { retry: true, delayMs: backoff(policy, attempt, random) };
+}
+
+/** Capped exponential backoff with "equal jitter": half fixed, half random, so retries never bunch at zero. */
+export function backoff(policy: RetryPolicy, attempt: number, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}

@@ -1,0 +1,42 @@
+/** Shapes shared by the HTTP core and its hooks. */
+import type { RetryPolicy } from './retry.js';
+
+/** Which authentication a request needs; the matching hook adds it. */
+export type AuthScheme = 'none' | 'bearer' | 'research-key' | 'research-legacy';
+
+export interface HttpRequest {
+  /** Short name of the operation, for logs and error messages. */
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  url: URL;
+  headers: Record<string, string>;
+  body?: string;
+  retry: RetryPolicy;
+  auth: AuthScheme;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  durationMs: number;
+  /** How many attempts it took, set by the retry hook. */
+  attempts?: number;
+}
+
+export type Send = (request: HttpRequest) => Promise<HttpResponse>;
+
+/** A hook wraps the rest of the chain: it may change the request, retry, or turn the response into an error. */
+export type Hook = (request: HttpRequest, next: Send) => Promise<HttpResponse>;
+
+/** Transport failures: whether the request may have reached the server decides retry and "in doubt". */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'connect' | 'lost' | 'timeout' | 'aborted',
+    readonly url: URL,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+}

@@ -1,0 +1,105 @@
+/** The per-command context: IO, global options, and lazily created config, settings and clients. */
+import { Chalk, type ChalkInstance } from 'chalk';
+import { configDir } from '../config/paths.js';
+import { resolveSettings, type Settings } from '../config/settings.js';
+import type { ConfigStore } from '../config/store.js';
+import type { ResearchClient } from '../api/research.js';
+import type { Transport } from '../api/transport.js';
+import type { GlobalOptions } from './globals.js';
+import type { IO } from './io.js';
+import { render } from './output/render.js';
+import { checkFields, type View } from './output/view.js';
+import { ask, type Question } from './prompt.js';
+
+/** Resources shared by one run of main(): the config store and the connection pool. */
+export class Session {
+  private store?: Promise<ConfigStore>;
+  private transport?: Transport;
+
+  constructor(readonly io: IO) {}
+
+  /** The config store, opened once. */
+  config(): Promise<ConfigStore> {
+    this.store ??= import('../config/store.js').then(({ ConfigStore }) => ConfigStore.open(configDir(this.io.env)));
+    return this.store;
+  }
+
+  /** The undici pool, created once with the first timeout asked for. */
+  async http(timeoutMs: number): Promise<Transport> {
+    if (!this.transport) {
+      const { Transport } = await import('../api/transport.js');
+      this.transport = new Transport({ timeoutMs }, this.io.signal);
+    }
+    return this.transport;
+  }
+
+  /** Frees sockets so the process can exit at once. */
+  async close(): Promise<void> {
+    await this.transport?.close();
+  }
+}
+
+export interface Output<R> {
+  /** Renders records (array or async stream) in the chosen format; returns the count. */
+  render(records: Iterable<R> | AsyncIterable<R>): Promise<number>;
+}
+
+export class Ctx {
+  readonly color: ChalkInstance;
+  private settingsCache?: Settings;
+
+  constructor(
+    readonly session: Session,
+    readonly globals: GlobalOptions,
+  ) {
+    this.color = new Chalk({ level: globals.color ? 1 : 0 });
+  }
+
+  get io(): IO {
+    return this.session.io;
+  }
+
+  /** The config store. */
+  config(): Promise<ConfigStore> {
+    return this.session.config();
+  }
+
+  /** Settings in force (flag > env > profile). */
+  async settings(): Promise<Settings> {
+    const { profile, baseUrl, authUrl, researchUrl } = this.globals;
+    this.settingsCache ??= resolveSettings({ profile, baseUrl, authUrl, researchUrl }, this.io.env, await this.config());
+    return this.settingsCache;
+  }
+
+  /** The research client of the profile in force; `credentials` replace the stored ones (to verify new ones). */
+  async research(credentials?: { clientId: string; secretKey: string }): Promise<ResearchClient> {
+    const [{ createResearchClient }, settings, transport] = await Promise.all([
+      import('../api/clients.js'),
+      this.settings(),
+      this.session.http(this.globals.timeoutMs),
+    ]);
+    const effective = credentials ? { ...settings, research: { ...settings.research, ...credentials } } : settings;
+    return createResearchClient({ transport, settings: effective, signal: this.io.signal, log: this.verboseLog() });
+  }
+
+  /** Checks --fields against the view now, before any request, and returns its renderer. */
+  output<R>(view: View<R>): Output<R> {
+    checkFields(this.globals.fields, view.fields);
+    return { render: (records) => render(view, records, { io: this.io, globals: this.globals }) };
+  }
+
+  /** Asks a question on a terminal, or fails with exit 7 naming the flag. */
+  ask(question: Question): Promise<string> {
+    return ask(this.io, this.globals, question);
+  }
+
+  /** A status line on stderr, unless --quiet. */
+  async info(message: string): Promise<void> {
+    if (!this.globals.quiet) await this.io.err.write(message + '\n');
+  }
+
+  private verboseLog(): ((line: string) => void) | undefined {
+    if (!this.globals.verbose) return undefined;
+    return (line) => void this.io.err.write(this.color.dim(line) + '\n');
+  }
+}

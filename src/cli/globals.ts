@@ -1,0 +1,71 @@
+/** Global options of every command, parsed once into a typed object. */
+import { Option, type Command } from 'commander';
+import { UsageError } from '../errors.js';
+import type { IO } from './io.js';
+
+export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+export interface GlobalOptions {
+  profile?: string;
+  output: OutputFormat;
+  fields?: string[];
+  color: boolean;
+  quiet: boolean;
+  verbose: boolean;
+  nonInteractive: boolean;
+  yes: boolean;
+  timeoutMs: number;
+  baseUrl?: string;
+  authUrl?: string;
+  researchUrl?: string;
+}
+
+/** Declares the global options on the root command. */
+export function addGlobalOptions(program: Command): void {
+  program
+    .option('--profile <name>', 'use this profile (default: INV_PROFILE or the current profile)')
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json in a pipe)').choices(OUTPUT_FORMATS))
+    .option('--json', 'shorthand for --output json')
+    .option('--fields <list>', 'comma-separated fields to output (dotted paths allowed, e.g. mfnFees.netIncome)')
+    .option('--no-color', 'disable colours (also NO_COLOR)')
+    .option('-q, --quiet', 'print only data and errors')
+    .option('--verbose', 'log requests and timings to stderr (secrets redacted)')
+    .option('--non-interactive', 'never prompt; fail with exit 7 when input is missing')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--timeout <seconds>', 'request timeout in seconds', '30')
+    .option('--base-url <url>', 'Inventory API base address (overrides INV_BASE_URL and the profile)')
+    .option('--auth-url <url>', 'OAuth server address')
+    .option('--research-url <url>', 'Product Research API base address');
+}
+
+/** Whether the environment names a CI system. */
+export function isCI(env: Record<string, string | undefined>): boolean {
+  return Boolean(env.CI && env.CI !== 'false' && env.CI !== '0');
+}
+
+/** Turns commander's raw option values into GlobalOptions, with defaults that depend on the terminal. */
+export function readGlobals(raw: Record<string, unknown>, io: IO): GlobalOptions {
+  const timeout = Number(raw.timeout);
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) {
+    throw new UsageError(`--timeout "${String(raw.timeout)}" must be a number of seconds between 0 and 3600`);
+  }
+  const fields = typeof raw.fields === 'string' ? raw.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined;
+  if (fields && fields.length === 0) throw new UsageError('--fields is empty: give one or more field names separated by commas');
+  const output = (raw.json ? 'json' : (raw.output as OutputFormat | undefined)) ?? (io.stdoutIsTTY ? 'table' : 'json');
+  const noColorEnv = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '';
+  return {
+    profile: raw.profile as string | undefined,
+    output,
+    fields,
+    color: raw.color !== false && !noColorEnv && io.stdoutIsTTY && io.env.TERM !== 'dumb',
+    quiet: Boolean(raw.quiet),
+    verbose: Boolean(raw.verbose),
+    nonInteractive: Boolean(raw.nonInteractive),
+    yes: Boolean(raw.yes),
+    timeoutMs: Math.round(timeout * 1000),
+    baseUrl: raw.baseUrl as string | undefined,
+    authUrl: raw.authUrl as string | undefined,
+    researchUrl: raw.researchUrl as string | undefined,
+  };
+}

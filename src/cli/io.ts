@@ -1,0 +1,54 @@
+/** The streams and facts of the terminal a command runs in; commands never touch `process`. */
+
+export interface Writer {
+  /** Writes text; resolves once the stream can take more (backpressure). */
+  write(text: string): void | Promise<void>;
+}
+
+export interface IO {
+  out: Writer;
+  err: Writer;
+  stdin: NodeJS.ReadableStream;
+  stdinIsTTY: boolean;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  env: Record<string, string | undefined>;
+  /** The raw stderr stream, for prompts and progress bars; absent where there is no terminal to draw on. */
+  errStream?: NodeJS.WritableStream;
+  /** Aborted when the user interrupts (Ctrl-C). */
+  signal: AbortSignal;
+}
+
+/** Wraps a Node writable so that writes wait for 'drain' when its buffer is full. */
+export function streamWriter(stream: NodeJS.WritableStream): Writer {
+  return {
+    write(text) {
+      if (stream.write(text)) return;
+      return new Promise((resolve) => stream.once('drain', () => resolve()));
+    },
+  };
+}
+
+/** The IO of the running process, with SIGINT turned into an abort signal. */
+export function processIO(): IO {
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  return {
+    out: streamWriter(process.stdout),
+    err: streamWriter(process.stderr),
+    stdin: process.stdin,
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    env: process.env,
+    errStream: process.stderr,
+    signal: controller.signal,
+  };
+}
+
+/** Reads a whole stream as text (used for `--secret-stdin` and piped input). */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,41 @@
+/** main(argv, io): runs one inv command and returns its exit code; never exits the process. */
+import { CommanderError } from 'commander';
+import { ExitCode, InvError, exitCodeOf } from '../errors.js';
+import { Session } from './context.js';
+import type { IO } from './io.js';
+import { buildProgram } from './program.js';
+
+/** Runs `inv <argv>` against the given IO and resolves to the exit code. */
+export async function main(argv: string[], io: IO): Promise<number> {
+  const session = new Session(io);
+  const program = buildProgram(session);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) return commanderExit(error);
+    await reportError(error, io, argv.includes('--verbose'));
+    return exitCodeOf(error);
+  } finally {
+    await session.close();
+  }
+}
+
+/** Help and version end 0; every other commander complaint is a usage error (it has printed its message). */
+function commanderExit(error: CommanderError): number {
+  if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return ExitCode.ok;
+  return ExitCode.usage;
+}
+
+/** Prints "error: …" and the hint on stderr; a stack only with --verbose for unexpected errors. */
+export async function reportError(error: unknown, io: IO, verbose: boolean): Promise<void> {
+  if (error instanceof InvError) {
+    await io.err.write(`error: ${error.message}\n`);
+    if (error.hint) await io.err.write(`hint: ${error.hint}\n`);
+    return;
+  }
+  const e = error as Error;
+  await io.err.write(`error: unexpected: ${e?.message ?? String(error)}\n`);
+  if (verbose && e?.stack) await io.err.write(e.stack + '\n');
+  else await io.err.write('hint: run again with --verbose for details\n');
+}

@@ -1,0 +1,28 @@
+/** Formatting of raw API values for tables (JSON keeps them raw). */
+
+/** A value as table text: null as "-", objects as compact JSON. */
+export function cell(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** A money amount with two decimals; numeric strings accepted. */
+export function money(value: unknown): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n.toFixed(2) : cell(value);
+}
+
+/** A whole number with thousands separators; numeric strings accepted. */
+export function count(value: unknown): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US') : cell(value);
+}
+
+/** A value as a csv/tsv field: raw scalars, objects as JSON, null as empty. */
+export function plain(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

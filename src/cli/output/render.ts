@@ -1,0 +1,97 @@
+/** Renders a command's records as table, json, ndjson, csv or tsv; json and ndjson stream as records arrive. */
+import type { GlobalOptions } from '../globals.js';
+import type { IO } from '../io.js';
+import { plain } from './format.js';
+import { pick, project, type Column, type View } from './view.js';
+
+export interface RenderTarget {
+  io: IO;
+  globals: GlobalOptions;
+}
+
+type Records<R> = Iterable<R> | AsyncIterable<R>;
+
+/** Writes the records to stdout in the chosen format; returns how many records there were. */
+export async function render<R>(view: View<R>, records: Records<R>, target: RenderTarget): Promise<number> {
+  const { globals, io } = target;
+  const fields = globals.fields;
+  const shape = (record: R): unknown => (fields ? project(record, fields) : record);
+  const indent = io.stdoutIsTTY ? 2 : undefined;
+  switch (globals.output) {
+    case 'json':
+      return view.kind === 'single' ? writeSingle(records, shape, indent, io) : writeArray(records, shape, indent, io);
+    case 'ndjson': {
+      let n = 0;
+      for await (const record of records) {
+        await io.out.write(JSON.stringify(shape(record)) + '\n');
+        n++;
+      }
+      return n;
+    }
+    case 'csv':
+    case 'tsv':
+      return writeDelimited(view, records, globals, io);
+    case 'table':
+      return writeTable(view, records, target);
+  }
+}
+
+async function writeSingle<R>(records: Records<R>, shape: (r: R) => unknown, indent: number | undefined, io: IO) {
+  for await (const record of records) {
+    await io.out.write(JSON.stringify(shape(record), null, indent) + '\n');
+    return 1;
+  }
+  return 0;
+}
+
+async function writeArray<R>(records: Records<R>, shape: (r: R) => unknown, indent: number | undefined, io: IO) {
+  let n = 0;
+  for await (const record of records) {
+    const text = JSON.stringify(shape(record), null, indent);
+    await io.out.write((n === 0 ? '[\n' : ',\n') + (indent ? text.replace(/^/gm, '  ') : text));
+    n++;
+  }
+  await io.out.write(n === 0 ? '[]\n' : '\n]\n');
+  return n;
+}
+
+/** The columns and row-maker in force: --fields over the records themselves, else the view's layout. */
+function layout<R>(view: View<R>, fields: readonly string[] | undefined) {
+  if (fields) {
+    const columns: Column[] = fields.map((key) => ({ key, header: key }));
+    return { columns, rows: (record: R) => [record as Record<string, unknown>] };
+  }
+  return { columns: [...view.columns], rows: view.rows ?? ((record: R) => [record as Record<string, unknown>]) };
+}
+
+async function writeDelimited<R>(view: View<R>, records: Records<R>, globals: GlobalOptions, io: IO) {
+  const { stringify } = await import('csv-stringify/sync');
+  const delimiter = globals.output === 'tsv' ? '\t' : ',';
+  const { columns, rows } = layout(view, globals.fields);
+  await io.out.write(stringify([columns.map((c) => c.key)], { delimiter }));
+  let n = 0;
+  for await (const record of records) {
+    const lines = rows(record).map((row) => columns.map((c) => plain(pick(row, c.key))));
+    await io.out.write(stringify(lines, { delimiter }));
+    n++;
+  }
+  return n;
+}
+
+async function writeTable<R>(view: View<R>, records: Records<R>, target: RenderTarget) {
+  const { io, globals } = target;
+  const { columns, rows } = layout(view, globals.fields);
+  const body: Record<string, unknown>[] = [];
+  let n = 0;
+  for await (const record of records) {
+    body.push(...rows(record));
+    n++;
+  }
+  if (body.length === 0) {
+    if (!globals.quiet) await io.err.write('no results\n');
+    return n;
+  }
+  const { formatTable } = await import('./table.js');
+  await io.out.write(formatTable(columns, body, globals.color) + '\n');
+  return n;
+}

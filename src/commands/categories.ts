@@ -1,0 +1,52 @@
+/** inv categories ASIN | --id ID: the categories of an ASIN, or the name of a category id. */
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { parseAsin, parseCategoryId } from '../api/research-input.js';
+import type { CategoryMapping, CategoryResponse } from '../api/research-types.js';
+import type { Runner } from '../cli/command.js';
+import type { View } from '../cli/output/view.js';
+
+const MAPPINGS_VIEW: View<CategoryMapping> = {
+  kind: 'list',
+  fields: ['categoryId', 'category', 'main'],
+  columns: [
+    { key: 'categoryId', header: 'category id' },
+    { key: 'category', header: 'category' },
+    { key: 'main', header: 'main', format: (v) => (v === true ? 'yes' : '') },
+  ],
+};
+
+const CATEGORY_VIEW: View<CategoryResponse> = {
+  kind: 'single',
+  fields: ['categoryId', 'category', 'requestId', 'timestamp'],
+  columns: [
+    { key: 'categoryId', header: 'category id' },
+    { key: 'category', header: 'category' },
+  ],
+};
+
+/** Registers `inv categories`. */
+export function register(program: Command, run: Runner): void {
+  program
+    .command('categories')
+    .description('categories of an ASIN, or the name of a category id')
+    .argument('[asin]', 'the ASIN')
+    .option('--id <categoryId>', 'look up a category id instead')
+    .addHelpText('after', '\nExamples:\n  inv categories B00X4WHP5E\n  inv categories --id 283155')
+    .action(
+      run<{ id?: string }>(async (ctx, [asinArg], options) => {
+        if ((asinArg === undefined) === (options.id === undefined)) {
+          throw new UsageError('categories needs exactly one of ASIN or --id', 'e.g. inv categories B00X4WHP5E, or inv categories --id 283155');
+        }
+        if (options.id !== undefined) {
+          const id = parseCategoryId(options.id);
+          const out = ctx.output(CATEGORY_VIEW);
+          await out.render([await (await ctx.research()).categoryById(id)]);
+          return;
+        }
+        const asin = parseAsin(asinArg as string);
+        const out = ctx.output(MAPPINGS_VIEW);
+        await out.render((await (await ctx.research()).asinCategories(asin)).categoryMappings);
+      }),
+    );
+}

@@ -1,0 +1,30 @@
+/** inv config get KEY: one setting of the profile (secrets are never printed). */
+import type { Command } from 'commander';
+import type { Runner } from '../../cli/command.js';
+import { keySpec } from '../../config/keys.js';
+import { getPath } from '../../config/schema.js';
+
+/** Registers `inv config get`. */
+export function register(config: Command, run: Runner): void {
+  config
+    .command('get')
+    .description('print one setting of the profile')
+    .argument('<key>', 'e.g. baseUrl, research.keyIn')
+    .addHelpText('after', '\nExample:\n  inv config get researchUrl')
+    .action(
+      run(async (ctx, [key]) => {
+        const spec = keySpec(key as string);
+        const settings = await ctx.settings();
+        const value = getPath(settings.stored, key as string);
+        if (value === undefined) {
+          await ctx.info(`${String(key)} is not set in profile "${settings.profile}"`);
+          return;
+        }
+        if (spec.secret) {
+          await ctx.info(`${String(key)} is set in profile "${settings.profile}" (secrets are never printed)`);
+          return;
+        }
+        await ctx.io.out.write(String(value) + '\n');
+      }),
+    );
+}

@@ -1,0 +1,29 @@
+/** inv config list: every setting of the profile, secrets masked. */
+import type { Command } from 'commander';
+import type { Runner } from '../../cli/command.js';
+import type { View } from '../../cli/output/view.js';
+import { listKeys } from '../../config/keys.js';
+
+const VIEW: View<{ key: string; value: string }> = {
+  kind: 'list',
+  fields: ['key', 'value'],
+  columns: [
+    { key: 'key', header: 'key' },
+    { key: 'value', header: 'value' },
+  ],
+};
+
+/** Registers `inv config list`. */
+export function register(config: Command, run: Runner): void {
+  config
+    .command('list')
+    .description('list the settings of the profile (secrets masked)')
+    .addHelpText('after', '\nExample:\n  inv --profile sandbox config list')
+    .action(
+      run(async (ctx) => {
+        const out = ctx.output(VIEW);
+        const settings = await ctx.settings();
+        await out.render(listKeys(settings.stored));
+      }),
+    );
+}

@@ -1,0 +1,45 @@
+/** inv fees ASIN... --price P[,P2...]: projected MFN and FBA fees side by side, with net income. */
+import type { Command } from 'commander';
+import type { FeeQuote } from '../api/research-fees.js';
+import { parseAsin, parsePriceList } from '../api/research-input.js';
+import type { Runner } from '../cli/command.js';
+import { money } from '../cli/output/format.js';
+import type { View } from '../cli/output/view.js';
+import { asPromptValidator } from '../cli/prompt.js';
+
+const FEES_VIEW: View<FeeQuote> = {
+  kind: 'list',
+  fields: ['asin', 'price', 'sizeTier', 'mfnFees', 'fbaFees'],
+  columns: [
+    { key: 'asin', header: 'asin' },
+    { key: 'price', header: 'price', format: money, align: 'right' },
+    { key: 'mfnFees.category', header: 'category' },
+    { key: 'sizeTier', header: 'size tier' },
+    { key: 'mfnFees.feesTotal', header: 'mfn fees', format: money, align: 'right' },
+    { key: 'mfnFees.netIncome', header: 'mfn net', format: money, align: 'right' },
+    { key: 'fbaFees.feesTotal', header: 'fba fees', format: money, align: 'right' },
+    { key: 'fbaFees.netIncome', header: 'fba net', format: money, align: 'right' },
+  ],
+};
+
+/** Registers `inv fees`. */
+export function register(program: Command, run: Runner): void {
+  program
+    .command('fees')
+    .description('projected MFN and FBA fees and net income for ASINs at one or more prices')
+    .argument('<asin...>', 'one or more ASINs')
+    .option('-p, --price <prices>', 'selling price(s), comma-separated (e.g. 14.99,19.99)')
+    .addHelpText('after', '\nExamples:\n  inv fees B00X4WHP5E --price 19.99\n  inv fees B00X4WHP5E B07FZ8S74R --price 14.99,19.99 --json')
+    .action(
+      run<{ price?: string }>(async (ctx, [asinArgs], options) => {
+        const asins = (asinArgs as string[]).map((a) => parseAsin(a));
+        const out = ctx.output(FEES_VIEW);
+        const priceText =
+          options.price ??
+          (await ctx.ask({ what: 'a selling price', flag: '--price', message: 'Selling price(s), comma-separated:', validate: asPromptValidator(parsePriceList) }));
+        const prices = parsePriceList(priceText);
+        const { quoteFees } = await import('../api/research-fees.js');
+        await out.render(await quoteFees(await ctx.research(), asins, prices));
+      }),
+    );
+}

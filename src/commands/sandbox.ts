@@ -1,0 +1,96 @@
+/** inv sandbox: run the local service until Ctrl-C, and write a profile that points at it. */
+import { join } from 'node:path';
+import { Option, type Command } from 'commander';
+import { UsageError } from '../errors.js';
+import type { Runner } from '../cli/command.js';
+import type { View } from '../cli/output/view.js';
+import { stateDir } from '../config/paths.js';
+import { setPath, type Profile } from '../config/schema.js';
+
+interface SandboxFlags {
+  host: string;
+  port: string;
+  researchPort?: string;
+  data?: string;
+  ephemeral?: boolean;
+  seed: 'demo' | 'empty';
+  latency: string;
+  faultRate: string;
+  saveProfile: string | false;
+}
+
+const VIEW: View<Record<string, unknown>> = {
+  kind: 'single',
+  fields: ['baseUrl', 'authUrl', 'researchUrl', 'profile', 'dataFile', 'research'],
+  rows: (info) => Object.entries(info).flatMap(([key, value]) =>
+    value !== null && typeof value === 'object'
+      ? Object.entries(value).map(([k, v]) => ({ key: `${key}.${k}`, value: v }))
+      : [{ key, value }]),
+  columns: [
+    { key: 'key', header: 'sandbox' },
+    { key: 'value', header: 'value' },
+  ],
+};
+
+function port(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${flag} "${value}" must be a port number from 0 to 65535`);
+  return n;
+}
+
+/** Registers `inv sandbox`. */
+export function register(program: Command, run: Runner): void {
+  program
+    .command('sandbox')
+    .description('run a local Inventory, OAuth and Product Research service (Ctrl-C stops it)')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--port <port>', 'inventory and OAuth port (0: any free port)', '4010')
+    .option('--research-port <port>', 'research API port (default: port + 1)')
+    .option('--data <file>', 'state file (default: sandbox.json in the state directory)')
+    .option('--ephemeral', 'keep state in memory only')
+    .addOption(new Option('--seed <seed>', 'initial data for a new state file').choices(['demo', 'empty']).default('demo'))
+    .option('--latency <ms>', 'delay every answer by this many milliseconds', '0')
+    .option('--fault-rate <share>', 'answer this share of requests (0..1) with HTTP 500', '0')
+    .option('--save-profile <name>', 'profile to point at the sandbox', 'sandbox')
+    .option('--no-save-profile', 'do not write a profile')
+    .addHelpText('after', '\nExamples:\n  inv sandbox\n  inv sandbox --port 0 --ephemeral --latency 50')
+    .action(
+      run<SandboxFlags>(async (ctx, _args, flags) => {
+        const out = ctx.output(VIEW);
+        const latencyMs = Number(flags.latency);
+        const failRate = Number(flags.faultRate);
+        if (!Number.isInteger(latencyMs) || latencyMs < 0) throw new UsageError(`--latency "${flags.latency}" must be a whole number of milliseconds`);
+        if (!(failRate >= 0 && failRate <= 1)) throw new UsageError(`--fault-rate "${flags.faultRate}" must be a number from 0 to 1`);
+        const mainPort = port(flags.port, '--port');
+        const researchPort = flags.researchPort === undefined ? undefined : port(flags.researchPort, '--research-port');
+        const data = flags.ephemeral ? undefined : (flags.data ?? join(stateDir(ctx.io.env), 'sandbox.json'));
+
+        const { startSandbox } = await import('../sandbox/index.js');
+        const sandbox = await startSandbox({ host: flags.host, port: mainPort, researchPort, data, seed: flags.seed, latencyMs, failRate });
+        try {
+          const { research } = sandbox.credentials;
+          if (flags.saveProfile !== false) {
+            const fields: Profile = { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl };
+            (await ctx.config()).updateProfile(flags.saveProfile, (profile) => {
+              let next: Profile = { ...profile, ...fields };
+              for (const [key, value] of Object.entries(research)) next = setPath(next, `research.${key}`, value);
+              return next;
+            });
+          }
+          await out.render([{
+            baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl,
+            profile: flags.saveProfile || null, dataFile: data ?? null, research,
+          }]);
+          const use = flags.saveProfile ? ` Use it with --profile ${flags.saveProfile} (or: inv profile use ${flags.saveProfile}).` : '';
+          await ctx.info(`sandbox running (credentials above are for the sandbox only).${use} Press Ctrl-C to stop.`);
+          await new Promise<void>((resolve) => {
+            if (ctx.io.signal.aborted) return resolve();
+            ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
+          });
+        } finally {
+          await sandbox.close();
+          await ctx.info('sandbox stopped; state saved');
+        }
+      }),
+    );
+}

@@ -1,0 +1,48 @@
+/** inv search KEYWORD | --asin/--upc/--ean X: catalog matches. */
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { parseAsin, parseProductCode } from '../api/research-input.js';
+import type { SearchQuery } from '../api/research-types.js';
+import type { Runner } from '../cli/command.js';
+import { SEARCH_VIEW } from './views.js';
+
+interface SearchOptions {
+  asin?: string;
+  upc?: string;
+  ean?: string;
+}
+
+/** Exactly one of keyword, --asin, --upc, --ean, validated. */
+export function searchQuery(keyword: string | undefined, options: SearchOptions): SearchQuery {
+  const given = [keyword !== undefined && 'KEYWORD', options.asin && '--asin', options.upc && '--upc', options.ean && '--ean'].filter(Boolean);
+  if (given.length !== 1) {
+    const what = given.length === 0 ? 'nothing was given' : `got ${given.join(' and ')}`;
+    throw new UsageError(`search needs exactly one of KEYWORD, --asin, --upc, --ean (${what})`, 'e.g. inv search "usb cable" or inv search --upc 012345678905');
+  }
+  if (options.asin) return { asin: parseAsin(options.asin, '--asin') };
+  if (options.upc) return { upc: parseProductCode(options.upc, 'upc') };
+  if (options.ean) return { ean: parseProductCode(options.ean, 'ean') };
+  const text = keyword!.trim();
+  if (text.length === 0 || text.length > 200) throw new UsageError('KEYWORD must be 1 to 200 characters');
+  return { keyword: text };
+}
+
+/** Registers `inv search`. */
+export function register(program: Command, run: Runner): void {
+  program
+    .command('search')
+    .description('search the catalog by keyword, ASIN, UPC or EAN')
+    .argument('[keyword]', 'words to search for')
+    .option('--asin <asin>', 'search by ASIN')
+    .option('--upc <upc>', 'search by UPC (12 digits)')
+    .option('--ean <ean>', 'search by EAN (13 digits)')
+    .addHelpText('after', '\nExamples:\n  inv search "usb cable"\n  inv search --upc 012345678905 --json')
+    .action(
+      run<SearchOptions>(async (ctx, [keyword], options) => {
+        const query = searchQuery(keyword as string | undefined, options);
+        const out = ctx.output(SEARCH_VIEW);
+        const client = await ctx.research();
+        await out.render((await client.search(query)).searchCatalogs.result);
+      }),
+    );
+}

@@ -1,0 +1,44 @@
+/** Output views shared by several research commands. */
+import { OFFER_CHANNELS, type OffersResponse, type SearchResult } from '../api/research-types.js';
+import { count, money } from '../cli/output/format.js';
+import type { View } from '../cli/output/view.js';
+
+/** /v1/offers and /v1/lookup: JSON keeps each response; the table lists every offer. */
+export const OFFERS_VIEW: View<OffersResponse> = {
+  kind: 'list',
+  fields: ['id', 'offers', 'extras', 'timestamp', 'requestId'],
+  rows: (response) =>
+    OFFER_CHANNELS.flatMap((channel) => (response.offers?.[channel] ?? []).map((offer) => ({ asin: response.id, channel, ...offer }))),
+  columns: [
+    { key: 'asin', header: 'asin' },
+    { key: 'channel', header: 'channel' },
+    { key: 'subcond', header: 'condition' },
+    { key: 'price', header: 'price', format: money, align: 'right' },
+    { key: 'priceShipping', header: 'shipping', format: money, align: 'right' },
+    { key: 'priceLanded', header: 'landed', format: money, align: 'right' },
+    { key: 'number', header: 'sellers', align: 'right' },
+    { key: 'rating', header: 'rating' },
+    { key: 'fbcount', header: 'feedback', format: count, align: 'right' },
+    { key: 'shipmax', header: 'ships in' },
+  ],
+};
+
+/** /v1/search and /v1/item: one row per catalog match. */
+export const SEARCH_VIEW: View<SearchResult> = {
+  kind: 'list',
+  fields: ['catalog', 'productId', 'title', 'image', 'type', 'rank', 'weight', 'ean'],
+  columns: [
+    { key: 'productId', header: 'asin' },
+    { key: 'title', header: 'title', format: (v) => truncate(String(v ?? ''), 60) },
+    { key: 'type', header: 'group' },
+    { key: 'rank.Rank', header: 'rank', format: count, align: 'right' },
+    { key: 'rank.ProductCategoryId', header: 'rank category' },
+    { key: 'weight', header: 'weight', align: 'right' },
+    { key: 'ean', header: 'ean' },
+  ],
+};
+
+/** Shortens text for a table cell, marking the cut. */
+export function truncate(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(0, max - 1) + '…';
+}

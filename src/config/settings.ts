@@ -1,0 +1,82 @@
+/** Effective settings of one run: flag > environment > profile (DESIGN.md, Configuration). */
+import { UsageError } from '../errors.js';
+import type { Profile } from './schema.js';
+import { DEFAULT_PROFILE, type ConfigStore } from './store.js';
+
+type Env = Record<string, string | undefined>;
+
+export interface SettingFlags {
+  profile?: string;
+  baseUrl?: string;
+  authUrl?: string;
+  researchUrl?: string;
+}
+
+export interface Settings {
+  profile: string;
+  /** The stored profile as it is on disk (for writing back). */
+  stored: Profile;
+  baseUrl?: string;
+  authUrl?: string;
+  researchUrl?: string;
+  clientId?: string;
+  clientSecret?: string;
+  /** INV_TOKEN: an access token to use as is, never stored. */
+  envToken?: string;
+  venueId?: number;
+  research: {
+    clientId?: string;
+    secretKey?: string;
+    keyOffset: number;
+    keyIn: 'header' | 'query';
+    merchantId?: string;
+    marketplaceId?: string;
+  };
+}
+
+/** The profile name in force: --profile, INV_PROFILE, the stored current profile, or "default". */
+export function profileName(flags: SettingFlags, env: Env, store?: ConfigStore): string {
+  return flags.profile || env.INV_PROFILE || store?.currentProfileName() || DEFAULT_PROFILE;
+}
+
+/** Checks a URL given on the command line or in the environment. */
+export function checkUrl(value: string | undefined, source: string): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${source} "${value}" is not a URL: it must look like http://127.0.0.1:4010`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${source} "${value}" must use http or https`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+/** Resolves every setting from flags, environment and the stored profile. */
+export function resolveSettings(flags: SettingFlags, env: Env, store: ConfigStore): Settings {
+  const profile = profileName(flags, env, store);
+  const stored = store.profile(profile);
+  const pick = (flag: string | undefined, flagName: string, envName: string, fromProfile: string | undefined) =>
+    checkUrl(flag, flagName) ?? checkUrl(env[envName], envName) ?? fromProfile;
+  return {
+    profile,
+    stored,
+    baseUrl: pick(flags.baseUrl, '--base-url', 'INV_BASE_URL', stored.baseUrl),
+    authUrl: pick(flags.authUrl, '--auth-url', 'INV_AUTH_URL', stored.authUrl ?? stored.baseUrl),
+    researchUrl: pick(flags.researchUrl, '--research-url', 'INV_RESEARCH_URL', stored.researchUrl),
+    clientId: env.INV_CLIENT_ID || stored.clientId,
+    clientSecret: env.INV_CLIENT_SECRET || stored.clientSecret,
+    envToken: env.INV_TOKEN || undefined,
+    venueId: stored.venueId,
+    research: {
+      clientId: env.INV_RESEARCH_CLIENT_ID || stored.research?.clientId,
+      secretKey: env.INV_RESEARCH_SECRET || stored.research?.secretKey,
+      keyOffset: stored.research?.keyOffset ?? 0,
+      keyIn: stored.research?.keyIn ?? 'header',
+      merchantId: stored.research?.merchantId,
+      marketplaceId: stored.research?.marketplaceId,
+    },
+  };
+}

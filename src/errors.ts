@@ -1,0 +1,90 @@
+/** Typed errors of inv, each mapped to one exit code of DESIGN.md and carrying a hint of what to do next. */
+
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  notFound: 3,
+  auth: 4,
+  rateLimited: 5,
+  batchIncomplete: 6,
+  inputNeeded: 7,
+  interrupted: 130,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** Base class: a message for the user, an exit code, and an optional hint. */
+export class InvError extends Error {
+  readonly exitCode: ExitCodeValue = ExitCode.failure;
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Bad flags, arguments or field values, caught before any request is sent. */
+export class UsageError extends InvError {
+  override readonly exitCode = ExitCode.usage;
+}
+
+/** Input was required but the session cannot prompt. */
+export class InputNeededError extends InvError {
+  override readonly exitCode = ExitCode.inputNeeded;
+  constructor(what: string, flag: string) {
+    super(`${what} is required: pass ${flag}`, `not prompting: stdin/stdout is not a terminal, CI is set, or --non-interactive was given`);
+  }
+}
+
+/** Missing, rejected or expired credentials. */
+export class AuthError extends InvError {
+  override readonly exitCode = ExitCode.auth;
+}
+
+/** The API answered 404. */
+export class NotFoundError extends InvError {
+  override readonly exitCode = ExitCode.notFound;
+}
+
+/** The API kept answering 429 after every retry allowed. */
+export class RateLimitError extends InvError {
+  override readonly exitCode = ExitCode.rateLimited;
+}
+
+/** The API answered with an error status (other than 401/403/404/429). */
+export class ApiError extends InvError {
+  constructor(
+    message: string,
+    readonly status: number,
+    hint?: string,
+  ) {
+    super(message, hint);
+  }
+}
+
+/** The service could not be reached; nothing was sent. */
+export class ConnectionError extends InvError {}
+
+/** The request was sent but the connection was lost before an answer: it may or may not have been applied. */
+export class InDoubtError extends InvError {}
+
+/** A batch ended with rows failed or in doubt. */
+export class BatchIncompleteError extends InvError {
+  override readonly exitCode = ExitCode.batchIncomplete;
+}
+
+/** The user pressed Ctrl-C. */
+export class InterruptedError extends InvError {
+  override readonly exitCode = ExitCode.interrupted;
+  constructor() {
+    super('interrupted');
+  }
+}
+
+/** Exit code for any thrown value: typed errors carry theirs, anything else is 1. */
+export function exitCodeOf(error: unknown): number {
+  return error instanceof InvError ? error.exitCode : ExitCode.failure;
+}

@@ -1,0 +1,38 @@
+/** A sandbox on port 0 plus a private config dir whose "sandbox" profile points at it. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+
+export interface SandboxFixture {
+  sandbox: Sandbox;
+  dir: string;
+  /** Environment for inv: private config and state dirs, the sandbox profile, its URLs and research key. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox and an environment pointing inv at it (through INV_* variables, nothing stored). */
+export async function sandboxFixture(options: SandboxOptions = {}): Promise<SandboxFixture> {
+  const dir = mkdtempSync(join(tmpdir(), 'inv-test-'));
+  const sandbox = await startSandbox({ port: 0, ...options });
+  const { research } = sandbox.credentials;
+  const env = {
+    INV_CONFIG_DIR: join(dir, 'config'),
+    INV_STATE_DIR: join(dir, 'state'),
+    INV_BASE_URL: sandbox.baseUrl,
+    INV_AUTH_URL: sandbox.authUrl,
+    INV_RESEARCH_URL: sandbox.researchUrl,
+    INV_RESEARCH_CLIENT_ID: research.clientId,
+    INV_RESEARCH_SECRET: research.secretKey,
+  };
+  return {
+    sandbox,
+    dir,
+    env,
+    async close() {
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** Runs the built bin/inv as a child process, the way users and scripts run it. */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Captured } from './io.js';
+
+export const BIN = fileURLToPath(new URL('../../bin/inv.js', import.meta.url));
+
+/** A clean environment: no CI, no colours, no inherited INV_* settings, plus `env`. */
+export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('INV_') && k !== 'CI' && k !== 'NODE_OPTIONS') base[k] = v;
+  const merged: NodeJS.ProcessEnv = { ...base, NO_COLOR: '1', ...env };
+  for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
+  return merged;
+}
+
+/** Spawns `node bin/inv.js <args>` with `input` on stdin; resolves when it exits. */
+export function spawnInv(args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}

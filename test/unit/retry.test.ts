@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { ONCE_POLICY, READ_POLICY, backoff, decideRetry, parseRetryAfter } from '../../src/api/retry.js';
+
+const half = () => 0.5;
+
+describe('decideRetry', () => {
+  it('retries reads on 429, 502, 503, 504 and connect failures', () => {
+    for (const status of [429, 502, 503, 504]) expect(decideRetry(READ_POLICY, 1, { status }, half).retry).toBe(true);
+    expect(decideRetry(READ_POLICY, 1, { failure: 'connect' }, half).retry).toBe(true);
+    expect(decideRetry(READ_POLICY, 1, { failure: 'lost' }, half).retry).toBe(true);
+  });
+
+  it('does not retry other statuses', () => {
+    for (const status of [200, 400, 401, 404, 500]) expect(decideRetry(READ_POLICY, 1, { status }, half).retry).toBe(false);
+  });
+
+  it('stops after the last attempt', () => {
+    expect(decideRetry(READ_POLICY, READ_POLICY.attempts - 1, { status: 503 }, half).retry).toBe(true);
+    expect(decideRetry(READ_POLICY, READ_POLICY.attempts, { status: 503 }, half).retry).toBe(false);
+  });
+
+  it('never repeats a request that may change state', () => {
+    for (const outcome of [{ status: 503 }, { status: 429 }, { failure: 'lost' as const }, { failure: 'connect' as const }, { failure: 'timeout' as const }]) {
+      expect(decideRetry(ONCE_POLICY, 1, outcome, half).retry).toBe(false);
+    }
+    const oneShotButConnectSafe = { ...ONCE_POLICY, attempts: 3, onConnectError: true };
+    expect(decideRetry(oneShotButConnectSafe, 1, { failure: 'connect' }, half).retry).toBe(true);
+    expect(decideRetry(oneShotButConnectSafe, 1, { failure: 'lost' }, half).retry).toBe(false);
+  });
+
+  it('honours Retry-After, and gives up when it is longer than the policy allows', () => {
+    expect(decideRetry(READ_POLICY, 1, { status: 429, retryAfter: '2' }, half)).toEqual({ retry: true, delayMs: 2000 });
+    expect(decideRetry(READ_POLICY, 1, { status: 429, retryAfter: '120' }, half).retry).toBe(false);
+  });
+
+  it('backs off exponentially with jitter, capped', () => {
+    expect(backoff(READ_POLICY, 1, () => 0)).toBe(READ_POLICY.baseDelayMs / 2);
+    expect(backoff(READ_POLICY, 1, () => 1)).toBe(READ_POLICY.baseDelayMs);
+    expect(backoff(READ_POLICY, 3, () => 1)).toBe(READ_POLICY.baseDelayMs * 4);
+    expect(backoff(READ_POLICY, 30, () => 1)).toBe(READ_POLICY.maxDelayMs);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads seconds and HTTP dates', () => {
+    expect(parseRetryAfter('3')).toBe(3000);
+    expect(parseRetryAfter('0.5')).toBe(500);
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10_000);
+    expect(parseRetryAfter(undefined)).toBeUndefined();
+    expect(parseRetryAfter('soon')).toBeUndefined();
+  });
+});
