@@ -16,8 +16,6 @@ await build({
   target: 'node20',
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
-  // `open` ships a helper script next to its code, so it stays a normal dependency.
-  external: ['open'],
   define: { __INV_VERSION__: JSON.stringify(pkg.version) },
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: { js: "import { createRequire as __invCreateRequire } from 'node:module'; const require = __invCreateRequire(import.meta.url);" },

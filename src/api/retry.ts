@@ -66,6 +66,8 @@ export function decideRetry(
   const stop = { retry: false, delayMs: 0 };
   if (attempt >= policy.attempts) return stop;
   if ('failure' in outcome) {
+    // A timeout already used the whole --timeout; repeating it would multiply the wait.
+    if (outcome.failure === 'timeout') return stop;
     const allowed = outcome.failure === 'connect' ? policy.onConnectError : policy.idempotent;
     return allowed ? { retry: true, delayMs: backoff(policy, attempt, random) } : stop;
   }

@@ -29,10 +29,19 @@ export function streamWriter(stream: NodeJS.WritableStream): Writer {
   };
 }
 
-/** The IO of the running process, with SIGINT turned into an abort signal. */
+/**
+ * The IO of the running process. The first SIGINT or SIGTERM aborts `signal` so work stops cleanly;
+ * a second one exits at once. The listeners stay registered: a `once` listener would be gone when
+ * signal-exit (used by conf) checks for others, and it would then re-raise the signal and kill us.
+ */
 export function processIO(): IO {
   const controller = new AbortController();
-  process.once('SIGINT', () => controller.abort());
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   return {
     out: streamWriter(process.stdout),
     err: streamWriter(process.stderr),

@@ -4,11 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 
+/** Environment for inv: private config and state dirs, the sandbox's URLs and research key. */
+export interface FixtureEnv extends Record<string, string> {
+  INV_CONFIG_DIR: string;
+  INV_STATE_DIR: string;
+  INV_BASE_URL: string;
+  INV_AUTH_URL: string;
+  INV_RESEARCH_URL: string;
+  INV_RESEARCH_CLIENT_ID: string;
+  INV_RESEARCH_SECRET: string;
+}
+
 export interface SandboxFixture {
   sandbox: Sandbox;
   dir: string;
-  /** Environment for inv: private config and state dirs, the sandbox profile, its URLs and research key. */
-  env: Record<string, string>;
+  env: FixtureEnv;
   close(): Promise<void>;
 }
 
@@ -17,7 +27,7 @@ export async function sandboxFixture(options: SandboxOptions = {}): Promise<Sand
   const dir = mkdtempSync(join(tmpdir(), 'inv-test-'));
   const sandbox = await startSandbox({ port: 0, ...options });
   const { research } = sandbox.credentials;
-  const env = {
+  const env: FixtureEnv = {
     INV_CONFIG_DIR: join(dir, 'config'),
     INV_STATE_DIR: join(dir, 'state'),
     INV_BASE_URL: sandbox.baseUrl,

@@ -10,6 +10,10 @@ describe('decideRetry', () => {
     expect(decideRetry(READ_POLICY, 1, { failure: 'lost' }, half).retry).toBe(true);
   });
 
+  it('does not repeat a timeout, so --timeout bounds the wait', () => {
+    expect(decideRetry(READ_POLICY, 1, { failure: 'timeout' }, half).retry).toBe(false);
+  });
+
   it('does not retry other statuses', () => {
     for (const status of [200, 400, 401, 404, 500]) expect(decideRetry(READ_POLICY, 1, { status }, half).retry).toBe(false);
   });

@@ -1,0 +1,51 @@
+// npm run demo: starts a sandbox on free ports with a throwaway config, runs a short tour of
+// real `inv` commands against it (each printed before its output), then stops the sandbox.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox } from '../dist/sandbox.js';
+
+const bin = fileURLToPath(new URL('../bin/inv.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'inv-demo-'));
+const sandbox = await startSandbox({ port: 0 });
+const env = { ...process.env, INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), INV_PROFILE: 'demo' };
+delete env.INV_RESEARCH_URL;
+delete env.INV_RESEARCH_CLIENT_ID;
+delete env.INV_RESEARCH_SECRET;
+const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${s}\x1b[0m` : s);
+let failed = 0;
+
+/** Runs one inv command, showing it as typed; `input` is piped to stdin and shown as `shownInput`. */
+async function inv(args, { input, shownInput } = {}) {
+  const shown = args.map((a) => (/[\s"]/.test(a) ? `'${a}'` : a)).join(' ');
+  console.log(bold(`\n$ ${shownInput ? `${shownInput} | ` : ''}inv ${shown}`));
+  // Asynchronous on purpose: the sandbox answers from this same process.
+  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', 'inherit', 'inherit'] });
+  child.stdin.end(input ?? '');
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) {
+    failed++;
+    console.log(`(exit ${code})`);
+  }
+}
+
+try {
+  const { research } = sandbox.credentials;
+  console.log(`Sandbox: inventory ${sandbox.baseUrl}, research ${sandbox.researchUrl}`);
+  await inv(['config', 'set', 'researchUrl', sandbox.researchUrl]);
+  await inv(['research', 'login', '--client-id', research.clientId, '--secret-stdin'], { input: research.secretKey, shownInput: 'printf %s "$SECRET"' });
+  await inv(['fees', 'B00X4WHP5E', 'B07FZ8S74R', '--price', '14.99,24.99', '-o', 'table']);
+  await inv(['offers', 'B00X4WHP5E', '-o', 'table']);
+  await inv(['categories', 'B07FZ8S74R', '-o', 'table']);
+  await inv(['search', 'usb cable', '-o', 'table']);
+  await inv(['item-lookup', 'B07FZ8S74R', '-o', 'table']);
+  await inv(['fees', 'B00X4WHP5E', '--price', '19.99', '--fields', 'asin,price,fbaFees.netIncome', '--json']);
+  await inv(['config', 'list', '-o', 'table']);
+} finally {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(failed ? `\n${failed} demo step(s) failed` : '\nDemo done: the sandbox is stopped and its throwaway config removed.');
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,141 @@
+/** research login, config and profiles, driven in-process through main(argv, io). */
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInv } from '../helpers/io.js';
+import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+
+let fx: SandboxFixture;
+/** Only the config dir and the research URL: credentials must come from the stored profile. */
+let env: Record<string, string>;
+beforeAll(async () => {
+  fx = await sandboxFixture();
+  env = { INV_CONFIG_DIR: fx.env.INV_CONFIG_DIR, INV_RESEARCH_URL: fx.env.INV_RESEARCH_URL };
+});
+afterAll(() => fx.close());
+
+const configFile = () => join(fx.env.INV_CONFIG_DIR, 'config.json');
+
+describe('inv research login', () => {
+  it('rejects a wrong secret with exit 4 and stores nothing', async () => {
+    const { clientId } = fx.sandbox.credentials.research;
+    const r = await runInv(['research', 'login', '--client-id', clientId, '--secret-stdin'], { env, stdin: 'wrong\n' });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/SecretKey/);
+    const stored = await runInv(['config', 'get', 'research.clientId'], { env });
+    expect(stored.stdout).toBe('');
+  });
+
+  it('checks and stores the key from stdin; later commands use it', async () => {
+    const { clientId, secretKey } = fx.sandbox.credentials.research;
+    const r = await runInv(['research', 'login', '--client-id', clientId, '--secret-stdin'], { env, stdin: secretKey + '\n' });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/saved to profile "default" \(verified\)/);
+    expect(r.stdout + r.stderr).not.toContain(secretKey);
+    const fees = await runInv(['fees', 'B00X4WHP5E', '--price', '9.99'], { env });
+    expect(fees.code).toBe(0);
+    expect(JSON.parse(fees.stdout)[0].asin).toBe('B00X4WHP5E');
+  });
+
+  it('keeps the config file 0600 in a 0700 directory, the secret nowhere else', async () => {
+    expect(statSync(configFile()).mode & 0o777).toBe(0o600);
+    expect(statSync(fx.env.INV_CONFIG_DIR).mode & 0o777).toBe(0o700);
+    expect(readFileSync(configFile(), 'utf8')).toContain(fx.sandbox.credentials.research.secretKey);
+  });
+
+  it('needs the ClientId flag in a script (exit 7)', async () => {
+    const r = await runInv(['research', 'login', '--secret-stdin'], { env, stdin: 'x' });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/pass --client-id/);
+  });
+
+  it('needs --secret-stdin in a script (exit 7)', async () => {
+    const r = await runInv(['research', 'login', '--client-id', 'x'], { env });
+    expect(r.code).toBe(7);
+    expect(r.stderr).toMatch(/pass --secret-stdin/);
+  });
+});
+
+describe('inv config', () => {
+  it('sets, gets and lists values, masking secrets', async () => {
+    expect((await runInv(['config', 'set', 'research.keyIn', 'query'], { env })).code).toBe(0);
+    expect((await runInv(['config', 'get', 'research.keyIn'], { env })).stdout).toBe('query\n');
+    const secret = await runInv(['config', 'get', 'research.secretKey'], { env });
+    expect(secret.stdout).toBe('');
+    expect(secret.stderr).toMatch(/never printed/);
+    const list = await runInv(['config', 'list'], { env });
+    const rows = JSON.parse(list.stdout) as Array<{ key: string; value: string }>;
+    expect(rows).toContainEqual({ key: 'research.keyIn', value: 'query' });
+    expect(rows).toContainEqual({ key: 'research.secretKey', value: '********' });
+    expect(list.stdout).not.toContain(fx.sandbox.credentials.research.secretKey);
+  });
+
+  it('sends the key as ?key= once research.keyIn is query', async () => {
+    const before = fx.sandbox.research.stats.count('/v1/fees');
+    const r = await runInv(['fees', 'B00X4WHP5E', '--price', '5', '--verbose'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/key=\[redacted\]/);
+    expect(fx.sandbox.research.stats.count('/v1/fees')).toBe(before + 1);
+  });
+
+  it.each([
+    [['config', 'set', 'baseUrl', 'ftp://x'], /config baseUrl: "ftp:\/\/x" must be an http\(s\) URL/],
+    [['config', 'set', 'research.keyIn', 'cookie'], /research.keyIn: "cookie" must be header or query/],
+    [['config', 'set', 'research.keyOffset', '99999'], /at most 14400/],
+    [['config', 'set', 'nope', '1'], /unknown config key "nope"; valid keys: baseUrl/],
+    [['config', 'get', 'nope'], /unknown config key/],
+  ])('rejects %j with exit 2', async (args, message) => {
+    const before = readFileSync(configFile(), 'utf8');
+    const r = await runInv(args as string[], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message as RegExp);
+    expect(readFileSync(configFile(), 'utf8')).toBe(before);
+  });
+
+  it('prints the config path', async () => {
+    expect((await runInv(['config', 'path'], { env })).stdout).toBe(configFile() + '\n');
+  });
+});
+
+describe('profiles', () => {
+  it('lists profiles and switches the current one; flag > env > profile', async () => {
+    await runInv(['--profile', 'warehouse', 'config', 'set', 'researchUrl', 'http://127.0.0.1:1'], { env: { INV_CONFIG_DIR: env.INV_CONFIG_DIR! } });
+    const list = JSON.parse((await runInv(['profile', 'list'], { env })).stdout);
+    expect(list.map((p: { name: string }) => p.name).sort()).toEqual(['default', 'warehouse']);
+    expect(list.find((p: { current: boolean }) => p.current).name).toBe('default');
+
+    expect((await runInv(['profile', 'use', 'warehouse'], { env })).code).toBe(0);
+    expect((await runInv(['config', 'get', 'researchUrl'], { env })).stdout).toBe('http://127.0.0.1:1\n');
+    expect((await runInv(['--profile', 'default', 'config', 'get', 'research.keyIn'], { env })).stdout).toBe('query\n');
+    expect((await runInv(['config', 'get', 'researchUrl'], { env: { ...env, INV_PROFILE: 'default' } })).stdout).toBe('');
+
+    const missing = await runInv(['profile', 'use', 'nope'], { env });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no profile named "nope"/);
+    await runInv(['profile', 'use', 'default'], { env });
+  });
+
+  it('a --research-url flag beats INV_RESEARCH_URL', async () => {
+    const r = await runInv(['fees', 'B00X4WHP5E', '--price', '5', '--research-url', 'http://127.0.0.1:1'], { env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('http://127.0.0.1:1');
+  });
+});
+
+describe('help and version', () => {
+  it('prints the version and help, exit 0', async () => {
+    const version = await runInv(['--version']);
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const help = await runInv(['fees', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/--price <prices>/);
+    expect(help.stdout).toMatch(/Examples:/);
+  });
+
+  it('an unknown command or option is a usage error (exit 2)', async () => {
+    expect((await runInv(['fess'])).code).toBe(2);
+    const r = await runInv(['fees', 'B00X4WHP5E', '--prise', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown option '--prise'/);
+  });
+});
