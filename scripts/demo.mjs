@@ -17,9 +17,12 @@ delete env.INV_RESEARCH_SECRET;
 const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${s}\x1b[0m` : s);
 let failed = 0;
 
-/** Runs one inv command, showing it as typed; `input` is piped to stdin and shown as `shownInput`. */
-async function inv(args, { input, shownInput } = {}) {
-  const shown = args.map((a) => (/[\s"]/.test(a) ? `'${a}'` : a)).join(' ');
+/**
+ * Runs one inv command, showing it as typed; `input` is piped to stdin and shown as `shownInput`;
+ * values in `hide` are shown as placeholders (secrets never reach the screen).
+ */
+async function inv(args, { input, shownInput, hide = {} } = {}) {
+  const shown = args.map((a) => hide[a] ?? (/[\s"]/.test(a) ? `'${a}'` : a)).join(' ');
   console.log(bold(`\n$ ${shownInput ? `${shownInput} | ` : ''}inv ${shown}`));
   // Asynchronous on purpose: the sandbox answers from this same process.
   const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', 'inherit', 'inherit'] });
@@ -32,8 +35,13 @@ async function inv(args, { input, shownInput } = {}) {
 }
 
 try {
-  const { research } = sandbox.credentials;
+  const { research, oauth } = sandbox.credentials;
   console.log(`Sandbox: inventory ${sandbox.baseUrl}, research ${sandbox.researchUrl}`);
+  await inv(['config', 'set', 'baseUrl', sandbox.baseUrl]);
+  await inv(['config', 'set', 'clientId', oauth.clientId]);
+  await inv(['config', 'set', 'clientSecret', oauth.clientSecret], { hide: { [oauth.clientSecret]: '"$CLIENT_SECRET"' } });
+  await inv(['login', '--password', '--username', oauth.username, '--password-stdin'], { input: oauth.password, shownInput: 'printf %s "$PASSWORD"' });
+  await inv(['whoami', '-o', 'table']);
   await inv(['config', 'set', 'researchUrl', sandbox.researchUrl]);
   await inv(['research', 'login', '--client-id', research.clientId, '--secret-stdin'], { input: research.secretKey, shownInput: 'printf %s "$SECRET"' });
   await inv(['fees', 'B00X4WHP5E', 'B07FZ8S74R', '--price', '14.99,24.99', '-o', 'table']);

@@ -1,9 +1,15 @@
 /** Builds the typed clients on the one request core, with the hooks each API needs. */
+import { join } from 'node:path';
 import { AuthError, UsageError } from '../errors.js';
+import { bearerHook } from '../auth/bearer-hook.js';
+import { OAuthClient } from '../auth/oauth-client.js';
 import { researchAuthHook } from '../auth/research-hook.js';
+import { TokenProvider } from '../auth/tokens.js';
 import type { Settings } from '../config/settings.js';
+import type { ConfigStore } from '../config/store.js';
 import { HttpCore } from './core.js';
 import { errorHook } from './error-hook.js';
+import { InventoryClient } from './inventory.js';
 import { logHook } from './log-hook.js';
 import { ResearchClient } from './research.js';
 import { retryHook } from './retry-hook.js';
@@ -18,28 +24,63 @@ export interface ClientDeps {
   log?: (line: string) => void;
 }
 
+/** The hook chain every client shares: typed errors, retries, the client's own auth, then logging. */
+function core(deps: ClientDeps, api: { name: string; authHint: string; authStatuses?: number[] }, auth: Hook[]): HttpCore {
+  const hooks: Hook[] = [
+    errorHook({ api: api.name, authHint: api.authHint, authStatuses: api.authStatuses }),
+    retryHook({ signal: deps.signal, onRetry: deps.log }),
+    ...auth,
+  ];
+  if (deps.log) hooks.push(logHook(deps.log));
+  return new HttpCore((req) => deps.transport.send(req), hooks);
+}
+
+function required(value: string | undefined, what: string, settings: Settings, how: string): string {
+  if (!value) throw new UsageError(`no ${what} for profile "${settings.profile}"`, how);
+  return value;
+}
+
 /** The research client of the profile, or a typed error saying what to configure. */
 export function createResearchClient(deps: ClientDeps): ResearchClient {
   const { settings } = deps;
   const { research } = settings;
-  if (!settings.researchUrl) {
-    throw new UsageError(
-      `no Product Research API address for profile "${settings.profile}"`,
-      'pass --research-url, set INV_RESEARCH_URL, run `inv config set researchUrl URL`, or start `inv sandbox`',
-    );
-  }
+  const url = required(settings.researchUrl, 'Product Research API address', settings, 'pass --research-url, set INV_RESEARCH_URL, run `inv config set researchUrl URL`, or start `inv sandbox`');
   if (!research.clientId || !research.secretKey) {
     throw new AuthError(`no research key for profile "${settings.profile}"`, 'run `inv research login` (or set INV_RESEARCH_CLIENT_ID and INV_RESEARCH_SECRET)');
   }
   const creds = { clientId: research.clientId, secretKey: research.secretKey, keyOffset: research.keyOffset, keyIn: research.keyIn };
-  const hooks: Hook[] = [
-    errorHook({
-      api: 'research API',
-      authHint: `check the research ClientId ("${research.clientId}") and SecretKey of profile "${settings.profile}": run \`inv research login\``,
-    }),
-    retryHook({ signal: deps.signal, onRetry: deps.log }),
-    researchAuthHook(creds),
-  ];
-  if (deps.log) hooks.push(logHook(deps.log));
-  return new ResearchClient(new HttpCore((req) => deps.transport.send(req), hooks), settings.researchUrl);
+  const authHint = `check the research ClientId ("${research.clientId}") and SecretKey of profile "${settings.profile}": run \`inv research login\``;
+  return new ResearchClient(core(deps, { name: 'research API', authHint }, [researchAuthHook(creds)]), url);
+}
+
+/** The OAuth client (token endpoint, tokeninfo) of the profile. */
+export function createOAuthClient(deps: ClientDeps): OAuthClient {
+  const { settings } = deps;
+  const how = (key: string, env: string) => `run \`inv config set ${key} VALUE\` or set ${env} (the sandbox profile has them)`;
+  const config = {
+    baseUrl: required(settings.baseUrl, 'Inventory API address', settings, 'pass --base-url, set INV_BASE_URL, run `inv config set baseUrl URL`, or start `inv sandbox`'),
+    authUrl: required(settings.authUrl, 'OAuth server address', settings, 'pass --auth-url or run `inv config set authUrl URL`'),
+    clientId: required(settings.clientId, 'OAuth client id', settings, how('clientId', 'INV_CLIENT_ID')),
+    clientSecret: required(settings.clientSecret, 'OAuth client secret', settings, how('clientSecret', 'INV_CLIENT_SECRET')),
+  };
+  const authHint = `log in again with \`inv login\`; if the client itself is rejected, check clientId and clientSecret of profile "${settings.profile}"`;
+  return new OAuthClient(core(deps, { name: 'OAuth server', authHint, authStatuses: [400, 401, 403] }, []), config);
+}
+
+/** The token provider of the profile: INV_TOKEN, or stored tokens refreshed through the OAuth client. */
+export function createTokenProvider(deps: ClientDeps & { store: ConfigStore }): TokenProvider {
+  return new TokenProvider({
+    profile: deps.settings.profile,
+    envToken: deps.settings.envToken,
+    store: deps.store,
+    lockPath: join(deps.store.dir, `tokens-${deps.settings.profile}.lock`),
+    oauth: () => createOAuthClient(deps),
+  });
+}
+
+/** The inventory client of the profile: bearer tokens from the provider, one refresh on 401. */
+export function createInventoryClient(deps: ClientDeps & { tokens: TokenProvider }): InventoryClient {
+  const url = required(deps.settings.baseUrl, 'Inventory API address', deps.settings, 'pass --base-url, set INV_BASE_URL, run `inv config set baseUrl URL`, or start `inv sandbox`');
+  const authHint = deps.tokens.source === 'INV_TOKEN' ? 'INV_TOKEN was rejected: set a fresh token' : 'log in again: inv login';
+  return new InventoryClient(core(deps, { name: 'inventory API', authHint }, [bearerHook(deps.tokens)]), url);
 }

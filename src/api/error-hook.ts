@@ -10,6 +10,8 @@ export interface ErrorHookOptions {
   api: string;
   /** What to do when credentials are rejected. */
   authHint: string;
+  /** Statuses that mean "credentials rejected" (default 401 and 403; the OAuth token endpoint adds 400). */
+  authStatuses?: readonly number[];
 }
 
 /** The message an API put in its error body: message, error_description, error or Error; else the status line. */
@@ -36,7 +38,7 @@ const STATUS_TEXT: Record<number, string> = {
 export function errorForResponse(options: ErrorHookOptions, req: HttpRequest, res: HttpResponse): Error {
   const message = errorMessage(res);
   const where = `${options.api} (${req.operation})`;
-  if (res.status === 401 || res.status === 403) {
+  if ((options.authStatuses ?? [401, 403]).includes(res.status)) {
     return new AuthError(`${where} rejected the credentials: ${message}`, options.authHint);
   }
   if (res.status === 404) return new NotFoundError(`${where}: not found: ${message}`);

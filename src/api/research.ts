@@ -1,6 +1,7 @@
 /** Typed client of the Product Research API; knows nothing of terminals. */
 import type { HttpCore } from './core.js';
 import { READ_POLICY } from './retry.js';
+import { apiUrl } from './url.js';
 import type {
   AsinCategoriesResponse, CategoryResponse, FeesResponse, ItemLookupResponse, OffersFormat, OffersResponse,
   SearchQuery, SearchResponse,
@@ -70,18 +71,11 @@ export class ResearchClient {
   }
 
   private build(operation: string, path: string, query: Record<string, string | undefined>, auth: AuthScheme = 'research-key'): HttpRequest {
-    const url = new URL(this.baseUrl);
-    url.pathname = joinPath(url.pathname, path);
-    for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, value);
+    const url = apiUrl(this.baseUrl, path, query);
     return { operation, method: 'GET', url, headers: { accept: 'application/json' }, retry: READ_POLICY, auth };
   }
 }
 
 function flag(value: boolean | undefined): string | undefined {
   return value === undefined ? undefined : String(value);
-}
-
-/** Joins a base path (e.g. "/api") and an API path ("/v1/x") without doubling slashes. */
-export function joinPath(basePath: string, path: string): string {
-  return `${basePath.replace(/\/+$/, '')}${path}`;
 }

@@ -14,7 +14,9 @@ export function runner(session: Session): Runner {
     async (...actionArgs) => {
       const command = actionArgs.at(-1) as Command;
       const positional = actionArgs.slice(0, -2);
-      const globals = readGlobals(command.optsWithGlobals(), session.io);
+      let root = command;
+      while (root.parent) root = root.parent;
+      const globals = readGlobals(command.optsWithGlobals(), session.io, root.getOptionValueSource('timeout') === 'cli');
       await handler(new Ctx(session, globals), positional, command.opts() as Parameters<typeof handler>[2]);
     };
 }

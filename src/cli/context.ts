@@ -3,7 +3,11 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { configDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
+import type { ClientDeps } from '../api/clients.js';
+import type { InventoryClient } from '../api/inventory.js';
 import type { ResearchClient } from '../api/research.js';
+import type { OAuthClient } from '../auth/oauth-client.js';
+import type { TokenProvider } from '../auth/tokens.js';
 import type { Transport } from '../api/transport.js';
 import type { GlobalOptions } from './globals.js';
 import type { IO } from './io.js';
@@ -73,13 +77,32 @@ export class Ctx {
 
   /** The research client of the profile in force; `credentials` replace the stored ones (to verify new ones). */
   async research(credentials?: { clientId: string; secretKey: string }): Promise<ResearchClient> {
-    const [{ createResearchClient }, settings, transport] = await Promise.all([
-      import('../api/clients.js'),
-      this.settings(),
-      this.session.http(this.globals.timeoutMs),
-    ]);
-    const effective = credentials ? { ...settings, research: { ...settings.research, ...credentials } } : settings;
-    return createResearchClient({ transport, settings: effective, signal: this.io.signal, log: this.verboseLog() });
+    const [clients, deps] = await Promise.all([import('../api/clients.js'), this.clientDeps()]);
+    const settings = credentials ? { ...deps.settings, research: { ...deps.settings.research, ...credentials } } : deps.settings;
+    return clients.createResearchClient({ ...deps, settings });
+  }
+
+  /** The OAuth client (token endpoint, tokeninfo) of the profile. */
+  async oauth(): Promise<OAuthClient> {
+    const [clients, deps] = await Promise.all([import('../api/clients.js'), this.clientDeps()]);
+    return clients.createOAuthClient(deps);
+  }
+
+  /** The access-token provider of the profile (INV_TOKEN or stored tokens). */
+  async tokens(): Promise<TokenProvider> {
+    const [clients, deps, store] = await Promise.all([import('../api/clients.js'), this.clientDeps(), this.config()]);
+    return clients.createTokenProvider({ ...deps, store });
+  }
+
+  /** The inventory client of the profile, authenticated with its tokens. */
+  async inventory(): Promise<InventoryClient> {
+    const [clients, deps, tokens] = await Promise.all([import('../api/clients.js'), this.clientDeps(), this.tokens()]);
+    return clients.createInventoryClient({ ...deps, tokens });
+  }
+
+  private async clientDeps(): Promise<ClientDeps> {
+    const [settings, transport] = await Promise.all([this.settings(), this.session.http(this.globals.timeoutMs)]);
+    return { transport, settings, signal: this.io.signal, log: this.verboseLog() };
   }
 
   /** Checks --fields against the view now, before any request, and returns its renderer. */

@@ -16,6 +16,8 @@ export interface GlobalOptions {
   nonInteractive: boolean;
   yes: boolean;
   timeoutMs: number;
+  /** --timeout was given on the command line (not the default). */
+  timeoutGiven: boolean;
   baseUrl?: string;
   authUrl?: string;
   researchUrl?: string;
@@ -45,7 +47,7 @@ export function isCI(env: Record<string, string | undefined>): boolean {
 }
 
 /** Turns commander's raw option values into GlobalOptions, with defaults that depend on the terminal. */
-export function readGlobals(raw: Record<string, unknown>, io: IO): GlobalOptions {
+export function readGlobals(raw: Record<string, unknown>, io: IO, timeoutGiven = false): GlobalOptions {
   const timeout = Number(raw.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) {
     throw new UsageError(`--timeout "${String(raw.timeout)}" must be a number of seconds between 0 and 3600`);
@@ -64,6 +66,7 @@ export function readGlobals(raw: Record<string, unknown>, io: IO): GlobalOptions
     nonInteractive: Boolean(raw.nonInteractive),
     yes: Boolean(raw.yes),
     timeoutMs: Math.round(timeout * 1000),
+    timeoutGiven,
     baseUrl: raw.baseUrl as string | undefined,
     authUrl: raw.authUrl as string | undefined,
     researchUrl: raw.researchUrl as string | undefined,

@@ -4,6 +4,8 @@ import { version } from '../version.js';
 import { runner } from './command.js';
 import type { Session } from './context.js';
 import { addGlobalOptions } from './globals.js';
+import * as authStatus from '../commands/auth/status.js';
+import * as authToken from '../commands/auth/token.js';
 import * as categories from '../commands/categories.js';
 import * as configGet from '../commands/config/get.js';
 import * as configList from '../commands/config/list.js';
@@ -12,6 +14,8 @@ import * as configSet from '../commands/config/set.js';
 import * as fees from '../commands/fees.js';
 import * as item from '../commands/item.js';
 import * as itemLookup from '../commands/item-lookup.js';
+import * as login from '../commands/login.js';
+import * as logout from '../commands/logout.js';
 import * as lookup from '../commands/lookup.js';
 import * as offers from '../commands/offers.js';
 import * as profileList from '../commands/profile/list.js';
@@ -19,6 +23,7 @@ import * as profileUse from '../commands/profile/use.js';
 import * as researchLogin from '../commands/research/login.js';
 import * as sandbox from '../commands/sandbox.js';
 import * as search from '../commands/search.js';
+import * as whoami from '../commands/whoami.js';
 
 /** Builds the commander program for one run; output goes to the session's IO, errors are thrown, never exited. */
 export function buildProgram(session: Session): Command {
@@ -35,6 +40,10 @@ export function buildProgram(session: Session): Command {
     });
   addGlobalOptions(program);
   const run = runner(session);
+
+  for (const command of [login, logout, whoami]) command.register(program, run);
+  const auth = program.command('auth').description('the stored login: status and token');
+  for (const command of [authStatus, authToken]) command.register(auth, run);
 
   for (const command of [fees, offers, categories, search, item, itemLookup, lookup, sandbox]) command.register(program, run);
 

@@ -21,7 +21,7 @@ interface SandboxFlags {
 
 const VIEW: View<Record<string, unknown>> = {
   kind: 'single',
-  fields: ['baseUrl', 'authUrl', 'researchUrl', 'profile', 'dataFile', 'research'],
+  fields: ['baseUrl', 'authUrl', 'researchUrl', 'profile', 'dataFile', 'login', 'research'],
   rows: (info) => Object.entries(info).flatMap(([key, value]) =>
     value !== null && typeof value === 'object'
       ? Object.entries(value).map(([k, v]) => ({ key: `${key}.${k}`, value: v }))
@@ -68,9 +68,12 @@ export function register(program: Command, run: Runner): void {
         const { startSandbox } = await import('../sandbox/index.js');
         const sandbox = await startSandbox({ host: flags.host, port: mainPort, researchPort, data, seed: flags.seed, latencyMs, failRate });
         try {
-          const { research } = sandbox.credentials;
+          const { research, oauth } = sandbox.credentials;
           if (flags.saveProfile !== false) {
-            const fields: Profile = { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl };
+            const fields: Profile = {
+              baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl,
+              clientId: oauth.clientId, clientSecret: oauth.clientSecret,
+            };
             (await ctx.config()).updateProfile(flags.saveProfile, (profile) => {
               let next: Profile = { ...profile, ...fields };
               for (const [key, value] of Object.entries(research)) next = setPath(next, `research.${key}`, value);
@@ -79,7 +82,9 @@ export function register(program: Command, run: Runner): void {
           }
           await out.render([{
             baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl,
-            profile: flags.saveProfile || null, dataFile: data ?? null, research,
+            profile: flags.saveProfile || null, dataFile: data ?? null,
+            login: { username: oauth.username, password: oauth.password, clientId: oauth.clientId, clientSecret: oauth.clientSecret },
+            research,
           }]);
           const use = flags.saveProfile ? ` Use it with --profile ${flags.saveProfile} (or: inv profile use ${flags.saveProfile}).` : '';
           await ctx.info(`sandbox running (credentials above are for the sandbox only).${use} Press Ctrl-C to stop.`);

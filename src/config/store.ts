@@ -1,5 +1,6 @@
 /** Profiles on disk, on conf: one JSON file, 0600, in a 0700 directory. */
 import { chmodSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { ConfigFile, Profile } from './schema.js';
 
 export const DEFAULT_PROFILE = 'default';
@@ -31,6 +32,11 @@ export class ConfigStore {
   /** Absolute path of the config file. */
   get path(): string {
     return this.conf.path;
+  }
+
+  /** The directory of the config file (0700), also home of lock files. */
+  get dir(): string {
+    return dirname(this.conf.path);
   }
 
   /** The profile named in the file as current, or "default". */

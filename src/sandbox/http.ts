@@ -29,6 +29,16 @@ export interface Reply {
 
 export type Route = (req: SandboxRequest) => Reply | Promise<Reply>;
 
+/** A redirect reply. */
+export function redirect(location: string): Reply {
+  return { status: 302, headers: { location }, text: '' };
+}
+
+/** An HTML page reply. */
+export function html(page: string, status = 200): Reply {
+  return { status, text: page, contentType: 'text/html; charset=utf-8' };
+}
+
 /** Thrown by routes to answer with an error status and message. */
 export class HttpFail extends Error {
   constructor(

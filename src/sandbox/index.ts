@@ -1,6 +1,10 @@
 /** startSandbox(): the local Inventory, OAuth and Product Research service, for the demo, tests and rehearsals. */
 import { randomBytes } from 'node:crypto';
 import { SandboxServer } from './http.js';
+import { inventoryRoutes } from './inventory/routes.js';
+import { oauthRoutes } from './oauth/routes.js';
+import { OAuthServer } from './oauth/server.js';
+import { initialOAuthState, type OAuthState } from './oauth/state.js';
 import { researchError, researchRoutes, type ResearchState } from './research/routes.js';
 import { StateStore } from './store.js';
 
@@ -15,19 +19,32 @@ export interface SandboxOptions {
   seed?: 'demo' | 'empty';
   latencyMs?: number;
   failRate?: number;
+  /** Access token lifetime in seconds (default 3600). */
+  accessTokenTtlS?: number;
+  /** Authorization code lifetime in milliseconds (default 10 000). */
+  codeTtlMs?: number;
 }
 
 export interface SandboxState {
   version: 1;
   research: ResearchState;
+  oauth: OAuthState;
+}
+
+/** Sandbox-only credentials: the research key, the inv OAuth client, a second client and the demo user. */
+export interface SandboxCredentials {
+  research: ResearchState['account'];
+  oauth: { clientId: string; clientSecret: string; username: string; password: string; email: string };
+  partner: { clientId: string; clientSecret: string };
 }
 
 export interface Sandbox {
   baseUrl: string;
   authUrl: string;
   researchUrl: string;
-  credentials: { research: ResearchState['account'] };
+  credentials: SandboxCredentials;
   inventory: SandboxServer;
+  oauth: OAuthServer;
   research: SandboxServer;
   dataFile?: string;
   close(): Promise<void>;
@@ -45,6 +62,22 @@ function initialState(): SandboxState {
       },
       knownCategories: [],
     },
+    oauth: initialOAuthState(),
+  };
+}
+
+/** Fills in what a data file written by an older sandbox lacks. */
+function upgrade(loaded: SandboxState): SandboxState {
+  return { ...loaded, oauth: loaded.oauth ?? initialOAuthState() };
+}
+
+function credentialsOf(state: SandboxState): SandboxCredentials {
+  const [cli, partner] = state.oauth.clients as [OAuthState['clients'][0], OAuthState['clients'][0]];
+  const user = state.oauth.users[0]!;
+  return {
+    research: { ...state.research.account },
+    oauth: { clientId: cli.id, clientSecret: cli.secret, username: user.username, password: user.password, email: user.email },
+    partner: { clientId: partner.id, clientSecret: partner.secret },
   };
 }
 
@@ -57,13 +90,20 @@ export function inventoryError(status: number, message: string) {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
-  const store = await StateStore.open<SandboxState>(options.data, initialState);
+  const store = await StateStore.open<SandboxState>(options.data, initialState, upgrade);
   const inventory = new SandboxServer(inventoryError);
   const research = new SandboxServer(researchError);
   for (const server of [inventory, research]) {
     server.faults.settings = { latencyMs: options.latencyMs ?? 0, failRate: options.failRate ?? 0 };
   }
   researchRoutes(research, store.state.research, () => store.changed());
+  const oauth = new OAuthServer(
+    store.state.oauth,
+    { accessTokenTtlS: options.accessTokenTtlS ?? 3600, codeTtlMs: options.codeTtlMs ?? 10_000 },
+    () => store.changed(),
+  );
+  oauthRoutes(inventory, oauth);
+  inventoryRoutes(inventory, oauth);
 
   const baseUrl = await inventory.listen(host, port);
   let researchUrl: string;
@@ -77,8 +117,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     baseUrl,
     authUrl: baseUrl,
     researchUrl,
-    credentials: { research: { ...store.state.research.account } },
+    credentials: credentialsOf(store.state),
     inventory,
+    oauth,
     research,
     dataFile: options.data,
     async close() {

@@ -1,0 +1,9 @@
+/** Joining a configured base address and an API path. */
+
+/** `base` (which may carry a path prefix, e.g. https://host/api) with `path` appended and `query` set. */
+export function apiUrl(base: string, path: string, query: Record<string, string | undefined> = {}): URL {
+  const url = new URL(base);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, value);
+  return url;
+}

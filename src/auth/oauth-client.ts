@@ -1,0 +1,89 @@
+/** The token endpoint and tokeninfo, on the one HTTP core. Knows nothing of terminals. */
+import { AuthError } from '../errors.js';
+import type { HttpCore } from '../api/core.js';
+import { ONCE_POLICY, READ_POLICY } from '../api/retry.js';
+import { apiUrl } from '../api/url.js';
+import type { StoredTokens } from '../config/schema.js';
+
+export interface OAuthClientConfig {
+  authUrl: string;
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface TokenInfo {
+  client_id: string;
+  user_id?: string;
+  user?: string;
+  scope?: string;
+  expires_in?: number;
+}
+
+interface TokenAnswer {
+  access_token?: string;
+  refresh_token?: string;
+  expires_in?: number | string;
+  expires?: number | string;
+  scope?: string;
+}
+
+/** Stored tokens from a token answer; the lifetime comes from expires_in, or expires. */
+export function tokensFrom(answer: TokenAnswer, now = Date.now()): StoredTokens {
+  if (!answer.access_token) throw new AuthError('the token endpoint answered without an access_token');
+  const lifetime = Number(answer.expires_in ?? answer.expires);
+  return {
+    accessToken: answer.access_token,
+    ...(answer.refresh_token ? { refreshToken: answer.refresh_token } : {}),
+    ...(Number.isFinite(lifetime) && lifetime > 0 ? { expiresAt: now + lifetime * 1000 } : {}),
+    ...(answer.scope !== undefined ? { scope: answer.scope } : {}),
+  };
+}
+
+export class OAuthClient {
+  constructor(
+    private readonly core: HttpCore,
+    readonly config: OAuthClientConfig,
+  ) {}
+
+  /** Exchanges an authorization code at once, with redirect_uri and the PKCE verifier. */
+  exchangeCode(code: string, redirectUri: string, verifier: string): Promise<StoredTokens> {
+    const { clientId, clientSecret } = this.config;
+    return this.token('exchange code', {
+      client_id: clientId, client_secret: clientSecret, grant_type: 'authorization_code', response_type: 'token',
+      code, redirect_uri: redirectUri, code_verifier: verifier,
+    });
+  }
+
+  /** The password grant, client credentials in HTTP Basic. */
+  password(username: string, password: string, scope: string): Promise<StoredTokens> {
+    const form: Record<string, string> = { grant_type: 'password', username, password };
+    if (scope) form.scope = scope;
+    return this.token('password grant', form, true);
+  }
+
+  /** A new token pair from a refresh token. */
+  refresh(refreshToken: string): Promise<StoredTokens> {
+    const { clientId, clientSecret } = this.config;
+    return this.token('refresh token', { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret });
+  }
+
+  /** GET {base_url}/oauth2/tokeninfo?access_token=… */
+  tokenInfo(accessToken: string): Promise<TokenInfo> {
+    const url = apiUrl(this.config.baseUrl, '/oauth2/tokeninfo', { access_token: accessToken });
+    return this.core.json<TokenInfo>({ operation: 'tokeninfo', method: 'GET', url, headers: { accept: 'application/json' }, retry: READ_POLICY, auth: 'none' });
+  }
+
+  private async token(operation: string, form: Record<string, string>, basic = false): Promise<StoredTokens> {
+    const url = apiUrl(this.config.authUrl, '/oauth2/token');
+    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    if (basic) {
+      const { clientId, clientSecret } = this.config;
+      headers.authorization = 'Basic ' + Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64');
+    }
+    const answer = await this.core.json<TokenAnswer>({
+      operation, method: 'POST', url, headers, body: new URLSearchParams(form).toString(), retry: ONCE_POLICY, auth: 'none',
+    });
+    return tokensFrom(answer);
+  }
+}

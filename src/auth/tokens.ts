@@ -1,0 +1,88 @@
+/** The access token in force: INV_TOKEN, or the stored one, refreshed ahead of expiry or after a 401. */
+import { AuthError, InvError } from '../errors.js';
+import type { StoredTokens } from '../config/schema.js';
+import { withFileLock } from '../config/lock.js';
+import type { ConfigStore } from '../config/store.js';
+import type { OAuthClient } from './oauth-client.js';
+
+/** Refresh this long before the stored expiry. */
+export const REFRESH_AHEAD_MS = 60_000;
+
+export interface TokenProviderDeps {
+  profile: string;
+  /** INV_TOKEN: used as is, never stored or refreshed. */
+  envToken?: string;
+  store: ConfigStore;
+  /** Lock file guarding refreshes across processes. */
+  lockPath: string;
+  oauth: () => OAuthClient;
+  now?: () => number;
+}
+
+/** Whether stored tokens are expired or about to be. */
+export function needsRefresh(tokens: StoredTokens, now: number): boolean {
+  return tokens.expiresAt !== undefined && tokens.expiresAt - now < REFRESH_AHEAD_MS;
+}
+
+export class TokenProvider {
+  constructor(private readonly deps: TokenProviderDeps) {}
+
+  /** Where the token comes from, for messages. */
+  get source(): 'INV_TOKEN' | 'config' {
+    return this.deps.envToken ? 'INV_TOKEN' : 'config';
+  }
+
+  /** The stored tokens of the profile, read fresh from disk. */
+  stored(): StoredTokens | undefined {
+    return this.deps.store.profile(this.deps.profile).tokens;
+  }
+
+  /** A usable access token, refreshed first when the stored one is about to expire. */
+  async accessToken(): Promise<string> {
+    if (this.deps.envToken) return this.deps.envToken;
+    const tokens = this.stored();
+    if (!tokens) throw this.notLoggedIn();
+    if (needsRefresh(tokens, this.now()) && tokens.refreshToken) return this.refresh(tokens.accessToken);
+    return tokens.accessToken;
+  }
+
+  /**
+   * Replaces `rejected` with a fresh token. Under the lock, the stored tokens are read again: when
+   * another process already refreshed them, its token is used and no second refresh is sent (the
+   * server rotates refresh tokens, so a second refresh with the old one would fail).
+   */
+  async refresh(rejected: string): Promise<string> {
+    if (this.deps.envToken) throw new AuthError('the token in INV_TOKEN was rejected or has expired', 'set INV_TOKEN to a fresh token (inv auth token prints one)');
+    return withFileLock(this.deps.lockPath, async () => {
+      const current = this.stored();
+      if (!current) throw this.notLoggedIn();
+      if (current.accessToken !== rejected && !needsRefresh(current, this.now())) return current.accessToken;
+      if (!current.refreshToken) throw new AuthError(`the session of profile "${this.deps.profile}" has expired`, 'log in again: inv login');
+      let next: StoredTokens;
+      try {
+        next = await this.deps.oauth().refresh(current.refreshToken);
+      } catch (error) {
+        if (error instanceof AuthError) {
+          throw new AuthError(`the session of profile "${this.deps.profile}" has expired or was revoked: ${error.message}`, 'log in again: inv login');
+        }
+        throw error;
+      }
+      this.deps.store.updateProfile(this.deps.profile, (profile) => ({
+        ...profile,
+        tokens: { ...next, refreshToken: next.refreshToken ?? current.refreshToken, scope: next.scope ?? current.scope },
+      }));
+      return next.accessToken;
+    }).catch((error: unknown) => {
+      if (error instanceof InvError) throw error;
+      throw new InvError(`could not refresh the access token: ${(error as Error).message}`);
+    });
+  }
+
+  private notLoggedIn(): AuthError {
+    return new AuthError(`not logged in (profile "${this.deps.profile}")`, 'run `inv login` (or set INV_TOKEN)');
+  }
+
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
+  }
+}

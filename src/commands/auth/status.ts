@@ -1,0 +1,63 @@
+/** inv auth status: validate the token with tokeninfo and show who, which client, and the expiry. */
+import type { Command } from 'commander';
+import { AuthError } from '../../errors.js';
+import type { Runner } from '../../cli/command.js';
+import type { View } from '../../cli/output/view.js';
+
+interface Status {
+  profile: string;
+  source: string;
+  user: string | null;
+  clientId: string;
+  scope: string | null;
+  expiresIn: number | null;
+  expiresAt: string | null;
+  refreshable: boolean;
+}
+
+const VIEW: View<Status> = {
+  kind: 'single',
+  fields: ['profile', 'source', 'user', 'clientId', 'scope', 'expiresIn', 'expiresAt', 'refreshable'],
+  rows: (s) => Object.entries(s).map(([field, value]) => ({ field, value })),
+  columns: [
+    { key: 'field', header: 'auth' },
+    { key: 'value', header: 'value' },
+  ],
+};
+
+/** Registers `inv auth status`. */
+export function register(auth: Command, run: Runner): void {
+  auth
+    .command('status')
+    .description('check the access token with the server: user, client, scope, expiry')
+    .addHelpText('after', '\nExample:\n  inv auth status')
+    .action(
+      run(async (ctx) => {
+        const out = ctx.output(VIEW);
+        const [settings, tokens, oauth] = await Promise.all([ctx.settings(), ctx.tokens(), ctx.oauth()]);
+        let token = await tokens.accessToken();
+        let info;
+        try {
+          info = await oauth.tokenInfo(token);
+        } catch (error) {
+          if (!(error instanceof AuthError) || tokens.source === 'INV_TOKEN') throw error;
+          token = await tokens.refresh(token);
+          info = await oauth.tokenInfo(token);
+        }
+        if (info.client_id !== oauth.config.clientId) {
+          throw new AuthError(`the token belongs to another application (client_id "${info.client_id}", expected "${oauth.config.clientId}")`, 'log in again: inv login');
+        }
+        const expiresIn = info.expires_in ?? null;
+        await out.render([{
+          profile: settings.profile,
+          source: tokens.source,
+          user: info.user ?? null,
+          clientId: info.client_id,
+          scope: info.scope ?? null,
+          expiresIn,
+          expiresAt: expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
+          refreshable: tokens.source === 'config' && Boolean(tokens.stored()?.refreshToken),
+        }]);
+      }),
+    );
+}

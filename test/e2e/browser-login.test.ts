@@ -1,0 +1,43 @@
+/** The real thing: headless Chromium is the BROWSER of a spawned `inv login`, fills the login page, clicks Approve. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { spawnInv } from '../helpers/spawn.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const BROWSER_SCRIPT = fileURLToPath(new URL('../helpers/chromium-browser.mjs', import.meta.url));
+
+let fx: SandboxFixture;
+beforeAll(async () => {
+  fx = await sandboxFixture();
+});
+afterAll(() => fx.close());
+
+describe('inv login in a real browser', () => {
+  it('Chromium signs in and approves; inv whoami then prints the demo user', async () => {
+    // .ci/run installs Debian's chromium; without it this test fails rather than pretending to pass.
+    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install chromium`).toBe(true);
+    const { oauth } = fx.sandbox.credentials;
+    const resultFile = join(fx.dir, 'browser-result.txt');
+    const env = {
+      ...fx.env,
+      INV_CLIENT_ID: oauth.clientId,
+      INV_CLIENT_SECRET: oauth.clientSecret,
+      BROWSER: `${process.execPath} ${BROWSER_SCRIPT}`,
+      LOGIN_USERNAME: oauth.username,
+      LOGIN_PASSWORD: oauth.password,
+      LOGIN_RESULT_FILE: resultFile,
+    };
+    const login = await spawnInv(['login', '--timeout', '60'], { env });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toMatch(/logged in as demo@example.com/);
+    const who = await spawnInv(['whoami', '-o', 'table'], { env });
+    expect(who.code).toBe(0);
+    expect(who.stdout).toMatch(/demo@example\.com\s+Demo Seller/);
+    // The browser showed the success page of the loopback listener.
+    for (let i = 0; i < 50 && !existsSync(resultFile); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(readFileSync(resultFile, 'utf8')).toBe('Logged in');
+  }, 90_000);
+});

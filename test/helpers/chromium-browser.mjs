@@ -1,0 +1,26 @@
+// A BROWSER for `inv login` in tests: headless Debian Chromium driven by playwright-core.
+// It opens the URL it is given, signs in as LOGIN_USERNAME / LOGIN_PASSWORD, clicks Approve,
+// and writes the heading of the page it lands on to LOGIN_RESULT_FILE.
+import { writeFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const [url] = process.argv.slice(2);
+const resultFile = process.env.LOGIN_RESULT_FILE;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.fill('#username', process.env.LOGIN_USERNAME ?? '');
+  await page.fill('#password', process.env.LOGIN_PASSWORD ?? '');
+  await Promise.all([page.waitForURL(/127\.0\.0\.1:\d+\/callback/), page.click('button[value=approve]')]);
+  const heading = await page.locator('h1').textContent({ timeout: 10_000 });
+  if (resultFile) writeFileSync(resultFile, heading ?? '');
+} catch (error) {
+  if (resultFile) writeFileSync(resultFile, `browser error: ${error.message}`);
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,86 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tokensFrom } from '../../src/auth/oauth-client.js';
+import { authorizeUrl, challengeOf, newState, newVerifier, redirectParams } from '../../src/auth/pkce.js';
+import { needsRefresh } from '../../src/auth/tokens.js';
+import { withFileLock } from '../../src/config/lock.js';
+import { redirectAllowed, type OAuthClient } from '../../src/sandbox/oauth/state.js';
+
+describe('PKCE and state', () => {
+  it('computes the S256 challenge of RFC 7636 appendix B', () => {
+    expect(challengeOf('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+  });
+
+  it('makes 128-bit states and 43-character verifiers, different every time', () => {
+    expect(Buffer.from(newState(), 'base64url')).toHaveLength(16);
+    expect(newVerifier()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(newState()).not.toBe(newState());
+  });
+
+  it('builds the authorization URL under a base path', () => {
+    const url = new URL(authorizeUrl({ authUrl: 'https://auth.example.com/api/', clientId: 'c', redirectUri: 'http://127.0.0.1:5/callback', responseType: 'code', scope: 'a b', state: 's', challenge: 'x' }));
+    expect(url.pathname).toBe('/api/oauth2/auth');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      redirect_uri: 'http://127.0.0.1:5/callback', client_id: 'c', response_type: 'code', scope: 'a b', state: 's',
+      type: 'web_server', code_challenge: 'x', code_challenge_method: 'S256',
+    });
+  });
+
+  it('reads redirects from the query or the fragment', () => {
+    expect(redirectParams('http://127.0.0.1:1/callback?code=a&state=b', false)?.get('code')).toBe('a');
+    expect(redirectParams('http://127.0.0.1:1/callback#token=t&state=b', true)?.get('token')).toBe('t');
+    expect(redirectParams('not a url', false)).toBeUndefined();
+  });
+});
+
+describe('token lifetimes', () => {
+  it('reads expires_in, or expires, and keeps the refresh token', () => {
+    expect(tokensFrom({ access_token: 'a', expires_in: 60, refresh_token: 'r' }, 1000)).toEqual({ accessToken: 'a', refreshToken: 'r', expiresAt: 61_000 });
+    expect(tokensFrom({ access_token: 'a', expires: '30' }, 0).expiresAt).toBe(30_000);
+    expect(tokensFrom({ access_token: 'a' }).expiresAt).toBeUndefined();
+    expect(() => tokensFrom({})).toThrow(/without an access_token/);
+  });
+
+  it('refreshes a minute ahead of expiry', () => {
+    expect(needsRefresh({ accessToken: 'a', expiresAt: 100_000 }, 39_000)).toBe(false);
+    expect(needsRefresh({ accessToken: 'a', expiresAt: 100_000 }, 41_000)).toBe(true);
+    expect(needsRefresh({ accessToken: 'a' }, Date.now())).toBe(false);
+  });
+});
+
+describe('redirect URI matching (RFC 8252 section 7.3)', () => {
+  const client: OAuthClient = { id: 'c', secret: 's', name: 'n', passwordGrant: false, redirectUris: ['http://127.0.0.1/callback', 'http://[::1]/callback', 'https://app.example.com/cb'] };
+  it('accepts loopback redirects on any port, exact matches elsewhere', () => {
+    expect(redirectAllowed(client, 'http://127.0.0.1:53123/callback')).toBe(true);
+    expect(redirectAllowed(client, 'http://[::1]:8080/callback')).toBe(true);
+    expect(redirectAllowed(client, 'https://app.example.com/cb')).toBe(true);
+  });
+  it('refuses other paths, hosts, schemes and fragments', () => {
+    for (const uri of ['http://127.0.0.1:1/other', 'http://127.0.0.2:1/callback', 'https://127.0.0.1:1/callback', 'http://127.0.0.1:1/callback#x', 'https://app.example.com:444/cb', 'https://evil.example.com/cb']) {
+      expect(redirectAllowed(client, uri)).toBe(false);
+    }
+  });
+});
+
+describe('withFileLock', () => {
+  it('runs holders one at a time', async () => {
+    const lock = join(mkdtempSync(join(tmpdir(), 'inv-lock-')), 'x.lock');
+    let inside = 0;
+    let most = 0;
+    await Promise.all(Array.from({ length: 5 }, () => withFileLock(lock, async () => {
+      most = Math.max(most, ++inside);
+      await new Promise((r) => setTimeout(r, 20));
+      inside--;
+    })));
+    expect(most).toBe(1);
+  });
+
+  it('takes over a stale lock', async () => {
+    const lock = join(mkdtempSync(join(tmpdir(), 'inv-lock-')), 'x.lock');
+    (await import('node:fs')).writeFileSync(lock, '999999');
+    const result = await withFileLock(lock, async () => 'ran', { staleMs: -1 });
+    expect(result).toBe('ran');
+  });
+});
