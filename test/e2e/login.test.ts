@@ -1,11 +1,17 @@
 /** inv login and its failures, against the sandbox's OAuth server, with the browser played over HTTP. */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { spawnLogin, submitLogin } from '../helpers/oauth.js';
+import { runInTerminal } from '../helpers/terminal.js';
+
+/** Every file below `dir`. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+}
 
 let fx: SandboxFixture;
 let env: Record<string, string>;
@@ -282,8 +288,21 @@ describe('secrets stay in the config file', () => {
     const config = join(fx.env.INV_CONFIG_DIR, 'config.json');
     expect(statSync(config).mode & 0o777).toBe(0o600);
     expect(statSync(fx.env.INV_CONFIG_DIR).mode & 0o777).toBe(0o700);
+    const holders = filesUnder(fx.dir).filter((f) => readFileSync(f, 'utf8').includes(storedTokens().refreshToken));
+    expect(holders).toEqual([config]);
     const token = await inv(['auth', 'token']);
     expect(token.stdout.trim()).toBe(storedTokens().accessToken);
+  });
+
+  it('asks for username and a masked password on a terminal', async () => {
+    const { username, password } = user();
+    const { code, screen } = await runInTerminal(['login', '--password'], env, [
+      { when: /Username:/, send: `${username}\r` },
+      { when: /Password:/, send: `${password}\r` },
+    ]);
+    expect(code).toBe(0);
+    expect(screen).toMatch(/logged in as demo@example.com/);
+    expect(screen).not.toContain(password);
   });
 
   it('logout forgets the tokens', async () => {
