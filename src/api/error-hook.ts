@@ -69,7 +69,11 @@ export function errorHook(options: ErrorHookOptions): Hook {
         'check the current state before sending it again',
       );
     }
-    if (res.status >= 400) throw errorForResponse(options, req, res);
+    if (res.status >= 400) {
+      const error = errorForResponse(options, req, res);
+      if (req.acceptErrors) return { ...res, error };
+      throw error;
+    }
     return res;
   };
 }

@@ -1,7 +1,9 @@
 /** Typed client of the Inventory and Fulfillment API: requests in, envelope data out. */
 import type { HttpCore } from './core.js';
+import type { Collection, Feedback, Item, ItemLocation, Location, Setting } from './inventory-types.js';
+import { allRecords, type Page, type PagingOptions } from './pages.js';
 import { ONCE_POLICY, READ_POLICY, type RetryPolicy } from './retry.js';
-import type { HttpRequest } from './types.js';
+import type { HttpRequest, HttpResponse } from './types.js';
 import { apiUrl } from './url.js';
 
 /** The success envelope of every inventory answer. */
@@ -26,6 +28,103 @@ export class InventoryClient {
   /** GET /v1/whoami: the user the token belongs to. */
   whoami(): Promise<WhoAmI> {
     return this.call<WhoAmI>('whoami', 'GET', '/v1/whoami');
+  }
+
+  /** Streams the records of a collection (items, locations, feedbacks, itemLocations). */
+  list<T>(resource: 'items' | 'locations' | 'feedbacks' | 'itemLocations', options: PagingOptions, filter: Record<string, string | undefined> = {}): AsyncGenerator<T> {
+    const fetchPage = async (offset: number, limit: number): Promise<Page<T>> => {
+      const data = await this.call<Collection>(`list ${resource}`, 'GET', `/v1/${resource}`, { query: { ...filter, offset: String(offset), limit: String(limit) } });
+      const records = (data[resource] as T[] | undefined) ?? [];
+      return { records, offset: Number(data.offset ?? offset), limit: Number(data.limit ?? limit), count: Number(data.count ?? records.length), next: String(data.next ?? '') };
+    };
+    return allRecords(fetchPage, options);
+  }
+
+  /** GET /v1/items/<msku>. */
+  item(msku: string): Promise<Item> {
+    return this.call('get item', 'GET', `/v1/items/${encodeURIComponent(msku)}`);
+  }
+
+  /** POST /v1/items: creates the item, overwriting one with the same msku. */
+  upsertItem(item: object): Promise<Item> {
+    return this.call('create item', 'POST', '/v1/items', { body: item });
+  }
+
+  /** POST /v1/items/<msku>: changes only the values passed. */
+  patchItem(msku: string, fields: object): Promise<Item> {
+    return this.call('update item', 'POST', `/v1/items/${encodeURIComponent(msku)}`, { body: fields });
+  }
+
+  /** PUT /v1/items/<msku>: replaces every value. */
+  replaceItem(msku: string, item: object): Promise<Item> {
+    return this.call('replace item', 'PUT', `/v1/items/${encodeURIComponent(msku)}`, { body: item });
+  }
+
+  /** DELETE /v1/items/<msku>: sets the item inactive (it is not removed). */
+  deactivateItem(msku: string): Promise<Item> {
+    return this.call('deactivate item', 'DELETE', `/v1/items/${encodeURIComponent(msku)}`);
+  }
+
+  /** GET /v1/locations/<id>. */
+  location(id: string): Promise<Location> {
+    return this.call('get location', 'GET', `/v1/locations/${encodeURIComponent(id)}`);
+  }
+
+  /** POST /v1/locations. */
+  createLocation(location: object): Promise<Location> {
+    return this.call('create location', 'POST', '/v1/locations', { body: location });
+  }
+
+  /** POST /v1/locations/<id>: changes the values passed. */
+  updateLocation(id: string, fields: object): Promise<Location> {
+    return this.call('update location', 'POST', `/v1/locations/${encodeURIComponent(id)}`, { body: fields });
+  }
+
+  /** POST /v1/itemLocations/<id>?increment=N (or decrement=N for a negative change). */
+  adjustStock(id: string, change: number): Promise<ItemLocation> {
+    const query = change < 0 ? { decrement: String(-change) } : { increment: String(change) };
+    return this.call('adjust stock', 'POST', `/v1/itemLocations/${encodeURIComponent(id)}`, { query });
+  }
+
+  /** GET /v1/feedback/<id>. */
+  feedback(id: string): Promise<Feedback> {
+    return this.call('get feedback', 'GET', `/v1/feedback/${encodeURIComponent(id)}`);
+  }
+
+  /** POST /v1/feedback. */
+  createFeedback(feedback: object): Promise<Feedback> {
+    return this.call('create feedback', 'POST', '/v1/feedback', { body: feedback });
+  }
+
+  /** PUT /v1/feedback/<id>: replaces every value. */
+  replaceFeedback(id: string, feedback: object): Promise<Feedback> {
+    return this.call('update feedback', 'PUT', `/v1/feedback/${encodeURIComponent(id)}`, { body: feedback });
+  }
+
+  /** DELETE /v1/feedback/<id>. */
+  deleteFeedback(id: string): Promise<Feedback> {
+    return this.call('delete feedback', 'DELETE', `/v1/feedback/${encodeURIComponent(id)}`);
+  }
+
+  /** GET /v1/settings/<key>. */
+  setting(key: string): Promise<Setting> {
+    return this.call('get setting', 'GET', `/v1/settings/${encodeURIComponent(key)}`);
+  }
+
+  /** PUT /v1/settings/<key>?value=. */
+  setSetting(key: string, value: string): Promise<Setting> {
+    return this.call('set setting', 'PUT', `/v1/settings/${encodeURIComponent(key)}`, { query: { value } });
+  }
+
+  /** Sends any request as is (for `inv api`); error answers are returned, with their typed error. */
+  raw(method: HttpRequest['method'], path: string, query: Record<string, string>, body?: unknown): Promise<HttpResponse> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return this.core.request({
+      operation: `${method} ${path}`, method, url: apiUrl(this.baseUrl, path, query), headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      retry: method === 'GET' ? READ_POLICY : ONCE_POLICY, auth: 'bearer', acceptErrors: true,
+    });
   }
 
   /** Sends one request and unwraps the envelope's data. */

@@ -6,7 +6,7 @@ import type {
   AsinCategoriesResponse, CategoryResponse, FeesResponse, ItemLookupResponse, OffersFormat, OffersResponse,
   SearchQuery, SearchResponse,
 } from './research-types.js';
-import type { AuthScheme, HttpRequest } from './types.js';
+import type { AuthScheme, HttpRequest, HttpResponse } from './types.js';
 
 export interface LegacyAccount {
   merchantId: string;
@@ -64,6 +64,11 @@ export class ResearchClient {
   lookup(asin: string, account: LegacyAccount): Promise<OffersResponse> {
     const query = { asin, merchant_id: account.merchantId, marketplace_id: account.marketplaceId, format: 'pretty' };
     return this.get('lookup', '/v1/lookup', query, 'research-legacy');
+  }
+
+  /** Sends a signed GET as is (for `inv api --research`); error answers are returned, with their typed error. */
+  raw(path: string, query: Record<string, string>): Promise<HttpResponse> {
+    return this.core.request({ ...this.build(`GET ${path}`, path, query), acceptErrors: true });
   }
 
   private get<T>(operation: string, path: string, query: Record<string, string | undefined>, auth: AuthScheme = 'research-key'): Promise<T> {

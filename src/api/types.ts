@@ -13,6 +13,8 @@ export interface HttpRequest {
   body?: string;
   retry: RetryPolicy;
   auth: AuthScheme;
+  /** Return error answers instead of throwing (the typed error rides along on the response). */
+  acceptErrors?: boolean;
 }
 
 export interface HttpResponse {
@@ -22,6 +24,8 @@ export interface HttpResponse {
   durationMs: number;
   /** How many attempts it took, set by the retry hook. */
   attempts?: number;
+  /** With `acceptErrors`: the typed error the answer would have thrown. */
+  error?: Error;
 }
 
 export type Send = (request: HttpRequest) => Promise<HttpResponse>;

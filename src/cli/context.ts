@@ -13,7 +13,7 @@ import type { GlobalOptions } from './globals.js';
 import type { IO } from './io.js';
 import { render } from './output/render.js';
 import { checkFields, type View } from './output/view.js';
-import { ask, type Question } from './prompt.js';
+import { ask, choose, confirm, type Question } from './prompt.js';
 
 /** Resources shared by one run of main(): the config store and the connection pool. */
 export class Session {
@@ -114,6 +114,16 @@ export class Ctx {
   /** Asks a question on a terminal, or fails with exit 7 naming the flag. */
   ask(question: Question): Promise<string> {
     return ask(this.io, this.globals, question);
+  }
+
+  /** Picks one of `choices` on a terminal, or fails with exit 7 naming the flag. */
+  choose(question: Omit<Question, 'validate' | 'mask'> & { choices: readonly string[] }): Promise<string> {
+    return choose(this.io, this.globals, question);
+  }
+
+  /** Confirms a destructive step (--yes answers it; exit 7 without a terminal). */
+  confirm(message: string): Promise<boolean> {
+    return confirm(this.io, this.globals, message);
   }
 
   /** A status line on stderr, unless --quiet. */

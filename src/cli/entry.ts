@@ -8,5 +8,8 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   }
   const [{ main }, { processIO }] = await Promise.all([import('./main.js'), import('./io.js')]);
-  return main(argv, processIO());
+  const code = await main(argv, processIO());
+  // A command may have left stdin open (a prompt or a pasted line cut short); it must not keep us alive.
+  process.stdin.destroy();
+  return code;
 }

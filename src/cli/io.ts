@@ -31,17 +31,28 @@ export function streamWriter(stream: NodeJS.WritableStream): Writer {
 
 /**
  * The IO of the running process. The first SIGINT or SIGTERM aborts `signal` so work stops cleanly;
- * a second one exits at once. The listeners stay registered: a `once` listener would be gone when
- * signal-exit (used by conf) checks for others, and it would then re-raise the signal and kill us.
+ * a second one, later, exits at once. The listeners stay registered (a `once` listener would be gone
+ * when signal-exit checks for others, and it would kill us), and a repeat within half a second
+ * counts as the same signal: conf's atomic writer (when-exit) re-raises every signal it sees.
  */
 export function processIO(): IO {
   const controller = new AbortController();
+  let firstAt = 0;
   const onSignal = () => {
-    if (controller.signal.aborted) process.exit(130);
-    controller.abort();
+    if (!controller.signal.aborted) {
+      firstAt = Date.now();
+      controller.abort();
+    } else if (Date.now() - firstAt > 500) {
+      process.exit(130);
+    }
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // The reader of our output went away (`inv items list --all | head`): nothing more to do.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0);
+    throw error;
+  });
   return {
     out: streamWriter(process.stdout),
     err: streamWriter(process.stderr),
@@ -62,10 +73,11 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads the first line of a stream (without its line ending); rejects when the stream ends first. */
-export async function readLine(stream: NodeJS.ReadableStream): Promise<string> {
+/** Reads the first line of a stream (without its line ending); rejects when the stream ends first or `signal` aborts. */
+export async function readLine(stream: NodeJS.ReadableStream, signal?: AbortSignal): Promise<string> {
   const { createInterface } = await import('node:readline');
   const lines = createInterface({ input: stream, crlfDelay: Infinity, terminal: false });
+  signal?.addEventListener('abort', () => lines.close(), { once: true });
   try {
     for await (const line of lines) return line;
   } finally {

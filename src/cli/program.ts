@@ -1,9 +1,29 @@
 /** The command tree: global options and every noun and verb, wired to one session. */
 import { Command } from 'commander';
 import { version } from '../version.js';
-import { runner } from './command.js';
+import { runner, type Runner } from './command.js';
 import type { Session } from './context.js';
 import { addGlobalOptions } from './globals.js';
+import * as api from '../commands/api.js';
+import * as feedbackCreate from '../commands/feedback/create.js';
+import * as feedbackDelete from '../commands/feedback/delete.js';
+import * as feedbackGet from '../commands/feedback/get.js';
+import * as feedbackList from '../commands/feedback/list.js';
+import * as feedbackUpdate from '../commands/feedback/update.js';
+import * as itemsCreate from '../commands/items/create.js';
+import * as itemsDeactivate from '../commands/items/deactivate.js';
+import * as itemsGet from '../commands/items/get.js';
+import * as itemsImport from '../commands/items/import.js';
+import * as itemsList from '../commands/items/list.js';
+import * as itemsReplace from '../commands/items/replace.js';
+import * as itemsUpdate from '../commands/items/update.js';
+import * as locationsCreate from '../commands/locations/create.js';
+import * as locationsGet from '../commands/locations/get.js';
+import * as locationsList from '../commands/locations/list.js';
+import * as locationsUpdate from '../commands/locations/update.js';
+import * as settingsGet from '../commands/settings/get.js';
+import * as settingsSet from '../commands/settings/set.js';
+import * as stockAdjust from '../commands/stock/adjust.js';
 import * as authStatus from '../commands/auth/status.js';
 import * as authToken from '../commands/auth/token.js';
 import * as categories from '../commands/categories.js';
@@ -40,21 +60,24 @@ export function buildProgram(session: Session): Command {
     });
   addGlobalOptions(program);
   const run = runner(session);
+  const noun = (name: string, description: string, verbs: ReadonlyArray<{ register(parent: Command, run: Runner): void }>) => {
+    const parent = program.command(name).description(description);
+    for (const verb of verbs) verb.register(parent, run);
+  };
 
   for (const command of [login, logout, whoami]) command.register(program, run);
-  const auth = program.command('auth').description('the stored login: status and token');
-  for (const command of [authStatus, authToken]) command.register(auth, run);
-
-  for (const command of [fees, offers, categories, search, item, itemLookup, lookup, sandbox]) command.register(program, run);
-
-  const research = program.command('research').description('Product Research API credentials');
-  researchLogin.register(research, run);
-
-  const config = program.command('config').description('settings of a profile');
-  for (const command of [configGet, configSet, configList, configPath]) command.register(config, run);
-
-  const profile = program.command('profile').description('named profiles (one per account)');
-  for (const command of [profileList, profileUse]) command.register(profile, run);
+  noun('auth', 'the stored login: status and token', [authStatus, authToken]);
+  noun('items', 'items (products in one condition), keyed by msku', [itemsList, itemsGet, itemsCreate, itemsUpdate, itemsReplace, itemsDeactivate, itemsImport]);
+  noun('locations', 'shelves, shipments and other places stock is kept', [locationsList, locationsGet, locationsCreate, locationsUpdate]);
+  noun('stock', 'quantities of items per location', [stockAdjust]);
+  noun('feedback', 'feedback left on orders', [feedbackList, feedbackGet, feedbackCreate, feedbackUpdate, feedbackDelete]);
+  noun('settings', 'account settings (key and value)', [settingsGet, settingsSet]);
+  api.register(program, run);
+  for (const command of [fees, offers, categories, search, item, itemLookup, lookup]) command.register(program, run);
+  noun('research', 'Product Research API credentials', [researchLogin]);
+  noun('config', 'settings of a profile', [configGet, configSet, configList, configPath]);
+  noun('profile', 'named profiles (one per account)', [profileList, profileUse]);
+  sandbox.register(program, run);
 
   return program;
 }

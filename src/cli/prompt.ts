@@ -35,6 +35,34 @@ export async function ask(io: IO, globals: GlobalOptions, question: Question): P
   }
 }
 
+/** Asks to pick one of `choices` (a select list), or throws InputNeededError. */
+export async function choose(io: IO, globals: GlobalOptions, question: Omit<Question, 'validate' | 'mask'> & { choices: readonly string[] }): Promise<string> {
+  if (!canPrompt(io, globals)) throw new InputNeededError(question.what, question.flag);
+  const prompts = await import('@inquirer/prompts');
+  const context = { input: io.stdin, output: io.errStream!, signal: io.signal, clearPromptOnDone: false };
+  try {
+    return await prompts.select({ message: question.message, choices: question.choices.map((value) => ({ value, name: value })) }, context);
+  } catch (error) {
+    throw promptFailure(error);
+  }
+}
+
+/**
+ * Asks for confirmation of a destructive step unless --yes was given; without a terminal the
+ * answer must come from --yes (exit 7 otherwise). Resolves to whether to go ahead.
+ */
+export async function confirm(io: IO, globals: GlobalOptions, message: string): Promise<boolean> {
+  if (globals.yes) return true;
+  if (!canPrompt(io, globals)) throw new InputNeededError('confirmation', '--yes');
+  const prompts = await import('@inquirer/prompts');
+  const context = { input: io.stdin, output: io.errStream!, signal: io.signal, clearPromptOnDone: false };
+  try {
+    return await prompts.confirm({ message, default: false }, context);
+  } catch (error) {
+    throw promptFailure(error);
+  }
+}
+
 /** Maps inquirer's cancellation errors to InterruptedError. */
 export function promptFailure(error: unknown): unknown {
   const name = (error as Error)?.name;

@@ -47,7 +47,7 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string): Promise<
         ? undefined
         : async () => {
             await io.err.write('Paste the address your browser was sent to (http://127.0.0.1:…/callback?…) and press Enter:\n');
-            return readLine(io.stdin);
+            return readLine(io.stdin, io.signal);
           },
     },
   );

@@ -60,8 +60,14 @@ export class SandboxServer {
   private readonly server: Server;
   private origin = '';
 
-  /** `errorBody` shapes error answers the way this API does. */
-  constructor(private readonly errorBody: (status: number, message: string) => unknown) {
+  /**
+   * `errorBody` shapes error answers the way this API does; `commit` is awaited before every
+   * answer, so that what a client is told was done is on disk.
+   */
+  constructor(
+    private readonly errorBody: (status: number, message: string) => unknown,
+    private readonly commit: () => Promise<void> = async () => undefined,
+  ) {
     this.server = createServer((req, res) => void this.handle(req, res));
     this.server.keepAliveTimeout = 65_000;
     this.route('POST', '/_sandbox/faults', ({ body }) => {
@@ -121,6 +127,7 @@ export class SandboxServer {
         params: found.params as Record<string, string>, body, origin: `http://${req.headers.host ?? this.origin.slice(7)}`,
       };
       const reply = await (found.store as { handler: Route }).handler(request);
+      await this.commit();
       if (fault?.status === 'drop') {
         req.socket.destroy();
         return;

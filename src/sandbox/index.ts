@@ -1,7 +1,9 @@
 /** startSandbox(): the local Inventory, OAuth and Product Research service, for the demo, tests and rehearsals. */
 import { randomBytes } from 'node:crypto';
 import { SandboxServer } from './http.js';
-import { inventoryRoutes } from './inventory/routes.js';
+import { Account } from './inventory/account.js';
+import { resourceRoutes } from './inventory/resources.js';
+import { addBulkItems, demoInventory, emptyInventory, type InventoryState } from './inventory/state.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { OAuthServer } from './oauth/server.js';
 import { initialOAuthState, type OAuthState } from './oauth/state.js';
@@ -23,12 +25,15 @@ export interface SandboxOptions {
   accessTokenTtlS?: number;
   /** Authorization code lifetime in milliseconds (default 10 000). */
   codeTtlMs?: number;
+  /** Generated items added to a new state (for benchmarks of long listings). */
+  bulkItems?: number;
 }
 
 export interface SandboxState {
   version: 1;
   research: ResearchState;
   oauth: OAuthState;
+  inventory: InventoryState;
 }
 
 /** Sandbox-only credentials: the research key, the inv OAuth client, a second client and the demo user. */
@@ -45,13 +50,18 @@ export interface Sandbox {
   credentials: SandboxCredentials;
   inventory: SandboxServer;
   oauth: OAuthServer;
+  /** The inventory account, for tests that look at or set up state directly. */
+  account: Account;
   research: SandboxServer;
   dataFile?: string;
   close(): Promise<void>;
 }
 
-function initialState(): SandboxState {
+function initialState(options: SandboxOptions): SandboxState {
+  const inventory = options.seed === 'empty' ? emptyInventory() : demoInventory();
+  if (options.bulkItems) addBulkItems(inventory, options.bulkItems);
   return {
+    inventory,
     version: 1,
     research: {
       account: {
@@ -68,7 +78,7 @@ function initialState(): SandboxState {
 
 /** Fills in what a data file written by an older sandbox lacks. */
 function upgrade(loaded: SandboxState): SandboxState {
-  return { ...loaded, oauth: loaded.oauth ?? initialOAuthState() };
+  return { ...loaded, oauth: loaded.oauth ?? initialOAuthState(), inventory: loaded.inventory ?? emptyInventory() };
 }
 
 function credentialsOf(state: SandboxState): SandboxCredentials {
@@ -90,20 +100,18 @@ export function inventoryError(status: number, message: string) {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
-  const store = await StateStore.open<SandboxState>(options.data, initialState, upgrade);
-  const inventory = new SandboxServer(inventoryError);
-  const research = new SandboxServer(researchError);
+  const store = await StateStore.open<SandboxState>(options.data, () => initialState(options), upgrade);
+  const commit = () => store.commit();
+  const inventory = new SandboxServer(inventoryError, commit);
+  const research = new SandboxServer(researchError, commit);
   for (const server of [inventory, research]) {
     server.faults.settings = { latencyMs: options.latencyMs ?? 0, failRate: options.failRate ?? 0 };
   }
-  researchRoutes(research, store.state.research, () => store.changed());
-  const oauth = new OAuthServer(
-    store.state.oauth,
-    { accessTokenTtlS: options.accessTokenTtlS ?? 3600, codeTtlMs: options.codeTtlMs ?? 10_000 },
-    () => store.changed(),
-  );
+  researchRoutes(research, store.state.research, store);
+  const oauth = new OAuthServer(store.state.oauth, { accessTokenTtlS: options.accessTokenTtlS ?? 3600, codeTtlMs: options.codeTtlMs ?? 10_000 }, store);
   oauthRoutes(inventory, oauth);
-  inventoryRoutes(inventory, oauth);
+  const account = new Account(store.state.inventory, store);
+  resourceRoutes(inventory, oauth, account);
 
   const baseUrl = await inventory.listen(host, port);
   let researchUrl: string;
@@ -120,11 +128,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     credentials: credentialsOf(store.state),
     inventory,
     oauth,
+    account,
     research,
     dataFile: options.data,
     async close() {
       await Promise.all([inventory.close(), research.close()]);
-      await store.flush();
+      await store.snapshot();
     },
   };
 }

@@ -1,18 +1,48 @@
-/** The sandbox's persistent state: one JSON file, written atomically (temp file + rename), saves coalesced. */
+/**
+ * The sandbox's persistent state: a JSON snapshot plus an append-only log of changes.
+ *
+ * Every change sets one path of the state to a whole new value, so replaying the log is
+ * idempotent. Changes are appended once per event-loop turn (group commit) and a reply waits for
+ * `commit()`, so an acknowledged change is in the operating system's hands before the client hears
+ * of it and survives the sandbox being killed. The snapshot is rewritten atomically (temp file +
+ * rename) at start, when the log grows large, and at close; the log is then emptied.
+ */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile, open } from 'node:fs/promises';
+import { appendFile, mkdir, open, readFile, rename, truncate, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-export class StateStore<T> {
-  private saving?: Promise<void>;
-  private dirty = false;
+export type StatePath = ReadonlyArray<string | number>;
+
+/** What the rest of the sandbox sees: set a path (undefined deletes it). */
+export interface Persist {
+  set(path: StatePath, value: unknown): void;
+}
+
+const COMPACT_BYTES = 16 << 20;
+
+/** Sets (or with undefined, deletes) a nested path in a plain-object tree. */
+export function setIn(root: unknown, path: StatePath, value: unknown): void {
+  let node = root as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) {
+    if (node[key] === undefined || node[key] === null) node[key] = {};
+    node = node[key] as Record<string | number, unknown>;
+  }
+  const last = path.at(-1)!;
+  if (value === undefined) delete node[last];
+  else node[last] = value;
+}
+
+export class StateStore<T> implements Persist {
+  private pending: string[] = [];
+  private writing?: Promise<void>;
+  private logBytes = 0;
 
   private constructor(
     readonly file: string | undefined,
     public state: T,
   ) {}
 
-  /** Loads `file`, or starts from `init()` when there is no file (or no path: memory only). */
+  /** Loads the snapshot and replays the log; starts from `init()` when there is no file (or no path: memory only). */
   static async open<T>(file: string | undefined, init: () => T, upgrade: (loaded: T) => T = (s) => s): Promise<StateStore<T>> {
     if (!file) return new StateStore(undefined, init());
     let state: T;
@@ -22,33 +52,59 @@ export class StateStore<T> {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot load sandbox data ${file}: ${(error as Error).message}`);
       state = init();
     }
+    const log = await readFile(`${file}.log`, 'utf8').catch(() => '');
+    for (const line of log.split('\n')) {
+      if (!line) continue;
+      try {
+        const { p, v } = JSON.parse(line) as { p: StatePath; v?: unknown };
+        setIn(state, p, v);
+      } catch {
+        break; // a line torn by a crash in mid-write: everything before it was acknowledged
+      }
+    }
     const store = new StateStore(file, state);
-    await store.flush(true);
+    await store.snapshot();
     return store;
   }
 
-  /** Marks the state changed; a save follows soon (coalescing bursts of changes). */
-  changed(): void {
+  /** Applies a change to the state and queues it for the log. */
+  set(path: StatePath, value: unknown): void {
+    setIn(this.state, path, value);
+    if (this.file) this.pending.push(JSON.stringify({ p: path, v: value }) + '\n');
+  }
+
+  /** Resolves once every change so far has been appended to the log. */
+  async commit(): Promise<void> {
+    while (this.pending.length > 0 || this.writing) {
+      if (!this.writing) this.writing = this.appendPending();
+      await this.writing;
+    }
+  }
+
+  /** Writes the whole state as the new snapshot and empties the log. */
+  async snapshot(): Promise<void> {
     if (!this.file) return;
-    this.dirty = true;
-    this.saving ??= this.saveLoop();
+    await this.commit();
+    await writeAtomically(this.file, JSON.stringify(this.state));
+    await writeFile(`${this.file}.log`, '', { flag: 'a', mode: 0o600 });
+    await truncate(`${this.file}.log`, 0);
+    this.logBytes = 0;
   }
 
-  /** Waits until every change so far is on disk. */
-  async flush(force = false): Promise<void> {
-    if (force) this.dirty = true;
-    if (this.dirty) this.saving ??= this.saveLoop();
-    await this.saving;
-  }
-
-  private async saveLoop(): Promise<void> {
+  private async appendPending(): Promise<void> {
     try {
-      while (this.dirty) {
-        this.dirty = false;
+      const chunk = this.pending.join('');
+      this.pending = [];
+      await appendFile(`${this.file}.log`, chunk, { mode: 0o600 });
+      this.logBytes += chunk.length;
+      if (this.logBytes > COMPACT_BYTES) {
+        this.logBytes = 0;
         await writeAtomically(this.file!, JSON.stringify(this.state));
+        // Changes queued meanwhile are in the snapshot too; replaying them again is harmless.
+        await truncate(`${this.file}.log`, 0);
       }
     } finally {
-      this.saving = undefined;
+      this.writing = undefined;
     }
   }
 }

@@ -12,8 +12,10 @@ export function envelope(user: User, data: unknown, code = 200): Reply {
   return { status: code, body: { status: 'success', code, httpCode: String(code), user: user.id, data } };
 }
 
+export type AuthedHandler = (req: AuthedRequest) => unknown | Promise<unknown>;
+
 /** A route that checks the bearer token first (401 otherwise) and answers in the envelope. */
-export function authed(oauth: OAuthServer, handler: (req: AuthedRequest) => unknown | Promise<unknown>): Route {
+export function authed(oauth: OAuthServer, handler: AuthedHandler): Route {
   return async (req) => {
     const { user } = oauth.bearer(req);
     return envelope(user, await handler({ ...req, user }));

@@ -1,6 +1,7 @@
 /** The sandbox's OAuth 2.0 authorization server: codes, tokens, PKCE, rotation, and bearer checks. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { HttpFail, type SandboxRequest } from '../http.js';
+import type { Persist } from '../store.js';
 import { randomToken, redirectAllowed, type AccessGrant, type OAuthClient, type OAuthState, type User } from './state.js';
 
 export interface OAuthOptions {
@@ -47,7 +48,7 @@ export class OAuthServer {
   constructor(
     readonly state: OAuthState,
     readonly options: OAuthOptions,
-    private readonly changed: () => void,
+    private readonly persist: Persist,
   ) {}
 
   /** The registered client, or undefined. */
@@ -81,14 +82,13 @@ export class OAuthServer {
   issueTokens(clientId: string, userId: string, scope: string, implicit = false): TokenAnswer {
     this.prune();
     const access = randomToken();
-    this.state.accessTokens[access] = { clientId, userId, scope, expiresAt: Date.now() + this.options.accessTokenTtlS * 1000 };
+    this.persist.set(['oauth', 'accessTokens', access], { clientId, userId, scope, expiresAt: Date.now() + this.options.accessTokenTtlS * 1000 });
     const answer: TokenAnswer = { access_token: access, token_type: 'Bearer', expires_in: this.options.accessTokenTtlS, scope };
     if (!implicit) {
       const refresh = randomToken(32);
-      this.state.refreshTokens[refresh] = { clientId, userId, scope };
+      this.persist.set(['oauth', 'refreshTokens', refresh], { clientId, userId, scope });
       answer.refresh_token = refresh;
     }
-    this.changed();
     return answer;
   }
 
@@ -128,14 +128,14 @@ export class OAuthServer {
 
   /** Expires every access token now (tests of refresh). */
   expireAccessTokens(): void {
-    for (const grant of Object.values(this.state.accessTokens)) grant.expiresAt = Date.now() - 1;
-    this.changed();
+    for (const [token, grant] of Object.entries(this.state.accessTokens)) {
+      this.persist.set(['oauth', 'accessTokens', token], { ...grant, expiresAt: Date.now() - 1 });
+    }
   }
 
   /** Revokes every refresh token (tests of "log in again"). */
   revokeRefreshTokens(): void {
-    this.state.refreshTokens = {};
-    this.changed();
+    this.persist.set(['oauth', 'refreshTokens'], {});
   }
 
   private clientAuth(req: SandboxRequest, body: Record<string, string | undefined>): OAuthClient {
@@ -185,13 +185,15 @@ export class OAuthServer {
     const grant = this.state.refreshTokens[token];
     if (!grant) throw new OAuthError(400, 'invalid_grant', 'the refresh token is not valid (revoked, rotated or never issued)');
     if (grant.clientId !== client.id) throw new OAuthError(400, 'invalid_grant', 'the refresh token was issued to another client');
-    delete this.state.refreshTokens[token];
+    this.persist.set(['oauth', 'refreshTokens', token], undefined);
     return this.issueTokens(client.id, grant.userId, grant.scope);
   }
 
   private prune(): void {
     const now = Date.now();
-    for (const [token, grant] of Object.entries(this.state.accessTokens)) if (grant.expiresAt < now - 86_400_000) delete this.state.accessTokens[token];
+    for (const [token, grant] of Object.entries(this.state.accessTokens)) {
+      if (grant.expiresAt < now - 86_400_000) this.persist.set(['oauth', 'accessTokens', token], undefined);
+    }
     for (const [code, pending] of this.codes) if (pending.expiresAt < now - 60_000) this.codes.delete(code);
   }
 }

@@ -1,6 +1,7 @@
 /** Every research endpoint of spec/research-api.md on a SandboxServer. */
 import { randomUUID } from 'node:crypto';
 import { HttpFail, type Reply, type SandboxRequest, type SandboxServer } from '../http.js';
+import type { Persist } from '../store.js';
 import { verifyKey, verifyLegacy, type ResearchAccount } from './auth.js';
 import { asinFor, product, type Product } from './catalog.js';
 import { categoryName } from './categories.js';
@@ -25,16 +26,15 @@ export function researchError(_status: number, message: string) {
   return { Error: message, ...meta() };
 }
 
-/** Registers the research routes; `changed` is called when state changes. */
-export function researchRoutes(server: SandboxServer, state: ResearchState, changed: () => void): void {
+/** Registers the research routes; state changes go through `persist`. */
+export function researchRoutes(server: SandboxServer, state: ResearchState, persist: Persist): void {
   const known = new Set(state.knownCategories);
 
   const see = (p: Product): Product => {
     const ids = [p.category.id, p.sub.id].filter((id) => !known.has(id));
     if (ids.length > 0) {
       for (const id of ids) known.add(id);
-      state.knownCategories = [...known];
-      changed();
+      persist.set(['research', 'knownCategories'], [...known]);
     }
     return p;
   };

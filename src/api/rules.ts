@@ -1,0 +1,111 @@
+/**
+ * The field rules and limits of spec/inventory-api.md, as zod schemas. The CLI checks input with
+ * them before any request; the sandbox enforces the same rules with a 400 that names the field.
+ * Read-only fields (created, modified, link, …) are accepted and ignored, so a record fetched
+ * with GET can be sent back with PUT.
+ */
+import { z } from 'zod';
+
+const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
+const required = (max: number) => text(max).min(1, 'must not be empty');
+const optional = (max: number) => text(max).nullable().optional();
+
+/** A whole number given as a number or a numeric string. */
+const integer = (check: (n: number) => string | undefined) =>
+  z.union([z.number(), z.string()], { error: 'must be a whole number' }).transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+    const problem = !Number.isInteger(n) ? 'must be a whole number' : check(n);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    return n;
+  });
+
+const decimal = z.union([z.number(), z.string()], { error: 'must be a number' }).transform((value, ctx) => {
+  const n = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: 'must be a number' });
+  return n;
+});
+
+export const PRODUCT_ID_TYPES = ['UPC', 'EAN', 'ISBN', 'ASIN', 'INTERNAL'] as const;
+export const LOCATION_TYPES = ['shelf', 'fba', 'fbaShipment', 'shipment', 'unfulfillable'] as const;
+
+/** Fields the server fills in: accepted on input (a GET can be sent back) and ignored. */
+const readOnly = (...names: string[]) => Object.fromEntries(names.map((n) => [n, z.unknown().optional()]));
+
+const itemShape = {
+  msku: required(80),
+  // The samples show active items with an empty string; y and n are the documented values.
+  inactive: z.enum(['y', 'n', ''], { error: 'must be y or n' }),
+  productId: optional(20),
+  productIdType: z.enum(PRODUCT_ID_TYPES, { error: `must be one of ${PRODUCT_ID_TYPES.join(', ')}` }).nullable().optional(),
+  title: required(255),
+  manufacturer: optional(255),
+  image: optional(255),
+  type: optional(20),
+  cond: required(15),
+  notes: optional(255),
+  value: decimal.nullable().optional(),
+  rank: integer((n) => (n < 0 ? 'must not be negative' : String(n).length > 10 ? 'must be at most 10 digits' : undefined)).nullable().optional(),
+  attributes: z.array(z.strictObject({ name: required(255), value: text(255) }), { error: 'must be a list of {name, value} pairs' }).optional(),
+  ...readOnly('createdUserId', 'created', 'modified', 'listings', 'link'),
+};
+
+function productIdNeedsType(item: { productId?: string | null; productIdType?: string | null }, ctx: z.RefinementCtx): void {
+  if (item.productId && !item.productIdType) {
+    ctx.addIssue({ code: 'custom', path: ['productIdType'], message: `is required when productId is set (one of ${PRODUCT_ID_TYPES.join(', ')})` });
+  }
+}
+
+/** A whole item (create, replace). */
+export const itemSchema = z.strictObject(itemShape).superRefine(productIdNeedsType);
+/** Some fields of an item (update). */
+export const itemPatchSchema = z.strictObject(itemShape).partial();
+
+export type ItemInput = z.output<typeof itemSchema>;
+export type ItemPatch = z.output<typeof itemPatchSchema>;
+
+const locationShape = {
+  display: required(255),
+  order: integer((n) => (n < 0 || n > 32767 ? 'must be from 0 to 32767' : undefined)),
+  type: z.enum(LOCATION_TYPES, { error: `must be one of ${LOCATION_TYPES.join(', ')}` }),
+  ref: text(10_000).nullable().optional(),
+  notes: text(10_000).nullable().optional(),
+  ...readOnly('id', 'canMove', 'canMoveFBA', 'created', 'modified', 'link'),
+};
+
+/** A new location. */
+export const locationSchema = z.strictObject(locationShape);
+/** Some fields of a location (update). */
+export const locationPatchSchema = z.strictObject(locationShape).partial();
+export type LocationInput = z.output<typeof locationSchema>;
+
+const feedbackShape = {
+  venueId: integer((n) => (n < 1 ? 'must be a positive whole number' : undefined)),
+  orderId: text(255).nullable().optional(),
+  date: z.string({ error: 'must be a date' }).regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be a date like 2026-11-21 (or an ISO 8601 timestamp)'),
+  rating: integer((n) => (n < 1 || n > 5 ? 'must be 1, 2, 3, 4 or 5' : undefined)).nullable().optional(),
+  comments: text(10_000).nullable().optional(),
+  buyer: text(255).nullable().optional(),
+  ...readOnly('id', 'link'),
+};
+
+/** A whole feedback record. */
+export const feedbackSchema = z.strictObject(feedbackShape);
+export type FeedbackInput = z.output<typeof feedbackSchema>;
+
+/** A quantity change: a whole number, not zero. */
+export const quantityChange = integer((n) => (n === 0 ? 'must not be zero' : undefined));
+
+/** The first problem of a failed parse, as "field: rule". */
+export function firstProblem(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') return `unknown field "${issue.keys[0]}"`;
+  const field = issue.path.join('.') || 'body';
+  const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+  return `${field}: ${message}`;
+}
+
+/** Parses with a schema; returns the data or the "field: rule" of the first problem. */
+export function check<S extends z.ZodType>(schema: S, input: unknown): { ok: true; data: z.output<S> } | { ok: false; problem: string } {
+  const result = schema.safeParse(input);
+  return result.success ? { ok: true, data: result.data } : { ok: false, problem: firstProblem(result.error) };
+}

@@ -1,0 +1,52 @@
+/** Request bodies from --file (or stdin) and flags, checked against the spec's rules before any request. */
+import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
+import { UsageError } from '../errors.js';
+import { readAll, type IO } from './io.js';
+
+/** The JSON object in `file` ("-" for stdin), or {} when no file is given. */
+export async function jsonInput(io: IO, file: string | undefined): Promise<Record<string, unknown>> {
+  if (file === undefined) return {};
+  let text: string;
+  try {
+    text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--file ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`--file ${file}: not valid JSON (${(error as Error).message})`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`--file ${file}: must hold one JSON object`);
+  return value as Record<string, unknown>;
+}
+
+/** Drops undefined values, so flags not given do not override the file. */
+export function defined(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+/** Checks `input` with `schema`; a UsageError naming the field and the rule otherwise. */
+export async function validate<S extends z.ZodType>(schema: S, input: unknown, what: string): Promise<z.output<S>> {
+  const { check } = await import('../api/rules.js');
+  const result = check(schema, input);
+  if (!result.ok) throw new UsageError(`invalid ${what}: ${result.problem}`);
+  return result.data;
+}
+
+/** Parses repeated name=value flags. */
+export function pairs(values: readonly string[] | undefined, flag: string): Array<{ name: string; value: string }> | undefined {
+  if (!values || values.length === 0) return undefined;
+  return values.map((pair) => {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`${flag} "${pair}" must look like name=value`);
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+}
+
+/** Collects a repeatable option into an array (for commander). */
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

@@ -1,0 +1,68 @@
+/** inv api METHOD PATH: an authenticated request of any kind, like `gh api`, for what has no command. */
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import type { HttpRequest } from '../api/types.js';
+import type { Runner } from '../cli/command.js';
+import { collect, jsonInput } from '../cli/input.js';
+
+interface ApiFlags {
+  field?: string[];
+  rawField?: string[];
+  input?: string;
+  research?: boolean;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+/** A -F value as JSON when it reads as a number, true, false or null; else the string. */
+function typed(value: string): unknown {
+  if (/^(true|false|null)$/.test(value) || /^-?\d+(\.\d+)?$/.test(value)) return JSON.parse(value);
+  return value;
+}
+
+function fields(list: string[] | undefined, flag: string, convert: (v: string) => unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const pair of list ?? []) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new UsageError(`${flag} "${pair}" must look like key=value`);
+    out[pair.slice(0, at)] = convert(pair.slice(at + 1));
+  }
+  return out;
+}
+
+/** Registers `inv api`. */
+export function register(program: Command, run: Runner): void {
+  program
+    .command('api')
+    .description('send an authenticated request to the Inventory API (or the Research API with --research) and print the answer')
+    .argument('<method>', METHODS.join(', '))
+    .argument('<path>', 'path under the base address, e.g. /v1/items')
+    .option('-f, --raw-field <key=value>', 'a string field: query parameter for GET/DELETE, body field otherwise (repeatable)', collect)
+    .option('-F, --field <key=value>', 'like -f, but numbers, true, false and null are sent as JSON (repeatable)', collect)
+    .option('--input <file>', 'request body: a JSON object from a file ("-" for stdin); fields are merged into it')
+    .option('--research', 'send to the Product Research API, signed with the research key')
+    .addHelpText('after', '\nExamples:\n  inv api GET /v1/itemLocations -f msku=MUG-BLUE-11OZ\n  inv api POST /v1/items --input item.json\n  inv api PUT /v1/settings/DEFAULT_CONDITION -f value=new\n  inv api GET /v1/getAsinCategories/B00X4WHP5E --research')
+    .action(
+      run<ApiFlags>(async (ctx, [methodArg, pathArg], flags) => {
+        const method = String(methodArg).toUpperCase() as HttpRequest['method'];
+        if (!METHODS.includes(method)) throw new UsageError(`method "${String(methodArg)}" must be one of ${METHODS.join(', ')}`);
+        const url = new URL(String(pathArg).replace(/^\/?/, '/'), 'http://path.invalid');
+        if (String(pathArg).includes('://')) throw new UsageError('path must be relative to the base address, e.g. /v1/items (set the address with --base-url)');
+        const given = { ...fields(flags.rawField, '-f', String), ...fields(flags.field, '-F', typed) };
+        const inQuery = method === 'GET' || method === 'DELETE';
+        const query: Record<string, string> = Object.fromEntries(url.searchParams);
+        if (inQuery) for (const [k, v] of Object.entries(given)) query[k] = String(v);
+        const body = inQuery && !flags.input ? undefined : { ...(await jsonInput(ctx.io, flags.input)), ...(inQuery ? {} : given) };
+        if (flags.research && method !== 'GET') throw new UsageError('the Research API only answers GET');
+        const res = flags.research ? await (await ctx.research()).raw(url.pathname, query) : await (await ctx.inventory()).raw(method, url.pathname, query, body);
+        let text = res.text;
+        try {
+          text = JSON.stringify(JSON.parse(res.text), null, ctx.io.stdoutIsTTY ? 2 : undefined);
+        } catch {
+          // not JSON: print as it came
+        }
+        if (text) await ctx.io.out.write(text.endsWith('\n') ? text : text + '\n');
+        if (res.error) throw res.error;
+      }),
+    );
+}

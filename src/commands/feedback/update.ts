@@ -1,0 +1,27 @@
+/** inv feedback update ID: change feedback (the API replaces the whole record; unchanged fields are kept). */
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { feedbackSchema } from '../../api/rules.js';
+import type { Runner } from '../../cli/command.js';
+import { jsonInput, validate } from '../../cli/input.js';
+import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './views.js';
+
+/** Registers `inv feedback update`. */
+export function register(feedback: Command, run: Runner): void {
+  feedbackOptions(feedback.command('update'))
+    .description('change fields of a feedback record')
+    .argument('<id>', 'feedback id')
+    .addHelpText('after', '\nExample:\n  inv feedback update 1-111-2223334-5556667 --rating 4')
+    .action(
+      run<FeedbackFlags>(async (ctx, [id], flags) => {
+        const out = ctx.output(FEEDBACK_VIEW);
+        const changes = { ...(await jsonInput(ctx.io, flags.file)), ...feedbackFields(flags) };
+        if (Object.keys(changes).length === 0) throw new UsageError('nothing to update: give at least one field flag (e.g. --rating) or --file');
+        const client = await ctx.inventory();
+        // PUT overrides every value: start from the current record so the fields not given stay.
+        const { id: _id, link: _link, ...current } = await client.feedback(id as string);
+        const record = await validate(feedbackSchema, { ...current, ...changes }, 'feedback');
+        await out.render([await client.replaceFeedback(id as string, record)]);
+      }),
+    );
+}

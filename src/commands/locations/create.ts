@@ -1,0 +1,40 @@
+/** inv locations create: a new location (on a terminal, missing fields are asked; the type from a list). */
+import type { Command } from 'commander';
+import { LOCATION_TYPES, locationSchema } from '../../api/rules.js';
+import type { Runner } from '../../cli/command.js';
+import { defined, jsonInput, validate } from '../../cli/input.js';
+import { LOCATION_VIEW } from './views.js';
+
+interface LocationFlags {
+  file?: string;
+  display?: string;
+  type?: string;
+  order?: string;
+  ref?: string;
+  notes?: string;
+}
+
+/** Registers `inv locations create`. */
+export function register(locations: Command, run: Runner): void {
+  locations
+    .command('create')
+    .description('create a location')
+    .option('--display <name>', 'friendly name (max 255)')
+    .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`)
+    .option('--order <n>', 'sort order, 0 to 32767')
+    .option('--ref <ref>', 'reference: FBA shipment id, purchase order number, …')
+    .option('--notes <text>', 'notes')
+    .option('--file <file>', 'fields as a JSON object ("-" for stdin); flags override it')
+    .addHelpText('after', '\nExamples:\n  inv locations create --display "Shelf B3" --type shelf --order 30\n  inv locations create            # asks, with the type picked from a list')
+    .action(
+      run<LocationFlags>(async (ctx, _args, flags) => {
+        const out = ctx.output(LOCATION_VIEW);
+        const input: Record<string, unknown> = { ...(await jsonInput(ctx.io, flags.file)), ...defined({ display: flags.display, type: flags.type, order: flags.order, ref: flags.ref, notes: flags.notes }) };
+        input.display ??= await ctx.ask({ what: 'the display name', flag: '--display', message: 'Display name:' });
+        input.type ??= await ctx.choose({ what: 'the location type', flag: '--type', message: 'Type:', choices: LOCATION_TYPES });
+        input.order ??= await ctx.ask({ what: 'the sort order', flag: '--order', message: 'Sort order (0-32767):' });
+        const location = await validate(locationSchema, input, 'location');
+        await out.render([await (await ctx.inventory()).createLocation(location)]);
+      }),
+    );
+}

@@ -1,0 +1,31 @@
+/** inv locations update ID: change some fields of a location. */
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import { LOCATION_TYPES, locationPatchSchema } from '../../api/rules.js';
+import type { Runner } from '../../cli/command.js';
+import { defined, jsonInput, validate } from '../../cli/input.js';
+import { LOCATION_VIEW } from './views.js';
+
+/** Registers `inv locations update`. */
+export function register(locations: Command, run: Runner): void {
+  locations
+    .command('update')
+    .description('change some fields of a location')
+    .argument('<id>', 'location id')
+    .option('--display <name>', 'friendly name (max 255)')
+    .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`)
+    .option('--order <n>', 'sort order, 0 to 32767')
+    .option('--ref <ref>', 'reference')
+    .option('--notes <text>', 'notes')
+    .option('--file <file>', 'fields as a JSON object ("-" for stdin); flags override it')
+    .addHelpText('after', '\nExample:\n  inv locations update 3 --display "Shelf B3 (top)" --order 31')
+    .action(
+      run<Record<string, string | undefined>>(async (ctx, [id], flags) => {
+        const out = ctx.output(LOCATION_VIEW);
+        const fields = { ...(await jsonInput(ctx.io, flags.file)), ...defined({ display: flags.display, type: flags.type, order: flags.order, ref: flags.ref, notes: flags.notes }) };
+        if (Object.keys(fields).length === 0) throw new UsageError('nothing to update: give at least one field flag (e.g. --display) or --file');
+        const patch = await validate(locationPatchSchema, fields, 'location');
+        await out.render([await (await ctx.inventory()).updateLocation(id as string, patch)]);
+      }),
+    );
+}

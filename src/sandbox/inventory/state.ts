@@ -1,0 +1,128 @@
+/** The inventory account of the sandbox: items, locations, stock per location, feedback, settings. */
+
+export interface StoredItem {
+  msku: string;
+  inactive: 'y' | 'n';
+  productId: string | null;
+  productIdType: string | null;
+  title: string;
+  manufacturer: string | null;
+  image: string | null;
+  type: string | null;
+  cond: string;
+  notes: string | null;
+  createdUserId: string;
+  created: string;
+  value: number | null;
+  rank: number | null;
+  modified: string | null;
+  attributes: Array<{ name: string; value: string }>;
+}
+
+export interface StoredLocation {
+  id: string;
+  display: string;
+  order: number;
+  type: string;
+  ref: string | null;
+  notes: string | null;
+  created: string;
+  modified: string | null;
+}
+
+export interface StoredItemLocation {
+  id: string;
+  msku: string;
+  locationId: string;
+  quantity: number;
+  modified: string;
+}
+
+export interface StoredFeedback {
+  id: string;
+  venueId: number;
+  orderId: string | null;
+  date: string;
+  rating: number | null;
+  comments: string | null;
+  buyer: string | null;
+}
+
+export interface InventoryState {
+  items: Record<string, StoredItem>;
+  /** mskus in creation order: the order of GET /v1/items. */
+  itemOrder: string[];
+  locations: Record<string, StoredLocation>;
+  locationOrder: string[];
+  itemLocations: Record<string, StoredItemLocation>;
+  itemLocationOrder: string[];
+  feedback: Record<string, StoredFeedback>;
+  settings: Record<string, string>;
+  nextId: { location: number; itemLocation: number; feedback: number };
+}
+
+const T0 = '2026-01-05T09:00:00.000Z';
+
+/** An empty account. */
+export function emptyInventory(): InventoryState {
+  return {
+    items: {}, itemOrder: [], locations: {}, locationOrder: [], itemLocations: {}, itemLocationOrder: [],
+    feedback: {}, settings: {}, nextId: { location: 1, itemLocation: 1, feedback: 1 },
+  };
+}
+
+function item(msku: string, title: string, productId: string, extra: Partial<StoredItem> = {}): StoredItem {
+  return {
+    msku, inactive: 'n', productId, productIdType: 'ASIN', title, manufacturer: null, image: null, type: null, cond: 'new',
+    notes: null, createdUserId: '1001', created: T0, value: null, rank: null, modified: null, attributes: [], ...extra,
+  };
+}
+
+/** The demo account: a few shelves, a receiving dock, five items with stock, a setting and a feedback. */
+export function demoInventory(): InventoryState {
+  const state = emptyInventory();
+  const locations: Array<[string, string, number, string | null]> = [
+    ['Shelf A1', 'shelf', 10, null], ['Shelf A2', 'shelf', 20, null], ['Receiving dock', 'shipment', 1, 'PO-1001'],
+    ['Returns', 'unfulfillable', 90, null], ['FBA network', 'fba', 99, null],
+  ];
+  for (const [display, type, order, ref] of locations) {
+    const id = String(state.nextId.location++);
+    state.locations[id] = { id, display, order, type, ref, notes: null, created: T0, modified: null };
+    state.locationOrder.push(id);
+  }
+  const items = [
+    item('MUG-BLUE-11OZ', 'Ceramic mug, blue, 11 oz', 'B00X4WHP5E', { type: 'kitchen', value: 9.5, rank: 15234 }),
+    item('BOOK-COOK-001', 'The Everyday Cookbook', 'B07FZ8S74R', { type: 'book', cond: 'likeNew', value: 12 }),
+    item('CABLE-USBC-2M', 'USB-C cable, 2 m', 'B01N5IB20Q', { type: 'electronics', manufacturer: 'Acme' }),
+    item('LAMP-DESK-LED', 'LED desk lamp', 'B0C1234567', { type: 'home', attributes: [{ name: 'color', value: 'black' }] }),
+    item('PUZZLE-1000', 'Jigsaw puzzle, 1000 pieces', 'B08PUZZLE1', { type: 'toy' }),
+  ];
+  for (const it of items) {
+    state.items[it.msku] = it;
+    state.itemOrder.push(it.msku);
+  }
+  const stock: Array<[string, string, number]> = [
+    ['MUG-BLUE-11OZ', '1', 120], ['MUG-BLUE-11OZ', '2', 30], ['BOOK-COOK-001', '1', 45], ['CABLE-USBC-2M', '2', 200],
+    ['LAMP-DESK-LED', '1', 12], ['PUZZLE-1000', '2', 60],
+  ];
+  for (const [msku, locationId, quantity] of stock) {
+    const id = String(state.nextId.itemLocation++);
+    state.itemLocations[id] = { id, msku, locationId, quantity, modified: T0 };
+    state.itemLocationOrder.push(id);
+  }
+  state.settings.DEFAULT_CONDITION = 'new';
+  state.feedback['1-111-2223334-5556667'] = {
+    id: '1-111-2223334-5556667', venueId: 1, orderId: '111-2223334-5556667', date: '2026-01-10', rating: 5, comments: 'Arrived quickly, well packed.', buyer: 'j.doe@example.com',
+  };
+  return state;
+}
+
+/** Adds `count` generated items (BULK-0000001, …), for benchmarks of long listings. */
+export function addBulkItems(state: InventoryState, count: number): void {
+  for (let i = 1; i <= count; i++) {
+    const msku = `BULK-${String(i).padStart(7, '0')}`;
+    if (state.items[msku]) continue;
+    state.items[msku] = item(msku, `Bulk item ${i}`, `B0${String(i).padStart(8, '0')}`, { value: i % 100, rank: i });
+    state.itemOrder.push(msku);
+  }
+}
