@@ -42,6 +42,11 @@ try {
   await inv(['config', 'set', 'clientSecret', oauth.clientSecret], { hide: { [oauth.clientSecret]: '"$CLIENT_SECRET"' } });
   await inv(['login', '--password', '--username', oauth.username, '--password-stdin'], { input: oauth.password, shownInput: 'printf %s "$PASSWORD"' });
   await inv(['whoami', '-o', 'table']);
+  await inv(['locations', 'create', '--display', 'Shelf C1', '--type', 'shelf', '--order', '40', '-o', 'table']);
+  await inv(['locations', 'list', '-o', 'table']);
+  await inv(['items', 'create', '--msku', 'TEA-GREEN-50', '--title', 'Green tea, 50 bags', '--cond', 'new', '--product-id', 'B07FZ8S74R', '--product-id-type', 'ASIN', '--value', '6.90', '--fields', 'msku,title,value,created', '--json']);
+  await inv(['items', 'list', '-o', 'table']);
+  await inv(['stock', 'adjust', '1', '+12', '-o', 'table']);
   await inv(['config', 'set', 'researchUrl', sandbox.researchUrl]);
   await inv(['research', 'login', '--client-id', research.clientId, '--secret-stdin'], { input: research.secretKey, shownInput: 'printf %s "$SECRET"' });
   await inv(['fees', 'B00X4WHP5E', 'B07FZ8S74R', '--price', '14.99,24.99', '-o', 'table']);

@@ -16,6 +16,7 @@ interface SandboxFlags {
   seed: 'demo' | 'empty';
   latency: string;
   faultRate: string;
+  bulkItems?: string;
   saveProfile: string | false;
 }
 
@@ -51,6 +52,7 @@ export function register(program: Command, run: Runner): void {
     .addOption(new Option('--seed <seed>', 'initial data for a new state file').choices(['demo', 'empty']).default('demo'))
     .option('--latency <ms>', 'delay every answer by this many milliseconds', '0')
     .option('--fault-rate <share>', 'answer this share of requests (0..1) with HTTP 500', '0')
+    .option('--bulk-items <n>', 'add N generated items (BULK-0000001, …) to a new state file, for benchmarks')
     .option('--save-profile <name>', 'profile to point at the sandbox', 'sandbox')
     .option('--no-save-profile', 'do not write a profile')
     .addHelpText('after', '\nExamples:\n  inv sandbox\n  inv sandbox --port 0 --ephemeral --latency 50')
@@ -63,10 +65,14 @@ export function register(program: Command, run: Runner): void {
         if (!(failRate >= 0 && failRate <= 1)) throw new UsageError(`--fault-rate "${flags.faultRate}" must be a number from 0 to 1`);
         const mainPort = port(flags.port, '--port');
         const researchPort = flags.researchPort === undefined ? undefined : port(flags.researchPort, '--research-port');
+        const bulkItems = flags.bulkItems === undefined ? undefined : Number(flags.bulkItems);
+        if (bulkItems !== undefined && (!Number.isInteger(bulkItems) || bulkItems < 0 || bulkItems > 10_000_000)) {
+          throw new UsageError(`--bulk-items "${flags.bulkItems}" must be a whole number up to 10000000`);
+        }
         const data = flags.ephemeral ? undefined : (flags.data ?? join(stateDir(ctx.io.env), 'sandbox.json'));
 
         const { startSandbox } = await import('../sandbox/index.js');
-        const sandbox = await startSandbox({ host: flags.host, port: mainPort, researchPort, data, seed: flags.seed, latencyMs, failRate });
+        const sandbox = await startSandbox({ host: flags.host, port: mainPort, researchPort, data, seed: flags.seed, latencyMs, failRate, bulkItems });
         try {
           const { research, oauth } = sandbox.credentials;
           if (flags.saveProfile !== false) {

@@ -1,0 +1,97 @@
+// Shared helpers of the benchmarks: a sandbox in its own process, a token, and timed runs of bin/inv
+// with their peak RSS. NODE_EXTRA_CA_CERTS is removed from measured runs (it adds ~70 ms to any start).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../bin/inv.js', import.meta.url));
+const PROBE = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url));
+
+/** The environment of measured runs. */
+export function benchEnv(extra = {}) {
+  const env = { ...process.env, NO_COLOR: '1', ...extra };
+  delete env.NODE_EXTRA_CA_CERTS;
+  delete env.CI;
+  return env;
+}
+
+/** Starts `inv sandbox` in a process of its own; resolves to its printed info, a token, and stop(). */
+export async function sandboxProcess(args = []) {
+  const dir = mkdtempSync(join(tmpdir(), 'inv-bench-'));
+  const child = spawn(process.execPath, [BIN, 'sandbox', '-q', '--port', '0', '--ephemeral', '--json', '--no-save-profile', ...args], {
+    env: benchEnv({ INV_CONFIG_DIR: join(dir, 'config') }),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const info = await new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (d) => {
+      text += d;
+      try {
+        resolve(JSON.parse(text));
+      } catch {
+        // not all of it yet
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+  const { clientId, clientSecret, username, password } = info.login;
+  const answer = await fetch(`${info.baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { authorization: 'Basic ' + Buffer.from(`${clientId}:${clientSecret}`).toString('base64') },
+    body: new URLSearchParams({ grant_type: 'password', username, password }),
+  });
+  const token = (await answer.json()).access_token;
+  const env = benchEnv({ INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), INV_BASE_URL: info.baseUrl, INV_TOKEN: token });
+  return {
+    info, token, env, dir, pid: child.pid,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('close', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs `node bin/inv.js args`; resolves to wall time (ms), peak RSS (MB), exit code and output size. */
+export function timedRun(args, env, { input } = {}) {
+  const rssFile = join(mkdtempSync(join(tmpdir(), 'inv-rss-')), 'rss');
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--import', PROBE, BIN, ...args], { env: { ...env, BENCH_RSS_FILE: rssFile }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let bytes = 0;
+    let lines = 0;
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      bytes += d.length;
+      for (const b of d) if (b === 10) lines++;
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = performance.now() - started;
+      let rssMB = NaN;
+      try {
+        rssMB = Number(readFileSync(rssFile, 'utf8')) / 1024;
+      } catch {
+        // the process died before writing it
+      }
+      resolve({ ms, rssMB, code, bytes, lines, stderr });
+    });
+    child.stdin.end(input ?? '');
+  });
+}
+
+/** The median of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Prints a figure line: name, value, unit, and the target it is held to. */
+export function report(name, value, unit, target) {
+  const shown = typeof value === 'number' ? value.toFixed(value >= 100 ? 0 : 1) : value;
+  console.log(`${name.padEnd(52)} ${String(shown).padStart(9)} ${unit.padEnd(6)} ${target ?? ''}`);
+}

@@ -1,0 +1,129 @@
+/** Sandbox state across restarts and SIGKILL; listing 100,000 items; prompts on a real terminal. */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import { runInv } from '../helpers/io.js';
+import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
+import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
+import { runInTerminal } from '../helpers/terminal.js';
+
+let fx: InventoryFixture;
+beforeAll(async () => {
+  fx = await inventoryFixture();
+});
+afterAll(() => fx.close());
+
+describe('sandbox persistence', () => {
+  it('a clean restart on the same --data file keeps every acknowledged change', async () => {
+    const data = join(fx.dir, 'restart.json');
+    const first = await startSandbox({ port: 0, data, seed: 'empty' });
+    const token = first.oauth.issueTokens('inv-cli', '1001', '').access_token;
+    const env = { ...fx.env, INV_BASE_URL: first.baseUrl, INV_TOKEN: token };
+    const made: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await runInv(['items', 'create', '--msku', `R-${i}`, '--title', `Item ${i}`, '--cond', 'new'], { env });
+      expect(r.code).toBe(0);
+      made.push(`R-${i}`);
+    }
+    const loc = JSON.parse((await runInv(['locations', 'create', '--display', 'Kept', '--type', 'shelf', '--order', '1'], { env })).stdout);
+    await first.close();
+    const second = await startSandbox({ port: 0, data });
+    try {
+      expect(second.account.state.itemOrder).toEqual(made);
+      expect(second.account.state.locations[loc.id]!.display).toBe('Kept');
+      expect(second.oauth.tokenInfo(token).userId).toBe('1001');
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a sandbox killed with SIGKILL leaves data that loads, with every acknowledged change', async () => {
+    const data = join(fx.dir, 'killed.json');
+    const env = childEnv({ INV_CONFIG_DIR: join(fx.dir, 'kill-config') });
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', data, '--seed', 'empty', '--json', '--no-save-profile'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const info = await new Promise<{ baseUrl: string; login: { clientId: string; clientSecret: string; username: string; password: string } }>((resolve) => {
+      let text = '';
+      child.stdout.on('data', (d) => {
+        text += d;
+        try {
+          resolve(JSON.parse(text));
+        } catch {
+          // wait for the rest
+        }
+      });
+    });
+    const { clientId, clientSecret, username, password } = info.login;
+    const tokenAnswer = await fetch(`${info.baseUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: 'Basic ' + Buffer.from(`${clientId}:${clientSecret}`).toString('base64') },
+      body: new URLSearchParams({ grant_type: 'password', username, password }),
+    });
+    const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
+    const invEnv = { ...fx.env, INV_BASE_URL: info.baseUrl, INV_TOKEN: token };
+    const acknowledged: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const r = await runInv(['items', 'create', '--msku', `K-${i}`, '--title', `Killed ${i}`, '--cond', 'new', '--overwrite'], { env: invEnv });
+      if (r.code === 0) acknowledged.push(`K-${i}`);
+    }
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('close', resolve));
+    expect(existsSync(data)).toBe(true);
+    const reloaded = await startSandbox({ port: 0, data });
+    try {
+      expect(acknowledged).toHaveLength(30);
+      for (const msku of acknowledged) expect(reloaded.account.state.items[msku]?.title).toBe(`Killed ${msku.slice(2)}`);
+    } finally {
+      await reloaded.close();
+    }
+    expect(JSON.parse(readFileSync(data, 'utf8')).inventory.itemOrder).toHaveLength(30);
+  });
+});
+
+describe('a long listing', () => {
+  it('inv items list --all --output ndjson returns all 100,000 items, in order', async () => {
+    const big = await startSandbox({ port: 0, seed: 'empty', bulkItems: 100_000 });
+    try {
+      const token = big.oauth.issueTokens('inv-cli', '1001', '').access_token;
+      const r = await spawnInv(['items', 'list', '--all', '--output', 'ndjson', '--page-size', '1000'], { env: { ...fx.env, INV_BASE_URL: big.baseUrl, INV_TOKEN: token } });
+      expect(r.code, r.stderr).toBe(0);
+      const lines = r.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(100_000);
+      expect(JSON.parse(lines[0]!).msku).toBe('BULK-0000001');
+      expect(JSON.parse(lines[99_999]!).msku).toBe('BULK-0100000');
+      expect(new Set(lines.map((l) => JSON.parse(l).msku)).size).toBe(100_000);
+    } finally {
+      await big.close();
+    }
+  }, 120_000);
+});
+
+describe('prompts', () => {
+  it('asks for a missing location on a terminal, the type from a select list', async () => {
+    const { code, screen } = await runInTerminal(['locations', 'create', '-o', 'table'], fx.authed, [
+      { when: /Display name:/, send: 'Prompted shelf\r' },
+      { when: /Type:[\s\S]*shelf[\s\S]*unfulfillable/, send: '\x1b[B\x1b[B\x1b[B\r' },
+      { when: /Sort order/, send: '12\r' },
+    ]);
+    expect(code).toBe(0);
+    expect(screen).toMatch(/Prompted shelf\s+shipment\s+12/);
+  });
+
+  it('asks before deactivating on a terminal; "y" goes ahead', async () => {
+    await runInv(['items', 'create', '--msku', 'ASK-1', '--title', 'Ask me', '--cond', 'new'], { env: fx.authed });
+    const { code, screen } = await runInTerminal(['items', 'deactivate', 'ASK-1', '--json'], fx.authed, [{ when: /Deactivate ASK-1 \(Ask me\)\?/, send: 'y\r' }]);
+    expect(code).toBe(0);
+    expect(screen).toMatch(/"inactive": "y"/);
+  });
+
+  it('never asks in a pipe: exit 7 naming the flag, nothing sent', async () => {
+    const before = fx.snapshot();
+    for (const [args, flag] of [[['items', 'create', '--title', 't', '--cond', 'new'], '--msku'], [['locations', 'create', '--display', 'd', '--order', '1'], '--type'], [['items', 'deactivate', 'MUG-BLUE-11OZ'], '--yes'], [['feedback', 'delete', '1-111-2223334-5556667'], '--yes'], [['feedback', 'create', '--venue-id', '1'], '--date']] as const) {
+      const r = await spawnInv([...args], { env: fx.authed });
+      expect(r.code, args.join(' ')).toBe(7);
+      expect(r.stderr).toContain(`pass ${flag}`);
+    }
+    expect(fx.snapshot()).toBe(before);
+  });
+});
