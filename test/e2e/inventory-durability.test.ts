@@ -117,6 +117,23 @@ describe('prompts', () => {
     expect(screen).toMatch(/"inactive": "y"/);
   });
 
+  it('shows import progress on a terminal, and none in a pipe', async () => {
+    const csv = join(fx.dir, 'slow.csv');
+    (await import('node:fs')).writeFileSync(csv, 'msku,title,cond\n' + Array.from({ length: 24 }, (_, i) => `SLOW-${i},Slow ${i},new`).join('\n') + '\n');
+    fx.sandbox.inventory.faults.settings.latencyMs = 60;
+    try {
+      const { code, screen } = await runInTerminal(['items', 'import', csv, '--concurrency', '2'], fx.authed, []);
+      expect(code).toBe(0);
+      expect(screen).toMatch(/importing items: \d+ done \(\d+\/s\)/);
+      const piped = await spawnInv(['items', 'import', csv, '--concurrency', '2'], { env: fx.authed });
+      expect(piped.code).toBe(0);
+      expect(piped.stderr).not.toMatch(/importing items:/);
+      expect(piped.stderr).toMatch(/24 imported, 0 failed/);
+    } finally {
+      fx.sandbox.inventory.faults.settings.latencyMs = 0;
+    }
+  });
+
   it('never asks in a pipe: exit 7 naming the flag, nothing sent', async () => {
     const before = fx.snapshot();
     for (const [args, flag] of [[['items', 'create', '--title', 't', '--cond', 'new'], '--msku'], [['locations', 'create', '--display', 'd', '--order', '1'], '--type'], [['items', 'deactivate', 'MUG-BLUE-11OZ'], '--yes'], [['feedback', 'delete', '1-111-2223334-5556667'], '--yes'], [['feedback', 'create', '--venue-id', '1'], '--date']] as const) {
