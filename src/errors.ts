@@ -79,8 +79,8 @@ export class BatchIncompleteError extends InvError {
 /** The user pressed Ctrl-C. */
 export class InterruptedError extends InvError {
   override readonly exitCode = ExitCode.interrupted;
-  constructor() {
-    super('interrupted');
+  constructor(message = 'interrupted') {
+    super(message);
   }
 }
 

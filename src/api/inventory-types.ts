@@ -73,3 +73,33 @@ export interface Collection {
   pages: number;
   [array: string]: unknown;
 }
+
+/** One shipment of an inbound shipment plan. */
+export interface PlannedShipment {
+  shipmentId: string;
+  labelPrepType: string;
+  shipToAddr: { name: string; addr1: string; addr2: string; county: string; city: string; state: string; country: string; zip: string };
+  fulfillmentCenterId: string;
+  items: Record<string, { sku: string; fnsku: string; qty: string }>;
+}
+
+/** One shipment touched by doSendToFBA. */
+export interface SentShipment {
+  shipmentId: string;
+  fnsku: string;
+  fnskuLabel: string;
+  quantity: string;
+  fc: string;
+  prepType: string;
+  newShipment: boolean;
+  itemLocation: ItemLocation;
+}
+
+/** A move: from a location or a purchase, to a location. */
+export interface MoveRequest {
+  msku: string;
+  quantity: number;
+  fromLocationId?: number;
+  fromPurchaseId?: number;
+  toLocationId: number;
+}

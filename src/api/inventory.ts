@@ -1,6 +1,6 @@
 /** Typed client of the Inventory and Fulfillment API: requests in, envelope data out. */
 import type { HttpCore } from './core.js';
-import type { Collection, Feedback, Item, ItemLocation, Location, Setting } from './inventory-types.js';
+import type { Collection, Feedback, Item, ItemLocation, Location, MoveRequest, PlannedShipment, SentShipment, Setting } from './inventory-types.js';
 import { allRecords, type Page, type PagingOptions } from './pages.js';
 import { ONCE_POLICY, READ_POLICY, type RetryPolicy } from './retry.js';
 import type { HttpRequest, HttpResponse } from './types.js';
@@ -86,6 +86,32 @@ export class InventoryClient {
     return this.call('adjust stock', 'POST', `/v1/itemLocations/${encodeURIComponent(id)}`, { query });
   }
 
+  /** POST /v1/doMoveItem: receive, move or assign stock; sent once (a lost answer is "in doubt"). */
+  moveItem(move: MoveRequest): Promise<ItemLocation> {
+    return this.call('doMoveItem', 'POST', '/v1/doMoveItem', { body: move });
+  }
+
+  /** GET /v1/doSendToFBA: a GET that changes inventory, so it is sent once and never retried. */
+  sendToFba(query: { msku: string; quantity: number; fromLocationId?: string; fromPurchaseId?: string; venueId?: string }): Promise<Record<string, SentShipment>> {
+    return this.call('doSendToFBA', 'GET', '/v1/doSendToFBA', { query: stringify(query), retry: ONCE_POLICY });
+  }
+
+  /** GET /v1/fbaCreateInboundShipmentPlan. */
+  plan(query: { msku: string; quantity: number; venueId?: string }): Promise<Record<string, PlannedShipment>> {
+    return this.call('fbaCreateInboundShipmentPlan', 'GET', '/v1/fbaCreateInboundShipmentPlan', { query: stringify(query) });
+  }
+
+  /** The label image at a label URL (absolute, from doSendToFBA, or built from msku and fnsku). */
+  async label(url: URL): Promise<{ bytes: Buffer; contentType: string }> {
+    const res = await this.core.request({ operation: 'fnskuLabel', method: 'GET', url, headers: { accept: 'image/*,application/pdf' }, retry: READ_POLICY, auth: 'bearer', binary: true });
+    return { bytes: res.bytes ?? Buffer.alloc(0), contentType: res.headers['content-type'] ?? 'application/octet-stream' };
+  }
+
+  /** The label URL of an msku and fnsku: {base_url}/fnskuLabel?msku=…&fnsku=… (the spec's shape). */
+  labelUrl(msku: string, fnsku: string, size: { width?: number; height?: number } = {}): URL {
+    return apiUrl(this.baseUrl, '/fnskuLabel', { msku, fnsku, width: size.width?.toString(), height: size.height?.toString() });
+  }
+
   /** GET /v1/feedback/<id>. */
   feedback(id: string): Promise<Feedback> {
     return this.call('get feedback', 'GET', `/v1/feedback/${encodeURIComponent(id)}`);
@@ -142,4 +168,9 @@ export class InventoryClient {
     });
     return envelope.data;
   }
+}
+
+/** Query values as strings, undefined ones left out. */
+function stringify(query: Record<string, string | number | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
 }

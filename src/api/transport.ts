@@ -37,14 +37,16 @@ export class Transport {
         dispatcher: this.agent,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
-        signal: this.signal,
+        // Ctrl-C aborts reads at once; a request that may change state is let finish, so it is never cut in half.
+        signal: req.retry.idempotent ? this.signal : undefined,
       });
-      const text = await res.body.text();
+      const bytes = req.binary ? Buffer.from(await res.body.arrayBuffer()) : undefined;
+      const text = bytes ? '' : await res.body.text();
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(res.headers)) {
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
-      return { status: res.statusCode, headers, text, durationMs: performance.now() - started };
+      return { status: res.statusCode, headers, text, bytes, durationMs: performance.now() - started };
     } catch (error) {
       throw classify(error, req.url);
     }

@@ -15,6 +15,8 @@ export interface HttpRequest {
   auth: AuthScheme;
   /** Return error answers instead of throwing (the typed error rides along on the response). */
   acceptErrors?: boolean;
+  /** Keep the body as bytes (images); `text` stays empty. */
+  binary?: boolean;
 }
 
 export interface HttpResponse {
@@ -26,6 +28,8 @@ export interface HttpResponse {
   attempts?: number;
   /** With `acceptErrors`: the typed error the answer would have thrown. */
   error?: Error;
+  /** The body, for `binary` requests. */
+  bytes?: Buffer;
 }
 
 export type Send = (request: HttpRequest) => Promise<HttpResponse>;

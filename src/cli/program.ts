@@ -5,6 +5,10 @@ import { runner, type Runner } from './command.js';
 import type { Session } from './context.js';
 import { addGlobalOptions } from './globals.js';
 import * as api from '../commands/api.js';
+import * as label from '../commands/label.js';
+import * as move from '../commands/move.js';
+import * as plan from '../commands/plan.js';
+import * as sendToFba from '../commands/send-to-fba.js';
 import * as feedbackCreate from '../commands/feedback/create.js';
 import * as feedbackDelete from '../commands/feedback/delete.js';
 import * as feedbackGet from '../commands/feedback/get.js';
@@ -70,6 +74,7 @@ export function buildProgram(session: Session): Command {
   noun('items', 'items (products in one condition), keyed by msku', [itemsList, itemsGet, itemsCreate, itemsUpdate, itemsReplace, itemsDeactivate, itemsImport]);
   noun('locations', 'shelves, shipments and other places stock is kept', [locationsList, locationsGet, locationsCreate, locationsUpdate]);
   noun('stock', 'quantities of items per location', [stockAdjust]);
+  for (const command of [move, sendToFba, plan, label]) command.register(program, run);
   noun('feedback', 'feedback left on orders', [feedbackList, feedbackGet, feedbackCreate, feedbackUpdate, feedbackDelete]);
   noun('settings', 'account settings (key and value)', [settingsGet, settingsSet]);
   api.register(program, run);

@@ -6,6 +6,7 @@ import type { Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
 import { setPath, type Profile } from '../config/schema.js';
+import type { SandboxOptions } from '../sandbox/index.js';
 
 interface SandboxFlags {
   host: string;
@@ -16,6 +17,9 @@ interface SandboxFlags {
   seed: 'demo' | 'empty';
   latency: string;
   faultRate: string;
+  faultStatus: string;
+  retryAfter?: string;
+  dropRate: string;
   bulkItems?: string;
   saveProfile: string | false;
 }
@@ -39,6 +43,36 @@ function port(value: string, flag: string): number {
   return n;
 }
 
+function share(value: string, flag: string): number {
+  const n = Number(value);
+  if (!(n >= 0 && n <= 1)) throw new UsageError(`${flag} "${value}" must be a number from 0 to 1`);
+  return n;
+}
+
+function whole(value: string | undefined, flag: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} "${value}" must be a whole number from ${min} to ${max}`);
+  return n;
+}
+
+/** Checks the flags and turns them into startSandbox options. */
+function sandboxOptions(flags: SandboxFlags, env: Record<string, string | undefined>): SandboxOptions {
+  return {
+    host: flags.host,
+    port: port(flags.port, '--port'),
+    researchPort: flags.researchPort === undefined ? undefined : port(flags.researchPort, '--research-port'),
+    data: flags.ephemeral ? undefined : (flags.data ?? join(stateDir(env), 'sandbox.json')),
+    seed: flags.seed,
+    latencyMs: whole(flags.latency, '--latency', 0, 60_000),
+    failRate: share(flags.faultRate, '--fault-rate'),
+    failStatus: whole(flags.faultStatus, '--fault-status', 400, 599),
+    retryAfter: whole(flags.retryAfter, '--retry-after', 0, 3600),
+    dropRate: share(flags.dropRate, '--drop-rate'),
+    bulkItems: whole(flags.bulkItems, '--bulk-items', 0, 10_000_000),
+  };
+}
+
 /** Registers `inv sandbox`. */
 export function register(program: Command, run: Runner): void {
   program
@@ -51,7 +85,10 @@ export function register(program: Command, run: Runner): void {
     .option('--ephemeral', 'keep state in memory only')
     .addOption(new Option('--seed <seed>', 'initial data for a new state file').choices(['demo', 'empty']).default('demo'))
     .option('--latency <ms>', 'delay every answer by this many milliseconds', '0')
-    .option('--fault-rate <share>', 'answer this share of requests (0..1) with HTTP 500', '0')
+    .option('--fault-rate <share>', 'answer this share of requests (0..1) with an error, before applying anything', '0')
+    .option('--fault-status <status>', 'the status of those errors (e.g. 503, or 429 for rate limiting)', '500')
+    .option('--retry-after <seconds>', 'send Retry-After with those errors')
+    .option('--drop-rate <share>', 'apply this share of requests (0..1), then drop the connection without answering', '0')
     .option('--bulk-items <n>', 'add N generated items (BULK-0000001, …) to a new state file, for benchmarks')
     .option('--save-profile <name>', 'profile to point at the sandbox', 'sandbox')
     .option('--no-save-profile', 'do not write a profile')
@@ -59,20 +96,10 @@ export function register(program: Command, run: Runner): void {
     .action(
       run<SandboxFlags>(async (ctx, _args, flags) => {
         const out = ctx.output(VIEW);
-        const latencyMs = Number(flags.latency);
-        const failRate = Number(flags.faultRate);
-        if (!Number.isInteger(latencyMs) || latencyMs < 0) throw new UsageError(`--latency "${flags.latency}" must be a whole number of milliseconds`);
-        if (!(failRate >= 0 && failRate <= 1)) throw new UsageError(`--fault-rate "${flags.faultRate}" must be a number from 0 to 1`);
-        const mainPort = port(flags.port, '--port');
-        const researchPort = flags.researchPort === undefined ? undefined : port(flags.researchPort, '--research-port');
-        const bulkItems = flags.bulkItems === undefined ? undefined : Number(flags.bulkItems);
-        if (bulkItems !== undefined && (!Number.isInteger(bulkItems) || bulkItems < 0 || bulkItems > 10_000_000)) {
-          throw new UsageError(`--bulk-items "${flags.bulkItems}" must be a whole number up to 10000000`);
-        }
-        const data = flags.ephemeral ? undefined : (flags.data ?? join(stateDir(ctx.io.env), 'sandbox.json'));
-
+        const options = sandboxOptions(flags, ctx.io.env);
+        const data = options.data;
         const { startSandbox } = await import('../sandbox/index.js');
-        const sandbox = await startSandbox({ host: flags.host, port: mainPort, researchPort, data, seed: flags.seed, latencyMs, failRate, bulkItems });
+        const sandbox = await startSandbox(options);
         try {
           const { research, oauth } = sandbox.credentials;
           if (flags.saveProfile !== false) {

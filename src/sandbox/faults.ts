@@ -15,13 +15,28 @@ export interface FaultRule {
 
 export interface FaultSettings {
   latencyMs: number;
-  /** Share of requests (0..1) answered 500 before anything is applied. */
+  /** Share of requests (0..1) answered with `failStatus` before anything is applied. */
   failRate: number;
+  /** The status of those answers (default 500; 429 for rate limiting). */
+  failStatus?: number;
+  /** Retry-After seconds sent with them. */
+  retryAfter?: number;
+  /** Share of requests (0..1) applied and then left without an answer (the connection dropped). */
+  dropRate?: number;
+}
+
+/** Requests held after they were received, until released (for crash tests). */
+export interface Hold {
+  /** Requests held now. */
+  readonly held: number;
+  /** Lets every held request (and later ones) through. */
+  release(): void;
 }
 
 /** Holds the fault settings and queued rules of one sandbox server. */
 export class Faults {
   private rules: FaultRule[] = [];
+  private holds: Array<{ path: string; waiting: Array<() => void>; released: boolean }> = [];
 
   constructor(
     public settings: FaultSettings = { latencyMs: 0, failRate: 0 },
@@ -38,6 +53,8 @@ export class Faults {
   clear(): void {
     this.rules = [];
     this.settings = { latencyMs: 0, failRate: 0 };
+    for (const hold of this.holds) for (const resume of hold.waiting.splice(0)) resume();
+    this.holds = [];
   }
 
   /** The fault for this request, if any, consuming one use of a queued rule. */
@@ -48,7 +65,32 @@ export class Faults {
       if (--rule.times === 0) this.rules.splice(index, 1);
       return rule;
     }
-    if (this.settings.failRate > 0 && this.random() < this.settings.failRate) return { status: 500, times: 1 };
+    if ((this.settings.dropRate ?? 0) > 0 && this.random() < this.settings.dropRate!) return { status: 'drop', times: 1 };
+    if (this.settings.failRate > 0 && this.random() < this.settings.failRate) {
+      return { status: this.settings.failStatus ?? 500, times: 1, retryAfter: this.settings.retryAfter };
+    }
     return undefined;
+  }
+
+  /** Holds requests to paths starting with `path` once received, until `release()`. */
+  hold(path: string): Hold {
+    const entry = { path, waiting: [] as Array<() => void>, released: false };
+    this.holds.push(entry);
+    return {
+      get held() {
+        return entry.waiting.length;
+      },
+      release: () => {
+        entry.released = true;
+        this.holds = this.holds.filter((h) => h !== entry);
+        for (const resume of entry.waiting.splice(0)) resume();
+      },
+    };
+  }
+
+  /** Waits while a hold covers this path. */
+  async gate(path: string): Promise<void> {
+    const entry = this.holds.find((h) => !h.released && path.startsWith(h.path));
+    if (entry) await new Promise<void>((resolve) => entry.waiting.push(resolve));
   }
 }

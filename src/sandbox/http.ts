@@ -23,6 +23,8 @@ export interface Reply {
   body?: unknown;
   /** Sent as is instead of JSON. */
   text?: string;
+  /** Binary content, sent as is. */
+  raw?: Buffer;
   contentType?: string;
   headers?: Record<string, string>;
 }
@@ -122,6 +124,7 @@ export class SandboxServer {
       const found = this.router.find(method as HTTPMethod, url.pathname);
       if (!found) throw this.missing(url.pathname, method);
       const body = await readBody(req);
+      await this.faults.gate(url.pathname);
       const request: SandboxRequest = {
         method, path: url.pathname, rawUrl: req.url ?? '/', query: url.searchParams, headers: req.headers,
         params: found.params as Record<string, string>, body, origin: `http://${req.headers.host ?? this.origin.slice(7)}`,
@@ -173,11 +176,11 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 
 function send(res: ServerResponse, reply: Reply): void {
   const status = reply.status ?? 200;
-  const text = reply.text ?? JSON.stringify(reply.body ?? null);
+  const content = reply.raw ?? reply.text ?? JSON.stringify(reply.body ?? null);
   res.writeHead(status, {
     'content-type': reply.contentType ?? 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
+    'content-length': Buffer.byteLength(content),
     ...reply.headers,
   });
-  res.end(text);
+  res.end(content);
 }

@@ -1,9 +1,11 @@
 /** startSandbox(): the local Inventory, OAuth and Product Research service, for the demo, tests and rehearsals. */
 import { randomBytes } from 'node:crypto';
 import { SandboxServer } from './http.js';
+import { labelRoutes } from './fba/label.js';
 import { Account } from './inventory/account.js';
+import { macroRoutes } from './inventory/macros.js';
 import { resourceRoutes } from './inventory/resources.js';
-import { addBulkItems, demoInventory, emptyInventory, type InventoryState } from './inventory/state.js';
+import { addBulkItems, demoInventory, emptyInventory, upgradeInventory, type InventoryState } from './inventory/state.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { OAuthServer } from './oauth/server.js';
 import { initialOAuthState, type OAuthState } from './oauth/state.js';
@@ -21,6 +23,9 @@ export interface SandboxOptions {
   seed?: 'demo' | 'empty';
   latencyMs?: number;
   failRate?: number;
+  failStatus?: number;
+  retryAfter?: number;
+  dropRate?: number;
   /** Access token lifetime in seconds (default 3600). */
   accessTokenTtlS?: number;
   /** Authorization code lifetime in milliseconds (default 10 000). */
@@ -78,7 +83,7 @@ function initialState(options: SandboxOptions): SandboxState {
 
 /** Fills in what a data file written by an older sandbox lacks. */
 function upgrade(loaded: SandboxState): SandboxState {
-  return { ...loaded, oauth: loaded.oauth ?? initialOAuthState(), inventory: loaded.inventory ?? emptyInventory() };
+  return { ...loaded, oauth: loaded.oauth ?? initialOAuthState(), inventory: upgradeInventory(loaded.inventory) };
 }
 
 function credentialsOf(state: SandboxState): SandboxCredentials {
@@ -105,13 +110,18 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const inventory = new SandboxServer(inventoryError, commit);
   const research = new SandboxServer(researchError, commit);
   for (const server of [inventory, research]) {
-    server.faults.settings = { latencyMs: options.latencyMs ?? 0, failRate: options.failRate ?? 0 };
+    server.faults.settings = {
+      latencyMs: options.latencyMs ?? 0, failRate: options.failRate ?? 0, failStatus: options.failStatus,
+      retryAfter: options.retryAfter, dropRate: options.dropRate,
+    };
   }
   researchRoutes(research, store.state.research, store);
   const oauth = new OAuthServer(store.state.oauth, { accessTokenTtlS: options.accessTokenTtlS ?? 3600, codeTtlMs: options.codeTtlMs ?? 10_000 }, store);
   oauthRoutes(inventory, oauth);
   const account = new Account(store.state.inventory, store);
   resourceRoutes(inventory, oauth, account);
+  macroRoutes(inventory, oauth, account);
+  labelRoutes(inventory, account);
 
   const baseUrl = await inventory.listen(host, port);
   let researchUrl: string;

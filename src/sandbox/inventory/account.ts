@@ -1,7 +1,7 @@
 /** Changes to the inventory account, each written through Persist (so it is logged) and kept consistent. */
 import { HttpFail } from '../http.js';
 import type { Persist } from '../store.js';
-import type { InventoryState, StoredFeedback, StoredItem, StoredItemLocation, StoredLocation } from './state.js';
+import type { InventoryState, PurchaseItem, StoredFeedback, StoredItem, StoredItemLocation, StoredLocation } from './state.js';
 
 const key = (msku: string, locationId: string) => `${msku}\u0000${locationId}`;
 
@@ -89,6 +89,33 @@ export class Account {
     const next = { ...current, quantity, modified: this.now() };
     this.persist.set(['inventory', 'itemLocations', id], next);
     return next;
+  }
+
+  /** The purchaseItem of `msku` on a purchase, or a 404 naming what is missing. */
+  purchaseItem(purchaseId: string, msku: string): PurchaseItem {
+    const purchase = this.state.purchases[purchaseId];
+    if (!purchase) throw new HttpFail(404, `purchase ${purchaseId} not found`);
+    const item = purchase.items[msku];
+    if (!item) throw new HttpFail(404, `purchase ${purchaseId} has no purchaseItem for msku "${msku}"`);
+    return item;
+  }
+
+  /** Adds to qtyReceived of a purchaseItem. */
+  receive(purchaseId: string, msku: string, quantity: number): void {
+    const item = this.purchaseItem(purchaseId, msku);
+    this.persist.set(['inventory', 'purchases', purchaseId, 'items', msku], { ...item, qtyReceived: item.qtyReceived + quantity });
+  }
+
+  /** The next shipment sequence number (for plan shipment ids). */
+  nextShipmentNumber(): number {
+    const n = this.state.nextId.shipment;
+    this.persist.set(['inventory', 'nextId', 'shipment'], n + 1);
+    return n;
+  }
+
+  /** Marks a shipment closed or failing (sandbox control). */
+  setShipmentStatus(shipmentId: string, status: 'closed' | 'failing' | undefined): void {
+    this.persist.set(['inventory', 'shipments', shipmentId], status);
   }
 
   /** Stores a feedback record. */

@@ -48,7 +48,27 @@ export interface StoredFeedback {
   buyer: string | null;
 }
 
+export interface PurchaseItem {
+  purchaseItemId: string;
+  msku: string;
+  qtyOrdered: number;
+  qtyReceived: number;
+}
+
+export interface Purchase {
+  id: string;
+  supplier: string;
+  /** Keyed by msku. */
+  items: Record<string, PurchaseItem>;
+}
+
 export interface InventoryState {
+  merchantId: string;
+  marketplaceId: string;
+  /** Purchases and their items (referenced by fromPurchaseId), keyed by purchase id. */
+  purchases: Record<string, Purchase>;
+  /** Sandbox-only: shipments closed or made to fail (POST /_sandbox/shipments/<id>/close|fail). */
+  shipments: Record<string, 'closed' | 'failing'>;
   items: Record<string, StoredItem>;
   /** mskus in creation order: the order of GET /v1/items. */
   itemOrder: string[];
@@ -58,7 +78,7 @@ export interface InventoryState {
   itemLocationOrder: string[];
   feedback: Record<string, StoredFeedback>;
   settings: Record<string, string>;
-  nextId: { location: number; itemLocation: number; feedback: number };
+  nextId: { location: number; itemLocation: number; feedback: number; shipment: number };
 }
 
 const T0 = '2026-01-05T09:00:00.000Z';
@@ -66,8 +86,9 @@ const T0 = '2026-01-05T09:00:00.000Z';
 /** An empty account. */
 export function emptyInventory(): InventoryState {
   return {
+    merchantId: 'A1SANDBOXMERCHANT', marketplaceId: 'ATVPDKIKX0DER', purchases: {}, shipments: {},
     items: {}, itemOrder: [], locations: {}, locationOrder: [], itemLocations: {}, itemLocationOrder: [],
-    feedback: {}, settings: {}, nextId: { location: 1, itemLocation: 1, feedback: 1 },
+    feedback: {}, settings: {}, nextId: { location: 1, itemLocation: 1, feedback: 1, shipment: 1 },
   };
 }
 
@@ -111,10 +132,22 @@ export function demoInventory(): InventoryState {
     state.itemLocationOrder.push(id);
   }
   state.settings.DEFAULT_CONDITION = 'new';
+  state.purchases['5001'] = {
+    id: '5001',
+    supplier: 'Northwind Wholesale',
+    items: Object.fromEntries(items.map((it, i) => [it.msku, { purchaseItemId: `7${String(i + 1).padStart(3, '0')}`, msku: it.msku, qtyOrdered: 500, qtyReceived: 0 }])),
+  };
   state.feedback['1-111-2223334-5556667'] = {
     id: '1-111-2223334-5556667', venueId: 1, orderId: '111-2223334-5556667', date: '2026-01-10', rating: 5, comments: 'Arrived quickly, well packed.', buyer: 'j.doe@example.com',
   };
   return state;
+}
+
+/** Fills in what a state written by an older sandbox lacks. */
+export function upgradeInventory(loaded: Partial<InventoryState> | undefined): InventoryState {
+  const fresh = emptyInventory();
+  if (!loaded) return fresh;
+  return { ...fresh, ...loaded, nextId: { ...fresh.nextId, ...loaded.nextId } } as InventoryState;
 }
 
 /** Adds `count` generated items (BULK-0000001, …), for benchmarks of long listings. */

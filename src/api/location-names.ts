@@ -1,0 +1,31 @@
+/** Locations given by id or by display name ("Shelf A1"); names are looked up once per run. */
+import { NotFoundError, UsageError } from '../errors.js';
+import type { InventoryClient } from './inventory.js';
+import type { Location } from './inventory-types.js';
+
+export class LocationNames {
+  private all?: Promise<Location[]>;
+
+  constructor(private readonly client: InventoryClient) {}
+
+  /** Every location (fetched once). */
+  list(): Promise<Location[]> {
+    this.all ??= (async () => {
+      const found: Location[] = [];
+      for await (const location of this.client.list<Location>('locations', { pageSize: 1000 })) found.push(location);
+      return found;
+    })();
+    return this.all;
+  }
+
+  /** The id of a location given by id (digits) or by its display name (case does not matter). */
+  async id(ref: string, flag: string): Promise<string> {
+    const text = ref.trim();
+    if (!text) throw new UsageError(`${flag} is empty: give a location id or name`);
+    if (/^\d+$/.test(text)) return text;
+    const matches = (await this.list()).filter((l) => l.display.toLowerCase() === text.toLowerCase());
+    if (matches.length === 1) return matches[0]!.id;
+    if (matches.length > 1) throw new UsageError(`${flag} "${text}" names ${matches.length} locations (ids ${matches.map((l) => l.id).join(', ')}): give the id`);
+    throw new NotFoundError(`${flag}: no location named "${text}"`, 'see `inv locations list`');
+  }
+}

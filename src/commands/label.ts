@@ -1,0 +1,43 @@
+/** inv label MSKU FNSKU: the label URL; --out FILE saves the image, --open shows it in the browser. */
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import type { Runner } from '../cli/command.js';
+
+function pixels(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 50 || Number(value) > 4000) throw new UsageError(`${flag} "${value}" must be a whole number of pixels from 50 to 4000`);
+  return Number(value);
+}
+
+/** Registers `inv label`. */
+export function register(program: Command, run: Runner): void {
+  program
+    .command('label')
+    .description('the FNSKU label of an item: print its URL, save it (--out) or open it (--open)')
+    .argument('<msku>', 'the item')
+    .argument('<fnsku>', 'its fulfillment-network SKU (X000…)')
+    .option('--out <file>', 'save the label image to this file')
+    .option('--open', 'open the label in the browser')
+    .option('--width <px>', 'limit the label width')
+    .option('--height <px>', 'limit the label height')
+    .addHelpText('after', '\nExamples:\n  inv label MUG-BLUE-11OZ X0003F2A1B --out mug-label.png\n  inv label MUG-BLUE-11OZ X0003F2A1B --open --width 400')
+    .action(
+      run<{ out?: string; open?: boolean; width?: string; height?: string }>(async (ctx, [msku, fnsku], flags) => {
+        if (!/^X0[0-9A-Z]{8}$/.test(fnsku as string)) throw new UsageError(`fnsku "${String(fnsku)}" must look like X000ABC123 (10 letters or digits, starting X0)`);
+        const size = { width: pixels(flags.width, '--width'), height: pixels(flags.height, '--height') };
+        const client = await ctx.inventory();
+        const url = client.labelUrl(msku as string, fnsku as string, size);
+        if (flags.out) {
+          const { bytes, contentType } = await client.label(url);
+          await writeFile(flags.out, bytes);
+          await ctx.info(`${ctx.color.green('✓')} label saved to ${flags.out} (${contentType}, ${bytes.length} bytes)`);
+        }
+        if (flags.open) {
+          const { openBrowser } = await import('../auth/browser.js');
+          await openBrowser(url.href, ctx.io.env);
+        }
+        if (!flags.out && !flags.open) await ctx.io.out.write(url.href + '\n');
+      }),
+    );
+}

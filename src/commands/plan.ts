@@ -1,0 +1,47 @@
+/** inv plan MSKU QTY: the inbound shipment plan (fbaCreateInboundShipmentPlan), shipments with ship-to addresses. */
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import type { PlannedShipment } from '../api/inventory-types.js';
+import type { Runner } from '../cli/command.js';
+import type { View } from '../cli/output/view.js';
+import { parseQuantity } from './move.js';
+
+const VIEW: View<Record<string, PlannedShipment>> = {
+  kind: 'single',
+  fields: [],
+  rows: (plan) => Object.values(plan).flatMap((s) => Object.values(s.items).map((item) => ({
+    shipmentId: s.shipmentId,
+    fc: s.fulfillmentCenterId,
+    qty: item.qty,
+    fnsku: item.fnsku,
+    prep: s.labelPrepType,
+    shipTo: `${s.shipToAddr.addr1}, ${s.shipToAddr.city}, ${s.shipToAddr.state} ${s.shipToAddr.zip}`,
+  }))),
+  columns: [
+    { key: 'shipmentId', header: 'shipment' },
+    { key: 'fc', header: 'center' },
+    { key: 'qty', header: 'qty', align: 'right' },
+    { key: 'fnsku', header: 'fnsku' },
+    { key: 'prep', header: 'prep' },
+    { key: 'shipTo', header: 'ship to' },
+  ],
+};
+
+/** Registers `inv plan`. */
+export function register(program: Command, run: Runner): void {
+  program
+    .command('plan')
+    .description('ask for an inbound shipment plan: which centers, how many each, where to ship')
+    .argument('<msku>', 'the item')
+    .argument('<quantity>', 'how many units in all')
+    .option('--venue-id <id>', 'marketplace account, when the seller has several')
+    .addHelpText('after', '\nExample:\n  inv plan MUG-BLUE-11OZ 60')
+    .action(
+      run<{ venueId?: string }>(async (ctx, [msku, quantity], flags) => {
+        const amount = parseQuantity(quantity as string);
+        if (flags.venueId !== undefined && !/^\d+$/.test(flags.venueId)) throw new UsageError(`--venue-id "${flags.venueId}" must be a whole number`);
+        const out = ctx.output(VIEW);
+        await out.render([await (await ctx.inventory()).plan({ msku: msku as string, quantity: amount, venueId: flags.venueId })]);
+      }),
+    );
+}

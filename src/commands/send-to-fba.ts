@@ -1,0 +1,56 @@
+/** inv send-to-fba MSKU QTY --from LOC: add stock to inbound FBA shipments (doSendToFBA); a table of shipments. */
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import type { SentShipment } from '../api/inventory-types.js';
+import type { Runner } from '../cli/command.js';
+import type { View } from '../cli/output/view.js';
+import { locationArg, parseQuantity } from './move.js';
+
+const VIEW: View<Record<string, SentShipment>> = {
+  kind: 'single',
+  fields: [],
+  rows: (result) => Object.values(result).map((s) => ({ ...s, total: s.itemLocation?.quantity })),
+  columns: [
+    { key: 'shipmentId', header: 'shipment' },
+    { key: 'fc', header: 'center' },
+    { key: 'quantity', header: 'added', align: 'right' },
+    { key: 'total', header: 'in shipment', align: 'right' },
+    { key: 'newShipment', header: 'new' },
+    { key: 'fnsku', header: 'fnsku' },
+    { key: 'fnskuLabel', header: 'label' },
+  ],
+};
+
+/** Registers `inv send-to-fba`. */
+export function register(program: Command, run: Runner): void {
+  program
+    .command('send-to-fba')
+    .description('add stock to inbound FBA shipments (open ones are reused, new ones created); sent once, never repeated')
+    .argument('<msku>', 'the item')
+    .argument('<quantity>', 'how many units')
+    .option('--from <location>', 'location to take the stock from (id or name)')
+    .option('--from-purchase <purchaseId>', 'take it from this purchase instead')
+    .option('--venue-id <id>', 'marketplace account, when the seller has several')
+    .option('--open-labels', 'open each shipment\'s label in the browser')
+    .addHelpText('after', '\nExamples:\n  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1"\n  inv send-to-fba MUG-BLUE-11OZ 24 --from 1 --open-labels --json')
+    .action(
+      run<{ from?: string; fromPurchase?: string; venueId?: string; openLabels?: boolean }>(async (ctx, [msku, quantity], flags) => {
+        const amount = parseQuantity(quantity as string);
+        if (flags.from && flags.fromPurchase) throw new UsageError('give --from or --from-purchase, not both');
+        if (flags.fromPurchase !== undefined && !/^\d+$/.test(flags.fromPurchase)) throw new UsageError(`--from-purchase "${flags.fromPurchase}" must be a purchase id (digits)`);
+        if (flags.venueId !== undefined && !/^\d+$/.test(flags.venueId)) throw new UsageError(`--venue-id "${flags.venueId}" must be a whole number`);
+        const out = ctx.output(VIEW);
+        const client = await ctx.inventory();
+        const { LocationNames } = await import('../api/location-names.js');
+        const from = flags.fromPurchase ? undefined : await locationArg(ctx, flags.from, '--from', 'the source location', new LocationNames(client), (l) => l.canMoveFBA);
+        const result = await client.sendToFba({ msku: msku as string, quantity: amount, fromLocationId: from, fromPurchaseId: flags.fromPurchase, venueId: flags.venueId });
+        await out.render([result]);
+        if (flags.openLabels) {
+          const { openBrowser } = await import('../auth/browser.js');
+          for (const shipment of Object.values(result)) {
+            await openBrowser(shipment.fnskuLabel, ctx.io.env).catch((error: Error) => ctx.info(`could not open ${shipment.fnskuLabel}: ${error.message}`));
+          }
+        }
+      }),
+    );
+}
