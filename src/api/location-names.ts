@@ -18,11 +18,14 @@ export class LocationNames {
     return this.all;
   }
 
-  /** The id of a location given by id (digits) or by its display name (case does not matter). */
-  async id(ref: string, flag: string): Promise<string> {
+  /** The id of a location given by id (digits, answered at once) or by its display name (case does not matter). */
+  id(ref: string, flag: string): string | Promise<string> {
     const text = ref.trim();
     if (!text) throw new UsageError(`${flag} is empty: give a location id or name`);
-    if (/^\d+$/.test(text)) return text;
+    return /^\d+$/.test(text) ? text : this.byName(text, flag);
+  }
+
+  private async byName(text: string, flag: string): Promise<string> {
     const matches = (await this.list()).filter((l) => l.display.toLowerCase() === text.toLowerCase());
     if (matches.length === 1) return matches[0]!.id;
     if (matches.length > 1) throw new UsageError(`${flag} "${text}" names ${matches.length} locations (ids ${matches.map((l) => l.id).join(', ')}): give the id`);

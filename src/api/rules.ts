@@ -5,6 +5,7 @@
  * with GET can be sent back with PUT.
  */
 import { z } from 'zod';
+import { LOCATION_TYPES, PRODUCT_ID_TYPES } from './constants.js';
 
 const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
 const required = (max: number) => text(max).min(1, 'must not be empty');
@@ -25,8 +26,7 @@ const decimal = z.union([z.number(), z.string()], { error: 'must be a number' })
   return n;
 });
 
-export const PRODUCT_ID_TYPES = ['UPC', 'EAN', 'ISBN', 'ASIN', 'INTERNAL'] as const;
-export const LOCATION_TYPES = ['shelf', 'fba', 'fbaShipment', 'shipment', 'unfulfillable'] as const;
+export { LOCATION_TYPES, PRODUCT_ID_TYPES };
 
 /** Fields the server fills in: accepted on input (a GET can be sent back) and ignored. */
 const readOnly = (...names: string[]) => Object.fromEntries(names.map((n) => [n, z.unknown().optional()]));
@@ -109,3 +109,13 @@ export function check<S extends z.ZodType>(schema: S, input: unknown): { ok: tru
   const result = schema.safeParse(input);
   return result.success ? { ok: true, data: result.data } : { ok: false, problem: firstProblem(result.error) };
 }
+
+/** The schemas by name, for callers that load this module lazily. */
+export const SCHEMAS = {
+  item: itemSchema,
+  itemPatch: itemPatchSchema,
+  location: locationSchema,
+  locationPatch: locationPatchSchema,
+  feedback: feedbackSchema,
+};
+export type SchemaName = keyof typeof SCHEMAS;

@@ -67,7 +67,7 @@ export class TokenProvider {
         }
         throw error;
       }
-      this.deps.store.updateProfile(this.deps.profile, (profile) => ({
+      await this.deps.store.updateProfile(this.deps.profile, (profile) => ({
         ...profile,
         tokens: { ...next, refreshToken: next.refreshToken ?? current.refreshToken, scope: next.scope ?? current.scope },
       }));

@@ -85,13 +85,15 @@ export async function* readRows(file: string, stdin: NodeJS.ReadableStream, opti
     },
     skip_empty_lines: true,
     trim: true,
-    info: true,
     relax_column_count: false,
+    // The line number rides along with each record (cheaper than `info: true`); empty cells are left out.
+    on_record: (record: Record<string, string>, context: { lines: number }) => {
+      for (const key in record) if (record[key] === '') delete record[key];
+      return { line: context.lines, record };
+    },
   }));
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-      yield { line: info.lines, record: Object.fromEntries(Object.entries(record).filter(([, v]) => v !== '')) };
-    }
+    for await (const row of parser as AsyncIterable<InputRow>) yield row;
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`${file === '-' ? 'stdin' : file}: ${(error as Error).message}`);

@@ -56,8 +56,10 @@ export function runMoves(options: MoveBatchOptions): Promise<{ stopped: boolean 
     const { row } = parsed;
     let move;
     try {
-      const to = Number(await names.id(row.to, 'to'));
-      const source = row.fromPurchaseId ? { fromPurchaseId: Number(row.fromPurchaseId) } : { fromLocationId: Number(await names.id(row.from!, 'from')) };
+      const toRef = names.id(row.to, 'to');
+      const to = Number(typeof toRef === 'string' ? toRef : await toRef);
+      const fromRef = row.fromPurchaseId ? undefined : names.id(row.from!, 'from');
+      const source = row.fromPurchaseId ? { fromPurchaseId: Number(row.fromPurchaseId) } : { fromLocationId: Number(typeof fromRef === 'string' ? fromRef : await fromRef) };
       move = { msku: row.msku, quantity: row.quantity, ...source, toLocationId: to };
     } catch (error) {
       if (!(error instanceof InvError)) throw error;

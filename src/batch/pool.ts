@@ -7,19 +7,34 @@ export interface PoolOptions {
 }
 
 /** Calls `work` for every row, at most `concurrency` at once; resolves when all started work is done. */
-export async function runPool<T>(rows: AsyncIterable<T>, work: (row: T) => Promise<void>, options: PoolOptions): Promise<{ stopped: boolean }> {
-  const running = new Set<Promise<void>>();
-  let failure: unknown;
+export async function runPool<T>(rows: AsyncIterable<T>, work: (row: T) => unknown, options: PoolOptions): Promise<{ stopped: boolean }> {
+  let running = 0;
+  let failure: { error: unknown } | undefined;
+  // One waiter, woken when a slot frees (cheaper than racing every running task for each row).
+  let wake: (() => void) | undefined;
+  const finished = () => {
+    running--;
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+  const fail = (error: unknown) => {
+    failure ??= { error };
+  };
   for await (const row of rows) {
     if (options.signal?.aborted || failure) break;
-    const task = work(row).catch((error: unknown) => {
-      failure ??= error;
-    });
-    running.add(task);
-    void task.finally(() => running.delete(task));
-    if (running.size >= options.concurrency) await Promise.race(running);
+    running++;
+    try {
+      const result = work(row);
+      if (result instanceof Promise) result.then(finished, (error: unknown) => (fail(error), finished()));
+      else finished();
+    } catch (error) {
+      fail(error);
+      finished();
+    }
+    while (running >= options.concurrency) await new Promise<void>((resolve) => (wake = resolve));
   }
-  await Promise.all(running);
-  if (failure) throw failure;
+  while (running > 0) await new Promise<void>((resolve) => (wake = resolve));
+  if (failure) throw failure.error;
   return { stopped: Boolean(options.signal?.aborted) };
 }

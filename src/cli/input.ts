@@ -1,6 +1,7 @@
 /** Request bodies from --file (or stdin) and flags, checked against the spec's rules before any request. */
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
+import type { SCHEMAS, SchemaName } from '../api/rules.js';
 import { UsageError } from '../errors.js';
 import { readAll, type IO } from './io.js';
 
@@ -28,12 +29,12 @@ export function defined(fields: Record<string, unknown>): Record<string, unknown
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 }
 
-/** Checks `input` with `schema`; a UsageError naming the field and the rule otherwise. */
-export async function validate<S extends z.ZodType>(schema: S, input: unknown, what: string): Promise<z.output<S>> {
-  const { check } = await import('../api/rules.js');
-  const result = check(schema, input);
+/** Checks `input` with the named rules (loaded only now: zod is large); a UsageError naming the field and the rule otherwise. */
+export async function validate<N extends SchemaName>(name: N, input: unknown, what: string): Promise<z.output<(typeof SCHEMAS)[N]>> {
+  const { check, SCHEMAS: schemas } = await import('../api/rules.js');
+  const result = check(schemas[name] as (typeof SCHEMAS)[N], input);
   if (!result.ok) throw new UsageError(`invalid ${what}: ${result.problem}`);
-  return result.data;
+  return result.data as z.output<(typeof SCHEMAS)[N]>;
 }
 
 /** Parses repeated name=value flags. */

@@ -79,7 +79,7 @@ export function register(program: Command, run: Runner): void {
         const password = flags.password || flags.flow === 'password';
         if (!password && (flags.username || flags.passwordStdin)) throw new UsageError('--username and --password-stdin go with --password');
         const tokens = password ? await passwordLogin(ctx, flags, scope) : await browserFlow(ctx, flags, scope);
-        (await ctx.config()).updateProfile(settings.profile, (profile) => ({ ...profile, tokens }));
+        await (await ctx.config()).updateProfile(settings.profile, (profile) => ({ ...profile, tokens }));
         let who = '';
         try {
           who = ` as ${(await (await ctx.inventory()).whoami()).user.email}`;

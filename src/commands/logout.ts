@@ -13,7 +13,7 @@ export function register(program: Command, run: Runner): void {
         const settings = await ctx.settings();
         const store = await ctx.config();
         const had = Boolean(store.profile(settings.profile).tokens);
-        store.updateProfile(settings.profile, ({ tokens: _tokens, ...rest }) => rest);
+        await store.updateProfile(settings.profile, ({ tokens: _tokens, ...rest }) => rest);
         await ctx.info(had ? `${ctx.color.green('✓')} logged out of profile "${settings.profile}"` : `profile "${settings.profile}" was not logged in`);
         if (settings.envToken) await ctx.info('note: INV_TOKEN is still set in the environment');
       }),

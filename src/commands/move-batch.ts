@@ -43,10 +43,11 @@ export async function runBatch(ctx: Ctx, flags: BatchFlags): Promise<void> {
   const progress = new Progress(flags.dryRun ? 'checking moves' : 'moving', ctx.io.stderrIsTTY && !ctx.globals.quiet ? ctx.io.errStream : undefined);
   const notDone: MoveResult[] = [];
   const ndjson = ctx.globals.output === 'ndjson';
-  const onResult = async (result: MoveResult) => {
+  const onResult = (result: MoveResult) => {
     progress.tick(result.status === 'done' ? 'done' : result.status === 'skipped' ? 'skipped' : result.status === 'in-doubt' ? 'inDoubt' : 'failed');
     if (result.status !== 'done' && result.status !== 'skipped') notDone.push(result);
-    if (ndjson) await ctx.io.out.write(JSON.stringify(result) + '\n');
+    // Only ndjson writes per row, and only then is there backpressure to wait for.
+    return ndjson ? ctx.io.out.write(JSON.stringify(result) + '\n') : undefined;
   };
   let stopped = false;
   let journalPath: string | undefined;

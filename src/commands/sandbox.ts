@@ -107,7 +107,7 @@ export function register(program: Command, run: Runner): void {
               baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl,
               clientId: oauth.clientId, clientSecret: oauth.clientSecret,
             };
-            (await ctx.config()).updateProfile(flags.saveProfile, (profile) => {
+            await (await ctx.config()).updateProfile(flags.saveProfile, (profile) => {
               let next: Profile = { ...profile, ...fields };
               for (const [key, value] of Object.entries(research)) next = setPath(next, `research.${key}`, value);
               return next;

@@ -1,6 +1,10 @@
-/** Profiles on disk, on conf: one JSON file, 0600, in a 0700 directory. */
-import { chmodSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+/**
+ * Profiles on disk: one JSON file, 0600, in a 0700 directory. Reading is a plain JSON.parse (fast,
+ * on every command); writing goes through conf (atomic writes, file mode), loaded only then.
+ */
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
 import type { ConfigFile, Profile } from './schema.js';
 
 export const DEFAULT_PROFILE = 'default';
@@ -11,65 +15,84 @@ export function ensurePrivateDir(dir: string): void {
   chmodSync(dir, 0o700);
 }
 
-export class ConfigStore {
-  private constructor(private readonly conf: import('conf').default<ConfigFile>) {}
+type Conf = import('conf').default<ConfigFile>;
 
-  /** Opens (or creates) the config file in `dir`. conf is imported here, lazily. */
+export class ConfigStore {
+  private writer?: Promise<Conf>;
+
+  private constructor(readonly dir: string) {}
+
+  /** The config store of `dir` (created 0700 if missing). */
   static async open(dir: string): Promise<ConfigStore> {
     ensurePrivateDir(dir);
-    const { default: Conf } = await import('conf');
-    const conf = new Conf<ConfigFile>({
-      projectName: 'inv',
-      projectSuffix: '',
-      cwd: dir,
-      configName: 'config',
-      configFileMode: 0o600,
-      clearInvalidConfig: false,
-    });
-    return new ConfigStore(conf);
+    return new ConfigStore(dir);
   }
 
   /** Absolute path of the config file. */
   get path(): string {
-    return this.conf.path;
+    return join(this.dir, 'config.json');
   }
 
-  /** The directory of the config file (0700), also home of lock files. */
-  get dir(): string {
-    return dirname(this.conf.path);
+  /** The file as it is on disk now (another inv process may have changed it). */
+  private read(): ConfigFile {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw error;
+    }
+    try {
+      return JSON.parse(text) as ConfigFile;
+    } catch {
+      throw new UsageError(`the config file ${this.path} is not valid JSON`, 'fix or delete it (it holds your profiles and tokens)');
+    }
   }
 
   /** The profile named in the file as current, or "default". */
   currentProfileName(): string {
-    return this.conf.get('currentProfile') ?? DEFAULT_PROFILE;
+    return this.read().currentProfile ?? DEFAULT_PROFILE;
   }
 
   /** Names of every stored profile. */
   profileNames(): string[] {
-    return Object.keys(this.conf.get('profiles') ?? {});
+    return Object.keys(this.read().profiles ?? {});
   }
 
   /** A stored profile, or an empty one. */
   profile(name: string): Profile {
-    return this.conf.get('profiles')?.[name] ?? {};
+    return this.read().profiles?.[name] ?? {};
   }
 
   /** Whether a profile of that name is stored. */
   hasProfile(name: string): boolean {
-    return name in (this.conf.get('profiles') ?? {});
+    return name in (this.read().profiles ?? {});
   }
 
   /** Replaces one profile with what `change` makes of it; the file is rewritten atomically. */
-  updateProfile(name: string, change: (profile: Profile) => Profile): Profile {
-    const profiles = { ...(this.conf.get('profiles') ?? {}) };
+  async updateProfile(name: string, change: (profile: Profile) => Profile): Promise<Profile> {
+    const conf = await this.conf();
+    const profiles = { ...(conf.get('profiles') ?? {}) };
     const next = change(profiles[name] ?? {});
     profiles[name] = next;
-    this.conf.set('profiles', profiles);
+    conf.set('profiles', profiles);
     return next;
   }
 
   /** Makes `name` the profile used when no --profile or INV_PROFILE is given. */
-  useProfile(name: string): void {
-    this.conf.set('currentProfile', name);
+  async useProfile(name: string): Promise<void> {
+    (await this.conf()).set('currentProfile', name);
+  }
+
+  private conf(): Promise<Conf> {
+    this.writer ??= import('conf').then(({ default: Conf }) => new Conf<ConfigFile>({
+      projectName: 'inv',
+      projectSuffix: '',
+      cwd: this.dir,
+      configName: 'config',
+      configFileMode: 0o600,
+      clearInvalidConfig: false,
+    }));
+    return this.writer;
   }
 }

@@ -143,7 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     dataFile: options.data,
     async close() {
       await Promise.all([inventory.close(), research.close()]);
-      await store.snapshot();
+      await store.close();
     },
   };
 }

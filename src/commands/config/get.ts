@@ -1,7 +1,6 @@
 /** inv config get KEY: one setting of the profile (secrets are never printed). */
 import type { Command } from 'commander';
 import type { Runner } from '../../cli/command.js';
-import { keySpec } from '../../config/keys.js';
 import { getPath } from '../../config/schema.js';
 
 /** Registers `inv config get`. */
@@ -13,6 +12,7 @@ export function register(config: Command, run: Runner): void {
     .addHelpText('after', '\nExample:\n  inv config get researchUrl')
     .action(
       run(async (ctx, [key]) => {
+        const { keySpec } = await import('../../config/keys.js');
         const spec = keySpec(key as string);
         const settings = await ctx.settings();
         const value = getPath(settings.stored, key as string);

@@ -2,7 +2,6 @@
 import type { Command } from 'commander';
 import type { Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
-import { listKeys } from '../../config/keys.js';
 
 const VIEW: View<{ key: string; value: string }> = {
   kind: 'list',
@@ -21,6 +20,7 @@ export function register(config: Command, run: Runner): void {
     .addHelpText('after', '\nExample:\n  inv --profile sandbox config list')
     .action(
       run(async (ctx) => {
+        const { listKeys } = await import('../../config/keys.js');
         const out = ctx.output(VIEW);
         const settings = await ctx.settings();
         await out.render(listKeys(settings.stored));

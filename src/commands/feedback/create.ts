@@ -1,6 +1,5 @@
 /** inv feedback create: record feedback left on an order. */
 import type { Command } from 'commander';
-import { feedbackSchema } from '../../api/rules.js';
 import type { Runner } from '../../cli/command.js';
 import { jsonInput, validate } from '../../cli/input.js';
 import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './views.js';
@@ -16,7 +15,7 @@ export function register(feedback: Command, run: Runner): void {
         const input: Record<string, unknown> = { ...(await jsonInput(ctx.io, flags.file)), ...feedbackFields(flags) };
         input.venueId ??= await ctx.ask({ what: 'the venue id', flag: '--venue-id', message: 'Venue id:' });
         input.date ??= await ctx.ask({ what: 'the date', flag: '--date', message: 'Date (YYYY-MM-DD):' });
-        const record = await validate(feedbackSchema, input, 'feedback');
+        const record = await validate('feedback', input, 'feedback');
         await out.render([await (await ctx.inventory()).createFeedback(record)]);
       }),
     );

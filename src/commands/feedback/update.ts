@@ -1,7 +1,6 @@
 /** inv feedback update ID: change feedback (the API replaces the whole record; unchanged fields are kept). */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { feedbackSchema } from '../../api/rules.js';
 import type { Runner } from '../../cli/command.js';
 import { jsonInput, validate } from '../../cli/input.js';
 import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './views.js';
@@ -20,7 +19,7 @@ export function register(feedback: Command, run: Runner): void {
         const client = await ctx.inventory();
         // PUT overrides every value: start from the current record so the fields not given stay.
         const { id: _id, link: _link, ...current } = await client.feedback(id as string);
-        const record = await validate(feedbackSchema, { ...current, ...changes }, 'feedback');
+        const record = await validate('feedback', { ...current, ...changes }, 'feedback');
         await out.render([await client.replaceFeedback(id as string, record)]);
       }),
     );

@@ -1,7 +1,6 @@
 /** inv items create: a new item from flags, --file or stdin; never overwrites one that exists. */
 import type { Command } from 'commander';
 import { InvError, NotFoundError } from '../../errors.js';
-import { itemSchema } from '../../api/rules.js';
 import type { Runner } from '../../cli/command.js';
 import { defined, jsonInput, validate } from '../../cli/input.js';
 import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
@@ -20,7 +19,7 @@ export function register(items: Command, run: Runner): void {
         input.msku ??= await ctx.ask({ what: 'the msku', flag: '--msku', message: 'msku:' });
         input.title ??= await ctx.ask({ what: 'the title', flag: '--title', message: 'Title:' });
         input.cond ??= await ctx.ask({ what: 'the condition', flag: '--cond', message: 'Condition (e.g. new):' });
-        const item = await validate(itemSchema, input, 'item');
+        const item = await validate('item', input, 'item');
         const client = await ctx.inventory();
         if (!flags.overwrite) {
           const exists = await client.item(item.msku).then(() => true, (error: unknown) => {

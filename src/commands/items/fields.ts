@@ -1,6 +1,6 @@
 /** The item field flags shared by create, update and replace, and the item views. */
 import { Option, type Command } from 'commander';
-import { PRODUCT_ID_TYPES } from '../../api/rules.js';
+import { PRODUCT_ID_TYPES } from '../../api/constants.js';
 import type { Item } from '../../api/inventory-types.js';
 import { collect, defined, pairs } from '../../cli/input.js';
 import { count, money } from '../../cli/output/format.js';

@@ -1,6 +1,5 @@
 /** inv items replace MSKU: replace every field of an existing item. */
 import type { Command } from 'commander';
-import { itemSchema } from '../../api/rules.js';
 import type { Runner } from '../../cli/command.js';
 import { jsonInput, validate } from '../../cli/input.js';
 import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
@@ -15,7 +14,7 @@ export function register(items: Command, run: Runner): void {
       run<ItemFlags>(async (ctx, [msku], flags) => {
         const out = ctx.output(ITEM_VIEW);
         const input = { ...(await jsonInput(ctx.io, flags.file)), ...itemFields(flags), msku };
-        const item = await validate(itemSchema, input, 'item');
+        const item = await validate('item', input, 'item');
         await out.render([await (await ctx.inventory()).replaceItem(msku as string, item)]);
       }),
     );

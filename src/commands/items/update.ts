@@ -1,7 +1,6 @@
 /** inv items update MSKU: change only the fields given. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { itemPatchSchema } from '../../api/rules.js';
 import type { Runner } from '../../cli/command.js';
 import { jsonInput, validate } from '../../cli/input.js';
 import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
@@ -17,7 +16,7 @@ export function register(items: Command, run: Runner): void {
         const out = ctx.output(ITEM_VIEW);
         const fields = { ...(await jsonInput(ctx.io, flags.file)), ...itemFields(flags) };
         if (Object.keys(fields).length === 0) throw new UsageError('nothing to update: give at least one field flag (e.g. --title) or --file');
-        const patch = await validate(itemPatchSchema, fields, 'item');
+        const patch = await validate('itemPatch', fields, 'item');
         const client = await ctx.inventory();
         await client.item(msku as string); // the API would create a missing item: refuse instead (exit 3)
         await out.render([await client.patchItem(msku as string, patch)]);

@@ -1,6 +1,6 @@
 /** inv locations create: a new location (on a terminal, missing fields are asked; the type from a list). */
 import type { Command } from 'commander';
-import { LOCATION_TYPES, locationSchema } from '../../api/rules.js';
+import { LOCATION_TYPES } from '../../api/constants.js';
 import type { Runner } from '../../cli/command.js';
 import { defined, jsonInput, validate } from '../../cli/input.js';
 import { LOCATION_VIEW } from './views.js';
@@ -33,7 +33,7 @@ export function register(locations: Command, run: Runner): void {
         input.display ??= await ctx.ask({ what: 'the display name', flag: '--display', message: 'Display name:' });
         input.type ??= await ctx.choose({ what: 'the location type', flag: '--type', message: 'Type:', choices: LOCATION_TYPES });
         input.order ??= await ctx.ask({ what: 'the sort order', flag: '--order', message: 'Sort order (0-32767):' });
-        const location = await validate(locationSchema, input, 'location');
+        const location = await validate('location', input, 'location');
         await out.render([await (await ctx.inventory()).createLocation(location)]);
       }),
     );

@@ -1,7 +1,7 @@
 /** inv locations update ID: change some fields of a location. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { LOCATION_TYPES, locationPatchSchema } from '../../api/rules.js';
+import { LOCATION_TYPES } from '../../api/constants.js';
 import type { Runner } from '../../cli/command.js';
 import { defined, jsonInput, validate } from '../../cli/input.js';
 import { LOCATION_VIEW } from './views.js';
@@ -24,7 +24,7 @@ export function register(locations: Command, run: Runner): void {
         const out = ctx.output(LOCATION_VIEW);
         const fields = { ...(await jsonInput(ctx.io, flags.file)), ...defined({ display: flags.display, type: flags.type, order: flags.order, ref: flags.ref, notes: flags.notes }) };
         if (Object.keys(fields).length === 0) throw new UsageError('nothing to update: give at least one field flag (e.g. --display) or --file');
-        const patch = await validate(locationPatchSchema, fields, 'location');
+        const patch = await validate('locationPatch', fields, 'location');
         await out.render([await (await ctx.inventory()).updateLocation(id as string, patch)]);
       }),
     );

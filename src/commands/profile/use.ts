@@ -17,7 +17,7 @@ export function register(profile: Command, run: Runner): void {
           const known = store.profileNames();
           throw new UsageError(`no profile named "${String(name)}"`, known.length ? `profiles: ${known.join(', ')}` : 'create one with `inv --profile NAME config set KEY VALUE`, or start `inv sandbox`');
         }
-        store.useProfile(name as string);
+        await store.useProfile(name as string);
         await ctx.info(`${ctx.color.green('✓')} now using profile "${String(name)}"`);
       }),
     );

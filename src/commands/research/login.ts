@@ -41,7 +41,7 @@ export function register(research: Command, run: Runner): void {
           await ctx.info(`note: no research URL for profile "${settings.profile}", so the key was not checked`);
         }
         const store = await ctx.config();
-        store.updateProfile(settings.profile, (profile) => setPath(setPath(profile, 'research.clientId', clientId), 'research.secretKey', secretKey));
+        await store.updateProfile(settings.profile, (profile) => setPath(setPath(profile, 'research.clientId', clientId), 'research.secretKey', secretKey));
         await ctx.info(`${ctx.color.green('✓')} research key for ClientId "${clientId}" saved to profile "${settings.profile}"${options.verify && settings.researchUrl ? ' (verified)' : ''}`);
       }),
     );

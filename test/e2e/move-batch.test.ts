@@ -1,0 +1,194 @@
+/** inv move --file: journal, dry run, in-doubt rows, Ctrl-C, and a SIGKILL in the middle of 2,000 rows. */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
+import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
+
+let fx: InventoryFixture;
+const MSKUS = Array.from({ length: 10 }, (_, i) => `C-${i}`);
+const LOCATIONS = { A: '', B: '', C: '', D: '' };
+const START = 100_000;
+
+beforeAll(async () => {
+  fx = await inventoryFixture({ seed: 'empty' });
+  const { account } = fx.sandbox;
+  for (const [name, type] of [['A', 'shelf'], ['B', 'shelf'], ['C', 'shipment'], ['D', 'shelf']] as const) {
+    const id = account.nextLocationId();
+    account.putLocation({ id, display: `Bay ${name}`, order: 1, type, ref: null, notes: null, created: account.now(), modified: null });
+    LOCATIONS[name] = id;
+  }
+  for (const msku of MSKUS) {
+    account.putItem({ msku, inactive: 'n', productId: null, productIdType: null, title: msku, manufacturer: null, image: null, type: null, cond: 'new', notes: null, createdUserId: '1001', created: account.now(), value: null, rank: null, modified: null, attributes: [] });
+    account.adjustStock(account.ensureStock(msku, LOCATIONS.A).id, START);
+  }
+  account.state.purchases['9001'] = { id: '9001', supplier: 'Test', items: Object.fromEntries(MSKUS.map((m, i) => [m, { purchaseItemId: String(8000 + i), msku: m, qtyOrdered: 1_000_000, qtyReceived: 0 }])) };
+});
+afterAll(() => fx.close());
+beforeEach(() => fx.sandbox.inventory.faults.clear());
+
+interface Row { msku: string; quantity: number; from?: string; fromPurchaseId?: string; to: string }
+
+/** `count` moves out of bay A (by id or by name) or from purchase 9001, into B, C or D. */
+function makeRows(count: number, salt: number): Row[] {
+  return Array.from({ length: count }, (_, i) => {
+    const to = (['B', 'C', 'D'] as const)[(i + salt) % 3]!;
+    const row: Row = { msku: MSKUS[(i * 7 + salt) % 10]!, quantity: 1 + ((i + salt) % 5), to: i % 4 === 0 ? `Bay ${to}` : LOCATIONS[to] };
+    if (i % 9 === 0) row.fromPurchaseId = '9001';
+    else row.from = i % 5 === 0 ? 'Bay A' : LOCATIONS.A;
+    return row;
+  });
+}
+
+function csv(rows: Row[]): string {
+  return 'msku,quantity,from,to,fromPurchaseId\n' + rows.map((r) => `${r.msku},${r.quantity},${r.from ?? ''},${r.to},${r.fromPurchaseId ?? ''}`).join('\n') + '\n';
+}
+
+/** Quantities of every msku in every bay, and received per purchase item. */
+function quantities() {
+  const { account } = fx.sandbox;
+  return Object.fromEntries(MSKUS.flatMap((m) => [
+    ...Object.entries(LOCATIONS).map(([name, id]) => [`${m}@${name}`, account.stockOf(m, id)?.quantity ?? 0]),
+    [`${m}@PO`, account.state.purchases['9001']!.items[m]!.qtyReceived],
+  ]));
+}
+
+/** What the quantities must become once every row is applied exactly once. */
+function expected(before: Record<string, number>, rows: Row[]) {
+  const after = { ...before };
+  const bay = (ref: string) => (Object.entries(LOCATIONS).find(([name, id]) => ref === id || ref === `Bay ${name}`)![0]);
+  for (const r of rows) {
+    if (r.fromPurchaseId) after[`${r.msku}@PO`]! += r.quantity;
+    else after[`${r.msku}@${bay(r.from!)}`]! -= r.quantity;
+    after[`${r.msku}@${bay(r.to)}`]! += r.quantity;
+  }
+  return after;
+}
+
+const moves = () => fx.sandbox.inventory.stats.count('/v1/doMoveItem', 'POST');
+const results = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line: number; status: string });
+
+describe('a batch of moves', () => {
+  it('dry run checks every row against current state and changes nothing', async () => {
+    const rows = makeRows(50, 1);
+    const bad = [...rows, { msku: 'C-1', quantity: START * 10, from: LOCATIONS.A, to: LOCATIONS.B }, { msku: 'NOPE', quantity: 1, from: LOCATIONS.A, to: LOCATIONS.B }];
+    const file = join(fx.dir, 'dry.csv');
+    writeFileSync(file, csv(bad));
+    const before = { q: quantities(), moves: moves(), snapshot: fx.snapshot() };
+    const r = await spawnInv(['move', '--file', file, '--dry-run', '--output', 'ndjson'], { env: fx.authed });
+    expect(r.code).toBe(6);
+    const out = results(r.stdout);
+    expect(out).toHaveLength(52);
+    // The big row makes every row drawing C-1 from bay A fail together: the sum exceeds what A holds.
+    const c1FromA = bad.map((row, i) => ({ row, line: i + 2 })).filter(({ row }) => row.msku === 'C-1' && row.from);
+    for (const { line } of c1FromA) expect(out.find((o) => o.line === line)!.status).toBe('failed');
+    expect(out.find((o) => o.line === 53)).toMatchObject({ status: 'failed', error: 'item "NOPE" not found' });
+    expect(out.filter((o) => o.status === 'done').length).toBe(52 - c1FromA.length - 1);
+    expect(moves()).toBe(before.moves);
+    expect(fx.snapshot()).toBe(before.snapshot);
+  });
+
+  it('runs, then skips done rows when run again', async () => {
+    const rows = makeRows(200, 2);
+    const file = join(fx.dir, 'twice.csv');
+    writeFileSync(file, csv(rows));
+    const before = { q: quantities(), moves: moves() };
+    const first = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(first.code, first.stderr).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ rows: 200, done: 200, failed: 0, inDoubt: 0 });
+    const second = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(JSON.parse(second.stdout)).toMatchObject({ rows: 200, done: 0, skipped: 200 });
+    expect(moves() - before.moves).toBe(200);
+    expect(quantities()).toEqual(expected(before.q, rows));
+  });
+
+  it('reports rows whose connection dropped as in doubt, does not resend them, and resends them only with --retry-in-doubt', async () => {
+    const rows = makeRows(30, 3);
+    const input = csv(rows);
+    const before = { q: quantities(), moves: moves() };
+    fx.sandbox.inventory.faults.add({ status: 'drop', times: 3, path: '/v1/doMoveItem' });
+    const first = await spawnInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], { env: fx.authed, input });
+    expect(first.code).toBe(6);
+    expect(results(first.stdout).filter((o) => o.status === 'in-doubt').map((o) => o.line)).toEqual([2, 3, 4]);
+    // The sandbox applied the dropped moves: every row is applied once.
+    expect(quantities()).toEqual(expected(before.q, rows));
+    const again = await spawnInv(['move', '--file', '-', '--output', 'ndjson'], { env: fx.authed, input });
+    expect(again.code).toBe(6);
+    expect(results(again.stdout).filter((o) => o.status === 'in-doubt')).toHaveLength(3);
+    expect(moves() - before.moves).toBe(30);
+    const retried = await spawnInv(['move', '--file', '-', '--json', '--retry-in-doubt'], { env: fx.authed, input });
+    expect(JSON.parse(retried.stdout)).toMatchObject({ done: 3, skipped: 27 });
+    expect(moves() - before.moves).toBe(33);
+  });
+
+  it('stops cleanly on Ctrl-C with the journal kept; the rerun finishes the rest', async () => {
+    const rows = makeRows(300, 4);
+    const file = join(fx.dir, 'interrupted.csv');
+    writeFileSync(file, csv(rows));
+    const before = { q: quantities(), moves: moves() };
+    fx.sandbox.inventory.faults.settings.latencyMs = 15;
+    const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--json'], { env: childEnv(fx.authed), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdout.on('data', (d) => (stdout += d));
+    while (moves() - before.moves < 40) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGINT');
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    fx.sandbox.inventory.faults.settings.latencyMs = 0;
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/stopped before the end: the journal is kept/);
+    const summary = JSON.parse(stdout);
+    expect(summary.inDoubt).toBe(0);
+    expect(summary.done).toBe(moves() - before.moves);
+    expect(summary.done).toBeLessThan(300);
+    const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ done: 300 - summary.done, skipped: summary.done });
+    expect(moves() - before.moves).toBe(300);
+    expect(quantities()).toEqual(expected(before.q, rows));
+  });
+
+  it('survives SIGKILL in the middle of 2,000 rows: no row applied twice or skipped, dropped rows in doubt and not resent', async () => {
+    const rows = makeRows(2000, 5);
+    const file = join(fx.dir, 'crash.csv');
+    writeFileSync(file, csv(rows));
+    const before = { q: quantities(), moves: moves() };
+    fx.sandbox.inventory.faults.settings.dropRate = 0.01;
+    const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--output', 'ndjson'], { env: childEnv(fx.authed), stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.resume();
+    child.stderr.resume();
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    while (moves() - before.moves < 700) await new Promise((r) => setTimeout(r, 2));
+    // Hold moves once received, so the kill lands while every row journaled as sent is at the server.
+    const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
+    let stable = 0;
+    for (let last = -1; stable < 10; last = hold.held) {
+      await new Promise((r) => setTimeout(r, 20));
+      stable = hold.held === last && hold.held > 0 ? stable + 1 : 0;
+    }
+    const inFlight = hold.held;
+    child.kill('SIGKILL');
+    await closed;
+    hold.release();
+    await new Promise((r) => setTimeout(r, 100));
+    const sentFirstRun = moves() - before.moves;
+    expect(sentFirstRun).toBeGreaterThanOrEqual(700);
+    expect(sentFirstRun).toBeLessThan(2000);
+
+    const rerun = await spawnInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
+    fx.sandbox.inventory.faults.settings.dropRate = 0;
+    expect(rerun.code).toBe(6);
+    const out = results(rerun.stdout);
+    expect(out).toHaveLength(2000);
+    const inDoubt = out.filter((o) => o.status === 'in-doubt');
+    expect(inDoubt.length).toBeGreaterThanOrEqual(inFlight);
+    expect(rerun.stderr).toMatch(new RegExp(`${inDoubt.length} in doubt`));
+    // Each row reached the server exactly once over both runs, and so every quantity is exact.
+    expect(moves() - before.moves).toBe(2000);
+    expect(quantities()).toEqual(expected(before.q, rows));
+    const journal = readFileSync(rerun.stderr.match(/journal (\S+\.ndjson)/)![1]!, 'utf8');
+    expect(journal.split('\n').filter((l) => l.includes('"s":"done"')).length).toBe(2000 - inDoubt.length);
+  }, 60_000);
+});
