@@ -1,5 +1,7 @@
 /** The one place that talks to undici: a keep-alive pool per origin, timeouts, and transport errors classified. */
-import { Agent, type Dispatcher } from 'undici';
+// The Agent alone (not undici's index, which loads fetch, WebSocket, caches and mocks as well): a far smaller start.
+import Agent from 'undici/lib/dispatcher/agent.js';
+import type { Dispatcher } from 'undici';
 import { TransportError, type HttpRequest, type HttpResponse } from './types.js';
 
 export interface TransportOptions {

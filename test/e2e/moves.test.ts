@@ -1,6 +1,8 @@
 /** doMoveItem, doSendToFBA, the plan and labels against the sandbox: validations, shipments, retries, nothing sent twice. */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
@@ -161,6 +163,21 @@ describe('labels', () => {
     const r = await inv(['label', 'MUG-BLUE-11OZ', 'X000ABCDEF']);
     expect(r.stdout.trim()).toBe(`${fx.sandbox.baseUrl}/fnskuLabel?msku=MUG-BLUE-11OZ&fnsku=X000ABCDEF`);
     expect((await inv(['label', 'MUG-BLUE-11OZ', 'nope'])).code).toBe(2);
+  });
+});
+
+describe('opening labels', () => {
+  it('--open-labels and label --open hand each label URL to the browser', async () => {
+    const opened = join(fx.dir, 'opened.txt');
+    const browser = `${process.execPath} ${fileURLToPath(new URL('../helpers/record-browser.mjs', import.meta.url))}`;
+    const env = { ...fx.authed, BROWSER: browser, OPENED_FILE: opened };
+    const sent = JSON.parse((await runInv(['send-to-fba', 'MUG-BLUE-11OZ', '12', '--from', '1', '--open-labels'], { env })).stdout);
+    const labels = Object.values(sent).map((s) => (s as { fnskuLabel: string }).fnskuLabel);
+    const r = await runInv(['label', 'MUG-BLUE-11OZ', 'X000ABCDEF', '--open'], { env });
+    expect(r.code).toBe(0);
+    for (let i = 0; i < 50 && (!existsSync(opened) || readFileSync(opened, 'utf8').trim().split('\n').length < labels.length + 1); i++) await new Promise((res) => setTimeout(res, 50));
+    // The browsers run detached, so the order they write in is not fixed.
+    expect(readFileSync(opened, 'utf8').trim().split('\n').sort()).toEqual([...labels, `${fx.sandbox.baseUrl}/fnskuLabel?msku=MUG-BLUE-11OZ&fnsku=X000ABCDEF`].sort());
   });
 });
 
