@@ -1,23 +1,43 @@
-// Bundles the CLI and the sandbox library into dist/ with esbuild: ESM, split chunks so
-// heavy modules (prompts, tables, the sandbox) load only when a command needs them.
+// Bundles inv into dist/ with esbuild, in two parts:
+// - dist/cli.js: the entry alone, which answers --version without loading anything else;
+// - dist/start.js and dist/sandbox.js: the rest, ESM with split chunks, so heavy modules (prompts,
+//   tables, zod, conf, the sandbox) load only when a command needs them.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
-await build({
-  entryPoints: { cli: 'src/cli/entry.ts', sandbox: 'src/sandbox/index.ts' },
-  outdir: 'dist',
+// inv speaks HTTP/1.1. undici loads node:http2 (and with it node:tls) at start only for its optional
+// HTTP/2 client, inside a try/catch that falls back when the module is missing: leaving it out of the
+// CLI bundle saves ~20 ms on every command.
+const withoutHttp2 = {
+  name: 'without-http2',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?http2$/ }, (args) => (args.importer.includes('undici') ? { path: 'http2', namespace: 'without-http2' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'without-http2' }, () => ({ contents: "throw new Error('inv is built without HTTP/2');", loader: 'js' }));
+  },
+};
+
+const common = {
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
-  chunkNames: 'chunks/[name]-[hash]',
   define: { __INV_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+
+await build({ ...common, entryPoints: { cli: 'src/cli/entry.ts' }, outdir: 'dist', external: ['./start.js'] });
+
+await build({
+  ...common,
+  entryPoints: { start: 'src/cli/start.ts', sandbox: 'src/sandbox/index.ts' },
+  outdir: 'dist',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: { js: "import { createRequire as __invCreateRequire } from 'node:module'; const require = __invCreateRequire(import.meta.url);" },
-  logLevel: 'warning',
+  plugins: [withoutHttp2],
 });

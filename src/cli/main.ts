@@ -8,8 +8,8 @@ import { buildProgram } from './program.js';
 /** Runs `inv <argv>` against the given IO and resolves to the exit code. */
 export async function main(argv: string[], io: IO): Promise<number> {
   const session = new Session(io);
-  const program = buildProgram(session);
   try {
+    const program = await buildProgram(session, argv);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
