@@ -1,8 +1,56 @@
-// npm run bench: every benchmark, each printing its figures and the target it is held to.
+// npm run bench: every benchmark, each printing its figures beside its reference (measured in the same
+// run, interleaved) and its target; the figures are written to bench/RESULTS.md.
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { listItemsBench } from './list-items.mjs';
+import { memoryBench } from './memory.mjs';
 import { movesBench } from './moves.mjs';
+import { oneShotBench } from './one-shot.mjs';
+import { startupBench } from './startup.mjs';
 
-console.log(`inv benchmarks — node ${process.version}, ${new Date().toISOString()} (NODE_EXTRA_CA_CERTS unset in measured runs)\n`);
-await movesBench();
-console.log();
-await listItemsBench();
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
+const when = new Date().toISOString();
+console.log(`inv benchmarks — ${when}, node ${process.version}, ${machine} (NODE_EXTRA_CA_CERTS unset in measured runs)\n`);
+
+const section = async (title, bench) => {
+  console.log(`# ${title}`);
+  const result = await bench();
+  console.log();
+  return result;
+};
+const s = await section('startup', startupBench);
+const o = await section('one-shot', oneShotBench);
+const m = await section('bulk', movesBench);
+const l = await section('memory: listing', listItemsBench);
+const b = await section('memory: batch', memoryBench);
+
+const ok = (met) => (met ? 'met' : '**missed**');
+const ms = (v) => `${v.toFixed(1)} ms`;
+const rows = [
+  ['`inv --version`', `${ms(s.version)} = ${(s.version / s.node).toFixed(2)} × \`node -e 0\` (${ms(s.node)})`, '≤ 1.3 ×', ok(s.version / s.node <= 1.3)],
+  ['`inv --help`', `${ms(s.help)} = ${(s.help / s.node).toFixed(2)} × \`node -e 0\``, '—', ''],
+  ['`inv fees --help`', `${ms(s.feesHelp)} = ${(s.feesHelp / s.node).toFixed(2)} × \`node -e 0\``, '≤ 1.6 ×', ok(s.feesHelp / s.node <= 1.6)],
+  ['`inv fees ASIN --price P --json`', ms(o.inv), '≤ 100 ms', ok(o.inv <= 100)],
+  ['… against a minimal Node script (fetch)', `${(o.inv / o.fetch).toFixed(2)} × (${ms(o.fetch)})`, '≤ 1.3 ×', ok(o.inv / o.fetch <= 1.3)],
+  ['… against a minimal Node script (node:http)', `${(o.inv / o.nodeHttp).toFixed(2)} × (${ms(o.nodeHttp)})`, '≤ 1.3 ×', ok(o.inv / o.nodeHttp <= 1.3)],
+  ['… against curl', `${(o.inv / o.curl).toFixed(1)} × (${ms(o.curl)})`, '—', ''],
+  ['`inv move --file`, 10,000 moves', `${Math.round(m.inv)} moves/s`, '', ''],
+  ['… against a bash loop of curl calls', `${(m.inv / m.curl).toFixed(1)} × (${Math.round(m.curl)} moves/s)`, '≥ 40 ×', ok(m.inv / m.curl >= 40)],
+  ['… against the sandbox ceiling (autocannon)', `${((m.inv / m.ceiling) * 100).toFixed(1)} % (${Math.round(m.ceiling)} req/s)`, '≥ 50 %', ok(m.inv / m.ceiling >= 0.5)],
+  ['… peak RSS', `${m.rss.toFixed(0)} MB`, '< 150 MB', ok(m.rss < 150)],
+  [`\`inv items list --all -o ndjson\`, ${l.items.toLocaleString('en-US')} items`, `${(l.ms / 1000).toFixed(2)} s, peak RSS ${l.rss.toFixed(0)} MB`, '< 150 MB', ok(l.rss < 150)],
+  [`\`inv move --file\`, ${b.rows.toLocaleString('en-US')} rows`, `${b.seconds.toFixed(1)} s, peak RSS ${b.rss.toFixed(0)} MB`, '< 150 MB', ok(b.rss < 150)],
+];
+const markdown = `# Benchmark results
+
+Written by \`npm run bench\` (bench/run.mjs) on ${when}: node ${process.version}, ${machine}.
+NODE_EXTRA_CA_CERTS is unset in measured runs (it adds ~70 ms to every Node start on this machine).
+Each figure is a median of interleaved runs beside its reference, measured in the same run;
+the sandbox runs in a process of its own and is warmed up before the bulk runs.
+
+| benchmark | figure | target | |
+|---|---|---|---|
+${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
+`;
+writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
+console.log('written to bench/RESULTS.md');

@@ -11,11 +11,18 @@ rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 // inv speaks HTTP/1.1. undici loads node:http2 (and with it node:tls) at start only for its optional
 // HTTP/2 client, inside a try/catch that falls back when the module is missing: leaving it out of the
 // CLI bundle saves ~20 ms on every command.
-const withoutHttp2 = {
-  name: 'without-http2',
+// commander loads node:child_process at start, for executable subcommands that inv does not have:
+// it gets a stand-in that loads the real module only if it is ever used.
+const startPlugins = {
+  name: 'lean-start',
   setup(b) {
     b.onResolve({ filter: /^(node:)?http2$/ }, (args) => (args.importer.includes('undici') ? { path: 'http2', namespace: 'without-http2' } : undefined));
     b.onLoad({ filter: /.*/, namespace: 'without-http2' }, () => ({ contents: "throw new Error('inv is built without HTTP/2');", loader: 'js' }));
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (args.importer.includes('commander') ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
   },
 };
 
@@ -31,13 +38,18 @@ const common = {
 
 await build({ ...common, entryPoints: { cli: 'src/cli/entry.ts' }, outdir: 'dist', external: ['./start.js'] });
 
-await build({
+const esm = {
   ...common,
-  entryPoints: { start: 'src/cli/start.ts', sandbox: 'src/sandbox/index.ts' },
   outdir: 'dist',
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
   // CommonJS dependencies inside an ESM bundle need a require().
   banner: { js: "import { createRequire as __invCreateRequire } from 'node:module'; const require = __invCreateRequire(import.meta.url);" },
-  plugins: [withoutHttp2],
-});
+};
+
+// The CLI: start.js as the only entry point of its build, so fewer chunks are shared (fewer files at start).
+await build({ ...esm, entryPoints: { start: 'src/cli/start.ts' }, splitting: true, chunkNames: 'chunks/[name]-[hash]', plugins: [startPlugins] });
+
+// The sandbox as a library (for the demo and tests), and the help texts (used at build time), apart.
+await build({ ...esm, entryPoints: { sandbox: 'src/sandbox/index.ts', 'help-texts': 'src/cli/help-texts.ts' }, splitting: true, chunkNames: 'lib/[name]-[hash]' });
+
+// The help of every command, stored for the entry's fast path (`inv fees --help` without commander).
+await import('./write-help.mjs');

@@ -1,5 +1,4 @@
 /** The per-command context: IO, global options, and lazily created config, settings and clients. */
-import { Chalk, type ChalkInstance } from 'chalk';
 import { configDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
@@ -11,6 +10,7 @@ import type { TokenProvider } from '../auth/tokens.js';
 import type { Transport } from '../api/transport.js';
 import type { GlobalOptions } from './globals.js';
 import type { IO } from './io.js';
+import type { Colors } from './colors.js';
 import { render } from './output/render.js';
 import { checkFields, type View } from './output/view.js';
 import { ask, choose, confirm, type Question } from './prompt.js';
@@ -31,6 +31,10 @@ export class Session {
   /** The undici pool, created once with the first timeout asked for. */
   async http(timeoutMs: number): Promise<Transport> {
     if (!this.transport) {
+      // undici's HTTP parser is WebAssembly; V8 optimising it in the background delays the exit of a
+      // one-shot command by 50-150 ms, and the baseline compiler alone serves bulk runs as well (bench/).
+      // Set here, before undici compiles it, so that commands without requests do not load node:v8.
+      (await import('node:v8')).setFlagsFromString('--liftoff-only');
       const { Transport } = await import('../api/transport.js');
       this.transport = new Transport({ timeoutMs }, this.io.signal);
     }
@@ -49,15 +53,14 @@ export interface Output<R> {
 }
 
 export class Ctx {
-  readonly color: ChalkInstance;
   private settingsCache?: Settings;
 
   constructor(
     readonly session: Session,
     readonly globals: GlobalOptions,
-  ) {
-    this.color = new Chalk({ level: globals.color ? 1 : 0 });
-  }
+    /** Colours for stderr messages (plain unless colour is on). */
+    readonly color: Colors,
+  ) {}
 
   get io(): IO {
     return this.session.io;

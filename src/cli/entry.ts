@@ -1,7 +1,8 @@
 /**
- * Process entry, built on its own: answers --version without loading anything, and otherwise
- * imports the rest of inv (start.js, the split bundle).
+ * Process entry, built on its own: answers --version and --help without loading anything (help
+ * texts are stored at build time in help.json), and otherwise imports the rest of inv (start.js).
  */
+import { helpRequest } from './help-request.js';
 
 declare const __INV_VERSION__: string | undefined;
 
@@ -13,6 +14,29 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(version + '\n');
     return 0;
   }
+  const help = await helpText(argv);
+  if (help !== undefined) {
+    process.stdout.write(help);
+    return 0;
+  }
   const { start } = await import('./start.js');
   return start(argv);
+}
+
+/**
+ * The stored help for argv, when it only asks for help and the text fits: commander wraps at the
+ * terminal's width, and the stored texts are 80 columns wide.
+ */
+async function helpText(argv: string[]): Promise<string | undefined> {
+  const key = helpRequest(argv);
+  if (key === undefined || typeof __INV_VERSION__ !== 'string') return undefined;
+  if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
+  try {
+    // node:fs is imported only here: importing a built-in costs ~3 ms that --version should not pay.
+    const { readFileSync } = await import('node:fs');
+    const texts = JSON.parse(readFileSync(new URL('./help.json', import.meta.url), 'utf8')) as Record<string, string>;
+    return texts[key];
+  } catch {
+    return undefined; // no stored texts: commander answers
+  }
 }
