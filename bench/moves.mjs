@@ -10,7 +10,7 @@ import { median, report, sandboxProcess, timedRun } from './lib.mjs';
 
 const MOVES = Number(process.env.BENCH_MOVES ?? 10_000);
 const CURL_SAMPLE = Number(process.env.BENCH_CURL_MOVES ?? 300);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
 
 /** Moves per second of a bash loop of curl calls, each one move. */

@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-import { run } from '../dist/cli.js';
-
-process.exitCode = await run(process.argv.slice(2));
+// The launcher: loads the built CLI. CommonJS (see bin/package.json), so that --version and --help
+// are answered before Node's ESM loader starts; the rest of inv is ESM, imported when needed.
+require('../dist/cli.cjs')
+  .run(process.argv.slice(2))
+  .then((code) => {
+    process.exitCode = code;
+  });

@@ -1,5 +1,5 @@
 // Bundles inv into dist/ with esbuild, in two parts:
-// - dist/cli.js: the entry alone, which answers --version without loading anything else;
+// - dist/cli.cjs: the entry alone, CommonJS, which answers --version and --help without loading anything else;
 // - dist/start.js and dist/sandbox.js: the rest, ESM with split chunks, so heavy modules (prompts,
 //   tables, zod, conf, the sandbox) load only when a command needs them.
 import { build } from 'esbuild';
@@ -36,7 +36,16 @@ const common = {
   logLevel: 'warning',
 };
 
-await build({ ...common, entryPoints: { cli: 'src/cli/entry.ts' }, outdir: 'dist', external: ['./start.js'] });
+// The entry as CommonJS (dist/cli.cjs): --version and --help answer without Node's ESM loader.
+await build({
+  ...common,
+  format: 'cjs',
+  entryPoints: ['src/cli/entry.ts'],
+  outfile: 'dist/cli.cjs',
+  external: ['./start.js'],
+  define: { ...common.define, 'import.meta.url': '__invEntryUrl' },
+  banner: { js: "const __invEntryUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
 
 const esm = {
   ...common,

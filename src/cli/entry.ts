@@ -1,7 +1,9 @@
 /**
- * Process entry, built on its own: answers --version and --help without loading anything (help
- * texts are stored at build time in help.json), and otherwise imports the rest of inv (start.js).
+ * Process entry, built on its own as CommonJS: answers --version and --help before Node's ESM loader
+ * starts (help texts are stored at build time in help.json), and otherwise imports the rest of inv
+ * (start.js, ESM).
  */
+import { readFileSync } from 'node:fs';
 import { helpRequest } from './help-request.js';
 
 declare const __INV_VERSION__: string | undefined;
@@ -32,8 +34,6 @@ async function helpText(argv: string[]): Promise<string | undefined> {
   if (key === undefined || typeof __INV_VERSION__ !== 'string') return undefined;
   if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
   try {
-    // node:fs is imported only here: importing a built-in costs ~3 ms that --version should not pay.
-    const { readFileSync } = await import('node:fs');
     const texts = JSON.parse(readFileSync(new URL('./help.json', import.meta.url), 'utf8')) as Record<string, string>;
     return texts[key];
   } catch {

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { Session } from './context.js';
 import { COMMANDS } from './manifest.js';
-import { registerEntry, rootCommand } from './program.js';
+import { buildProgram, registerEntry, rootCommand } from './program.js';
 import { helpKey } from './help-request.js';
 
 
@@ -15,8 +15,12 @@ export async function allHelpTexts(): Promise<Record<string, string>> {
   let captured = '';
   const out = { write: (text: string) => void (captured += text) };
   const session = new Session({ out, err: out, stdin: process.stdin, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, env: {}, signal: new AbortController().signal });
-  const program = rootCommand(session);
-  program.configureOutput({ ...program.configureOutput(), getOutHelpWidth: () => 80, getErrHelpWidth: () => 80 });
+  const width = (command: Command) => command.configureOutput({ ...command.configureOutput(), getOutHelpWidth: () => 80, getErrHelpWidth: () => 80 });
+  // The root help as `inv --help` prints it: every command a placeholder.
+  const root = width(await buildProgram(session, []));
+  root.outputHelp();
+  const rootText = captured;
+  const program = width(rootCommand(session));
   for (const entry of COMMANDS) await registerEntry(program, entry, session);
   // outputHelp() (not helpInformation()) so that the examples added with addHelpText are included.
   const walk = (command: Command, path: string[]) => {
@@ -26,6 +30,7 @@ export async function allHelpTexts(): Promise<Record<string, string>> {
     for (const sub of command.commands) walk(sub, [...path, sub.name()]);
   };
   walk(program, []);
+  texts[helpKey([])] = rootText;
   return texts;
 }
 

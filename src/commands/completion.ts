@@ -58,12 +58,13 @@ ${cases}
   case "$path" in
 ${options}
   esac
-  if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$opts ${words(tree.options[''])}" -- "$cur"))
-  else
-    [[ "$path" == *" "* ]] && words=""
-    COMPREPLY=($(compgen -W "$words" -- "$cur"))
-  fi
+  local candidates="$words"
+  if [[ "$cur" == -* ]]; then candidates="$opts ${words(tree.options[''])}"; elif [[ "$path" == *" "* ]]; then candidates=""; fi
+  # Filtered here rather than with compgen, so that the same function serves zsh (through bashcompinit).
+  COMPREPLY=()
+  for w in $candidates; do
+    case "$w" in "$cur"*) COMPREPLY+=("$w") ;; esac
+  done
 }
 complete -F _inv_complete inv
 `;

@@ -1,29 +1,17 @@
 /** inv move MSKU QTY --from LOC|--from-purchase ID --to LOC, or a batch: inv move --file FILE|-. */
 import type { Command } from 'commander';
 import { InputNeededError, UsageError } from '../errors.js';
-import type { ItemLocation, Location } from '../api/inventory-types.js';
+import type { Location } from '../api/inventory-types.js';
 import type { Ctx } from '../cli/context.js';
 import type { Runner } from '../cli/command.js';
-import type { View } from '../cli/output/view.js';
 import { runBatch, type BatchFlags } from './move-batch.js';
+import { ITEM_LOCATION_VIEW } from './views.js';
 
 export interface MoveFlags extends BatchFlags {
   from?: string;
   fromPurchase?: string;
   to?: string;
 }
-
-export const ITEM_LOCATION_VIEW: View<ItemLocation> = {
-  kind: 'single',
-  fields: ['id', 'msku', 'locationId', 'quantity', 'modified', 'acknowledged', 'link'],
-  columns: [
-    { key: 'id', header: 'itemLocation', align: 'right' },
-    { key: 'msku', header: 'msku' },
-    { key: 'locationId', header: 'location', align: 'right' },
-    { key: 'quantity', header: 'quantity now', align: 'right' },
-    { key: 'modified', header: 'modified' },
-  ],
-};
 
 /** A location by id or name, or picked from a list on a terminal (exit 7 naming `flag` elsewhere). */
 export async function locationArg(ctx: Ctx, given: string | undefined, flag: string, what: string, names: import('../api/location-names.js').LocationNames, allowed?: (l: Location) => boolean): Promise<string> {

@@ -1,4 +1,5 @@
 /** Output views shared by several research commands. */
+import type { ItemLocation } from '../api/inventory-types.js';
 import { OFFER_CHANNELS, type OffersResponse, type SearchResult } from '../api/research-types.js';
 import { count, money } from '../cli/output/format.js';
 import type { View } from '../cli/output/view.js';
@@ -42,3 +43,16 @@ export const SEARCH_VIEW: View<SearchResult> = {
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, max - 1) + '…';
 }
+
+/** One itemLocation (the quantity of an item in a location): answers of moves and stock changes. */
+export const ITEM_LOCATION_VIEW: View<ItemLocation> = {
+  kind: 'single',
+  fields: ['id', 'msku', 'locationId', 'quantity', 'modified', 'acknowledged', 'link'],
+  columns: [
+    { key: 'id', header: 'itemLocation', align: 'right' },
+    { key: 'msku', header: 'msku' },
+    { key: 'locationId', header: 'location', align: 'right' },
+    { key: 'quantity', header: 'quantity', align: 'right' },
+    { key: 'modified', header: 'modified' },
+  ],
+};

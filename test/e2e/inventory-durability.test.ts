@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
-import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
+import { BIN, childEnv, sandboxInfo, spawnInv } from '../helpers/spawn.js';
 import { runInTerminal } from '../helpers/terminal.js';
 
 let fx: InventoryFixture;
@@ -43,17 +43,7 @@ describe('sandbox persistence', () => {
     const data = join(fx.dir, 'killed.json');
     const env = childEnv({ INV_CONFIG_DIR: join(fx.dir, 'kill-config') });
     const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', data, '--seed', 'empty', '--json', '--no-save-profile'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const info = await new Promise<{ baseUrl: string; login: { clientId: string; clientSecret: string; username: string; password: string } }>((resolve) => {
-      let text = '';
-      child.stdout.on('data', (d) => {
-        text += d;
-        try {
-          resolve(JSON.parse(text));
-        } catch {
-          // wait for the rest
-        }
-      });
-    });
+    const info = await sandboxInfo(child);
     const { clientId, clientSecret, username, password } = info.login;
     const tokenAnswer = await fetch(`${info.baseUrl}/oauth2/token`, {
       method: 'POST',

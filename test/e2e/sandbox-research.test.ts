@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researchKey, signLegacyUrl } from '../../src/auth/research-key.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { BIN, childEnv } from '../helpers/spawn.js';
+import { BIN, childEnv, sandboxInfo } from '../helpers/spawn.js';
 
 let sandbox: Sandbox;
 let dir: string;
@@ -138,20 +138,9 @@ describe('persistence and the inv sandbox command', () => {
   it('starts from bin/inv, writes the sandbox profile, serves, and stops cleanly on SIGINT', async () => {
     const env = childEnv({ INV_CONFIG_DIR: join(dir, 'cli-config'), INV_STATE_DIR: join(dir, 'cli-state') });
     const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
-    const info = await new Promise<any>((resolve, reject) => {
-      child.stdout.on('data', (d) => {
-        stdout += d;
-        try {
-          resolve(JSON.parse(stdout));
-        } catch {
-          // wait for the whole JSON
-        }
-      });
-      child.on('exit', () => reject(new Error(`sandbox exited early: ${stderr}`)));
-    });
+    const info = await sandboxInfo(child);
     expect(info.researchUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.dataFile).toBe(join(dir, 'cli-state', 'sandbox.json'));
     const fees = await new Promise<{ code: number; out: string }>((resolve) => {

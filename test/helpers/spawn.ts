@@ -1,5 +1,5 @@
 /** Runs the built bin/inv as a child process, the way users and scripts run it. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Captured } from './io.js';
 
@@ -25,5 +25,32 @@ export function spawnInv(args: string[], options: { env?: Record<string, string 
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(options.input ?? '');
+  });
+}
+
+/** What `inv sandbox --json` prints. */
+export interface SandboxInfo {
+  baseUrl: string;
+  researchUrl: string;
+  dataFile: string;
+  login: { clientId: string; clientSecret: string; username: string; password: string };
+  research: { clientId: string; secretKey: string; merchantId: string; marketplaceId: string };
+}
+
+/** The JSON a spawned `inv sandbox --json` prints once it listens (rejects if it exits first). */
+export function sandboxInfo<T = SandboxInfo>(
+  child: ChildProcessWithoutNullStreams | import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => {
+      text += d;
+      try {
+        resolve(JSON.parse(text) as T);
+      } catch {
+        // not all of it yet
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the sandbox exited early (${code})`)));
   });
 }

@@ -1,21 +1,8 @@
 /** inv stock adjust ID +N|-N: add to or take from the quantity of an item in a location. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { ItemLocation } from '../../api/inventory-types.js';
 import type { Runner } from '../../cli/command.js';
-import type { View } from '../../cli/output/view.js';
-
-const VIEW: View<ItemLocation> = {
-  kind: 'single',
-  fields: ['id', 'msku', 'locationId', 'quantity', 'modified', 'acknowledged', 'link'],
-  columns: [
-    { key: 'id', header: 'id', align: 'right' },
-    { key: 'msku', header: 'msku' },
-    { key: 'locationId', header: 'location', align: 'right' },
-    { key: 'quantity', header: 'quantity', align: 'right' },
-    { key: 'modified', header: 'modified' },
-  ],
-};
+import { ITEM_LOCATION_VIEW } from '../views.js';
 
 /** "+5", "5" or "-3" as a whole number other than zero. */
 export function parseChange(text: string): number {
@@ -37,7 +24,7 @@ export function register(stock: Command, run: Runner): void {
       run(async (ctx, [id, change]) => {
         const amount = parseChange(change as string);
         if (!/^\d+$/.test(id as string)) throw new UsageError(`itemLocation id "${String(id)}" must be a whole number`);
-        const out = ctx.output(VIEW);
+        const out = ctx.output(ITEM_LOCATION_VIEW);
         await out.render([await (await ctx.inventory()).adjustStock(id as string, amount)]);
       }),
     );

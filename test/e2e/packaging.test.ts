@@ -1,0 +1,73 @@
+/** The package as users get it: npm pack, a global install into a temporary prefix, and the shell completion. */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnv, sandboxInfo } from '../helpers/spawn.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
+let dir: string;
+let inv: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'inv-pack-'));
+  // dist/ is built by `npm test` already; --ignore-scripts keeps prepack from rebuilding it under the other tests.
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, stdio: 'ignore' });
+  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
+  const prefix = join(dir, 'prefix');
+  execFileSync('npm', ['install', '--global', '--prefix', prefix, join(dir, tarball), '--no-audit', '--no-fund', '--offline'], { stdio: 'ignore' });
+  inv = join(prefix, 'bin', 'inv');
+  env = childEnv({ INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), PATH: `${join(prefix, 'bin')}:${process.env.PATH}` });
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the installed package', () => {
+  it('answers --version and --help', () => {
+    expect(execFileSync(inv, ['--version'], { env, encoding: 'utf8' })).toBe(`${VERSION}\n`);
+    const help = execFileSync(inv, ['--help'], { env, encoding: 'utf8' });
+    expect(help).toMatch(/^Usage: inv \[options\] \[command\]/);
+    expect(help).toMatch(/send-to-fba <msku> <quantity> +add stock to inbound FBA shipments/);
+    expect(execFileSync(inv, ['move', '--help'], { env, encoding: 'utf8' })).toMatch(/--retry-in-doubt/);
+  });
+
+  it('runs inv sandbox, which serves requests, writes its profile and stops on SIGINT', async () => {
+    const child = spawn(inv, ['sandbox', '--port', '0', '--ephemeral', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const info = await sandboxInfo(child);
+    expect((await fetch(`${info.baseUrl}/v1/whoami`)).status).toBe(401);
+    const fees = spawnSync(inv, ['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '10', '--json'], { env, encoding: 'utf8' });
+    expect(fees.status, fees.stderr).toBe(0);
+    expect(JSON.parse(fees.stdout)[0].asin).toBe('B00X4WHP5E');
+    child.kill('SIGINT');
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+  });
+});
+
+/** Completions a shell offers for the words typed so far, using inv's completion script. */
+function complete(shell: 'bash' | 'zsh' | 'fish', line: string): string[] {
+  const words = line.split(' ');
+  const scripts: Record<string, [string, string[]]> = {
+    bash: ['bash', ['-c', `source <(inv completion bash); COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _inv_complete; printf '%s\\n' "\${COMPREPLY[@]}"`]],
+    // bashcompinit runs bash completion functions under `emulate sh` (arrays from 0, word splitting), as done here.
+    zsh: ['zsh', ['-c', `autoload -U compinit; compinit -u; source <(inv completion zsh); emulate sh; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _inv_complete; printf '%s\\n' "\${COMPREPLY[@]}"`]],
+    fish: ['fish', ['-c', `inv completion fish | source; complete -C '${line}'`]],
+  };
+  const [command, args] = scripts[shell]!;
+  const result = spawnSync(command, args, { env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${shell}: ${result.stderr}`);
+  return result.stdout.split('\n').map((l) => l.split('\t')[0]!).filter(Boolean).sort();
+}
+
+const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+
+describe.each(['bash', 'zsh', 'fish'] as const)('completion in %s', (shell) => {
+  it.runIf(shell === 'bash' || has(shell))('completes commands, subcommands and options', () => {
+    expect(complete(shell, 'inv it')).toEqual(['item', 'item-lookup', 'items']);
+    expect(complete(shell, 'inv items ')).toEqual(['create', 'deactivate', 'get', 'import', 'list', 'replace', 'update']);
+    expect(complete(shell, 'inv feedback d')).toEqual(['delete']);
+    if (shell !== 'fish') expect(complete(shell, 'inv move --retry')).toEqual(['--retry-in-doubt']);
+  });
+});
