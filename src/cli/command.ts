@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { Ctx, type Session } from './context.js';
 import { readGlobals } from './globals.js';
-import { NO_COLORS } from './colors.js';
+import { chalkColors, NO_COLORS } from './colors.js';
 
 export type Handler<O> = (ctx: Ctx, args: unknown[], options: O) => Promise<void>;
 
@@ -18,7 +18,7 @@ export function runner(session: Session): Runner {
       let root = command;
       while (root.parent) root = root.parent;
       const globals = readGlobals(command.optsWithGlobals(), session.io, root.getOptionValueSource('timeout') === 'cli');
-      const colors = globals.color ? await (await import('./colors.js')).chalkColors() : NO_COLORS;
+      const colors = globals.color ? await chalkColors() : NO_COLORS;
       await handler(new Ctx(session, globals, colors), positional, command.opts() as Parameters<typeof handler>[2]);
     };
 }

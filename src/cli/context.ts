@@ -1,7 +1,8 @@
 /** The per-command context: IO, global options, and lazily created config, settings and clients. */
 import { configDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
-import type { ConfigStore } from '../config/store.js';
+import { ConfigStore } from '../config/store.js';
+import * as clients from '../api/clients.js';
 import type { ClientDeps } from '../api/clients.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ResearchClient } from '../api/research.js';
@@ -24,7 +25,7 @@ export class Session {
 
   /** The config store, opened once. */
   config(): Promise<ConfigStore> {
-    this.store ??= import('../config/store.js').then(({ ConfigStore }) => ConfigStore.open(configDir(this.io.env)));
+    this.store ??= ConfigStore.open(configDir(this.io.env));
     return this.store;
   }
 
@@ -80,26 +81,25 @@ export class Ctx {
 
   /** The research client of the profile in force; `credentials` replace the stored ones (to verify new ones). */
   async research(credentials?: { clientId: string; secretKey: string }): Promise<ResearchClient> {
-    const [clients, deps] = await Promise.all([import('../api/clients.js'), this.clientDeps()]);
+    const deps = await this.clientDeps();
     const settings = credentials ? { ...deps.settings, research: { ...deps.settings.research, ...credentials } } : deps.settings;
     return clients.createResearchClient({ ...deps, settings });
   }
 
   /** The OAuth client (token endpoint, tokeninfo) of the profile. */
   async oauth(): Promise<OAuthClient> {
-    const [clients, deps] = await Promise.all([import('../api/clients.js'), this.clientDeps()]);
-    return clients.createOAuthClient(deps);
+    return clients.createOAuthClient(await this.clientDeps());
   }
 
   /** The access-token provider of the profile (INV_TOKEN or stored tokens). */
   async tokens(): Promise<TokenProvider> {
-    const [clients, deps, store] = await Promise.all([import('../api/clients.js'), this.clientDeps(), this.config()]);
+    const [deps, store] = await Promise.all([this.clientDeps(), this.config()]);
     return clients.createTokenProvider({ ...deps, store });
   }
 
   /** The inventory client of the profile, authenticated with its tokens. */
   async inventory(): Promise<InventoryClient> {
-    const [clients, deps, tokens] = await Promise.all([import('../api/clients.js'), this.clientDeps(), this.tokens()]);
+    const [deps, tokens] = await Promise.all([this.clientDeps(), this.tokens()]);
     return clients.createInventoryClient({ ...deps, tokens });
   }
 

@@ -1,6 +1,9 @@
 /** inv completion bash|zsh|fish: a shell completion script for inv's commands, subcommands and options. */
 import { Argument, type Command } from 'commander';
 import type { Runner } from '../cli/command.js';
+import { Session } from '../cli/context.js';
+import { COMMANDS } from '../cli/manifest.js';
+import { registerEntry, rootCommand } from '../cli/program.js';
 
 export interface Tree {
   /** Top-level words. */
@@ -13,9 +16,6 @@ export interface Tree {
 
 /** Every command, subcommand and option of inv (all command modules loaded). */
 export async function commandTree(): Promise<Tree> {
-  const [{ COMMANDS }, { rootCommand, registerEntry }, { Session }] = await Promise.all([
-    import('../cli/manifest.js'), import('../cli/program.js'), import('../cli/context.js'),
-  ]);
   const session = new Session({ out: { write() {} }, err: { write() {} } } as never);
   const program = rootCommand(session);
   for (const entry of COMMANDS) await registerEntry(program, entry, session);

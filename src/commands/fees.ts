@@ -1,6 +1,6 @@
 /** inv fees ASIN... --price P[,P2...]: projected MFN and FBA fees side by side, with net income. */
 import type { Command } from 'commander';
-import type { FeeQuote } from '../api/research-fees.js';
+import { quoteFees, type FeeQuote } from '../api/research-fees.js';
 import { parseAsin, parsePriceList } from '../api/research-input.js';
 import type { Runner } from '../cli/command.js';
 import { money } from '../cli/output/format.js';
@@ -38,7 +38,6 @@ export function register(program: Command, run: Runner): void {
           options.price ??
           (await ctx.ask({ what: 'a selling price', flag: '--price', message: 'Selling price(s), comma-separated:', validate: asPromptValidator(parsePriceList) }));
         const prices = parsePriceList(priceText);
-        const { quoteFees } = await import('../api/research-fees.js');
         await out.render(await quoteFees(await ctx.research(), asins, prices));
       }),
     );

@@ -4,6 +4,7 @@ import { InputNeededError, UsageError } from '../errors.js';
 import type { Location } from '../api/inventory-types.js';
 import type { Ctx } from '../cli/context.js';
 import type { Runner } from '../cli/command.js';
+import { canPrompt } from '../cli/prompt.js';
 import { runBatch, type BatchFlags } from './move-batch.js';
 import { ITEM_LOCATION_VIEW } from './views.js';
 
@@ -16,7 +17,6 @@ export interface MoveFlags extends BatchFlags {
 /** A location by id or name, or picked from a list on a terminal (exit 7 naming `flag` elsewhere). */
 export async function locationArg(ctx: Ctx, given: string | undefined, flag: string, what: string, names: import('../api/location-names.js').LocationNames, allowed?: (l: Location) => boolean): Promise<string> {
   if (given !== undefined) return names.id(given, flag);
-  const { canPrompt } = await import('../cli/prompt.js');
   if (!canPrompt(ctx.io, ctx.globals)) throw new InputNeededError(what, flag);
   const choices = (await names.list()).filter((l) => !allowed || allowed(l)).map((l) => `${l.id}  ${l.display} (${l.type})`);
   const picked = await ctx.choose({ what, flag, message: `${what[0]!.toUpperCase()}${what.slice(1)}:`, choices });
