@@ -129,6 +129,11 @@ export class Ctx {
     return confirm(this.io, this.globals, message);
   }
 
+  /** Where progress is drawn: stderr when it is a terminal (and not --quiet); nowhere otherwise. */
+  get progressStream(): NodeJS.WritableStream | undefined {
+    return this.io.stderrIsTTY && !this.globals.quiet ? this.io.errStream : undefined;
+  }
+
   /** A status line on stderr, unless --quiet. */
   async info(message: string): Promise<void> {
     if (!this.globals.quiet) await this.io.err.write(message + '\n');

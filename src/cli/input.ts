@@ -47,6 +47,15 @@ export function pairs(values: readonly string[] | undefined, flag: string): Arra
   });
 }
 
+/** A flag's value as a whole number from `min` to `max` (undefined when not given); a UsageError naming the flag otherwise. */
+export function wholeNumber(value: string | undefined, flag: string, min: number, max: number, unit = ''): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new UsageError(`${flag} "${value}" must be a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`);
+  }
+  return Number(value);
+}
+
 /** Collects a repeatable option into an array (for commander). */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

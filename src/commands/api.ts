@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import type { HttpRequest } from '../api/types.js';
 import type { Runner } from '../cli/command.js';
 import { collect, jsonInput } from '../cli/input.js';
+import { jsonText } from '../cli/output/render.js';
 
 interface ApiFlags {
   field?: string[];
@@ -57,7 +58,7 @@ export function register(program: Command, run: Runner): void {
         const res = flags.research ? await (await ctx.research()).raw(url.pathname, query) : await (await ctx.inventory()).raw(method, url.pathname, query, body);
         let text = res.text;
         try {
-          text = JSON.stringify(JSON.parse(res.text), null, ctx.io.stdoutIsTTY ? 2 : undefined);
+          text = jsonText(JSON.parse(res.text), ctx.io);
         } catch {
           // not JSON: print as it came
         }

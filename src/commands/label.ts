@@ -3,12 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Runner } from '../cli/command.js';
-
-function pixels(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 50 || Number(value) > 4000) throw new UsageError(`${flag} "${value}" must be a whole number of pixels from 50 to 4000`);
-  return Number(value);
-}
+import { wholeNumber } from '../cli/input.js';
 
 /** Registers `inv label`. */
 export function register(program: Command, run: Runner): void {
@@ -25,7 +20,7 @@ export function register(program: Command, run: Runner): void {
     .action(
       run<{ out?: string; open?: boolean; width?: string; height?: string }>(async (ctx, [msku, fnsku], flags) => {
         if (!/^X0[0-9A-Z]{8}$/.test(fnsku as string)) throw new UsageError(`fnsku "${String(fnsku)}" must look like X000ABC123 (10 letters or digits, starting X0)`);
-        const size = { width: pixels(flags.width, '--width'), height: pixels(flags.height, '--height') };
+        const size = { width: wholeNumber(flags.width, '--width', 50, 4000, 'pixels'), height: wholeNumber(flags.height, '--height', 50, 4000, 'pixels') };
         const client = await ctx.inventory();
         const url = client.labelUrl(msku as string, fnsku as string, size);
         if (flags.out) {

@@ -1,9 +1,11 @@
 /** The batch half of `inv move --file`: journal, progress, results and summary. */
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BatchIncompleteError, InterruptedError, UsageError } from '../errors.js';
+import { BatchIncompleteError, InterruptedError } from '../errors.js';
 import type { MoveResult } from '../batch/moves.js';
 import type { Ctx } from '../cli/context.js';
+import { wholeNumber } from '../cli/input.js';
+import { jsonText } from '../cli/output/render.js';
 import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
 
@@ -28,8 +30,7 @@ const RESULTS_VIEW: View<MoveResult> = {
 
 /** Runs `inv move --file` (or its --dry-run). */
 export async function runBatch(ctx: Ctx, flags: BatchFlags): Promise<void> {
-  const concurrency = Number(flags.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency "${flags.concurrency}" must be a whole number from 1 to 64`);
+  const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
   const out = ctx.output(RESULTS_VIEW);
   const [{ readRows }, { checkMoveColumns }, { identify }, { Progress }, { LocationNames }] = await Promise.all([
     import('../batch/input.js'), import('../batch/move-rows.js'), import('../batch/spool.js'), import('../batch/progress.js'), import('../api/location-names.js'),
@@ -40,7 +41,7 @@ export async function runBatch(ctx: Ctx, flags: BatchFlags): Promise<void> {
   const rows = readRows(input.path, ctx.io.stdin, { format: flags.format, header: checkMoveColumns });
   const client = await ctx.inventory();
   const names = new LocationNames(client);
-  const progress = new Progress(flags.dryRun ? 'checking moves' : 'moving', ctx.io.stderrIsTTY && !ctx.globals.quiet ? ctx.io.errStream : undefined);
+  const progress = new Progress(flags.dryRun ? 'checking moves' : 'moving', ctx.progressStream);
   const notDone: MoveResult[] = [];
   const ndjson = ctx.globals.output === 'ndjson';
   const onResult = (result: MoveResult) => {
@@ -73,7 +74,7 @@ export async function runBatch(ctx: Ctx, flags: BatchFlags): Promise<void> {
   }
   const { done, failed, inDoubt, skipped } = progress.counts;
   const summary = { rows: done + failed + inDoubt + skipped, [flags.dryRun ? 'wouldSucceed' : 'done']: done, failed, inDoubt, skipped, stopped, seconds: Number(progress.seconds.toFixed(2)), journal: journalPath ?? null };
-  if (ctx.globals.output === 'json') await ctx.io.out.write(JSON.stringify({ ...summary, problems: notDone }, null, ctx.io.stdoutIsTTY ? 2 : undefined) + '\n');
+  if (ctx.globals.output === 'json') await ctx.io.out.write(jsonText({ ...summary, problems: notDone }, ctx.io) + '\n');
   else if (!ndjson && notDone.length > 0) await out.render(notDone);
   const verb = flags.dryRun ? 'would succeed' : 'moved';
   const mark = failed + inDoubt === 0 ? ctx.color.green('✓') : ctx.color.yellow('!');

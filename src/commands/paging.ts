@@ -1,19 +1,13 @@
 /** The paging flags of list commands: --all, --limit, --offset, --page-size. */
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
 import type { PagingOptions } from '../api/pages.js';
+import { wholeNumber as whole } from '../cli/input.js';
 
 export interface PagingFlags {
   all?: boolean;
   limit?: string;
   offset?: string;
   pageSize?: string;
-}
-
-function whole(value: string | undefined, flag: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new UsageError(`${flag} "${value}" must be a whole number from ${min} to ${max}`);
-  return Number(value);
 }
 
 /** Declares the paging flags on a list command. */

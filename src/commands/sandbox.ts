@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Runner } from '../cli/command.js';
+import { wholeNumber as whole } from '../cli/input.js';
 import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
 import { setPath, type Profile } from '../config/schema.js';
@@ -46,13 +47,6 @@ function port(value: string, flag: string): number {
 function share(value: string, flag: string): number {
   const n = Number(value);
   if (!(n >= 0 && n <= 1)) throw new UsageError(`${flag} "${value}" must be a number from 0 to 1`);
-  return n;
-}
-
-function whole(value: string | undefined, flag: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} "${value}" must be a whole number from ${min} to ${max}`);
   return n;
 }
 

@@ -11,15 +11,19 @@ export interface RenderTarget {
 
 type Records<R> = Iterable<R> | AsyncIterable<R>;
 
+/** A value as JSON text: indented on a terminal, one line in a pipe. */
+export function jsonText(value: unknown, io: IO): string {
+  return JSON.stringify(value, null, io.stdoutIsTTY ? 2 : undefined);
+}
+
 /** Writes the records to stdout in the chosen format; returns how many records there were. */
 export async function render<R>(view: View<R>, records: Records<R>, target: RenderTarget): Promise<number> {
   const { globals, io } = target;
   const fields = globals.fields;
   const shape = (record: R): unknown => (fields ? project(record, fields) : record);
-  const indent = io.stdoutIsTTY ? 2 : undefined;
   switch (globals.output) {
     case 'json':
-      return view.kind === 'single' ? writeSingle(records, shape, indent, io) : writeArray(records, shape, indent, io);
+      return view.kind === 'single' ? writeSingle(records, shape, io) : writeArray(records, shape, io);
     case 'ndjson': {
       let n = 0;
       for await (const record of records) {
@@ -36,19 +40,19 @@ export async function render<R>(view: View<R>, records: Records<R>, target: Rend
   }
 }
 
-async function writeSingle<R>(records: Records<R>, shape: (r: R) => unknown, indent: number | undefined, io: IO) {
+async function writeSingle<R>(records: Records<R>, shape: (r: R) => unknown, io: IO) {
   for await (const record of records) {
-    await io.out.write(JSON.stringify(shape(record), null, indent) + '\n');
+    await io.out.write(jsonText(shape(record), io) + '\n');
     return 1;
   }
   return 0;
 }
 
-async function writeArray<R>(records: Records<R>, shape: (r: R) => unknown, indent: number | undefined, io: IO) {
+async function writeArray<R>(records: Records<R>, shape: (r: R) => unknown, io: IO) {
   let n = 0;
   for await (const record of records) {
-    const text = JSON.stringify(shape(record), null, indent);
-    await io.out.write((n === 0 ? '[\n' : ',\n') + (indent ? text.replace(/^/gm, '  ') : text));
+    const text = jsonText(shape(record), io);
+    await io.out.write((n === 0 ? '[\n' : ',\n') + (io.stdoutIsTTY ? text.replace(/^/gm, '  ') : text));
     n++;
   }
   await io.out.write(n === 0 ? '[]\n' : '\n]\n');

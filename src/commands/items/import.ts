@@ -1,8 +1,10 @@
 /** inv items import FILE|-: bulk upsert from CSV or NDJSON, with progress on a terminal and a summary. */
 import type { Command } from 'commander';
-import { BatchIncompleteError, InterruptedError, UsageError } from '../../errors.js';
+import { BatchIncompleteError, InterruptedError } from '../../errors.js';
 import type { RowResult } from '../../batch/import-items.js';
 import type { Runner } from '../../cli/command.js';
+import { wholeNumber } from '../../cli/input.js';
+import { jsonText } from '../../cli/output/render.js';
 import type { View } from '../../cli/output/view.js';
 
 interface ImportFlags {
@@ -36,15 +38,14 @@ export function register(items: Command, run: Runner): void {
     ].join('\n'))
     .action(
       run<ImportFlags>(async (ctx, [file], flags) => {
-        const concurrency = Number(flags.concurrency);
-        if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) throw new UsageError(`--concurrency "${flags.concurrency}" must be a whole number from 1 to 64`);
+        const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
         const out = ctx.output(FAILURES_VIEW);
         const [{ readRows }, { importItems, checkItemColumns }, { Progress }] = await Promise.all([
           import('../../batch/input.js'), import('../../batch/import-items.js'), import('../../batch/progress.js'),
         ]);
         const client = await ctx.inventory();
         const rows = readRows(file as string, ctx.io.stdin, { format: flags.format, header: checkItemColumns });
-        const progress = new Progress('importing items', ctx.io.stderrIsTTY && !ctx.globals.quiet ? ctx.io.errStream : undefined);
+        const progress = new Progress('importing items', ctx.progressStream);
         const failures: RowResult[] = [];
         const ndjson = ctx.globals.output === 'ndjson';
         const { stopped } = await importItems({
@@ -57,7 +58,7 @@ export function register(items: Command, run: Runner): void {
         }).finally(() => progress.finish());
         const { done, failed, inDoubt } = progress.counts;
         const summary = { total: done + failed + inDoubt, imported: done, failed, inDoubt, stopped, seconds: Number(progress.seconds.toFixed(2)) };
-        if (ctx.globals.output === 'json') await ctx.io.out.write(JSON.stringify({ ...summary, failures }, null, ctx.io.stdoutIsTTY ? 2 : undefined) + '\n');
+        if (ctx.globals.output === 'json') await ctx.io.out.write(jsonText({ ...summary, failures }, ctx.io) + '\n');
         else if (!ndjson && failures.length > 0) await out.render(failures);
         await ctx.info(`${failed + inDoubt === 0 ? ctx.color.green('✓') : ctx.color.yellow('!')} ${done} imported, ${failed} failed, ${inDoubt} in doubt in ${summary.seconds} s${stopped ? ' (stopped early)' : ''}`);
         if (stopped) throw new InterruptedError();
