@@ -80,6 +80,11 @@ export class InventoryClient {
     return this.call('update location', 'POST', `/v1/locations/${encodeURIComponent(id)}`, { body: fields });
   }
 
+  /** GET /v1/itemLocations/<id>: one item's quantity in one location. */
+  itemLocation(id: string): Promise<ItemLocation> {
+    return this.call('get itemLocation', 'GET', `/v1/itemLocations/${encodeURIComponent(id)}`);
+  }
+
   /** POST /v1/itemLocations/<id>?increment=N (or decrement=N for a negative change). */
   adjustStock(id: string, change: number): Promise<ItemLocation> {
     const query = change < 0 ? { decrement: String(-change) } : { increment: String(change) };

@@ -18,6 +18,19 @@ export class LocationNames {
     return this.all;
   }
 
+  /** Every location by id (fetched once). */
+  async byId(): Promise<Map<string, Location>> {
+    return new Map((await this.list()).map((l) => [l.id, l]));
+  }
+
+  /** The location a reference names: by id (fetched alone when the list is not needed) or by display name. */
+  async find(ref: string, flag: string): Promise<Location> {
+    const id = await this.id(ref, flag);
+    const known = (await this.byId()).get(id);
+    if (known) return known;
+    throw new NotFoundError(`${flag}: no location with id ${id}`, 'see `inv locations list`');
+  }
+
   /** The id of a location given by id (digits, answered at once) or by its display name (case does not matter). */
   id(ref: string, flag: string): string | Promise<string> {
     const text = ref.trim();

@@ -22,6 +22,8 @@ export interface PagingOptions {
   max?: number;
   /** Pages in flight at once. */
   concurrency?: number;
+  /** Told the server's total count once the first page arrives. */
+  onCount?: (count: number) => void;
 }
 
 /** Streams records from `offset` on; memory holds at most `concurrency` pages. */
@@ -31,6 +33,7 @@ export async function* allRecords<T>(fetchPage: FetchPage<T>, options: PagingOpt
   if (max <= 0) return;
   let emitted = 0;
   const first = await fetchPage(start, Math.min(options.pageSize, max));
+  options.onCount?.(first.count);
   for (const record of first.records) {
     if (emitted++ >= max) return;
     yield record;

@@ -37,6 +37,14 @@ export async function validate<N extends SchemaName>(name: N, input: unknown, wh
   return result.data as z.output<(typeof SCHEMAS)[N]>;
 }
 
+/** An msku argument checked with the item rule (1 to 80 characters) before any request. */
+export function mskuArg(value: unknown, what = 'msku'): string {
+  const msku = String(value ?? '');
+  if (msku.trim() === '') throw new UsageError(`${what}: must not be empty`);
+  if (msku.length > 80) throw new UsageError(`${what} "${msku.slice(0, 20)}…": must be at most 80 characters`);
+  return msku;
+}
+
 /** Parses repeated name=value flags. */
 export function pairs(values: readonly string[] | undefined, flag: string): Array<{ name: string; value: string }> | undefined {
   if (!values || values.length === 0) return undefined;

@@ -14,6 +14,7 @@ import * as noun_auth from '../commands/nouns/auth.js';
 import * as noun_items from '../commands/nouns/items.js';
 import * as noun_locations from '../commands/nouns/locations.js';
 import * as noun_stock from '../commands/nouns/stock.js';
+import * as noun_shipments from '../commands/nouns/shipments.js';
 import * as move from '../commands/move.js';
 import * as send_to_fba from '../commands/send-to-fba.js';
 import * as plan from '../commands/plan.js';
@@ -54,6 +55,7 @@ export const COMMANDS: readonly Entry[] = [
   { name: 'items', noun: true, description: 'items (products in one condition), keyed by msku', load: () => Promise.resolve(noun_items) },
   { name: 'locations', noun: true, description: 'shelves, shipments and other places stock is kept', load: () => Promise.resolve(noun_locations) },
   { name: 'stock', noun: true, description: 'quantities of items per location', load: () => Promise.resolve(noun_stock) },
+  { name: 'shipments', noun: true, description: 'inbound FBA shipments and what they hold', load: () => Promise.resolve(noun_shipments) },
   { name: 'move', usage: '[msku] [quantity]', description: 'receive stock from a purchase, move it between locations, or run a batch of moves from a file', load: () => Promise.resolve(move) },
   { name: 'send-to-fba', usage: '<msku> <quantity>', description: 'add stock to inbound FBA shipments', load: () => Promise.resolve(send_to_fba) },
   { name: 'plan', usage: '<msku> <quantity>', description: 'ask for an inbound shipment plan: which centers, how many each, where to ship', load: () => Promise.resolve(plan) },

@@ -1,19 +1,36 @@
-/** inv items get MSKU: one item. */
+/** inv items get MSKU: one item; its table also shows the quantity in each location. */
 import type { Command } from 'commander';
+import type { Item, ItemLocation } from '../../api/inventory-types.js';
 import type { Runner } from '../../cli/command.js';
+import { mskuArg } from '../../cli/input.js';
+import type { View } from '../../cli/output/view.js';
+import { locationLabel, showsNames } from '../stock/shared.js';
 import { ITEM_VIEW } from './fields.js';
 
 /** Registers `inv items get`. */
 export function register(items: Command, run: Runner): void {
   items
     .command('get')
-    .description('show one item')
+    .description('show one item (its table also shows the quantity in each location)')
     .argument('<msku>', 'the item\'s msku')
     .addHelpText('after', '\nExample:\n  inv items get MUG-BLUE-11OZ')
     .action(
-      run(async (ctx, [msku]) => {
-        const out = ctx.output(ITEM_VIEW);
-        await out.render([await (await ctx.inventory()).item(msku as string)]);
+      run(async (ctx, [mskuText]) => {
+        const msku = mskuArg(mskuText);
+        const stockRows: Array<{ field: string; value: string }> = [];
+        const view: View<Item> = { ...ITEM_VIEW, rows: (item) => [...ITEM_VIEW.rows!(item), ...stockRows] };
+        const out = ctx.output(view);
+        const client = await ctx.inventory();
+        const item = await client.item(msku);
+        if (showsNames(ctx.globals.output) && !ctx.globals.fields) {
+          const [{ LocationNames }, { allStock }] = await Promise.all([import('../../api/location-names.js'), import('../../api/stock.js')]);
+          // Quantities are extra on a table: a server that does not list stock still shows the item.
+          const stock = await allStock(client, { msku }).catch((): ItemLocation[] => []);
+          const locations = stock.length > 0 ? await new LocationNames(client).byId() : new Map();
+          for (const il of stock) stockRows.push({ field: `stock in ${locationLabel(il.locationId, locations)} (${il.locationId})`, value: il.quantity });
+          if (stock.length > 0) stockRows.push({ field: 'stock in all', value: String(stock.reduce((n, il) => n + Number(il.quantity), 0)) });
+        }
+        await out.render([item]);
       }),
     );
 }

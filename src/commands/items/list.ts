@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Item } from '../../api/inventory-types.js';
 import type { Runner } from '../../cli/command.js';
-import { pagingOptions, readPaging, type PagingFlags } from '../paging.js';
+import { pagingOptions, readPaging, renderPage, type PagingFlags } from '../paging.js';
 import { ITEMS_VIEW } from './fields.js';
 
 /** Registers `inv items list`. */
@@ -14,7 +14,8 @@ export function register(items: Command, run: Runner): void {
       run<PagingFlags>(async (ctx, _args, flags) => {
         const out = ctx.output(ITEMS_VIEW);
         const paging = readPaging(flags);
-        await out.render((await ctx.inventory()).list<Item>('items', paging));
+        const client = await ctx.inventory();
+        await renderPage(ctx, out, flags, paging, (p) => client.list<Item>('items', p));
       }),
     );
 }

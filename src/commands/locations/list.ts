@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Location } from '../../api/inventory-types.js';
 import type { Runner } from '../../cli/command.js';
-import { pagingOptions, readPaging, type PagingFlags } from '../paging.js';
+import { pagingOptions, readPaging, renderPage, type PagingFlags } from '../paging.js';
 import { LOCATIONS_VIEW } from './views.js';
 
 /** Registers `inv locations list`. */
@@ -13,7 +13,9 @@ export function register(locations: Command, run: Runner): void {
     .action(
       run<PagingFlags>(async (ctx, _args, flags) => {
         const out = ctx.output(LOCATIONS_VIEW);
-        await out.render((await ctx.inventory()).list<Location>('locations', readPaging(flags)));
+        const paging = readPaging(flags);
+        const client = await ctx.inventory();
+        await renderPage(ctx, out, flags, paging, (p) => client.list<Location>('locations', p));
       }),
     );
 }

@@ -1,0 +1,22 @@
+/** inv shipments list: inbound FBA shipments (fbaShipment locations) with center, units and status. */
+import type { Command } from 'commander';
+import type { Runner } from '../../cli/command.js';
+import { SHIPMENTS_VIEW } from './views.js';
+
+/** Registers `inv shipments list`. */
+export function register(shipments: Command, run: Runner): void {
+  shipments
+    .command('list')
+    .description('list inbound FBA shipments: id, center, units, open or closed (where the open-shipment setting tells)')
+    .option('--open', 'only shipments still open')
+    .addHelpText('after', '\nExamples:\n  inv shipments list\n  inv shipments list --open --json')
+    .action(
+      run<{ open?: boolean }>(async (ctx, _args, flags) => {
+        const out = ctx.output(SHIPMENTS_VIEW);
+        const client = await ctx.inventory();
+        const [{ LocationNames }, { listShipments }] = await Promise.all([import('../../api/location-names.js'), import('../../api/shipments.js')]);
+        const found = await listShipments(client, await new LocationNames(client).list());
+        await out.render(flags.open ? found.filter((s) => s.status === 'open') : found);
+      }),
+    );
+}

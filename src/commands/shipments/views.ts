@@ -1,0 +1,34 @@
+/** How shipments look in tables. */
+import type { Shipment, ShipmentDetail } from '../../api/shipments.js';
+import { count } from '../../cli/output/format.js';
+import type { View } from '../../cli/output/view.js';
+
+const FIELDS = ['shipmentId', 'locationId', 'center', 'units', 'status', 'merchantId', 'marketplaceId', 'prepType', 'created'];
+
+export const SHIPMENTS_VIEW: View<Shipment> = {
+  kind: 'list',
+  fields: FIELDS,
+  columns: [
+    { key: 'shipmentId', header: 'shipment' },
+    { key: 'locationId', header: 'location', align: 'right' },
+    { key: 'center', header: 'center' },
+    { key: 'units', header: 'units', format: count, align: 'right' },
+    { key: 'status', header: 'status' },
+    { key: 'created', header: 'created' },
+  ],
+};
+
+/** One shipment: JSON keeps the whole record; the table one row per msku. */
+export const SHIPMENT_VIEW: View<ShipmentDetail> = {
+  kind: 'single',
+  fields: [...FIELDS, 'items'],
+  rows: (s) => s.items.map((line) => ({ ...line, shipmentId: s.shipmentId, center: s.center, status: s.status })),
+  columns: [
+    { key: 'shipmentId', header: 'shipment' },
+    { key: 'center', header: 'center' },
+    { key: 'status', header: 'status' },
+    { key: 'msku', header: 'msku' },
+    { key: 'fnsku', header: 'fnsku' },
+    { key: 'quantity', header: 'quantity', format: count, align: 'right' },
+  ],
+};

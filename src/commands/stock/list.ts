@@ -1,0 +1,48 @@
+/** inv stock list [--msku M] [--location L] [--all] [--by msku]: quantities per item and location. */
+import { Option, type Command } from 'commander';
+import type { ItemLocation, Location } from '../../api/inventory-types.js';
+import type { MskuTotal } from '../../api/stock.js';
+import type { Runner } from '../../cli/command.js';
+import type { Output } from '../../cli/context.js';
+import { mskuArg } from '../../cli/input.js';
+import { pagingOptions, readPaging, renderPage, type PagingFlags } from '../paging.js';
+import { showsNames, stockView, totalsView } from './shared.js';
+
+interface ListFlags extends PagingFlags {
+  msku?: string;
+  location?: string;
+  by?: 'msku';
+}
+
+/** Registers `inv stock list`. */
+export function register(stock: Command, run: Runner): void {
+  pagingOptions(stock.command('list'))
+    .description('list stock: the quantity of each item in each location (one page, or --all)')
+    .option('--msku <msku>', 'only this item')
+    .option('--location <location>', 'only this location (id or name)')
+    .addOption(new Option('--by <what>', 'totals per item, over every page').choices(['msku']))
+    .addHelpText('after', [
+      '', 'Examples:',
+      '  inv stock list --msku MUG-BLUE-11OZ',
+      '  inv stock list --location "Shelf A1" --all',
+      '  inv stock list --by msku',
+    ].join('\n'))
+    .action(
+      run<ListFlags>(async (ctx, _args, flags) => {
+        const msku = flags.msku === undefined ? undefined : mskuArg(flags.msku, '--msku');
+        const paging = readPaging(flags);
+        const locations = new Map<string, Location>();
+        const out = flags.by === 'msku' ? ctx.output(totalsView(locations)) : ctx.output(stockView(locations));
+        const client = await ctx.inventory();
+        const [{ LocationNames }, stock] = await Promise.all([import('../../api/location-names.js'), import('../../api/stock.js')]);
+        const names = new LocationNames(client);
+        const locationId = flags.location === undefined ? undefined : (await names.find(flags.location, '--location')).id;
+        if (showsNames(ctx.globals.output)) for (const [id, l] of await names.byId()) locations.set(id, l);
+        if (flags.by === 'msku') {
+          await (out as Output<MskuTotal>).render(stock.totalsByMsku(await stock.allStock(client, { msku, locationId })));
+          return;
+        }
+        await renderPage(ctx, out as Output<ItemLocation>, flags, paging, (p) => stock.listStock(client, { msku, locationId }, p));
+      }),
+    );
+}

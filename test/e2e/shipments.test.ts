@@ -1,0 +1,54 @@
+/** inv shipments list/show over the fbaShipment locations that doSendToFBA makes. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInv } from '../helpers/io.js';
+import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
+
+let fx: InventoryFixture;
+let sent: Record<string, { shipmentId: string; fc: string; fnsku: string; itemLocation: { quantity: string; locationId: string } }>;
+beforeAll(async () => {
+  fx = await inventoryFixture();
+  const r = await runInv(['send-to-fba', 'MUG-BLUE-11OZ', '24', '--from', 'Shelf A1', '--json'], { env: fx.authed });
+  expect(r.code, r.stderr).toBe(0);
+  sent = JSON.parse(r.stdout);
+});
+afterAll(() => fx.close());
+
+const inv = (args: string[]) => runInv(args, { env: fx.authed });
+
+describe('inv shipments', () => {
+  it('lists the open shipments with center and units', async () => {
+    const r = await inv(['shipments', 'list', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const list = JSON.parse(r.stdout) as Array<{ shipmentId: string; center: string; units: number; status: string; locationId: string }>;
+    expect(list.map((s) => s.shipmentId).sort()).toEqual(Object.keys(sent).sort());
+    for (const s of list) {
+      expect(s).toMatchObject({ center: sent[s.shipmentId]!.fc, units: Number(sent[s.shipmentId]!.itemLocation.quantity), status: 'open', locationId: sent[s.shipmentId]!.itemLocation.locationId });
+    }
+    const table = await runInv(['shipments', 'list', '-o', 'table'], { env: fx.authed, tty: true });
+    expect(table.stdout).toMatch(/^SHIPMENT\s+LOCATION\s+CENTER\s+UNITS\s+STATUS/);
+  });
+
+  it('shows a closed shipment as closed once a new one is open for its center', async () => {
+    const first = Object.values(sent)[0]!;
+    const closed = await fetch(`${fx.sandbox.baseUrl}/_sandbox/shipments/${first.shipmentId}/close`, { method: 'POST' });
+    expect(closed.status).toBe(200);
+    expect((await inv(['send-to-fba', 'MUG-BLUE-11OZ', '24', '--from', 'Shelf A1'])).code).toBe(0);
+    const list = JSON.parse((await inv(['shipments', 'list', '--json'])).stdout) as Array<{ shipmentId: string; status: string }>;
+    expect(list.find((s) => s.shipmentId === first.shipmentId)!.status).toBe('closed');
+    const open = JSON.parse((await inv(['shipments', 'list', '--open', '--json'])).stdout) as Array<{ shipmentId: string }>;
+    expect(open.map((s) => s.shipmentId)).not.toContain(first.shipmentId);
+  });
+
+  it('shows what a shipment holds: msku, fnsku, quantity', async () => {
+    const one = Object.values(sent)[1]!;
+    const held = fx.sandbox.account.stockOf('MUG-BLUE-11OZ', one.itemLocation.locationId)!.quantity;
+    const r = await inv(['shipments', 'show', one.shipmentId, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ shipmentId: one.shipmentId, center: one.fc, items: [{ msku: 'MUG-BLUE-11OZ', fnsku: one.fnsku, quantity: held }] });
+    const table = await runInv(['shipments', 'show', one.shipmentId, '-o', 'table'], { env: fx.authed, tty: true });
+    expect(table.stdout).toMatch(new RegExp(`MUG-BLUE-11OZ\\s+${one.fnsku}\\s+${held}`));
+    const missing = await inv(['shipments', 'show', 'FBA1NOPE']);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/no FBA shipment "FBA1NOPE"/);
+  });
+});
