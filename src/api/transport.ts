@@ -61,7 +61,7 @@ export class Transport {
           done();
           const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
           resolve({
-            status, headers, text: req.binary ? '' : body.toString('utf8'), bytes: req.binary ? body : undefined,
+            status, headers, text: req.binary && status < 400 ? '' : body.toString('utf8'), bytes: req.binary ? body : undefined,
             durationMs: performance.now() - started,
           });
         },

@@ -3,6 +3,8 @@
 export interface Writer {
   /** Writes text; resolves once the stream can take more (backpressure). */
   write(text: string): void | Promise<void>;
+  /** Writes raw bytes (an image to a file or pipe); absent where only text is taken. */
+  bytes?(data: Uint8Array): void | Promise<void>;
 }
 
 export interface IO {
@@ -21,12 +23,11 @@ export interface IO {
 
 /** Wraps a Node writable so that writes wait for 'drain' when its buffer is full. */
 export function streamWriter(stream: NodeJS.WritableStream): Writer {
-  return {
-    write(text) {
-      if (stream.write(text)) return;
-      return new Promise((resolve) => stream.once('drain', () => resolve()));
-    },
+  const send = (chunk: string | Uint8Array): void | Promise<void> => {
+    if (stream.write(chunk)) return;
+    return new Promise((resolve) => stream.once('drain', () => resolve()));
   };
+  return { write: send, bytes: send };
 }
 
 /**
@@ -38,12 +39,12 @@ export function streamWriter(stream: NodeJS.WritableStream): Writer {
 export function processIO(): IO {
   const controller = new AbortController();
   let firstAt = 0;
-  const onSignal = () => {
+  const onSignal = (signal: NodeJS.Signals) => {
     if (!controller.signal.aborted) {
       firstAt = Date.now();
-      controller.abort();
+      controller.abort(signal);
     } else if (Date.now() - firstAt > 500) {
-      process.exit(130);
+      process.exit(interruptedExitCode(controller.signal));
     }
   };
   process.on('SIGINT', onSignal);
@@ -64,6 +65,11 @@ export function processIO(): IO {
     errStream: process.stderr,
     signal: controller.signal,
   };
+}
+
+/** The exit code of a run stopped by a signal: 128 + its number (130 for SIGINT, 143 for SIGTERM). */
+export function interruptedExitCode(signal: AbortSignal): number {
+  return signal.reason === 'SIGTERM' ? 143 : 130;
 }
 
 /** Reads a whole stream as text (used for `--secret-stdin` and piped input). */

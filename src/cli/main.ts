@@ -2,7 +2,7 @@
 import { CommanderError } from 'commander';
 import { ExitCode, InvError, exitCodeOf } from '../errors.js';
 import { Session } from './context.js';
-import type { IO } from './io.js';
+import { interruptedExitCode, type IO } from './io.js';
 import { buildProgram } from './program.js';
 
 /** Runs `inv <argv>` against the given IO and resolves to the exit code. */
@@ -15,7 +15,8 @@ export async function main(argv: string[], io: IO): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(error);
     await reportError(error, io, argv.includes('--verbose'));
-    return exitCodeOf(error);
+    const code = exitCodeOf(error);
+    return code === ExitCode.interrupted ? interruptedExitCode(io.signal) : code;
   } finally {
     await session.close();
   }

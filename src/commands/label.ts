@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Runner } from '../cli/command.js';
-import { wholeNumber } from '../cli/input.js';
+import { mskuArg, wholeNumber } from '../cli/input.js';
 
 /** Registers `inv label`. */
 export function register(program: Command, run: Runner): void {
@@ -14,15 +14,23 @@ export function register(program: Command, run: Runner): void {
     .argument('<fnsku>', 'its fulfillment-network SKU (X000…)')
     .option('--out <file>', 'save the label image to this file')
     .option('--open', 'open the label in the browser')
+    .option('--url', 'print the label URL (the default on a terminal; in a pipe the image itself is written)')
     .option('--width <px>', 'limit the label width')
     .option('--height <px>', 'limit the label height')
-    .addHelpText('after', '\nExamples:\n  inv label MUG-BLUE-11OZ X0003F2A1B --out mug-label.png\n  inv label MUG-BLUE-11OZ X0003F2A1B --open --width 400')
+    .addHelpText('after', [
+      '', 'Examples (the sandbox\'s demo item and its fnsku; send-to-fba and shipments show print an item\'s fnsku):',
+      '  inv label MUG-BLUE-11OZ X000BB05CA --out mug-label.png',
+      '  inv label MUG-BLUE-11OZ X000BB05CA > mug-label.png',
+      '  inv label MUG-BLUE-11OZ X000BB05CA --open --width 400',
+      '', 'On a terminal it prints the label URL; in a pipe or redirected to a file it writes the PNG (--url for the URL).',
+    ].join('\n'))
     .action(
-      run<{ out?: string; open?: boolean; width?: string; height?: string }>(async (ctx, [msku, fnsku], flags) => {
+      run<{ out?: string; open?: boolean; url?: boolean; width?: string; height?: string }>(async (ctx, [mskuText, fnsku], flags) => {
+        const msku = mskuArg(mskuText);
         if (!/^X0[0-9A-Z]{8}$/.test(fnsku as string)) throw new UsageError(`fnsku "${String(fnsku)}" must look like X000ABC123 (10 letters or digits, starting X0)`);
         const size = { width: wholeNumber(flags.width, '--width', 50, 4000, 'pixels'), height: wholeNumber(flags.height, '--height', 50, 4000, 'pixels') };
         const client = await ctx.inventory();
-        const url = client.labelUrl(msku as string, fnsku as string, size);
+        const url = client.labelUrl(msku, fnsku as string, size);
         if (flags.out) {
           const { bytes, contentType } = await client.label(url);
           await writeFile(flags.out, bytes);
@@ -32,7 +40,10 @@ export function register(program: Command, run: Runner): void {
           const { openBrowser } = await import('../auth/browser.js');
           await openBrowser(url.href, ctx.io.env);
         }
-        if (!flags.out && !flags.open) await ctx.io.out.write(url.href + '\n');
+        if (flags.out || flags.open) return;
+        const bytes = ctx.io.out.bytes?.bind(ctx.io.out);
+        if (flags.url || ctx.io.stdoutIsTTY || !bytes) return void (await ctx.io.out.write(url.href + '\n'));
+        await bytes((await client.label(url)).bytes);
       }),
     );
 }

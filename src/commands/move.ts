@@ -6,7 +6,40 @@ import type { Ctx } from '../cli/context.js';
 import type { Runner } from '../cli/command.js';
 import { canPrompt } from '../cli/prompt.js';
 import { runBatch, type BatchFlags } from './move-batch.js';
+import { mskuArg } from '../cli/input.js';
+import type { InventoryClient } from '../api/inventory.js';
+import type { ItemLocation } from '../api/inventory-types.js';
+import type { LocationNames } from '../api/location-names.js';
+import { count } from '../cli/output/format.js';
+import type { Column } from '../cli/output/view.js';
+import { showsNames } from './stock/shared.js';
 import { ITEM_LOCATION_VIEW } from './views.js';
+
+type MoveSide = {
+  side: 'from' | 'to';
+  location: string;
+  locationId: string | null;
+  quantity: string | null;
+};
+
+/** A move's table: source and destination by name, each with its quantity after the move. */
+const MOVE_COLUMNS: Column[] = [
+  { key: 'side', header: '' },
+  { key: 'location', header: 'location' },
+  { key: 'locationId', header: 'id', align: 'right' },
+  { key: 'quantity', header: 'quantity after', format: count, align: 'right' },
+];
+
+/** Source and destination after a move (the source read again: the move's answer holds only the destination). */
+async function moveSides(client: InventoryClient, names: LocationNames, destination: ItemLocation, from: string | undefined, purchase: string | undefined): Promise<MoveSide[]> {
+  const { stockAt } = await import('../api/stock.js');
+  const locations = await names.byId();
+  const name = (id: string) => locations.get(id)?.display ?? `#${id}`;
+  const source: MoveSide = from
+    ? { side: 'from', location: name(from), locationId: from, quantity: (await stockAt(client, destination.msku, from).catch(() => undefined))?.quantity ?? null }
+    : { side: 'from', location: `purchase ${purchase}`, locationId: null, quantity: null };
+  return [source, { side: 'to', location: name(destination.locationId), locationId: destination.locationId, quantity: destination.quantity }];
+}
 
 export interface MoveFlags extends BatchFlags {
   from?: string;
@@ -14,13 +47,37 @@ export interface MoveFlags extends BatchFlags {
   to?: string;
 }
 
+export interface PickOptions {
+  /** Which locations may be offered. */
+  allowed?: (l: Location) => boolean;
+  /** Quantities of the item per location id, shown beside each choice. */
+  held?: ReadonlyMap<string, number>;
+  /** Offer only locations holding some of the item (a source). */
+  holding?: boolean;
+  /** A location never offered (the source, when picking the destination). */
+  exclude?: string;
+}
+
 /** A location by id or name, or picked from a list on a terminal (exit 7 naming `flag` elsewhere). */
-export async function locationArg(ctx: Ctx, given: string | undefined, flag: string, what: string, names: import('../api/location-names.js').LocationNames, allowed?: (l: Location) => boolean): Promise<string> {
+export async function locationArg(ctx: Ctx, given: string | undefined, flag: string, what: string, names: import('../api/location-names.js').LocationNames, pick: PickOptions = {}): Promise<string> {
   if (given !== undefined) return names.id(given, flag);
   if (!canPrompt(ctx.io, ctx.globals)) throw new InputNeededError(what, flag);
-  const choices = (await names.list()).filter((l) => !allowed || allowed(l)).map((l) => `${l.id}  ${l.display} (${l.type})`);
+  const { allowed, held, holding, exclude } = pick;
+  const offered = (await names.list()).filter((l) => (!allowed || allowed(l)) && l.id !== exclude && (!holding || !held || (held.get(l.id) ?? 0) > 0));
+  if (offered.length === 0) throw new UsageError(`no location to offer as ${what}${holding ? ': the item is held in none that allows this' : ''}`, `pass ${flag}`);
+  const choices = offered.map((l) => `${l.id}  ${l.display} (${l.type})${held ? ` · ${held.get(l.id) ?? 0} held` : ''}`);
   const picked = await ctx.choose({ what, flag, message: `${what[0]!.toUpperCase()}${what.slice(1)}:`, choices });
   return picked.split(' ')[0]!;
+}
+
+/** The item's quantity per location id, for pickers; undefined when the server does not list stock. */
+export async function heldPerLocation(client: InventoryClient, msku: string): Promise<Map<string, number> | undefined> {
+  const { allStock } = await import('../api/stock.js');
+  try {
+    return new Map((await allStock(client, { msku })).map((il) => [il.locationId, Number(il.quantity)]));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A positive whole quantity. */
@@ -61,16 +118,22 @@ export function register(program: Command, run: Runner): void {
         if (flags.dryRun || flags.retryInDoubt) throw new UsageError('--dry-run and --retry-in-doubt go with --file');
         if (msku === undefined || quantity === undefined) throw new UsageError('give MSKU and QUANTITY (or --file for a batch)', 'e.g. inv move MUG-BLUE-11OZ 10 --from 1 --to 2');
         if (flags.from && flags.fromPurchase) throw new UsageError('give --from or --from-purchase, not both');
+        const item = mskuArg(msku);
         const amount = parseQuantity(quantity as string);
         if (flags.fromPurchase !== undefined && !/^\d+$/.test(flags.fromPurchase)) throw new UsageError(`--from-purchase "${flags.fromPurchase}" must be a purchase id (digits)`);
-        const out = ctx.output(ITEM_LOCATION_VIEW);
+        const sides: MoveSide[] = [];
+        const out = ctx.output<ItemLocation>({ ...ITEM_LOCATION_VIEW, kind: 'single', rows: () => sides, columns: MOVE_COLUMNS });
         const client = await ctx.inventory();
         const { LocationNames } = await import('../api/location-names.js');
         const names = new LocationNames(client);
-        const from = flags.fromPurchase ? undefined : await locationArg(ctx, flags.from, '--from', 'the source location', names, (l) => l.canMove);
-        const to = await locationArg(ctx, flags.to, '--to', 'the destination location', names);
+        const picking = (flags.from === undefined && !flags.fromPurchase) || flags.to === undefined;
+        const held = picking && canPrompt(ctx.io, ctx.globals) ? await heldPerLocation(client, item) : undefined;
+        const from = flags.fromPurchase ? undefined : await locationArg(ctx, flags.from, '--from', 'the source location', names, { allowed: (l) => l.canMove, held, holding: true });
+        const to = await locationArg(ctx, flags.to, '--to', 'the destination location', names, { held, exclude: from });
         const source = from ? { fromLocationId: Number(from) } : { fromPurchaseId: Number(flags.fromPurchase) };
-        await out.render([await client.moveItem({ msku: msku as string, quantity: amount, ...source, toLocationId: Number(to) })]);
+        const destination = await client.moveItem({ msku: item, quantity: amount, ...source, toLocationId: Number(to) });
+        if (showsNames(ctx.globals.output)) sides.push(...(await moveSides(client, names, destination, from, flags.fromPurchase)));
+        await out.render([destination]);
       }),
     );
 }

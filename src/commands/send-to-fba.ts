@@ -4,7 +4,9 @@ import { UsageError } from '../errors.js';
 import type { SentShipment } from '../api/inventory-types.js';
 import type { Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';
-import { locationArg, parseQuantity } from './move.js';
+import { mskuArg } from '../cli/input.js';
+import { canPrompt } from '../cli/prompt.js';
+import { heldPerLocation, locationArg, parseQuantity } from './move.js';
 
 const VIEW: View<Record<string, SentShipment>> = {
   kind: 'single',
@@ -34,7 +36,8 @@ export function register(program: Command, run: Runner): void {
     .option('--open-labels', 'open each shipment\'s label in the browser')
     .addHelpText('after', '\nExamples:\n  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1"\n  inv send-to-fba MUG-BLUE-11OZ 24 --from 1 --open-labels --json')
     .action(
-      run<{ from?: string; fromPurchase?: string; venueId?: string; openLabels?: boolean }>(async (ctx, [msku, quantity], flags) => {
+      run<{ from?: string; fromPurchase?: string; venueId?: string; openLabels?: boolean }>(async (ctx, [mskuText, quantity], flags) => {
+        const msku = mskuArg(mskuText);
         const amount = parseQuantity(quantity as string);
         if (flags.from && flags.fromPurchase) throw new UsageError('give --from or --from-purchase, not both');
         if (flags.fromPurchase !== undefined && !/^\d+$/.test(flags.fromPurchase)) throw new UsageError(`--from-purchase "${flags.fromPurchase}" must be a purchase id (digits)`);
@@ -42,8 +45,8 @@ export function register(program: Command, run: Runner): void {
         const out = ctx.output(VIEW);
         const client = await ctx.inventory();
         const { LocationNames } = await import('../api/location-names.js');
-        const from = flags.fromPurchase ? undefined : await locationArg(ctx, flags.from, '--from', 'the source location', new LocationNames(client), (l) => l.canMoveFBA);
-        const result = await client.sendToFba({ msku: msku as string, quantity: amount, fromLocationId: from, fromPurchaseId: flags.fromPurchase, venueId: flags.venueId });
+        const from = flags.fromPurchase ? undefined : await locationArg(ctx, flags.from, '--from', 'the source location', new LocationNames(client), { allowed: (l) => l.canMoveFBA, held: !flags.fromPurchase && flags.from === undefined && canPrompt(ctx.io, ctx.globals) ? await heldPerLocation(client, msku) : undefined, holding: true });
+        const result = await client.sendToFba({ msku, quantity: amount, fromLocationId: from, fromPurchaseId: flags.fromPurchase, venueId: flags.venueId });
         await out.render([result]);
         if (flags.openLabels) {
           const { openBrowser } = await import('../auth/browser.js');

@@ -1,12 +1,13 @@
 /** doMoveItem, doSendToFBA, the plan and labels against the sandbox: validations, shipments, retries, nothing sent twice. */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { runInTerminal } from '../helpers/terminal.js';
+import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
 
 let fx: InventoryFixture;
 beforeAll(async () => {
@@ -28,6 +29,16 @@ describe('doMoveItem', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ msku: 'BOOK-COOK-001', locationId: '2', quantity: String(b + 5) });
     expect([qty('BOOK-COOK-001', '1'), qty('BOOK-COOK-001', '2')]).toEqual([a - 5, b + 5]);
+  });
+
+  it('shows source and destination by name with their quantities after the move', async () => {
+    const r = await runInv(['move', 'PUZZLE-1000', '4', '--from', 'Shelf A2', '--to', 'Shelf A1', '-o', 'table'], { env: fx.authed, tty: true });
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/LOCATION\s+ID\s+QUANTITY AFTER/);
+    expect(lines[1]).toMatch(new RegExp(`^from\\s+Shelf A2\\s+2\\s+${qty('PUZZLE-1000', '2')}$`));
+    expect(lines[2]).toMatch(new RegExp(`^to\\s+Shelf A1\\s+1\\s+${qty('PUZZLE-1000', '1')}$`));
+    expect(qty('PUZZLE-1000', '1')).toBe(4);
   });
 
   it('receives from a purchase, adding to qtyReceived', async () => {
@@ -159,10 +170,32 @@ describe('labels', () => {
     expect(execFileSync('zbarimg', ['-q', '--raw', small], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()).toBe(fnsku);
   });
 
-  it('prints the label URL, and rejects a malformed fnsku before any request', async () => {
-    const r = await inv(['label', 'MUG-BLUE-11OZ', 'X000ABCDEF']);
+  it('prints the label URL on a terminal (or with --url), and rejects a malformed fnsku before any request', async () => {
+    const r = await runInv(['label', 'MUG-BLUE-11OZ', 'X000ABCDEF'], { env: fx.authed, tty: true });
     expect(r.stdout.trim()).toBe(`${fx.sandbox.baseUrl}/fnskuLabel?msku=MUG-BLUE-11OZ&fnsku=X000ABCDEF`);
+    expect((await inv(['label', 'MUG-BLUE-11OZ', 'X000ABCDEF', '--url'])).stdout.trim()).toBe(r.stdout.trim());
     expect((await inv(['label', 'MUG-BLUE-11OZ', 'nope'])).code).toBe(2);
+  });
+
+  it('writes the PNG itself when stdout is not a terminal, using the example of its help', async () => {
+    const help = await spawnInv(['label', '--help']);
+    const example = /inv label (\S+) (\S+) > /.exec(help.stdout);
+    expect(example, help.stdout).not.toBeNull();
+    const file = join(fx.dir, 'piped.png');
+    const child = spawn(process.execPath, [BIN, 'label', example![1]!, example![2]!], { env: childEnv(fx.authed), stdio: ['ignore', openSync(file, 'w'), 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    expect(await new Promise((resolve) => child.on('close', resolve)), stderr).toBe(0);
+    const png = readFileSync(file);
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(execFileSync('zbarimg', ['-q', '--raw', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()).toBe(example![2]);
+  });
+
+  it('shows the server\'s message when the label is refused', async () => {
+    const r = await inv(['label', 'MUG-BLUE-11OZ', 'X000ABCDEF', '--out', join(fx.dir, 'refused.png')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/fnsku X000ABCDEF is not the fnsku of "MUG-BLUE-11OZ"/);
+    expect(existsSync(join(fx.dir, 'refused.png'))).toBe(false);
   });
 });
 
@@ -182,13 +215,28 @@ describe('opening labels', () => {
 });
 
 describe('picking locations on a terminal', () => {
-  it('asks for the destination from a list when --to is missing', async () => {
+  it('asks for the destination from a list when --to is missing, never offering the source', async () => {
     const before = qty('MUG-BLUE-11OZ', '2');
     const { code, screen } = await runInTerminal(['move', 'MUG-BLUE-11OZ', '1', '--from', '1', '-o', 'table'], fx.authed, [
-      { when: /destination location:[\s\S]*Shelf A2/i, send: '\x1b[B\r' },
+      { when: /destination location:[\s\S]*Shelf A2/i, send: '\r' },
     ]);
     expect(code, screen).toBe(0);
     expect(qty('MUG-BLUE-11OZ', '2')).toBe(before + 1);
+    const offered = screen.slice(screen.search(/destination location:/i));
+    expect(offered).not.toMatch(/1 {2}Shelf A1/);
+    expect(offered).toMatch(new RegExp(`2 {2}Shelf A2 \\(shelf\\) · ${before} held`));
+  });
+
+  it('offers as source only locations holding the item, with their quantities', async () => {
+    const held = qty('CABLE-USBC-2M', '2');
+    const { code, screen } = await runInTerminal(['move', 'CABLE-USBC-2M', '1', '--to', 'Returns', '-o', 'table'], fx.authed, [
+      { when: /source location:[\s\S]*Shelf A2/i, send: '\r' },
+    ]);
+    expect(code, screen).toBe(0);
+    const offered = screen.slice(screen.search(/source location:/i), screen.search(/LOCATION/));
+    expect(offered).toMatch(new RegExp(`2 {2}Shelf A2 \\(shelf\\) · ${held} held`));
+    expect(offered).not.toMatch(/Shelf A1|Receiving dock/);
+    expect(qty('CABLE-USBC-2M', '2')).toBe(held - 1);
   });
 
   it('exits 7 naming --to in a script', async () => {

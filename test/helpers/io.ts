@@ -20,7 +20,7 @@ export function testIO(options: TestIOOptions = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const io: IO = {
-    out: { write: (s) => void out.push(s) },
+    out: { write: (s) => void out.push(s), bytes: (b) => void out.push(Buffer.from(b).toString('latin1')) },
     err: { write: (s) => void err.push(s) },
     stdin: Readable.from([options.stdin ?? '']),
     stdinIsTTY: false,
