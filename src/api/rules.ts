@@ -11,14 +11,26 @@ const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `
 const required = (max: number) => text(max).min(1, 'must not be empty');
 const optional = (max: number) => text(max).nullable().optional();
 
-/** A whole number given as a number or a numeric string. */
-const integer = (check: (n: number) => string | undefined) =>
-  z.union([z.number(), z.string()], { error: 'must be a whole number' }).transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-    const problem = !Number.isInteger(n) ? 'must be a whole number' : check(n);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    return n;
-  });
+/** Bounds of a whole number; `rule` is the message when it is outside them (or equal to `not`). */
+interface Bounds {
+  min?: number;
+  max?: number;
+  not?: number;
+  rule: string;
+}
+
+/** A whole number given as a number or a numeric string; its bounds are kept as metadata (the limits test reads them). */
+const integer = (bounds: Bounds) =>
+  z
+    .union([z.number(), z.string()], { error: 'must be a whole number' })
+    .transform((value, ctx) => {
+      const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+      const outside = (bounds.min !== undefined && n < bounds.min) || (bounds.max !== undefined && n > bounds.max) || n === bounds.not;
+      const problem = !Number.isInteger(n) ? 'must be a whole number' : outside ? bounds.rule : undefined;
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      return n;
+    })
+    .meta({ min: bounds.min, max: bounds.max });
 
 const decimal = z.union([z.number(), z.string()], { error: 'must be a number' }).transform((value, ctx) => {
   const n = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
@@ -44,7 +56,7 @@ const itemShape = {
   cond: required(15),
   notes: optional(255),
   value: decimal.nullable().optional(),
-  rank: integer((n) => (n < 0 ? 'must not be negative' : String(n).length > 10 ? 'must be at most 10 digits' : undefined)).nullable().optional(),
+  rank: integer({ min: 0, max: 9_999_999_999, rule: 'must be a whole number of at most 10 digits, not negative' }).nullable().optional(),
   attributes: z.array(z.strictObject({ name: required(255), value: text(255) }), { error: 'must be a list of {name, value} pairs' }).optional(),
   ...readOnly('createdUserId', 'created', 'modified', 'listings', 'link'),
 };
@@ -65,7 +77,7 @@ export type ItemPatch = z.output<typeof itemPatchSchema>;
 
 const locationShape = {
   display: required(255),
-  order: integer((n) => (n < 0 || n > 32767 ? 'must be from 0 to 32767' : undefined)),
+  order: integer({ min: 0, max: 32767, rule: 'must be from 0 to 32767' }),
   type: z.enum(LOCATION_TYPES, { error: `must be one of ${LOCATION_TYPES.join(', ')}` }),
   ref: text(10_000).nullable().optional(),
   notes: text(10_000).nullable().optional(),
@@ -79,10 +91,10 @@ export const locationPatchSchema = z.strictObject(locationShape).partial();
 export type LocationInput = z.output<typeof locationSchema>;
 
 const feedbackShape = {
-  venueId: integer((n) => (n < 1 ? 'must be a positive whole number' : undefined)),
+  venueId: integer({ min: 1, rule: 'must be a positive whole number' }),
   orderId: text(255).nullable().optional(),
   date: z.string({ error: 'must be a date' }).regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be a date like 2026-11-21 (or an ISO 8601 timestamp)'),
-  rating: integer((n) => (n < 1 || n > 5 ? 'must be 1, 2, 3, 4 or 5' : undefined)).nullable().optional(),
+  rating: integer({ min: 1, max: 5, rule: 'must be 1, 2, 3, 4 or 5' }).nullable().optional(),
   comments: text(10_000).nullable().optional(),
   buyer: text(255).nullable().optional(),
   ...readOnly('id', 'link'),
@@ -93,7 +105,7 @@ export const feedbackSchema = z.strictObject(feedbackShape);
 export type FeedbackInput = z.output<typeof feedbackSchema>;
 
 /** A quantity change: a whole number, not zero. */
-export const quantityChange = integer((n) => (n === 0 ? 'must not be zero' : undefined));
+export const quantityChange = integer({ not: 0, rule: 'must not be zero' });
 
 /** The first problem of a failed parse, as "field: rule". */
 export function firstProblem(error: z.ZodError): string {

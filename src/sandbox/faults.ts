@@ -11,6 +11,8 @@ export interface FaultRule {
   method?: string;
   /** Retry-After seconds sent with the status. */
   retryAfter?: number;
+  /** Apply the request, then answer with `status` (a server that fails after the change was made). */
+  afterApply?: boolean;
 }
 
 export interface FaultSettings {

@@ -117,7 +117,7 @@ export class SandboxServer {
     try {
       const fault = control ? undefined : this.faults.take(method, url.pathname);
       if (this.faults.settings.latencyMs > 0 && !control) await delay(this.faults.settings.latencyMs);
-      if (fault && fault.status !== 'drop') {
+      if (fault && fault.status !== 'drop' && !fault.afterApply) {
         const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
         throw new HttpFail(fault.status, `injected fault: HTTP ${fault.status}`, headers);
       }
@@ -135,6 +135,7 @@ export class SandboxServer {
         req.socket.destroy();
         return;
       }
+      if (fault) throw new HttpFail(fault.status, `injected fault after the change was applied: HTTP ${fault.status}`);
       send(res, reply);
     } catch (error) {
       const status = error instanceof HttpFail ? error.status : 500;

@@ -1,20 +1,30 @@
 /** research login, config and profiles, driven in-process through main(argv, io). */
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 
 let fx: SandboxFixture;
-/** Only the config dir and the research URL: credentials must come from the stored profile. */
-let env: Record<string, string>;
 beforeAll(async () => {
   fx = await sandboxFixture();
-  env = { INV_CONFIG_DIR: fx.env.INV_CONFIG_DIR, INV_RESEARCH_URL: fx.env.INV_RESEARCH_URL };
 });
 afterAll(() => fx.close());
 
-const configFile = () => join(fx.env.INV_CONFIG_DIR, 'config.json');
+/** Each test has its own config dir and the research URL only: credentials must come from the stored profile. */
+let env: Record<string, string>;
+beforeEach(() => {
+  env = { INV_CONFIG_DIR: join(mkdtempSync(join(fx.dir, 'test-')), 'config'), INV_RESEARCH_URL: fx.env.INV_RESEARCH_URL };
+});
+
+const configFile = () => join(env.INV_CONFIG_DIR!, 'config.json');
+
+/** Stores the sandbox's research key in the default profile, as `inv research login` does. */
+async function researchLogin(): Promise<void> {
+  const { clientId, secretKey } = fx.sandbox.credentials.research;
+  const r = await runInv(['research', 'login', '--client-id', clientId, '--secret-stdin'], { env, stdin: secretKey + '\n' });
+  expect(r.code).toBe(0);
+}
 
 describe('inv research login', () => {
   it('rejects a wrong secret with exit 4 and stores nothing', async () => {
@@ -38,9 +48,17 @@ describe('inv research login', () => {
   });
 
   it('keeps the config file 0600 in a 0700 directory, the secret nowhere else', async () => {
+    await researchLogin();
     expect(statSync(configFile()).mode & 0o777).toBe(0o600);
-    expect(statSync(fx.env.INV_CONFIG_DIR).mode & 0o777).toBe(0o700);
+    expect(statSync(env.INV_CONFIG_DIR!).mode & 0o777).toBe(0o700);
     expect(readFileSync(configFile(), 'utf8')).toContain(fx.sandbox.credentials.research.secretKey);
+  });
+
+  it('makes a config directory that was 0755 before 0700', async () => {
+    mkdirSync(env.INV_CONFIG_DIR!, { recursive: true, mode: 0o755 });
+    expect(statSync(env.INV_CONFIG_DIR!).mode & 0o777).toBe(0o755);
+    await researchLogin();
+    expect(statSync(env.INV_CONFIG_DIR!).mode & 0o777).toBe(0o700);
   });
 
   it('needs the ClientId flag in a script (exit 7)', async () => {
@@ -58,6 +76,7 @@ describe('inv research login', () => {
 
 describe('inv config', () => {
   it('sets, gets and lists values, masking secrets', async () => {
+    await researchLogin();
     expect((await runInv(['config', 'set', 'research.keyIn', 'query'], { env })).code).toBe(0);
     expect((await runInv(['config', 'get', 'research.keyIn'], { env })).stdout).toBe('query\n');
     const secret = await runInv(['config', 'get', 'research.secretKey'], { env });
@@ -71,6 +90,8 @@ describe('inv config', () => {
   });
 
   it('sends the key as ?key= once research.keyIn is query', async () => {
+    await researchLogin();
+    expect((await runInv(['config', 'set', 'research.keyIn', 'query'], { env })).code).toBe(0);
     const before = fx.sandbox.research.stats.count('/v1/fees');
     const r = await runInv(['fees', 'B00X4WHP5E', '--price', '5', '--verbose'], { env });
     expect(r.code).toBe(0);
@@ -85,6 +106,7 @@ describe('inv config', () => {
     [['config', 'set', 'nope', '1'], /unknown config key "nope"; valid keys: baseUrl/],
     [['config', 'get', 'nope'], /unknown config key/],
   ])('rejects %j with exit 2', async (args, message) => {
+    await researchLogin();
     const before = readFileSync(configFile(), 'utf8');
     const r = await runInv(args as string[], { env });
     expect(r.code).toBe(2);
@@ -99,6 +121,8 @@ describe('inv config', () => {
 
 describe('profiles', () => {
   it('lists profiles and switches the current one; flag > env > profile', async () => {
+    await researchLogin();
+    await runInv(['config', 'set', 'research.keyIn', 'query'], { env });
     await runInv(['--profile', 'warehouse', 'config', 'set', 'researchUrl', 'http://127.0.0.1:1'], { env: { INV_CONFIG_DIR: env.INV_CONFIG_DIR! } });
     const list = JSON.parse((await runInv(['profile', 'list'], { env })).stdout);
     expect(list.map((p: { name: string }) => p.name).sort()).toEqual(['default', 'warehouse']);
@@ -116,6 +140,7 @@ describe('profiles', () => {
   });
 
   it('a --research-url flag beats INV_RESEARCH_URL', async () => {
+    await researchLogin();
     const r = await runInv(['fees', 'B00X4WHP5E', '--price', '5', '--research-url', 'http://127.0.0.1:1'], { env });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('http://127.0.0.1:1');

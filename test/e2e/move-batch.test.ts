@@ -122,6 +122,21 @@ describe('a batch of moves', () => {
     expect(moves() - before.moves).toBe(33);
   });
 
+  it('counts a 500 answered after the move was applied as in doubt, not failed, and does not resend it', async () => {
+    const rows = makeRows(5, 6);
+    const input = csv(rows);
+    const before = { q: quantities(), moves: moves() };
+    fx.sandbox.inventory.faults.add({ status: 500, times: 1, path: '/v1/doMoveItem', afterApply: true });
+    const first = await spawnInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], { env: fx.authed, input });
+    expect(first.code).toBe(6);
+    const statuses = results(first.stdout).map((o) => o.status);
+    expect(statuses).toEqual(['in-doubt', 'done', 'done', 'done', 'done']);
+    expect(quantities()).toEqual(expected(before.q, rows));
+    const again = await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input });
+    expect(JSON.parse(again.stdout)).toMatchObject({ done: 0, skipped: 4 });
+    expect(moves() - before.moves).toBe(5);
+  });
+
   it('stops cleanly on Ctrl-C with the journal kept; the rerun finishes the rest', async () => {
     const rows = makeRows(300, 4);
     const file = join(fx.dir, 'interrupted.csv');

@@ -15,7 +15,7 @@ let env: NodeJS.ProcessEnv;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'inv-pack-'));
-  // dist/ is built by `npm test` already; --ignore-scripts keeps prepack from rebuilding it under the other tests.
+  // dist/ is built by the suite's global setup already; --ignore-scripts keeps prepack from rebuilding it under the other tests.
   execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, stdio: 'ignore' });
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
   const prefix = join(dir, 'prefix');

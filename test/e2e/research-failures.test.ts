@@ -140,6 +140,12 @@ describe('prompting', () => {
     expect(screen).toMatch(new RegExp(`${A}\\s+12\\.50`));
   });
 
+  it('does not ask when CI is set, even on a terminal', async () => {
+    const { code, screen } = await runInTerminal(['fees', A], { ...fx.env, CI: '1' }, [], 10_000);
+    expect(code).toBe(7);
+    expect(screen).toMatch(/pass --price/);
+  });
+
   it('does not ask with --non-interactive, even on a terminal', async () => {
     const { code, screen } = await runInTerminal(['fees', A, '--non-interactive'], fx.env, []);
     expect(code).toBe(7);

@@ -1,0 +1,23 @@
+/** Rules of the source tree that the compiler does not check: the build's start-path rule, layering, no cycles. */
+import { describe, expect, it } from 'vitest';
+import { closure, importGraph } from '../helpers/imports.js';
+
+const graph = importGraph();
+
+describe('the start path (scripts/build.mjs)', () => {
+  it('has no module that is imported statically on it and also import()ed', () => {
+    // esbuild puts a module that is both in a chunk of its own (and what it shares), and every command pays for the extra files.
+    // The start build is src/cli/start.ts and all it reaches (the entry, src/cli/entry.ts, is built apart).
+    const start = closure(graph, 'src/cli/start.ts');
+    const build = closure(graph, 'src/cli/start.ts', true);
+    const offenders = [...graph].filter(([file]) => build.has(file)).flatMap(([file, imports]) => imports.dynamic.filter((target) => start.has(target)).map((target) => `${file} import()s ${target}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('is read correctly: the start path holds main and the command modules, not the sandbox', () => {
+    const start = closure(graph, 'src/cli/start.ts');
+    expect(start.has('src/cli/main.ts')).toBe(true);
+    expect(start.has('src/commands/fees.ts')).toBe(true);
+    expect([...start].some((f) => f.startsWith('src/sandbox/'))).toBe(false);
+  });
+});
