@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { AuthError, UsageError } from '../errors.js';
 import { bearerHook } from '../auth/bearer-hook.js';
+import { credentialGuard } from '../auth/origin.js';
 import { OAuthClient } from '../auth/oauth-client.js';
 import { researchAuthHook } from '../auth/research-hook.js';
 import { TokenProvider } from '../auth/tokens.js';
@@ -50,7 +51,10 @@ export function createResearchClient(deps: ClientDeps): ResearchClient {
   }
   const creds = { clientId: research.clientId, secretKey: research.secretKey, keyOffset: research.keyOffset, keyIn: research.keyIn };
   const authHint = `check the research ClientId ("${research.clientId}") and SecretKey of profile "${settings.profile}": run \`inv research login\``;
-  return new ResearchClient(core(deps, { name: 'research API', authHint }, [researchAuthHook(creds)]), url);
+  const guard = credentialGuard(['research-key', 'research-legacy'], () => ({
+    origin: research.origin, what: `the research key of profile "${settings.profile}"`, profile: settings.profile, setting: 'researchUrl',
+  }));
+  return new ResearchClient(core(deps, { name: 'research API', authHint }, [guard, researchAuthHook(creds)]), url);
 }
 
 /** The OAuth client (token endpoint, tokeninfo) of the profile. */
@@ -62,6 +66,8 @@ export function createOAuthClient(deps: ClientDeps): OAuthClient {
     authUrl: required(settings.authUrl, 'OAuth server address', settings, 'pass --auth-url or run `inv config set authUrl URL`'),
     clientId: required(settings.clientId, 'OAuth client id', settings, how('clientId', 'INV_CLIENT_ID')),
     clientSecret: required(settings.clientSecret, 'OAuth client secret', settings, how('clientSecret', 'INV_CLIENT_SECRET')),
+    secretOrigin: settings.clientSecretOrigin,
+    profile: settings.profile,
   };
   const authHint = `log in again with \`inv login\`; if the client itself is rejected, check clientId and clientSecret of profile "${settings.profile}"`;
   return new OAuthClient(core(deps, { name: 'OAuth server', authHint, authStatuses: [400, 401, 403] }, []), config);
@@ -75,6 +81,7 @@ export function createTokenProvider(deps: ClientDeps & { store: ConfigStore }): 
     store: deps.store,
     lockPath: join(deps.store.dir, `tokens-${deps.settings.profile}.lock`),
     oauth: () => createOAuthClient(deps),
+    legacyOrigins: deps.settings.legacyTokenOrigins,
   });
 }
 

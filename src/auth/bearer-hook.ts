@@ -9,7 +9,7 @@ import type { TokenProvider } from './tokens.js';
 export function bearerHook(tokens: TokenProvider): Hook {
   return async (req, next) => {
     if (req.auth !== 'bearer') return next(req);
-    const token = await tokens.accessToken();
+    const token = await tokens.accessToken(req.url);
     const withToken = (t: string) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${t}` } });
     const res = await next(withToken(token));
     if (res.status !== 401 || tokens.source === 'INV_TOKEN') return res;

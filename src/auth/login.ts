@@ -40,9 +40,10 @@ function aborted(signal: AbortSignal): Promise<never> {
 
 /** Runs a browser login and returns the tokens; the browser is told how it ended. */
 export async function browserLogin(oauth: OAuthClient, options: BrowserLoginOptions, ui: LoginUI): Promise<StoredTokens> {
+  if (!options.implicit) oauth.checkTokenEndpoint();
   const state = newState();
   const verifier = newVerifier();
-  const loopback = await startLoopback({ port: options.port, implicit: options.implicit });
+  const loopback = await startLoopback({ port: options.port, implicit: options.implicit, state });
   try {
     const url = authorizeUrl({
       authUrl: oauth.config.authUrl, clientId: oauth.config.clientId, redirectUri: loopback.redirectUri,
@@ -96,5 +97,5 @@ async function complete(
   if (info.client_id !== oauth.config.clientId) {
     throw new AuthError(`login failed: the token was issued to another application (client_id "${info.client_id}", expected "${oauth.config.clientId}"); it was not stored`);
   }
-  return tokensFrom({ access_token: token, expires_in: params.get('expires_in') ?? info.expires_in, scope: params.get('scope') ?? info.scope });
+  return oauth.bind(tokensFrom({ access_token: token, expires_in: params.get('expires_in') ?? info.expires_in, scope: params.get('scope') ?? info.scope }));
 }

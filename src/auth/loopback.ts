@@ -1,4 +1,8 @@
-/** The one-shot loopback listener of `inv login`: 127.0.0.1 only, one callback answered, then closed. */
+/**
+ * The one-shot loopback listener of `inv login`: 127.0.0.1 only, one callback answered, then closed.
+ * Any other local process can reach it, so a request is taken only with our Host and our state;
+ * anything else gets a 400 and the listener keeps waiting for the real callback.
+ */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InvError } from '../errors.js';
@@ -38,25 +42,32 @@ function sendPage(res: ServerResponse, status: number, page: string): void {
   res.end(page);
 }
 
-/** Listens on 127.0.0.1:`port` (0: an ephemeral port) for the redirect of one login. */
-export async function startLoopback(options: { port: number; implicit: boolean }): Promise<Loopback> {
+const NOT_OURS = 'This request does not belong to the login in progress; inv is still waiting for the authorization server\'s answer.';
+
+/** Listens on 127.0.0.1:`port` (0: an ephemeral port) for the redirect of the login whose state is `state`. */
+export async function startLoopback(options: { port: number; implicit: boolean; state: string }): Promise<Loopback> {
   let consumed = false;
   let deliver!: (callback: Callback) => void;
   const callback = new Promise<Callback>((resolve) => (deliver = resolve));
+  const take = (res: ServerResponse, params: URLSearchParams, url: string) => {
+    if (consumed) return sendPage(res, 409, resultPage(false, 'This login was already answered; start a new one with inv login.'));
+    if (params.get('state') !== options.state) return sendPage(res, 400, resultPage(false, NOT_OURS));
+    consumed = true;
+    deliver({ url, finish: (ok, message) => sendPage(res, ok ? 200 : 400, resultPage(ok, message)) });
+  };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const isFragment = req.method === 'POST' && url.pathname === '/callback/fragment';
+    // Only the address the authorization server redirects to: a page elsewhere cannot reach us by a DNS name.
+    if (req.headers.host !== `127.0.0.1:${port}`) return sendPage(res, 400, resultPage(false, 'Wrong Host.'));
     if (url.pathname !== '/callback' && !isFragment) return sendPage(res, 404, resultPage(false, 'Not found.'));
-    if (consumed) return sendPage(res, 409, resultPage(false, 'This login was already answered; start a new one with inv login.'));
     // The implicit flow's token is in the fragment, which browsers never send: serve the bridge page first.
-    if (options.implicit && !isFragment && !url.searchParams.has('error')) return sendPage(res, 200, FRAGMENT_BRIDGE);
-    consumed = true;
-    const finish = (ok: boolean, message: string) => sendPage(res, ok ? 200 : 400, resultPage(ok, message));
-    if (!isFragment) return deliver({ url: `${redirectUri}${url.search}`, finish });
+    if (options.implicit && !isFragment && !url.searchParams.has('error')) return sendPage(res, consumed ? 409 : 200, consumed ? resultPage(false, 'This login was already answered.') : FRAGMENT_BRIDGE);
+    if (!isFragment) return take(res, url.searchParams, `${redirectUri}${url.search}`);
     let body = '';
     req.setEncoding('utf8');
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => deliver({ url: `${redirectUri}#${body}`, finish }));
+    req.on('data', (chunk) => (body += chunk.length + body.length > 16_384 ? '' : chunk));
+    req.on('end', () => take(res, new URLSearchParams(body), `${redirectUri}#${body}`));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
@@ -65,7 +76,8 @@ export async function startLoopback(options: { port: number; implicit: boolean }
     });
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
-  const redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
+  const port = (server.address() as AddressInfo).port;
+  const redirectUri = `http://127.0.0.1:${port}/callback`;
   return {
     redirectUri,
     callback,

@@ -4,13 +4,21 @@ import type { HttpCore } from '../api/core.js';
 import { ONCE_POLICY, READ_POLICY } from '../api/retry.js';
 import { apiUrl } from '../api/url.js';
 import type { StoredTokens } from '../config/schema.js';
+import { originOf, requireBoundOrigin, requireSecureTransport } from './origin.js';
 
 export interface OAuthClientConfig {
   authUrl: string;
   baseUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The origin a stored client secret belongs to; undefined when it was given for this call. */
+  secretOrigin?: string;
+  /** The profile, for messages. */
+  profile?: string;
 }
+
+/** How logout ended at the server. */
+export type Revocation = 'revoked' | 'no-endpoint';
 
 export interface TokenInfo {
   client_id: string;
@@ -68,14 +76,44 @@ export class OAuthClient {
     return this.token('refresh token', { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret });
   }
 
+  /** Tokens as stored: with the origins they were issued for, so that they are sent nowhere else. */
+  bind(tokens: StoredTokens): StoredTokens {
+    return { ...tokens, apiOrigin: originOf(this.config.baseUrl), authOrigin: originOf(this.config.authUrl) };
+  }
+
+  /** Refuses, before anything is sent, a token endpoint that would get the client secret over plain http or outside its origin. */
+  checkTokenEndpoint(): URL {
+    const url = apiUrl(this.config.authUrl, '/oauth2/token');
+    const what = `the client secret${this.config.profile ? ` of profile "${this.config.profile}"` : ''}`;
+    requireSecureTransport(url, what);
+    requireBoundOrigin(url, { origin: this.config.secretOrigin, what, profile: this.config.profile ?? 'default', setting: 'authUrl' });
+    return url;
+  }
+
+  /** RFC 7009: revokes a refresh token (and with it its access tokens); 'no-endpoint' when the server has none. */
+  async revoke(refreshToken: string): Promise<Revocation> {
+    this.checkTokenEndpoint();
+    const url = apiUrl(this.config.authUrl, '/oauth2/revoke');
+    const { clientId, clientSecret } = this.config;
+    const res = await this.core.request({
+      operation: 'revoke token', method: 'POST', url, retry: ONCE_POLICY, auth: 'none', acceptErrors: true,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: clientId, client_secret: clientSecret }).toString(),
+    });
+    if (res.status === 404 || res.status === 405) return 'no-endpoint';
+    if (res.error) throw res.error;
+    return 'revoked';
+  }
+
   /** GET {base_url}/oauth2/tokeninfo?access_token=… */
   tokenInfo(accessToken: string): Promise<TokenInfo> {
     const url = apiUrl(this.config.baseUrl, '/oauth2/tokeninfo', { access_token: accessToken });
+    requireSecureTransport(url, 'the access token');
     return this.core.json<TokenInfo>({ operation: 'tokeninfo', method: 'GET', url, headers: { accept: 'application/json' }, retry: READ_POLICY, auth: 'none' });
   }
 
   private async token(operation: string, form: Record<string, string>, basic = false): Promise<StoredTokens> {
-    const url = apiUrl(this.config.authUrl, '/oauth2/token');
+    const url = this.checkTokenEndpoint();
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
     if (basic) {
       const { clientId, clientSecret } = this.config;
@@ -84,6 +122,6 @@ export class OAuthClient {
     const answer = await this.core.json<TokenAnswer>({
       operation, method: 'POST', url, headers, body: new URLSearchParams(form).toString(), retry: ONCE_POLICY, auth: 'none',
     });
-    return tokensFrom(answer);
+    return this.bind(tokensFrom(answer));
   }
 }

@@ -4,6 +4,7 @@ import type { StoredTokens } from '../config/schema.js';
 import { withFileLock } from '../config/lock.js';
 import type { ConfigStore } from '../config/store.js';
 import type { OAuthClient } from './oauth-client.js';
+import { requireBoundOrigin, requireSecureTransport } from './origin.js';
 
 /** Refresh this long before the stored expiry. */
 export const REFRESH_AHEAD_MS = 60_000;
@@ -16,6 +17,8 @@ export interface TokenProviderDeps {
   /** Lock file guarding refreshes across processes. */
   lockPath: string;
   oauth: () => OAuthClient;
+  /** Origins of stored tokens written before they carried their own. */
+  legacyOrigins?: { api?: string; auth?: string };
   now?: () => number;
 }
 
@@ -37,13 +40,32 @@ export class TokenProvider {
     return this.deps.store.profile(this.deps.profile).tokens;
   }
 
-  /** A usable access token, refreshed first when the stored one is about to expire. */
-  async accessToken(): Promise<string> {
-    if (this.deps.envToken) return this.deps.envToken;
+  /**
+   * A usable access token for a request to `url`, refreshed first when the stored one is about to
+   * expire. Refuses (before anything is sent) a URL outside the origin the tokens were issued for,
+   * or plain http beyond loopback.
+   */
+  async accessToken(url?: URL): Promise<string> {
+    if (this.deps.envToken) {
+      if (url) requireSecureTransport(url, 'the token in INV_TOKEN');
+      return this.deps.envToken;
+    }
     const tokens = this.stored();
     if (!tokens) throw this.notLoggedIn();
+    if (url) {
+      requireSecureTransport(url, `the access token of profile "${this.deps.profile}"`);
+      requireBoundOrigin(url, { origin: tokens.apiOrigin ?? this.deps.legacyOrigins?.api, what: `the access token of profile "${this.deps.profile}"`, profile: this.deps.profile, setting: 'baseUrl' });
+    }
     if (needsRefresh(tokens, this.now()) && tokens.refreshToken) return this.refresh(tokens.accessToken);
     return tokens.accessToken;
+  }
+
+  /** Refuses to send the refresh token of `tokens` to an authorization server other than its own. */
+  private checkRefreshTarget(tokens: StoredTokens, oauth: OAuthClient): void {
+    const url = new URL(oauth.config.authUrl);
+    const what = `the refresh token of profile "${this.deps.profile}"`;
+    requireSecureTransport(url, what);
+    requireBoundOrigin(url, { origin: tokens.authOrigin ?? this.deps.legacyOrigins?.auth, what, profile: this.deps.profile, setting: 'authUrl' });
   }
 
   /**
@@ -58,9 +80,11 @@ export class TokenProvider {
       if (!current) throw this.notLoggedIn();
       if (current.accessToken !== rejected && !needsRefresh(current, this.now())) return current.accessToken;
       if (!current.refreshToken) throw new AuthError(`the session of profile "${this.deps.profile}" has expired`, 'log in again: inv login');
+      const oauth = this.deps.oauth();
+      this.checkRefreshTarget(current, oauth);
       let next: StoredTokens;
       try {
-        next = await this.deps.oauth().refresh(current.refreshToken);
+        next = await oauth.refresh(current.refreshToken);
       } catch (error) {
         if (error instanceof AuthError) {
           throw new AuthError(`the session of profile "${this.deps.profile}" has expired or was revoked: ${error.message}`, 'log in again: inv login');
@@ -69,7 +93,10 @@ export class TokenProvider {
       }
       await this.deps.store.updateProfile(this.deps.profile, (profile) => ({
         ...profile,
-        tokens: { ...next, refreshToken: next.refreshToken ?? current.refreshToken, scope: next.scope ?? current.scope },
+        tokens: {
+          ...next, refreshToken: next.refreshToken ?? current.refreshToken, scope: next.scope ?? current.scope,
+          apiOrigin: current.apiOrigin ?? this.deps.legacyOrigins?.api, authOrigin: current.authOrigin ?? this.deps.legacyOrigins?.auth,
+        },
       }));
       return next.accessToken;
     }).catch((error: unknown) => {

@@ -82,7 +82,7 @@ export class Ctx {
   /** The research client of the profile in force; `credentials` replace the stored ones (to verify new ones). */
   async research(credentials?: { clientId: string; secretKey: string }): Promise<ResearchClient> {
     const deps = await this.clientDeps();
-    const settings = credentials ? { ...deps.settings, research: { ...deps.settings.research, ...credentials } } : deps.settings;
+    const settings = credentials ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined } } : deps.settings;
     return clients.createResearchClient({ ...deps, settings });
   }
 

@@ -7,6 +7,8 @@ export interface ResearchProfile {
   keyIn?: 'header' | 'query';
   merchantId?: string;
   marketplaceId?: string;
+  /** The research origin the key was stored for; it is sent nowhere else. */
+  origin?: string;
 }
 
 export interface StoredTokens {
@@ -15,6 +17,10 @@ export interface StoredTokens {
   /** Epoch milliseconds. */
   expiresAt?: number;
   scope?: string;
+  /** The inventory API origin the tokens were issued for: the access token goes nowhere else. */
+  apiOrigin?: string;
+  /** The authorization server's origin: the refresh token goes nowhere else. */
+  authOrigin?: string;
 }
 
 export interface Profile {

@@ -1,5 +1,6 @@
 /** Effective settings of one run: flag > environment > profile (DESIGN.md, Configuration). */
 import { UsageError } from '../errors.js';
+import { originOf } from '../auth/origin.js';
 import type { Profile } from './schema.js';
 import { DEFAULT_PROFILE, type ConfigStore } from './store.js';
 
@@ -21,6 +22,10 @@ export interface Settings {
   researchUrl?: string;
   clientId?: string;
   clientSecret?: string;
+  /** The origin a stored client secret belongs to (the profile's authorization server); undefined when given for this call. */
+  clientSecretOrigin?: string;
+  /** Origins of stored tokens that predate origin binding: the profile's own addresses. */
+  legacyTokenOrigins: { api?: string; auth?: string };
   /** INV_TOKEN: an access token to use as is, never stored. */
   envToken?: string;
   venueId?: number;
@@ -31,6 +36,8 @@ export interface Settings {
     keyIn: 'header' | 'query';
     merchantId?: string;
     marketplaceId?: string;
+    /** The origin a stored key is bound to; undefined when the key was given for this call. */
+    origin?: string;
   };
 }
 
@@ -68,6 +75,8 @@ export function resolveSettings(flags: SettingFlags, env: Env, store: ConfigStor
     researchUrl: pick(flags.researchUrl, '--research-url', 'INV_RESEARCH_URL', stored.researchUrl),
     clientId: env.INV_CLIENT_ID || stored.clientId,
     clientSecret: env.INV_CLIENT_SECRET || stored.clientSecret,
+    clientSecretOrigin: env.INV_CLIENT_SECRET ? undefined : originOf(stored.authUrl ?? stored.baseUrl),
+    legacyTokenOrigins: { api: originOf(stored.baseUrl), auth: originOf(stored.authUrl ?? stored.baseUrl) },
     envToken: env.INV_TOKEN || undefined,
     venueId: stored.venueId,
     research: {
@@ -77,6 +86,7 @@ export function resolveSettings(flags: SettingFlags, env: Env, store: ConfigStor
       keyIn: stored.research?.keyIn ?? 'header',
       merchantId: stored.research?.merchantId,
       marketplaceId: stored.research?.marketplaceId,
+      origin: env.INV_RESEARCH_SECRET ? undefined : (stored.research?.origin ?? originOf(stored.researchUrl)),
     },
   };
 }

@@ -8,7 +8,8 @@ import { resourceRoutes } from './inventory/resources.js';
 import { addBulkItems, demoInventory, emptyInventory, upgradeInventory, type InventoryState } from './inventory/state.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { OAuthServer } from './oauth/server.js';
-import { initialOAuthState, type OAuthState } from './oauth/state.js';
+import { initialOAuthState, upgradeOAuthState, type OAuthState } from './oauth/state.js';
+import type { IssuedSecrets } from './oauth/server.js';
 import { researchError, researchRoutes, type ResearchState } from './research/routes.js';
 import { StateStore } from './store.js';
 
@@ -83,16 +84,17 @@ function initialState(options: SandboxOptions): SandboxState {
 
 /** Fills in what a data file written by an older sandbox lacks. */
 function upgrade(loaded: SandboxState): SandboxState {
-  return { ...loaded, oauth: loaded.oauth ?? initialOAuthState(), inventory: upgradeInventory(loaded.inventory) };
+  return { ...loaded, oauth: upgradeOAuthState(loaded.oauth), inventory: upgradeInventory(loaded.inventory) };
 }
 
-function credentialsOf(state: SandboxState): SandboxCredentials {
+/** The credentials of this run: the client secrets and the demo password are new at every start (only their hashes are stored). */
+function credentialsOf(state: SandboxState, issued: IssuedSecrets): SandboxCredentials {
   const [cli, partner] = state.oauth.clients as [OAuthState['clients'][0], OAuthState['clients'][0]];
   const user = state.oauth.users[0]!;
   return {
     research: { ...state.research.account },
-    oauth: { clientId: cli.id, clientSecret: cli.secret, username: user.username, password: user.password, email: user.email },
-    partner: { clientId: partner.id, clientSecret: partner.secret },
+    oauth: { clientId: cli.id, clientSecret: issued.clientSecrets[cli.id]!, username: user.username, password: issued.passwords[user.id]!, email: user.email },
+    partner: { clientId: partner.id, clientSecret: issued.clientSecrets[partner.id]! },
   };
 }
 
@@ -117,6 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   researchRoutes(research, store.state.research, store);
   const oauth = new OAuthServer(store.state.oauth, { accessTokenTtlS: options.accessTokenTtlS ?? 3600, codeTtlMs: options.codeTtlMs ?? 10_000 }, store);
+  const issued = await oauth.rotateSecrets();
   oauthRoutes(inventory, oauth);
   const account = new Account(store.state.inventory, store);
   resourceRoutes(inventory, oauth, account);
@@ -135,7 +138,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     baseUrl,
     authUrl: baseUrl,
     researchUrl,
-    credentials: credentialsOf(store.state),
+    credentials: credentialsOf(store.state, issued),
     inventory,
     oauth,
     account,

@@ -139,11 +139,11 @@ describe('profiles', () => {
     await runInv(['profile', 'use', 'default'], { env });
   });
 
-  it('a --research-url flag beats INV_RESEARCH_URL', async () => {
+  it('a --research-url flag beats INV_RESEARCH_URL (and the stored key is not sent there)', async () => {
     await researchLogin();
     const r = await runInv(['fees', 'B00X4WHP5E', '--price', '5', '--research-url', 'http://127.0.0.1:1'], { env });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('http://127.0.0.1:1');
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('refusing to send the research key of profile "default" to http://127.0.0.1:1');
   });
 });
 

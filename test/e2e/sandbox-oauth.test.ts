@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeOf } from '../../src/auth/pkce.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { postConsent } from '../helpers/oauth.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -18,13 +19,14 @@ function cli() {
   const { clientId, clientSecret, username, password } = sandbox.credentials.oauth;
   return { clientId, clientSecret, username, password };
 }
-async function authorize(params: Record<string, string>, form: Record<string, string>) {
-  const res = await fetch(`${sandbox.authUrl}/oauth2/auth`, { method: 'POST', body: new URLSearchParams({ ...params, ...form }), redirect: 'manual' });
+async function authorize(params: Record<string, string>, form: { username: string; password: string; decision: 'approve' | 'deny' }) {
+  const res = await postConsent(`${sandbox.authUrl}/oauth2/auth?${new URLSearchParams(params)}`, form);
   return { status: res.status, location: res.headers.get('location'), text: await res.text() };
 }
+const VERIFIER = 'v'.repeat(43);
 
 describe('/oauth2/auth', () => {
-  const params = () => ({ client_id: cli().clientId, redirect_uri: 'http://127.0.0.1:41234/callback', response_type: 'code', scope: 'inventory research', state: 'st' });
+  const params = () => ({ client_id: cli().clientId, redirect_uri: 'http://127.0.0.1:41234/callback', response_type: 'code', scope: 'inventory research', state: 'st', code_challenge: challengeOf(VERIFIER), code_challenge_method: 'S256' });
 
   it('serves a login and consent page with the scopes, Approve and Deny', async () => {
     const res = await fetch(`${sandbox.authUrl}/oauth2/auth?${new URLSearchParams(params())}`);
@@ -55,14 +57,15 @@ describe('/oauth2/auth', () => {
     expect(otherRedirect.body).toMatchObject({ error: 'invalid_grant', error_description: expect.stringMatching(/redirect_uri does not match/) });
   });
 
-  it('checks PKCE when a challenge was sent', async () => {
-    const verifier = 'v'.repeat(43);
-    const ok = await authorize({ ...params(), code_challenge: challengeOf(verifier), code_challenge_method: 'S256' }, { username: cli().username, password: cli().password, decision: 'approve' });
+  it('checks PKCE', async () => {
+    const verifier = VERIFIER;
+    const redirect_uri = params().redirect_uri;
+    const ok = await authorize(params(), { username: cli().username, password: cli().password, decision: 'approve' });
     const code = new URL(ok.location!).searchParams.get('code')!;
-    const bad = await token({ grant_type: 'authorization_code', code, client_id: cli().clientId, client_secret: cli().clientSecret, code_verifier: 'w'.repeat(43) });
+    const bad = await token({ grant_type: 'authorization_code', code, client_id: cli().clientId, client_secret: cli().clientSecret, redirect_uri, code_verifier: 'w'.repeat(43) });
     expect(bad.body.error_description).toMatch(/PKCE/);
-    const again = await authorize({ ...params(), code_challenge: challengeOf(verifier), code_challenge_method: 'S256' }, { username: cli().username, password: cli().password, decision: 'approve' });
-    const good = await token({ grant_type: 'authorization_code', code: new URL(again.location!).searchParams.get('code')!, client_id: cli().clientId, client_secret: cli().clientSecret, code_verifier: verifier });
+    const again = await authorize(params(), { username: cli().username, password: cli().password, decision: 'approve' });
+    const good = await token({ grant_type: 'authorization_code', code: new URL(again.location!).searchParams.get('code')!, client_id: cli().clientId, client_secret: cli().clientSecret, redirect_uri, code_verifier: verifier });
     expect(good.status).toBe(200);
     expect(good.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
     expect(good.body.refresh_token).toBeTruthy();

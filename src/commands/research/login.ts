@@ -41,7 +41,9 @@ export function register(research: Command, run: Runner): void {
           await ctx.info(`note: no research URL for profile "${settings.profile}", so the key was not checked`);
         }
         const store = await ctx.config();
-        await store.updateProfile(settings.profile, (profile) => setPath(setPath(profile, 'research.clientId', clientId), 'research.secretKey', secretKey));
+        // The key is bound to the research origin it was stored for; it is sent nowhere else.
+        const origin = settings.researchUrl ? new URL(settings.researchUrl).origin : undefined;
+        await store.updateProfile(settings.profile, (profile) => setPath(setPath(setPath(profile, 'research.clientId', clientId), 'research.secretKey', secretKey), 'research.origin', origin));
         await ctx.info(`${ctx.color.green('✓')} research key for ClientId "${clientId}" saved to profile "${settings.profile}"${options.verify && settings.researchUrl ? ' (verified)' : ''}`);
       }),
     );

@@ -18,11 +18,13 @@ export interface LoginPageInput {
   params: Record<string, string>;
   error?: string;
   username?: string;
+  /** The form's single-use CSRF token. */
+  csrf: string;
 }
 
 /** The login and consent page: username, password, the requested scopes, Approve and Deny. */
 export function loginPage(input: LoginPageInput): string {
-  const hidden = Object.entries(input.params)
+  const hidden = Object.entries({ ...input.params, csrf_token: input.csrf })
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
   const scopes = input.scopes.length ? input.scopes.map((s) => `<li>${escapeHtml(s)}</li>`).join('') : '<li>basic access to your account</li>';

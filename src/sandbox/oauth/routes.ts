@@ -1,89 +1,124 @@
-/** The OAuth endpoints on the inventory server: /oauth2/auth, /oauth2/token, /oauth2/tokeninfo. */
+/** The OAuth endpoints on the inventory server: /oauth2/auth, /oauth2/token, /oauth2/revoke, /oauth2/tokeninfo. */
 import { html, redirect, type Reply, type SandboxRequest, type SandboxServer } from '../http.js';
+import { ConsentGuard, PAGE_HEADERS } from './consent.js';
+import { CHALLENGE, TokenEndpoint } from './grants.js';
 import { errorPage, loginPage } from './pages.js';
 import { OAuthError, type OAuthServer } from './server.js';
+import { redirectAllowed, type OAuthClient } from './state.js';
+import { Throttled } from './throttle.js';
 
 const AUTH_PARAMS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'type', 'code_challenge', 'code_challenge_method'];
+type Params = Record<string, string | undefined>;
 
 /** The redirect URI with parameters added to its query (code flow) or fragment (implicit flow). */
-function back(redirectUri: string, params: Record<string, string | undefined>, inFragment = false): Reply {
+function back(redirectUri: string, params: Params, inFragment = false): Reply {
   const url = new URL(redirectUri);
   const extra = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') extra.set(k, v);
   if (inFragment) url.hash = extra.toString();
   else for (const [k, v] of extra) url.searchParams.set(k, v);
-  return redirect(url.href);
+  return { ...redirect(url.href), headers: { location: url.href, 'cache-control': 'no-store' } };
 }
 
 /** Answers OAuthError as {error, error_description}, the OAuth way. */
 function oauthJson(handler: (req: SandboxRequest) => unknown) {
-  return (req: SandboxRequest): Reply => {
+  return async (req: SandboxRequest): Promise<Reply> => {
     try {
-      return { body: handler(req), headers: { 'cache-control': 'no-store' } };
+      return { body: await handler(req), headers: { 'cache-control': 'no-store' } };
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
-      const headers: Record<string, string> = error.status === 401 ? { 'www-authenticate': 'Basic realm="oauth"' } : {};
+      const headers: Record<string, string> = { ...(error.status === 401 ? { 'www-authenticate': 'Basic realm="oauth"' } : {}), ...error.headers };
       return { status: error.status, body: { error: error.error, error_description: error.message }, headers };
     }
   };
 }
 
+function page(body: string, status = 200, extra: Record<string, string> = {}): Reply {
+  return { ...html(body, status), headers: { ...PAGE_HEADERS, ...extra } };
+}
+
+interface Checked {
+  params: Record<string, string>;
+  scopes: string[];
+  clientName: string;
+  redirectUri: string;
+}
+
+/** Checks an authorization request: client and redirect (errors shown, never redirected), then type and PKCE (errors redirected). */
+function checkAuthRequest(oauth: OAuthServer, params: Params): { refused: Reply } | { ok: Checked } {
+  const client: OAuthClient | undefined = oauth.client(params.client_id);
+  if (!client) return { refused: page(errorPage('Cannot sign in', `unknown client_id "${params.client_id ?? ''}"`), 400) };
+  const redirectUri = params.redirect_uri ?? '';
+  if (!redirectAllowed(client, redirectUri)) {
+    return { refused: page(errorPage('Cannot sign in', `redirect_uri "${redirectUri}" is not registered for client "${client.id}" (it must match exactly; only a loopback port may differ)`), 400) };
+  }
+  const state = params.state;
+  const type = params.response_type;
+  const refuse = (error: string, description: string) => ({ refused: back(redirectUri, { error, error_description: description, state }, type === 'token') });
+  if (type !== 'code' && type !== 'token') return refuse('unsupported_response_type', 'response_type must be code or token');
+  if (type === 'code') {
+    const challenge = params.code_challenge;
+    if (challenge === undefined && client.pkceRequired) return refuse('invalid_request', `client "${client.id}" must use PKCE: send code_challenge with code_challenge_method=S256`);
+    if (challenge !== undefined && params.code_challenge_method !== 'S256') return refuse('invalid_request', 'only code_challenge_method=S256 is supported');
+    if (challenge !== undefined && !CHALLENGE.test(challenge)) return refuse('invalid_request', 'code_challenge must be 43 base64url characters (the S256 hash of the verifier)');
+  }
+  const carried = Object.fromEntries(AUTH_PARAMS.flatMap((k) => (params[k] !== undefined ? [[k, params[k]!]] : [])));
+  const scopes = (params.scope ?? '').split(/[\s,]+/).filter(Boolean);
+  return { ok: { params: carried, scopes, clientName: client.name, redirectUri } };
+}
+
 /** Registers the OAuth routes and the sandbox's token controls. */
-export function oauthRoutes(server: SandboxServer, oauth: OAuthServer): void {
-  type Checked = { params: Record<string, string>; scopes: string[]; clientName: string; redirectUri: string };
-  /** The checked authorization request, or the reply that refuses it. */
-  const authRequest = (params: Record<string, string | undefined>): { refused: Reply } | { ok: Checked } => {
-    let checked;
-    try {
-      checked = oauth.checkAuthRequest(params);
-    } catch (error) {
-      return { refused: html(errorPage('Cannot sign in', (error as Error).message), 400) };
-    }
-    const { client, redirectUri } = checked;
-    const state = params.state;
-    const type = params.response_type;
-    if (type !== 'code' && type !== 'token') {
-      return { refused: back(redirectUri, { error: 'unsupported_response_type', error_description: 'response_type must be code or token', state }) };
-    }
-    if (params.code_challenge && (params.code_challenge_method ?? 'plain') !== 'S256') {
-      return { refused: back(redirectUri, { error: 'invalid_request', error_description: 'only code_challenge_method=S256 is supported', state }) };
-    }
-    const carried = Object.fromEntries(AUTH_PARAMS.flatMap((k) => (params[k] ? [[k, params[k]!]] : [])));
-    const scopes = (params.scope ?? '').split(/[\s,]+/).filter(Boolean);
-    return { ok: { params: carried, scopes, clientName: client.name, redirectUri } };
+export function oauthRoutes(server: SandboxServer, oauth: OAuthServer): TokenEndpoint {
+  const tokens = new TokenEndpoint(oauth);
+  const consent = new ConsentGuard();
+  const form = (checked: Checked, status = 200, extra: { error?: string; username?: string } = {}) => {
+    const { token, setCookie } = consent.issue();
+    return page(loginPage({ clientName: checked.clientName, scopes: checked.scopes, params: checked.params, csrf: token, ...extra }), status, { 'set-cookie': setCookie });
   };
 
   server.route('GET', '/oauth2/auth', (req) => {
-    const result = authRequest(Object.fromEntries(req.query));
-    if ('refused' in result) return result.refused;
-    const checked = result.ok;
-    return html(loginPage({ clientName: checked.clientName, scopes: checked.scopes, params: checked.params }));
+    const result = checkAuthRequest(oauth, Object.fromEntries(req.query));
+    return 'refused' in result ? result.refused : form(result.ok);
   });
 
-  server.route('POST', '/oauth2/auth', (req) => {
-    const form = (req.body ?? {}) as Record<string, string | undefined>;
-    const result = authRequest(form);
+  server.route('POST', '/oauth2/auth', async (req) => {
+    const body = (req.body ?? {}) as Params;
+    const result = checkAuthRequest(oauth, body);
     if ('refused' in result) return result.refused;
+    const refusal = consent.refusal(req, body);
+    if (refusal) return page(errorPage('Cannot sign in', refusal), 403);
     const checked = result.ok;
     const { params, redirectUri } = checked;
     const implicit = params.response_type === 'token';
-    if (form.decision !== 'approve') {
+    if (body.decision !== 'approve') {
       return back(redirectUri, { error: 'access_denied', error_description: 'the user denied the request', state: params.state }, implicit);
     }
-    const user = oauth.authenticateUser(form.username ?? '', form.password ?? '');
-    if (!user) {
-      return html(loginPage({ ...checked, error: 'Wrong username or password.', username: form.username }), 401);
+    let user;
+    try {
+      user = await oauth.authenticateUser(body.username ?? '', body.password ?? '');
+    } catch (error) {
+      if (!(error instanceof Throttled)) throw error;
+      return form(checked, 429, { error: error.message, username: body.username });
     }
+    if (!user) return form(checked, 401, { error: 'Wrong username or password.', username: body.username });
     const scope = checked.scopes.join(' ');
     if (implicit) {
       const t = oauth.issueTokens(params.client_id!, user.id, scope, true);
       return back(redirectUri, { token: t.access_token, access_token: t.access_token, token_type: 'bearer', expires_in: String(t.expires_in), scope, state: params.state }, true);
     }
-    const code = oauth.issueCode({ clientId: params.client_id!, redirectUri, challenge: params.code_challenge, userId: user.id, scope });
+    const code = tokens.issueCode({ clientId: params.client_id!, redirectUri, challenge: params.code_challenge, userId: user.id, scope });
     return back(redirectUri, { code, state: params.state });
   });
 
-  server.route('POST', '/oauth2/token', oauthJson((req) => oauth.token(req)));
+  server.route('POST', '/oauth2/token', oauthJson((req) => tokens.token(req)));
+
+  server.route('POST', '/oauth2/revoke', oauthJson((req) => {
+    const body = (req.body ?? {}) as Params;
+    const client = oauth.clientAuth(req, body);
+    if (!body.token) throw new OAuthError(400, 'invalid_request', 'token is required');
+    oauth.revoke(client, body.token);
+    return {};
+  }));
 
   server.route('GET', '/oauth2/tokeninfo', oauthJson((req) => {
     const info = oauth.tokenInfo(req.query.get('access_token'));
@@ -104,5 +139,5 @@ export function oauthRoutes(server: SandboxServer, oauth: OAuthServer): void {
     oauth.revokeRefreshTokens();
     return { body: { ok: true } };
   });
+  return tokens;
 }
-

@@ -1,22 +1,15 @@
-/** The sandbox's OAuth 2.0 authorization server: codes, tokens, PKCE, rotation, and bearer checks. */
-import { createHash, timingSafeEqual } from 'node:crypto';
+/** The sandbox's OAuth 2.0 authorization server: clients, users, token families, revocation and bearer checks. */
 import { HttpFail, type SandboxRequest } from '../http.js';
 import type { Persist } from '../store.js';
-import { randomToken, redirectAllowed, type AccessGrant, type OAuthClient, type OAuthState, type User } from './state.js';
+import {
+  hashPassword, passwordMatches, randomToken, same, tokenHash,
+  type AccessGrant, type OAuthClient, type OAuthState, type User,
+} from './state.js';
+import { LoginThrottle, Throttled } from './throttle.js';
 
 export interface OAuthOptions {
   accessTokenTtlS: number;
   codeTtlMs: number;
-}
-
-interface PendingCode {
-  clientId: string;
-  redirectUri: string;
-  challenge?: string;
-  userId: string;
-  scope: string;
-  expiresAt: number;
-  used: boolean;
 }
 
 /** An OAuth error answer: {error, error_description}. */
@@ -25,6 +18,7 @@ export class OAuthError extends Error {
     readonly status: number,
     readonly error: string,
     description: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(description);
   }
@@ -38,10 +32,16 @@ export interface TokenAnswer {
   scope: string;
 }
 
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** Plain-text secrets made at start: shown once, never stored. */
+export interface IssuedSecrets {
+  clientSecrets: Record<string, string>;
+  passwords: Record<string, string>;
+}
+
+const PRUNE_AFTER_MS = 7 * 86_400_000;
 
 export class OAuthServer {
-  private readonly codes = new Map<string, PendingCode>();
+  readonly throttle = new LoginThrottle();
   /** How many times each grant type succeeded, for tests. */
   readonly grants: Record<string, number> = {};
 
@@ -51,64 +51,77 @@ export class OAuthServer {
     private readonly persist: Persist,
   ) {}
 
+  /** New client secrets and user passwords (only their hashes are kept), for this run of the sandbox. */
+  async rotateSecrets(): Promise<IssuedSecrets> {
+    const issued: IssuedSecrets = { clientSecrets: {}, passwords: {} };
+    for (const [i, client] of this.state.clients.entries()) {
+      const secret = randomToken(18);
+      issued.clientSecrets[client.id] = secret;
+      this.persist.set(['oauth', 'clients', i, 'secretHash'], tokenHash(secret));
+    }
+    for (const [i, user] of this.state.users.entries()) {
+      const password = randomToken(9);
+      issued.passwords[user.id] = password;
+      this.persist.set(['oauth', 'users', i, 'passwordHash'], await hashPassword(password));
+    }
+    return issued;
+  }
+
+  /** Adds a user (tests: a second person on the same server). */
+  async addUser(user: Omit<User, 'passwordHash'> & { password: string }): Promise<void> {
+    const { password, ...rest } = user;
+    this.persist.set(['oauth', 'users', this.state.users.length], { ...rest, passwordHash: await hashPassword(password) });
+  }
+
   /** The registered client, or undefined. */
   client(id: string | undefined): OAuthClient | undefined {
     return this.state.clients.find((c) => c.id === id);
   }
 
-  /** Checks client_id and redirect_uri of an authorization request; these errors must not redirect. */
-  checkAuthRequest(params: Record<string, string | undefined>): { client: OAuthClient; redirectUri: string } {
-    const client = this.client(params.client_id);
-    if (!client) throw new HttpFail(400, `unknown client_id "${params.client_id ?? ''}"`);
-    const redirectUri = params.redirect_uri ?? '';
-    if (!redirectAllowed(client, redirectUri)) throw new HttpFail(400, `redirect_uri "${redirectUri}" is not registered for client "${client.id}"`);
-    return { client, redirectUri };
-  }
-
-  /** The user with these credentials, or undefined. */
-  authenticateUser(username: string, password: string): User | undefined {
+  /** The user with these credentials, or undefined; throws Throttled after repeated failures for that user. */
+  async authenticateUser(username: string, password: string): Promise<User | undefined> {
+    this.throttle.check(username);
     const user = this.state.users.find((u) => u.username === username || u.email === username);
-    return user && same(user.password, password) ? user : undefined;
+    const ok = user !== undefined && (await passwordMatches(password, user.passwordHash));
+    this.throttle.record(username, ok);
+    return ok ? user : undefined;
   }
 
-  /** A single-use code bound to client, redirect URI and PKCE challenge. */
-  issueCode(pending: Omit<PendingCode, 'expiresAt' | 'used'>): string {
-    const code = randomToken(18);
-    this.codes.set(code, { ...pending, expiresAt: Date.now() + this.options.codeTtlMs, used: false });
-    return code;
+  /** Like authenticateUser, as OAuth errors for the token endpoint. */
+  async userForGrant(username: string, password: string): Promise<User> {
+    try {
+      const user = await this.authenticateUser(username, password);
+      if (!user) throw new OAuthError(400, 'invalid_grant', 'wrong username or password');
+      return user;
+    } catch (error) {
+      if (!(error instanceof Throttled)) throw error;
+      throw new OAuthError(429, 'invalid_grant', error.message, { 'retry-after': String(error.retryAfterS) });
+    }
   }
 
-  /** Issues an access token (and a refresh token unless `implicit`). */
-  issueTokens(clientId: string, userId: string, scope: string, implicit = false): TokenAnswer {
+  /** Issues an access token (and a refresh token unless `implicit`) in `family` (a new one by default). */
+  issueTokens(clientId: string, userId: string, scope: string, implicit = false, family = randomToken(9)): TokenAnswer {
     this.prune();
     const access = randomToken();
-    this.persist.set(['oauth', 'accessTokens', access], { clientId, userId, scope, expiresAt: Date.now() + this.options.accessTokenTtlS * 1000 });
+    this.persist.set(['oauth', 'accessTokens', tokenHash(access)], { clientId, userId, scope, family, expiresAt: Date.now() + this.options.accessTokenTtlS * 1000 });
     const answer: TokenAnswer = { access_token: access, token_type: 'Bearer', expires_in: this.options.accessTokenTtlS, scope };
     if (!implicit) {
       const refresh = randomToken(32);
-      this.persist.set(['oauth', 'refreshTokens', refresh], { clientId, userId, scope });
+      this.persist.set(['oauth', 'refreshTokens', tokenHash(refresh)], { clientId, userId, scope, family });
       answer.refresh_token = refresh;
     }
     return answer;
   }
 
-  /** The token endpoint: authorization_code, password and refresh_token grants. */
-  token(req: SandboxRequest): TokenAnswer {
-    const body = (req.body ?? {}) as Record<string, string | undefined>;
-    const client = this.clientAuth(req, body);
-    const grant = body.grant_type;
-    let answer: TokenAnswer;
-    if (grant === 'authorization_code') answer = this.codeGrant(client, body);
-    else if (grant === 'password') answer = this.passwordGrant(client, body);
-    else if (grant === 'refresh_token') answer = this.refreshGrant(client, body);
-    else throw new OAuthError(400, 'unsupported_grant_type', `grant_type "${grant ?? ''}" is not supported: use authorization_code, password or refresh_token`);
-    this.grants[grant] = (this.grants[grant] ?? 0) + 1;
-    return answer;
+  /** Whether a refresh token would be accepted now (tests). */
+  refreshTokenValid(token: string): boolean {
+    const grant = this.state.refreshTokens[tokenHash(token)];
+    return grant !== undefined && grant.rotatedAt === undefined;
   }
 
   /** The grant behind a valid access token; throws OAuthError otherwise. */
   tokenInfo(token: string | null): AccessGrant & { user: User } {
-    const grant = token ? this.state.accessTokens[token] : undefined;
+    const grant = token ? this.state.accessTokens[tokenHash(token)] : undefined;
     if (!grant) throw new OAuthError(400, 'invalid_token', 'the access token is not known (revoked or never issued)');
     if (grant.expiresAt <= Date.now()) throw new OAuthError(400, 'invalid_token', 'the access token has expired');
     return { ...grant, user: this.state.users.find((u) => u.id === grant.userId)! };
@@ -126,10 +139,32 @@ export class OAuthServer {
     }
   }
 
+  /** Ends every token of a family: a replayed code or refresh token, or a revocation. */
+  revokeFamily(family: string): void {
+    for (const [key, grant] of Object.entries(this.state.accessTokens)) if (grant.family === family) this.persist.set(['oauth', 'accessTokens', key], undefined);
+    for (const [key, grant] of Object.entries(this.state.refreshTokens)) if (grant.family === family) this.persist.set(['oauth', 'refreshTokens', key], undefined);
+  }
+
+  /** RFC 7009: a refresh token ends its family, an access token itself; unknown tokens are fine; another client's are refused. */
+  revoke(client: OAuthClient, token: string): void {
+    const key = tokenHash(token);
+    const grant = this.state.refreshTokens[key] ?? this.state.accessTokens[key];
+    if (!grant) return;
+    if (grant.clientId !== client.id) throw new OAuthError(400, 'unauthorized_client', 'the token was issued to another client');
+    if (key in this.state.refreshTokens) this.revokeFamily(grant.family);
+    else this.persist.set(['oauth', 'accessTokens', key], undefined);
+  }
+
+  /** Marks a refresh token used; its later use is a replay. */
+  rotate(token: string): void {
+    const key = tokenHash(token);
+    this.persist.set(['oauth', 'refreshTokens', key], { ...this.state.refreshTokens[key]!, rotatedAt: Date.now() });
+  }
+
   /** Expires every access token now (tests of refresh). */
   expireAccessTokens(): void {
-    for (const [token, grant] of Object.entries(this.state.accessTokens)) {
-      this.persist.set(['oauth', 'accessTokens', token], { ...grant, expiresAt: Date.now() - 1 });
+    for (const [key, grant] of Object.entries(this.state.accessTokens)) {
+      this.persist.set(['oauth', 'accessTokens', key], { ...grant, expiresAt: Date.now() - 1 });
     }
   }
 
@@ -138,62 +173,36 @@ export class OAuthServer {
     this.persist.set(['oauth', 'refreshTokens'], {});
   }
 
-  private clientAuth(req: SandboxRequest, body: Record<string, string | undefined>): OAuthClient {
+  /** The client authenticated by HTTP Basic or by client_id/client_secret in the body; 401 invalid_client otherwise. */
+  clientAuth(req: SandboxRequest, body: Record<string, string | undefined>): OAuthClient {
     let id = body.client_id;
     let secret = body.client_secret;
-    const basic = /^Basic\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-    if (basic) {
-      const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const header = req.headers.authorization;
+    if (header !== undefined) {
+      const basic = /^Basic\s+([A-Za-z0-9+/]+={0,2})$/i.exec(header);
+      const decoded = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8') : '';
       const colon = decoded.indexOf(':');
-      id = decodeURIComponent(decoded.slice(0, colon));
-      secret = decodeURIComponent(decoded.slice(colon + 1));
+      try {
+        if (!basic || colon < 0) throw new URIError();
+        id = decodeURIComponent(decoded.slice(0, colon));
+        secret = decodeURIComponent(decoded.slice(colon + 1));
+      } catch {
+        throw new OAuthError(401, 'invalid_client', 'malformed client credentials: send Authorization: Basic base64(urlencoded id ":" urlencoded secret)', { 'www-authenticate': 'Basic realm="oauth"' });
+      }
     }
     const client = this.client(id);
     if (!client) throw new OAuthError(401, 'invalid_client', `unknown client_id "${id ?? ''}"`);
-    if (!secret || !same(client.secret, secret)) throw new OAuthError(401, 'invalid_client', `client authentication failed: wrong client_secret for "${client.id}"`);
+    if (!secret || !same(client.secretHash, tokenHash(secret))) throw new OAuthError(401, 'invalid_client', `client authentication failed: wrong client_secret for "${client.id}"`);
     return client;
-  }
-
-  private codeGrant(client: OAuthClient, body: Record<string, string | undefined>): TokenAnswer {
-    const pending = body.code ? this.codes.get(body.code) : undefined;
-    if (!pending) throw new OAuthError(400, 'invalid_grant', 'the authorization code is not known');
-    if (pending.used) throw new OAuthError(400, 'invalid_grant', 'the authorization code was already used');
-    pending.used = true;
-    if (pending.expiresAt <= Date.now()) throw new OAuthError(400, 'invalid_grant', 'the authorization code has expired (codes are valid 10 seconds)');
-    if (pending.clientId !== client.id) throw new OAuthError(400, 'invalid_grant', 'the authorization code was issued to another client');
-    if (body.redirect_uri !== undefined && body.redirect_uri !== pending.redirectUri) {
-      throw new OAuthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
-    }
-    if (pending.challenge) {
-      const verifier = body.code_verifier ?? '';
-      if (createHash('sha256').update(verifier).digest('base64url') !== pending.challenge) {
-        throw new OAuthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge (PKCE)');
-      }
-    }
-    return this.issueTokens(client.id, pending.userId, pending.scope);
-  }
-
-  private passwordGrant(client: OAuthClient, body: Record<string, string | undefined>): TokenAnswer {
-    if (!client.passwordGrant) throw new OAuthError(400, 'unauthorized_client', `client "${client.id}" is not approved for the password grant`);
-    const user = this.authenticateUser(body.username ?? '', body.password ?? '');
-    if (!user) throw new OAuthError(400, 'invalid_grant', 'wrong username or password');
-    return this.issueTokens(client.id, user.id, body.scope ?? '');
-  }
-
-  private refreshGrant(client: OAuthClient, body: Record<string, string | undefined>): TokenAnswer {
-    const token = body.refresh_token ?? '';
-    const grant = this.state.refreshTokens[token];
-    if (!grant) throw new OAuthError(400, 'invalid_grant', 'the refresh token is not valid (revoked, rotated or never issued)');
-    if (grant.clientId !== client.id) throw new OAuthError(400, 'invalid_grant', 'the refresh token was issued to another client');
-    this.persist.set(['oauth', 'refreshTokens', token], undefined);
-    return this.issueTokens(client.id, grant.userId, grant.scope);
   }
 
   private prune(): void {
     const now = Date.now();
-    for (const [token, grant] of Object.entries(this.state.accessTokens)) {
-      if (grant.expiresAt < now - 86_400_000) this.persist.set(['oauth', 'accessTokens', token], undefined);
+    for (const [key, grant] of Object.entries(this.state.accessTokens)) {
+      if (grant.expiresAt < now - 86_400_000) this.persist.set(['oauth', 'accessTokens', key], undefined);
     }
-    for (const [code, pending] of this.codes) if (pending.expiresAt < now - 60_000) this.codes.delete(code);
+    for (const [key, grant] of Object.entries(this.state.refreshTokens)) {
+      if (grant.rotatedAt !== undefined && grant.rotatedAt < now - PRUNE_AFTER_MS) this.persist.set(['oauth', 'refreshTokens', key], undefined);
+    }
   }
 }

@@ -1,14 +1,17 @@
-/** The OAuth server's persistent state: registered clients, users, and the tokens it issued. */
-import { randomBytes } from 'node:crypto';
+/** The OAuth server's persistent state: registered clients, users, and hashes of the tokens it issued. */
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 export interface OAuthClient {
   id: string;
-  secret: string;
+  /** sha256 of the client secret (a random 144-bit value, so a fast hash is enough). */
+  secretHash: string;
   name: string;
   /** Registered redirect URIs; loopback ones match any port (RFC 8252 section 7.3). */
   redirectUris: string[];
   /** Approved for the password grant. */
   passwordGrant: boolean;
+  /** A public native client: the code flow needs PKCE S256 (RFC 9700 section 2.1.1). */
+  pkceRequired?: boolean;
 }
 
 export interface User {
@@ -16,7 +19,8 @@ export interface User {
   username: string;
   email: string;
   name: string;
-  password: string;
+  /** `scrypt$<salt>$<hash>`, both base64url. */
+  passwordHash: string;
 }
 
 export interface AccessGrant {
@@ -25,13 +29,21 @@ export interface AccessGrant {
   scope: string;
   /** Epoch milliseconds. */
   expiresAt: number;
+  /** Every token of one login (its code, its refreshes) shares a family; revoking it ends them all. */
+  family: string;
+}
+
+export interface RefreshGrant extends Omit<AccessGrant, 'expiresAt'> {
+  /** When it was exchanged for a new pair; presenting it again is a replay. */
+  rotatedAt?: number;
 }
 
 export interface OAuthState {
   clients: OAuthClient[];
   users: User[];
+  /** Keyed by tokenHash(token): the data file never holds a usable token. */
   accessTokens: Record<string, AccessGrant>;
-  refreshTokens: Record<string, Omit<AccessGrant, 'expiresAt'>>;
+  refreshTokens: Record<string, RefreshGrant>;
 }
 
 /** A random token of `bytes` bytes, base64url. */
@@ -39,29 +51,77 @@ export function randomToken(bytes = 24): string {
   return randomBytes(bytes).toString('base64url');
 }
 
-/** A fresh state: the inv client, a partner app (another client, for tests of token mix-ups) and a demo user. */
+/** The key under which a token, code or client secret is stored: sha256, base64url. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** Whether two strings are equal, in time independent of where they differ. */
+export function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const SCRYPT = { N: 16_384, r: 8, p: 1 };
+
+function scryptOf(password: string, salt: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => scrypt(password, salt, 32, SCRYPT, (error, key) => (error ? reject(error) : resolve(key))));
+}
+
+/** An scrypt hash of a password, with a fresh salt. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return `scrypt$${salt.toString('base64url')}$${(await scryptOf(password, salt)).toString('base64url')}`;
+}
+
+/** Whether `password` matches an scrypt hash made by hashPassword. */
+export async function passwordMatches(password: string, stored: string): Promise<boolean> {
+  const [kind, salt, hash] = stored.split('$');
+  if (kind !== 'scrypt' || !salt || !hash) return false;
+  return same((await scryptOf(password, Buffer.from(salt, 'base64url'))).toString('base64url'), hash);
+}
+
+const LOOPBACK_REDIRECTS = ['http://127.0.0.1/callback', 'http://[::1]/callback', 'http://localhost/callback'];
+
+/** A fresh state: the inv client, a partner app (another client, for tests of token mix-ups) and a demo user; secrets are set by rotateSecrets. */
 export function initialOAuthState(): OAuthState {
-  const loopback = ['http://127.0.0.1/callback', 'http://[::1]/callback', 'http://localhost/callback'];
   return {
     clients: [
-      { id: 'inv-cli', secret: randomToken(18), name: 'inv command-line tool', redirectUris: loopback, passwordGrant: true },
-      { id: 'partner-app', secret: randomToken(18), name: 'Partner reporting app', redirectUris: ['https://partner.example.com/oauth/callback', ...loopback], passwordGrant: false },
+      { id: 'inv-cli', secretHash: '', name: 'inv command-line tool', redirectUris: LOOPBACK_REDIRECTS, passwordGrant: true, pkceRequired: true },
+      { id: 'partner-app', secretHash: '', name: 'Partner reporting app', redirectUris: ['https://partner.example.com/oauth/callback', ...LOOPBACK_REDIRECTS], passwordGrant: false },
     ],
-    users: [{ id: '1001', username: 'demo', email: 'demo@example.com', name: 'Demo Seller', password: randomToken(9) }],
+    users: [{ id: '1001', username: 'demo', email: 'demo@example.com', name: 'Demo Seller', passwordHash: '' }],
     accessTokens: {},
     refreshTokens: {},
   };
 }
 
-/** Whether `uri` is one of the client's redirect URIs; loopback URIs match on any port. */
-export function redirectAllowed(client: OAuthClient, uri: string): boolean {
+type Legacy = Omit<OAuthState, 'clients' | 'users'> & { clients: Array<OAuthClient & { secret?: string }>; users: Array<User & { password?: string }> };
+
+/** Brings a state written by an older sandbox (secrets and tokens in clear) to hashes only. */
+export function upgradeOAuthState(loaded: OAuthState | undefined): OAuthState {
+  if (!loaded) return initialOAuthState();
+  const old = loaded as unknown as Legacy;
+  const rehash = <T extends object>(table: Record<string, T>) =>
+    Object.fromEntries(Object.entries(table).map(([key, grant]) => ('family' in grant ? [key, grant] : [tokenHash(key), { ...grant, family: randomToken(9) }])));
+  return {
+    clients: old.clients.map(({ secret, ...c }) => ({ ...c, secretHash: c.secretHash ?? (secret ? tokenHash(secret) : ''), pkceRequired: c.pkceRequired ?? c.id === 'inv-cli' })),
+    users: old.users.map(({ password: _clear, ...u }) => ({ ...u, passwordHash: u.passwordHash ?? '' })),
+    accessTokens: rehash(old.accessTokens) as Record<string, AccessGrant>,
+    refreshTokens: rehash(old.refreshTokens) as Record<string, RefreshGrant>,
+  };
+}
+
+/** Whether `uri` is one of the client's redirect URIs: exact, except the port of loopback ones (RFC 8252 §7.3). */
+export function redirectAllowed(client: Pick<OAuthClient, 'redirectUris'>, uri: string): boolean {
   let url: URL;
   try {
     url = new URL(uri);
   } catch {
     return false;
   }
-  if (url.hash) return false;
+  if (url.hash || url.search || url.username || url.password || url.href !== uri) return false;
   return client.redirectUris.some((registered) => {
     const r = new URL(registered);
     const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(r.hostname) && r.protocol === 'http:';

@@ -1,0 +1,118 @@
+/** Credentials go only to the origins they were issued for, never over plain http beyond loopback; logout revokes. */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { spawnInv } from '../helpers/spawn.js';
+import { startRecorder, type Recorder } from '../helpers/recorder.js';
+
+let fx: SandboxFixture;
+let evil: Recorder;
+let env: Record<string, string>;
+beforeAll(async () => {
+  fx = await sandboxFixture();
+  evil = await startRecorder();
+  const { oauth } = fx.sandbox.credentials;
+  env = { ...fx.env, INV_CLIENT_ID: oauth.clientId, INV_CLIENT_SECRET: oauth.clientSecret };
+});
+afterAll(async () => {
+  await evil.close();
+  await fx.close();
+});
+
+const inv = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) => spawnInv(args, { env: { ...env, ...extra }, input });
+const passwordLogin = (args: string[] = [], extra: Record<string, string | undefined> = {}) =>
+  inv([...args, 'login', '--password', '--username', fx.sandbox.credentials.oauth.username, '--password-stdin'], extra, fx.sandbox.credentials.oauth.password);
+const config = () => JSON.parse(readFileSync(join(fx.env.INV_CONFIG_DIR, 'config.json'), 'utf8'));
+
+describe('tokens are bound to the origins they were issued for', () => {
+  it('refuses to send the access token to another --base-url or INV_BASE_URL (exit 4, both origins named), before sending', async () => {
+    expect((await passwordLogin()).code).toBe(0);
+    for (const run of [() => inv(['whoami', '--base-url', evil.url]), () => inv(['whoami'], { INV_BASE_URL: evil.url })]) {
+      const r = await run();
+      expect(r.code, r.stderr).toBe(4);
+      expect(r.stderr).toContain(evil.url);
+      expect(r.stderr).toContain(fx.sandbox.baseUrl);
+      expect(r.stderr).toMatch(/profile of its own/);
+    }
+    expect(evil.requests).toHaveLength(0);
+  });
+
+  it('refuses to send the refresh token to another --auth-url', async () => {
+    expect((await passwordLogin()).code).toBe(0);
+    fx.sandbox.oauth.expireAccessTokens();
+    const r = await inv(['whoami', '--auth-url', evil.url]);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toContain(evil.url);
+    expect(evil.requests).toHaveLength(0);
+  });
+
+  it('refuses to send a stored client secret to another authorization server', async () => {
+    const stored = { ...env, INV_CLIENT_ID: undefined, INV_CLIENT_SECRET: undefined, INV_BASE_URL: undefined, INV_AUTH_URL: undefined };
+    const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
+    for (const [key, value] of [['baseUrl', fx.sandbox.baseUrl], ['clientId', clientId]]) {
+      expect((await inv(['--profile', 'own', 'config', 'set', key!, value!], stored)).code).toBe(0);
+    }
+    expect((await inv(['--profile', 'own', 'config', 'set', 'clientSecret', clientSecret], stored)).code).toBe(0);
+    const r = await passwordLogin(['--profile', 'own', '--auth-url', evil.url], stored);
+    expect(r.code, r.stderr).toBe(4);
+    expect(evil.requests).toHaveLength(0);
+  });
+
+  it('sends the stored research key only to its research origin; INV_RESEARCH_* given for the call are exempt', async () => {
+    const bare = { ...env, INV_RESEARCH_CLIENT_ID: undefined, INV_RESEARCH_SECRET: undefined, INV_RESEARCH_URL: undefined };
+    const { clientId, secretKey } = fx.sandbox.credentials.research;
+    expect((await inv(['--profile', 'res', 'config', 'set', 'researchUrl', fx.sandbox.researchUrl], bare)).code).toBe(0);
+    expect((await inv(['--profile', 'res', 'research', 'login', '--client-id', clientId, '--secret-stdin'], bare, secretKey)).code).toBe(0);
+    expect((await inv(['--profile', 'res', 'fees', 'B00X4WHP5E', '--price', '10'], bare)).code).toBe(0);
+    const r = await inv(['--profile', 'res', 'fees', 'B00X4WHP5E', '--price', '10', '--research-url', evil.url], bare);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toContain(evil.url);
+    expect(evil.requests).toHaveLength(0);
+    await inv(['--profile', 'res', 'fees', 'B00X4WHP5E', '--price', '10', '--research-url', evil.url], { ...bare, INV_RESEARCH_CLIENT_ID: 'x', INV_RESEARCH_SECRET: 'y' });
+    expect(evil.requests.length).toBeGreaterThan(0);
+    evil.requests.length = 0;
+  });
+
+  it('never sends credentials over plain http except to loopback (exit 2 naming the URL)', async () => {
+    const r = await inv(['whoami', '--base-url', 'http://inventory.example.com'], { INV_TOKEN: 'tok' });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain('http://inventory.example.com');
+    const research = await inv(['fees', 'B00X4WHP5E', '--price', '10', '--research-url', 'http://research.example.com']);
+    expect(research.code, research.stderr).toBe(2);
+    expect(research.stderr).toContain('http://research.example.com');
+  });
+});
+
+describe('inv logout', () => {
+  it('revokes the refresh token at the server', async () => {
+    expect((await passwordLogin()).code).toBe(0);
+    const refreshToken = config().profiles.default.tokens.refreshToken;
+    const r = await inv(['logout']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/revoked/);
+    const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
+    const reuse = await fetch(`${fx.sandbox.authUrl}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret }) });
+    expect(reuse.status).toBe(400);
+  });
+
+  it('says it only forgot locally when the server has no revocation endpoint', async () => {
+    const bare = await startRecorder(() => ({ status: 404, body: { message: 'no such endpoint' } }));
+    try {
+      const dir = join(fx.dir, 'no-revoke-config');
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const origin = bare.url;
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { live: {
+        baseUrl: origin, authUrl: origin, clientId: 'c', clientSecret: 's',
+        tokens: { accessToken: 'a', refreshToken: 'r', apiOrigin: origin, authOrigin: origin },
+      } } }), { mode: 0o600 });
+      const r = await spawnInv(['--profile', 'live', 'logout'], { env: { INV_CONFIG_DIR: dir } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toMatch(/no revocation endpoint/);
+      expect(r.stderr).toMatch(/only (forgot|forgotten) (them )?(locally|here)|forgot.*locally/);
+      expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.live.tokens).toBeUndefined();
+    } finally {
+      await bare.close();
+    }
+  });
+});
