@@ -4,6 +4,7 @@
 //   tables, zod, conf, the sandbox) load only when a command needs them.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -23,6 +24,25 @@ const startPlugins = {
       contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
       loader: 'js',
     }));
+  },
+};
+
+// pdfkit's Node build loads its standard fonts with a require() made by createRequire at run time,
+// which the bundle cannot follow (and the installed package has no node_modules): the font modules
+// are imported statically instead, so they travel in pdfkit's chunk (loaded only when labels are made).
+const pdfkitFonts = {
+  name: 'pdfkit-fonts',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]pdfkit[\\/]js[\\/]pdfkit\.node\.mjs$/ }, (args) => {
+      const names = [];
+      const source = readFileSync(args.path, 'utf8').replace(/require\$1\('#standard-fonts\/(\w+)'\)/g, (_, name) => {
+        names.push(name);
+        return `__font_${name}`;
+      });
+      if (names.length === 0) throw new Error('pdfkit-fonts: no standard font loaders found in pdfkit');
+      const imports = names.map((name) => `import __font_${name} from '#standard-fonts/${name}';`).join('\n');
+      return { contents: `${imports}\n${source}`, loader: 'js', resolveDir: dirname(args.path) };
+    });
   },
 };
 
@@ -58,7 +78,7 @@ const esm = {
 // Keep it that way in the sources: a module imported statically on the start path must not also be
 // import()ed somewhere, or esbuild splits it (and what it shares) into chunks of their own, and every
 // command pays ~0.6 ms a file (the start went from 16 files to 10 when three such imports were removed).
-await build({ ...esm, entryPoints: { start: 'src/cli/start.ts' }, splitting: true, chunkNames: 'chunks/[name]-[hash]', plugins: [startPlugins] });
+await build({ ...esm, entryPoints: { start: 'src/cli/start.ts' }, splitting: true, chunkNames: 'chunks/[name]-[hash]', plugins: [startPlugins, pdfkitFonts] });
 
 // The sandbox as a library (for the demo and tests), and the help texts (used at build time), apart.
 await build({ ...esm, entryPoints: { sandbox: 'src/sandbox/index.ts', 'help-texts': 'src/cli/help-texts.ts' }, splitting: true, chunkNames: 'lib/[name]-[hash]' });

@@ -17,7 +17,7 @@ export function runner(session: Session): Runner {
       const positional = actionArgs.slice(0, -2);
       let root = command;
       while (root.parent) root = root.parent;
-      const globals = readGlobals(command.optsWithGlobals(), session.io, root.getOptionValueSource('timeout') === 'cli');
+      const globals = readGlobals(command.optsWithGlobals(), session.io, root.getOptionValueSource('timeout') === 'cli', command.name());
       const colors = globals.color ? await chalkColors() : NO_COLORS;
       await handler(new Ctx(session, globals, colors), positional, command.opts() as Parameters<typeof handler>[2]);
     };

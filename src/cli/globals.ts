@@ -5,10 +5,16 @@ import type { IO } from './io.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/** `-o zpl`: labels for Zebra printers, a format of `inv labels` only (not a data format). */
+export const LABEL_OUTPUT = 'zpl';
+/** The commands that take `-o zpl`. */
+const ZPL_COMMANDS = new Set(['labels']);
 
 export interface GlobalOptions {
   profile?: string;
   output: OutputFormat;
+  /** `-o zpl` was given (to a command that takes it). */
+  zpl: boolean;
   fields?: string[];
   color: boolean;
   quiet: boolean;
@@ -27,7 +33,7 @@ export interface GlobalOptions {
 export function addGlobalOptions(program: Command): void {
   program
     .option('--profile <name>', 'use this profile (default: INV_PROFILE or the current profile)')
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json in a pipe)').choices(OUTPUT_FORMATS))
+    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json in a pipe)').choices([...OUTPUT_FORMATS, LABEL_OUTPUT]))
     .option('--json', 'shorthand for --output json')
     .option('--fields <list>', 'comma-separated fields to output (dotted paths allowed, e.g. mfnFees.netIncome)')
     .option('--no-color', 'disable colours (also NO_COLOR)')
@@ -47,18 +53,21 @@ export function isCI(env: Record<string, string | undefined>): boolean {
 }
 
 /** Turns commander's raw option values into GlobalOptions, with defaults that depend on the terminal. */
-export function readGlobals(raw: Record<string, unknown>, io: IO, timeoutGiven = false): GlobalOptions {
+export function readGlobals(raw: Record<string, unknown>, io: IO, timeoutGiven = false, command = ''): GlobalOptions {
   const timeout = Number(raw.timeout);
   if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) {
     throw new UsageError(`--timeout "${String(raw.timeout)}" must be a number of seconds between 0 and 3600`);
   }
   const fields = typeof raw.fields === 'string' ? raw.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined;
   if (fields && fields.length === 0) throw new UsageError('--fields is empty: give one or more field names separated by commas');
-  const output = (raw.json ? 'json' : (raw.output as OutputFormat | undefined)) ?? (io.stdoutIsTTY ? 'table' : 'json');
+  const zpl = raw.output === LABEL_OUTPUT;
+  if (zpl && !ZPL_COMMANDS.has(command)) throw new UsageError(`-o ${LABEL_OUTPUT} is for inv labels only; use one of ${OUTPUT_FORMATS.join(', ')}`);
+  const output = (raw.json ? 'json' : zpl ? undefined : (raw.output as OutputFormat | undefined)) ?? (io.stdoutIsTTY ? 'table' : 'json');
   const noColorEnv = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '';
   return {
     profile: raw.profile as string | undefined,
     output,
+    zpl,
     fields,
     color: raw.color !== false && !noColorEnv && io.stdoutIsTTY && io.env.TERM !== 'dumb',
     quiet: Boolean(raw.quiet),

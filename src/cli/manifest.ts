@@ -19,6 +19,7 @@ import * as move from '../commands/move.js';
 import * as send_to_fba from '../commands/send-to-fba.js';
 import * as plan from '../commands/plan.js';
 import * as label from '../commands/label.js';
+import * as labels from '../commands/labels.js';
 import * as noun_feedback from '../commands/nouns/feedback.js';
 import * as noun_settings from '../commands/nouns/settings.js';
 import * as api from '../commands/api.js';
@@ -60,6 +61,7 @@ export const COMMANDS: readonly Entry[] = [
   { name: 'send-to-fba', usage: '<msku> <quantity>', description: 'add stock to inbound FBA shipments', load: () => Promise.resolve(send_to_fba) },
   { name: 'plan', usage: '<msku> <quantity>', description: 'ask for an inbound shipment plan: which centers, how many each, where to ship', load: () => Promise.resolve(plan) },
   { name: 'label', usage: '<msku> <fnsku>', description: 'the FNSKU label of an item: print its URL, save it or open it', load: () => Promise.resolve(label) },
+  { name: 'labels', usage: '[msku] [fnsku]', description: 'FNSKU labels to print, one per unit: PDF sheets, thermal rolls or ZPL', load: () => Promise.resolve(labels) },
   { name: 'feedback', noun: true, description: 'feedback left on orders', load: () => Promise.resolve(noun_feedback) },
   { name: 'settings', noun: true, description: 'account settings (key and value)', load: () => Promise.resolve(noun_settings) },
   { name: 'api', usage: '<method> <path>', description: 'send an authenticated request to the Inventory or Research API and print the answer', load: () => Promise.resolve(api) },

@@ -34,20 +34,28 @@ export function register(program: Command, run: Runner): void {
     .option('--from-purchase <purchaseId>', 'take it from this purchase instead')
     .option('--venue-id <id>', 'marketplace account, when the seller has several')
     .option('--open-labels', 'open each shipment\'s label in the browser')
-    .addHelpText('after', '\nExamples:\n  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1"\n  inv send-to-fba MUG-BLUE-11OZ 24 --from 1 --open-labels --json')
+    .option('--labels <file>', 'write the labels of the units just added, grouped by shipment (PDF, or ZPL for a .zpl file)')
+    .option('--labels-layout <layout>', 'layout of --labels: avery-5160 (default), a4-24, thermal-2.25x1.25, thermal-2x1')
+    .addHelpText('after', '\nExamples:\n  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1"\n  inv send-to-fba MUG-BLUE-11OZ 24 --from 1 --open-labels --json\n  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --labels mug-labels.pdf')
     .action(
-      run<{ from?: string; fromPurchase?: string; venueId?: string; openLabels?: boolean }>(async (ctx, [mskuText, quantity], flags) => {
+      run<{ from?: string; fromPurchase?: string; venueId?: string; openLabels?: boolean; labels?: string; labelsLayout?: string }>(async (ctx, [mskuText, quantity], flags) => {
         const msku = mskuArg(mskuText);
         const amount = parseQuantity(quantity as string);
         if (flags.from && flags.fromPurchase) throw new UsageError('give --from or --from-purchase, not both');
         if (flags.fromPurchase !== undefined && !/^\d+$/.test(flags.fromPurchase)) throw new UsageError(`--from-purchase "${flags.fromPurchase}" must be a purchase id (digits)`);
         if (flags.venueId !== undefined && !/^\d+$/.test(flags.venueId)) throw new UsageError(`--venue-id "${flags.venueId}" must be a whole number`);
         const out = ctx.output(VIEW);
+        const labels = flags.labels === undefined ? undefined : (await import('../labels/write.js')).labelOptions({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
+        if (flags.labelsLayout !== undefined && !labels) throw new UsageError('--labels-layout goes with --labels FILE');
         const client = await ctx.inventory();
         const { LocationNames } = await import('../api/location-names.js');
         const from = flags.fromPurchase ? undefined : await locationArg(ctx, flags.from, '--from', 'the source location', new LocationNames(client), { allowed: (l) => l.canMoveFBA, held: !flags.fromPurchase && flags.from === undefined && canPrompt(ctx.io, ctx.globals) ? await heldPerLocation(client, msku) : undefined, holding: true });
         const result = await client.sendToFba({ msku, quantity: amount, fromLocationId: from, fromPurchaseId: flags.fromPurchase, venueId: flags.venueId });
         await out.render([result]);
+        if (labels) {
+          const { labelsAfterSend } = await import('../labels/after-send.js');
+          await ctx.info(`${ctx.color.green('✓')} ${await labelsAfterSend(client, result, labels, ctx.io)}`);
+        }
         if (flags.openLabels) {
           const { openBrowser } = await import('../auth/browser.js');
           for (const shipment of Object.values(result)) {

@@ -1,0 +1,76 @@
+/** What a label says: a unit's FNSKU label, or the heading label that starts a shipment's group. */
+import { UsageError } from '../errors.js';
+
+export interface UnitLabel {
+  kind: 'unit';
+  fnsku: string;
+  title: string;
+  /** Condition as printed, e.g. "New" or "Used - Like New". */
+  condition: string;
+}
+
+export interface HeadingLabel {
+  kind: 'heading';
+  shipmentId: string;
+  center: string;
+  /** What follows in the group, e.g. "MUG-BLUE-11OZ x 12". */
+  contents: string;
+}
+
+export type Label = UnitLabel | HeadingLabel;
+
+/** A label and how many copies of it, in print order. */
+export interface LabelRun {
+  label: Label;
+  copies: number;
+}
+
+const CONDITIONS: Record<string, string> = {
+  new: 'New',
+  likenew: 'Used - Like New',
+  verygood: 'Used - Very Good',
+  good: 'Used - Good',
+  acceptable: 'Used - Acceptable',
+  poor: 'Used - Poor',
+  collectible: 'Collectible',
+  refurbished: 'Refurbished',
+  unknown: '',
+};
+
+/** The condition as the marketplace prints it ("likeNew" → "Used - Like New"); unknown values as given. */
+export function conditionText(cond: string | null | undefined): string {
+  const raw = printable(cond ?? '');
+  return CONDITIONS[raw.toLowerCase().replace(/[\s_-]/g, '')] ?? raw;
+}
+
+/**
+ * Server text made safe for the label fonts (Latin-1 Helvetica, ZPL's default font): no control
+ * characters, accents kept where Latin-1 has them, anything else as "?".
+ */
+export function printable(text: string): string {
+  return text
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[^\u0020-\u00ff]/gu, '?')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Checks an FNSKU: 10 capital letters or digits (X000… or an ASIN-based one). */
+export function checkFnsku(fnsku: string, field = 'fnsku'): string {
+  if (!/^[A-Z0-9]{10}$/.test(fnsku)) throw new UsageError(`${field} "${printable(fnsku)}" must be 10 capital letters or digits, e.g. X000ABC123`);
+  return fnsku;
+}
+
+/** The runs of one unit label repeated `count` times. */
+export function unitRun(fnsku: string, item: { title: string; cond: string }, count: number): LabelRun {
+  return { label: { kind: 'unit', fnsku, title: printable(item.title), condition: conditionText(item.cond) }, copies: count };
+}
+
+/** How many labels the runs print. */
+export function labelCount(runs: readonly LabelRun[]): number {
+  return runs.reduce((sum, run) => sum + run.copies, 0);
+}

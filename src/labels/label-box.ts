@@ -1,0 +1,41 @@
+/** Where the parts of one label go inside its box: pure geometry in points, shared by the PDF and its tests. */
+import type { Layout } from './layouts.js';
+import { QUIET_ZONE } from './barcode.js';
+
+export const FONT = { fnsku: 8, title: 6.5, condition: 7 } as const;
+/** Line height of Helvetica (ascender 718 minus descender -207, per 1000) for each size. */
+const line = (size: number) => size * 0.925;
+const GAP = 2;
+const MAX_BAR_HEIGHT = 36;
+
+export interface UnitBox {
+  /** Inner padding kept clear on every side. */
+  pad: number;
+  titleLines: number;
+  /** Module width used, in points (the layout's, or less when the symbol would not fit with its quiet zones). */
+  module: number;
+  barcode: { x: number; y: number; width: number; height: number };
+  /** Top of each text line, in order: fnsku, title lines, condition. */
+  lines: Array<{ y: number; size: number }>;
+}
+
+/** The parts of a unit label of `modules` bar modules, relative to the label's top-left corner. */
+export function unitBox(layout: Layout, modules: number): UnitBox {
+  const { width: w, height: h } = layout.label;
+  // Sheets may shift a little in a laser printer; die-cut thermal labels do not.
+  const pad = layout.columns > 1 ? 6 : 4.5;
+  const titleLines = h >= 85 ? 2 : 1;
+  const text = line(FONT.fnsku) + titleLines * line(FONT.title) + line(FONT.condition) + 2 * GAP;
+  const barHeight = Math.min(MAX_BAR_HEIGHT, h - 2 * pad - 2 * GAP - text);
+  const module = Math.min(layout.module, (w - 2 * pad) / (modules + 2 * QUIET_ZONE));
+  const top = (h - (barHeight + 2 * GAP + text)) / 2;
+  const width = modules * module;
+  const lines: UnitBox['lines'] = [];
+  let y = top + barHeight + 2 * GAP;
+  lines.push({ y, size: FONT.fnsku });
+  y += line(FONT.fnsku) + GAP;
+  for (let i = 0; i < titleLines; i++, y += line(FONT.title)) lines.push({ y, size: FONT.title });
+  y += GAP;
+  lines.push({ y, size: FONT.condition });
+  return { pad, titleLines, module, barcode: { x: (w - width) / 2, y: top, width, height: barHeight }, lines };
+}

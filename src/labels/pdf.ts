@@ -1,0 +1,107 @@
+/** Label sheets and thermal rolls as PDF (pdfkit), barcodes as vector bars: page and label sizes exact in points. */
+import PDFDocument from 'pdfkit';
+import { code128, type Bars } from './barcode.js';
+import type { HeadingLabel, LabelRun, UnitLabel } from './content.js';
+import { unitBox, type UnitBox } from './label-box.js';
+import { slotPlace, type Layout } from './layouts.js';
+
+type Doc = PDFKit.PDFDocument;
+
+/** Renders the runs on `layout`, the first label at sheet position `start` (1-based); resolves to the PDF bytes. */
+export function renderPdf(runs: readonly LabelRun[], layout: Layout, start = 1): Promise<Buffer> {
+  const doc = new PDFDocument({ size: [layout.page.width, layout.page.height], margin: 0, autoFirstPage: false, info: { Title: 'FNSKU labels', Creator: 'inv' } });
+  // Printed at 100 %: a viewer's "fit to page" would move every label off its place on the sheet.
+  (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({ PrintScaling: 'None' });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const symbols = new Map<string, Bars>();
+  let slot = start - 1;
+  let page = -1;
+  for (const run of runs) {
+    for (let copy = 0; copy < run.copies; copy++, slot++) {
+      const place = slotPlace(layout, slot);
+      while (page < place.page) {
+        doc.addPage({ size: [layout.page.width, layout.page.height], margin: 0 });
+        page++;
+      }
+      if (run.label.kind === 'unit') {
+        const label = run.label;
+        const bars = symbols.get(label.fnsku) ?? symbols.set(label.fnsku, code128(label.fnsku)).get(label.fnsku)!;
+        drawUnit(doc, label, bars, unitBox(layout, bars.modules), layout, place);
+      } else drawHeading(doc, run.label, layout, place);
+    }
+  }
+  doc.end();
+  return done;
+}
+
+function drawUnit(doc: Doc, label: UnitLabel, bars: Bars, box: UnitBox, layout: Layout, at: { x: number; y: number }): void {
+  const { barcode, module, lines, pad } = box;
+  const x0 = at.x + barcode.x;
+  for (const bar of bars.bars) doc.rect(x0 + bar.x * module, at.y + barcode.y, bar.width * module, barcode.height);
+  doc.fillColor('black').fill();
+  const width = layout.label.width - 2 * pad;
+  const [fnskuLine, ...rest] = lines;
+  const conditionLine = rest.pop()!;
+  centred(doc, label.fnsku, 'Helvetica', fnskuLine!.size, at.x + layout.label.width / 2, at.y + fnskuLine!.y);
+  const titles = wrap(doc, label.title, 'Helvetica', rest[0]!.size, width, rest.length);
+  rest.forEach((l, i) => centred(doc, titles[i] ?? '', 'Helvetica', l.size, at.x + layout.label.width / 2, at.y + l.y));
+  centred(doc, label.condition, 'Helvetica-Bold', conditionLine.size, at.x + layout.label.width / 2, at.y + conditionLine.y);
+}
+
+function drawHeading(doc: Doc, label: HeadingLabel, layout: Layout, at: { x: number; y: number }): void {
+  const { width: w, height: h } = layout.label;
+  const pad = layout.columns > 1 ? 6 : 4.5;
+  doc.lineWidth(1.5).rect(at.x + pad, at.y + pad, w - 2 * pad, h - 2 * pad).stroke('black');
+  const cx = at.x + w / 2;
+  const inner = w - 4 * pad;
+  const rows: Array<[string, string, number]> = [
+    ['SHIPMENT', 'Helvetica', 6.5],
+    [label.shipmentId, 'Helvetica-Bold', 12],
+    [`to ${label.center}`, 'Helvetica-Bold', 9],
+    [label.contents, 'Helvetica', 6.5],
+  ];
+  const total = rows.reduce((sum, [, , size]) => sum + size * 0.925 + 2, -2);
+  let y = at.y + (h - total) / 2;
+  for (const [text, font, size] of rows) {
+    centred(doc, fit(doc, text, font, size, inner), font, size, cx, y);
+    y += size * 0.925 + 2;
+  }
+}
+
+/** One line of text centred on cx, its top at y. */
+function centred(doc: Doc, text: string, font: string, size: number, cx: number, y: number): void {
+  if (!text) return;
+  doc.font(font).fontSize(size);
+  doc.text(text, cx - doc.widthOfString(text) / 2, y, { lineBreak: false, lineGap: 0 });
+}
+
+/** The text cut to `width` points, ending in an ellipsis when cut. */
+function fit(doc: Doc, text: string, font: string, size: number, width: number): string {
+  doc.font(font).fontSize(size);
+  if (doc.widthOfString(text) <= width) return text;
+  let n = text.length;
+  while (n > 0 && doc.widthOfString(text.slice(0, n).trimEnd() + '…') > width) n--;
+  return text.slice(0, n).trimEnd() + '…';
+}
+
+/** The text over at most `lines` lines of `width` points, at word breaks; the last line cut with an ellipsis. */
+function wrap(doc: Doc, text: string, font: string, size: number, width: number, lines: number): string[] {
+  doc.font(font).fontSize(size);
+  const out: string[] = [];
+  let rest = text;
+  while (out.length < lines - 1 && rest && doc.widthOfString(rest) > width) {
+    const words = rest.split(' ');
+    let n = words.length - 1;
+    while (n > 1 && doc.widthOfString(words.slice(0, n).join(' ')) > width) n--;
+    const head = fit(doc, words.slice(0, n).join(' '), font, size, width);
+    out.push(head);
+    rest = head.endsWith('…') ? '' : words.slice(n).join(' ');
+  }
+  if (rest) out.push(fit(doc, rest, font, size, width));
+  return out;
+}

@@ -1,0 +1,56 @@
+/** Writes labels as PDF or ZPL to a file or stdout; the renderers (pdfkit, bwip-js) load only here. */
+import { writeFile } from 'node:fs/promises';
+import type { IO } from '../cli/io.js';
+import { UsageError } from '../errors.js';
+import { labelCount, type LabelRun } from './content.js';
+import { layoutNamed, LAYOUT_NAMES, perPage, type Layout } from './layouts.js';
+
+export type LabelFormat = 'pdf' | 'zpl';
+
+export interface LabelOptions {
+  format: LabelFormat;
+  layout: Layout;
+  /** Position of the first label on the first sheet, 1-based. */
+  start: number;
+  /** A file; for ZPL, "-" or undefined is stdout. */
+  out?: string;
+}
+
+/** Checks --format/--layout/--start/--out; the format defaults to the file's extension, the layout to the format's usual one. */
+export function labelOptions(flags: { format?: string; layout?: string; start?: string; out?: string }, prefix = ''): LabelOptions {
+  const format = flags.format ?? (flags.out?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf');
+  if (format !== 'pdf' && format !== 'zpl') throw new UsageError(`--${prefix}format "${format}" must be pdf or zpl`);
+  const layoutName = flags.layout ?? (format === 'zpl' ? 'thermal-2.25x1.25' : 'avery-5160');
+  const layout = layoutNamed(layoutName);
+  if (!layout) throw new UsageError(`--${prefix}layout "${layoutName}" must be one of ${LAYOUT_NAMES.join(', ')}`);
+  if (format === 'zpl' && perPage(layout) > 1) throw new UsageError(`--${prefix}layout ${layout.name} is a sheet: ZPL is for thermal rolls (thermal-2.25x1.25 or thermal-2x1)`);
+  let start = 1;
+  if (flags.start !== undefined) {
+    if (perPage(layout) === 1) throw new UsageError(`--start is for sheet layouts (avery-5160, a4-24): ${layout.name} has one label a page`);
+    if (!/^\d+$/.test(flags.start) || Number(flags.start) < 1 || Number(flags.start) > perPage(layout)) throw new UsageError(`--start "${flags.start}" must be a label position from 1 to ${perPage(layout)} on ${layout.name}`);
+    start = Number(flags.start);
+  }
+  if (format === 'pdf' && (flags.out === undefined || flags.out === '-')) throw new UsageError(`${prefix ? '--labels' : '--out'} FILE.pdf is needed for a PDF (ZPL can go to stdout)`);
+  return { format, layout, start, out: flags.out };
+}
+
+/** Renders and writes the labels; returns a one-line summary for the user. */
+export async function writeLabels(runs: readonly LabelRun[], options: LabelOptions, io: IO): Promise<string> {
+  const count = labelCount(runs);
+  let bytes: Buffer | string;
+  let pages: number;
+  if (options.format === 'pdf') {
+    const { renderPdf } = await import('./pdf.js');
+    bytes = await renderPdf(runs, options.layout, options.start);
+    pages = Math.ceil((options.start - 1 + count) / perPage(options.layout));
+  } else {
+    const { renderZpl } = await import('./zpl.js');
+    bytes = renderZpl(runs, options.layout);
+    pages = count;
+  }
+  const where = options.out === undefined || options.out === '-' ? 'stdout' : options.out;
+  if (typeof bytes === 'string' && where === 'stdout') await io.out.write(bytes);
+  else await writeFile(where, bytes);
+  const sheets = perPage(options.layout) > 1 ? ` on ${pages} sheet${pages === 1 ? '' : 's'}` : '';
+  return `${count} label${count === 1 ? '' : 's'} (${options.layout.name}${options.format === 'zpl' ? ', ZPL' : ''})${sheets} written to ${where}`;
+}

@@ -1,0 +1,215 @@
+/** inv labels and send-to-fba --labels: PDFs rendered at 300 dpi (pdftoppm) and read back with zbarimg, cell by cell; ZPL parsed. */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInv } from '../helpers/io.js';
+import { spawnInv } from '../helpers/spawn.js';
+import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
+import { cells, crop, decodeCells, inkBox, inkOnlyIn, pdfInfo, renderPages } from '../helpers/labels.js';
+import { LAYOUTS, perPage, slotPlace, type Layout, type LayoutName } from '../../src/labels/layouts.js';
+import { code128, QUIET_ZONE } from '../../src/labels/barcode.js';
+import { unitBox } from '../../src/labels/label-box.js';
+
+let fx: InventoryFixture;
+let fnsku: string;
+beforeAll(async () => {
+  fx = await inventoryFixture();
+  const plan = JSON.parse((await runInv(['plan', 'MUG-BLUE-11OZ', '1'], { env: fx.authed })).stdout) as Record<string, { items: Record<string, { fnsku: string }> }>;
+  fnsku = Object.values(plan)[0]!.items['MUG-BLUE-11OZ']!.fnsku;
+});
+afterAll(() => fx.close());
+
+const inv = (args: string[], stdin?: string) => runInv(args, { env: fx.authed, stdin });
+const requests = (path: string) => fx.sandbox.inventory.stats.count(path);
+const FOUND = () => `CODE-128:${fnsku}`;
+
+/**
+ * Renders every page of `file` and checks it against the layout: page count and size, a barcode equal to
+ * the FNSKU in exactly the label positions `first`..`first+count-1` (counted over pages, 0-based) and
+ * none elsewhere, no ink outside the labels' padded boxes, and the bars where the geometry puts them,
+ * with their quiet zones clear.
+ */
+function checkPdf(file: string, layout: Layout, first: number, count: number): void {
+  const pages = Math.ceil((first + count) / perPage(layout));
+  const info = pdfInfo(file);
+  expect(info.pages).toBe(pages);
+  expect(info.width).toBeCloseTo(layout.page.width, 2);
+  expect(info.height).toBeCloseTo(layout.page.height, 1);
+  const images = renderPages(file, 1, pages);
+  expect(images).toHaveLength(pages);
+  const found = decodeCells(images, layout);
+  const expected = images.map((_, p) => cells(layout).map((_, c) => {
+    const slot = p * perPage(layout) + c;
+    return slot >= first && slot < first + count ? [FOUND()] : [];
+  }));
+  expect(found).toEqual(expected);
+  expect(found.flat(2)).toHaveLength(count);
+  const bars = code128(fnsku);
+  const box = unitBox(layout, bars.modules);
+  images.forEach((image, p) => {
+    const padded = cells(layout).map((r) => ({ x: r.x + box.pad, y: r.y + box.pad, width: r.width - 2 * box.pad, height: r.height - 2 * box.pad }));
+    expect(inkOnlyIn(image, padded), `ink outside the labels on page ${p + 1}`).toBe(true);
+    for (let c = 0; c < perPage(layout); c++) {
+      const slot = p * perPage(layout) + c;
+      if (slot < first || slot >= first + count) continue;
+      const at = slotPlace(layout, slot);
+      // The band of bar rows across the whole label: ink only where the symbol is, quiet zones blank.
+      const band = inkBox(crop(image, { x: at.x, y: at.y + box.barcode.y + 1, width: layout.label.width, height: box.barcode.height - 2 }))!;
+      expect(band.x).toBeCloseTo(box.barcode.x, 0);
+      expect(band.right).toBeCloseTo(box.barcode.x + box.barcode.width, 0);
+      expect(band.x).toBeGreaterThanOrEqual(QUIET_ZONE * box.module);
+      expect(layout.label.width - band.right).toBeGreaterThanOrEqual(QUIET_ZONE * box.module);
+    }
+  });
+}
+
+const pdfOf = async (name: string, args: string[]) => {
+  const file = join(fx.dir, name);
+  const r = await inv(['labels', 'MUG-BLUE-11OZ', fnsku, ...args, '--out', file]);
+  expect(r.code, r.stderr).toBe(0);
+  return file;
+};
+
+describe('inv labels as PDF, read back at 300 dpi', () => {
+  it.each<[LayoutName, number, number | undefined, number]>([
+    ['avery-5160', 1, undefined, 1],
+    ['avery-5160', 30, undefined, 1],
+    ['avery-5160', 31, undefined, 2],
+    ['avery-5160', 3, 29, 2],
+    ['a4-24', 25, undefined, 2],
+    ['a4-24', 2, 24, 2],
+    ['thermal-2.25x1.25', 3, undefined, 3],
+    ['thermal-2x1', 2, undefined, 2],
+  ])('%s: %i labels from position %s on %i pages', async (name, count, start, pages) => {
+    const file = await pdfOf(`${name}-${count}-${start ?? 1}.pdf`, ['--count', String(count), '--layout', name, ...(start ? ['--start', String(start)] : [])]);
+    expect(pdfInfo(file).pages).toBe(pages);
+    checkPdf(file, LAYOUTS[name], (start ?? 1) - 1, count);
+  });
+
+  it('prints the title shortened to fit and the condition', async () => {
+    expect((await inv(['items', 'update', 'MUG-BLUE-11OZ', '--title', 'Ceramic Coffee Mug, Blue, 11 oz, Dishwasher and Microwave Safe, Gift Box Included, Set of One', '--cond', 'likeNew'])).code).toBe(0);
+    const file = await pdfOf('title.pdf', ['--count', '1']);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain(fnsku);
+    expect(text).toMatch(/Ceramic Coffee Mug, Blue, 11 oz, .*…/);
+    expect(text).not.toContain('Set of One');
+    expect(text).toContain('Used - Like New');
+  });
+});
+
+describe('the built CLI', () => {
+  it('bundles pdfkit and its fonts: bin/inv writes a thermal PDF that scans', async () => {
+    const file = join(fx.dir, 'spawned.pdf');
+    const r = await spawnInv(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '1', '--layout', 'thermal-2x1', '--out', file], { env: fx.authed });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/1 label \(thermal-2x1\) written to /);
+    checkPdf(file, LAYOUTS['thermal-2x1'], 0, 1);
+  });
+});
+
+describe('inv labels as ZPL', () => {
+  /** The ^XA…^XZ blocks of a ZPL text; fails when anything lies outside them. */
+  const blocks = (zpl: string) => {
+    expect(zpl).toMatch(/^(\^XA\n(?:(?!\^XA|\^XZ)[^\n]*\n)*\^XZ\n)+$/);
+    return zpl.split('^XZ\n').filter(Boolean);
+  };
+
+  it('-o zpl writes one label format with one ^BC of the FNSKU and ^PQ for the copies, to stdout', async () => {
+    const r = await inv(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '24', '-o', 'zpl']);
+    expect(r.code, r.stderr).toBe(0);
+    const [block, ...rest] = blocks(r.stdout);
+    expect(rest).toHaveLength(0);
+    expect(block!.match(/\^BC/g)).toHaveLength(1);
+    expect(block).toContain(`^FD>:${fnsku}^FS`);
+    expect(block).toMatch(/\^PW457\n\^LL254\n/);
+    expect(block).toMatch(/\^PQ24\n$/);
+  });
+
+  it('--format zpl --out FILE on a 2x1 roll', async () => {
+    const file = join(fx.dir, 'roll.zpl');
+    expect((await inv(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '2', '--format', 'zpl', '--layout', 'thermal-2x1', '--out', file])).code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toMatch(/\^PW406\n\^LL203\n[\s\S]*\^PQ2\n\^XZ\n$/);
+  });
+});
+
+describe('send-to-fba --labels and labels --from', () => {
+  it('labels exactly the units just added, grouped under a heading per shipment', async () => {
+    const file = join(fx.dir, 'sent.pdf');
+    const r = await inv(['send-to-fba', 'CABLE-USBC-2M', '21', '--from', '2', '--labels', file, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const sent = Object.values(JSON.parse(r.stdout)) as Array<{ shipmentId: string; fc: string; fnsku: string; quantity: string }>;
+    expect(sent.map((s) => Number(s.quantity))).toEqual([11, 10]);
+    const cable = sent[0]!.fnsku;
+    const layout = LAYOUTS['avery-5160'];
+    expect(pdfInfo(file).pages).toBe(1);
+    const [page] = renderPages(file, 1, 1);
+    const found = decodeCells([page!], layout)[0]!;
+    // heading, 11 units, heading, 10 units, then blank places
+    const units = (n: number) => Array.from({ length: n }, () => [`CODE-128:${cable}`]);
+    expect(found).toEqual([[], ...units(11), [], ...units(10), ...Array.from({ length: 30 - 23 }, () => [])]);
+    const headingText = (slot: number) => {
+      const at = slotPlace(layout, slot);
+      return execFileSync('pdftotext', ['-x', String(Math.round(at.x)), '-y', String(Math.round(at.y)), '-W', String(Math.round(layout.label.width)), '-H', String(Math.round(layout.label.height)), file, '-'], { encoding: 'utf8' });
+    };
+    expect(headingText(0)).toMatch(new RegExp(`${sent[0]!.shipmentId}[\\s\\S]*to ${sent[0]!.fc}[\\s\\S]*CABLE-USBC-2M x 11`));
+    expect(headingText(12)).toMatch(new RegExp(`${sent[1]!.shipmentId}[\\s\\S]*to ${sent[1]!.fc}[\\s\\S]*CABLE-USBC-2M x 10`));
+    expect(ink(page!, layout, 23)).toBe(false);
+
+    // The same from the saved result, as ZPL: heading, units, heading, units.
+    const saved = join(fx.dir, 'sent.json');
+    writeFileSync(saved, r.stdout);
+    const before = requests('/v1/doSendToFBA');
+    const z = await inv(['labels', '--from', saved, '-o', 'zpl']);
+    expect(z.code, z.stderr).toBe(0);
+    expect(requests('/v1/doSendToFBA')).toBe(before);
+    const formats = z.stdout.split('^XZ\n').filter(Boolean);
+    expect(formats.map((f) => [/\^BC/.test(f), /\^PQ(\d+)/.exec(f)![1]])).toEqual([[false, '1'], [true, '11'], [false, '1'], [true, '10']]);
+    expect(formats[0]).toContain(sent[0]!.shipmentId);
+    expect(formats[2]).toContain(sent[1]!.shipmentId);
+  });
+
+  function ink(page: Parameters<typeof inkBox>[0], layout: Layout, slot: number): boolean {
+    return inkBox(crop(page, { ...slotPlace(layout, slot), ...layout.label })) !== undefined;
+  }
+});
+
+describe('bad input', () => {
+  it.each([
+    ['a malformed fnsku', ['labels', 'MUG-BLUE-11OZ', 'x000abc', '--count', '1', '--out', 'x.pdf'], /fnsku "x000abc" must be 10 capital letters or digits/],
+    ['no count', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--out', 'x.pdf'], /--count is required/],
+    ['a zero count', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '0', '--out', 'x.pdf'], /--count "0" must be a whole number of labels from 1 to 100000/],
+    ['an unknown layout', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--layout', 'avery-5163', '--out', 'x.pdf'], /--layout "avery-5163" must be one of avery-5160, a4-24/],
+    ['a start past the sheet', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--start', '31', '--out', 'x.pdf'], /--start "31" must be a label position from 1 to 30 on avery-5160/],
+    ['a start on a roll', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--layout', 'thermal-2x1', '--start', '2', '--out', 'x.pdf'], /--start is for sheet layouts/],
+    ['ZPL on a sheet', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '-o', 'zpl', '--layout', 'a4-24'], /ZPL is for thermal rolls/],
+    ['a PDF without a file', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1'], /--out FILE.pdf is needed/],
+    ['-o zpl elsewhere', ['items', 'list', '-o', 'zpl'], /-o zpl is for inv labels only/],
+    ['--from with a count', ['labels', '--from', 'x.json', '--count', '2', '-o', 'zpl'], /--from takes the items and counts from the file/],
+    ['send-to-fba with a bad label layout', ['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1', '--labels', 'x.pdf', '--labels-layout', 'nope'], /--labels-layout "nope" must be one of/],
+  ])('refuses %s (exit 2, nothing sent)', async (_name, args, message) => {
+    const before = fx.snapshot();
+    const r = await inv(args);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(fx.snapshot()).toBe(before);
+  });
+
+  it.each([
+    ['not JSON', '{', /--from -: not valid JSON/],
+    ['an array', '[]', /must be the JSON object printed by inv send-to-fba --json/],
+    ['no shipments', '{}', /holds no shipments/],
+    ['a shipment without fnsku', JSON.stringify({ FBA1: { shipmentId: 'FBA1', fc: 'PHX7', quantity: '2', itemLocation: { msku: 'MUG-BLUE-11OZ' } } }), /shipment "FBA1": fnsku must be a non-empty string/],
+    ['a bad quantity', JSON.stringify({ FBA1: { shipmentId: 'FBA1', fc: 'PHX7', fnsku: 'X000ABC123', quantity: '-2', itemLocation: { msku: 'MUG-BLUE-11OZ' } } }), /quantity must be a whole number from 1 to 100000/],
+  ])('--from refuses %s', async (_name, stdin, message) => {
+    const r = await inv(['labels', '--from', '-', '-o', 'zpl'], stdin);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+
+  it('an unknown item is not found (exit 3)', async () => {
+    const r = await inv(['labels', 'NO-SUCH-MSKU', 'X000ABC123', '--count', '1', '-o', 'zpl']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+  });
+});

@@ -1,0 +1,122 @@
+/** Rendering label PDFs with pdftoppm and reading them back: page images, ink, and barcodes per label cell (zbarimg). */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Layout } from '../../src/labels/layouts.js';
+import { perPage, slotPlace } from '../../src/labels/layouts.js';
+
+export const DPI = 300;
+const px = (pt: number) => (pt * DPI) / 72;
+
+/** A greyscale page: one byte a pixel, 0 black, 255 white. */
+export interface Gray {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** Reads a binary PGM (P5, 8 bits). */
+function readPgm(bytes: Buffer): Gray {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(bytes.subarray(0, 40).toString('latin1'));
+  if (!header) throw new Error('not an 8-bit PGM');
+  const [all, w, h] = header;
+  return { width: Number(w), height: Number(h), data: bytes.subarray(all.length) };
+}
+
+function writePgm(file: string, image: Gray): void {
+  writeFileSync(file, Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`), image.data]));
+}
+
+/** Number of pages and the first page's size in points, from pdfinfo. */
+export function pdfInfo(file: string): { pages: number; width: number; height: number } {
+  const text = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+  const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(text)!;
+  return { pages: Number(/Pages:\s+(\d+)/.exec(text)![1]), width: Number(size[1]), height: Number(size[2]) };
+}
+
+/** Renders pages first..last of a PDF at 300 dpi (pdftoppm), greyscale. */
+export function renderPages(file: string, first: number, last: number): Gray[] {
+  const dir = mkdtempSync(join(tmpdir(), 'inv-pages-'));
+  try {
+    execFileSync('pdftoppm', ['-r', String(DPI), '-gray', '-f', String(first), '-l', String(last), file, join(dir, 'p')]);
+    return readdirSync(dir).sort().map((f) => readPgm(readFileSync(join(dir, f))));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The part of an image inside a rectangle given in points. */
+export function crop(image: Gray, rect: { x: number; y: number; width: number; height: number }): Gray {
+  const x0 = Math.round(px(rect.x));
+  const y0 = Math.round(px(rect.y));
+  const width = Math.min(image.width - x0, Math.round(px(rect.width)));
+  const height = Math.min(image.height - y0, Math.round(px(rect.height)));
+  const data = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) data.set(image.data.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x0 + width), y * width);
+  return { width, height, data };
+}
+
+/** Bounding box of the ink (pixels darker than mid-grey) in an image, in points; undefined when blank. */
+export function inkBox(image: Gray): { x: number; y: number; right: number; bottom: number } | undefined {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -1, -1];
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      if (image.data[y * image.width + x]! < 128) {
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+    }
+  }
+  if (maxX < 0) return undefined;
+  const pt = (p: number) => (p * 72) / DPI;
+  return { x: pt(minX), y: pt(minY), right: pt(maxX + 1), bottom: pt(maxY + 1) };
+}
+
+/** Whether all ink on a page lies inside the given rectangles (points, give or take a pixel). */
+export function inkOnlyIn(image: Gray, rects: Array<{ x: number; y: number; width: number; height: number }>): boolean {
+  const allowed = new Uint8Array(image.width * image.height);
+  for (const r of rects) {
+    const [x0, x1] = [Math.max(0, Math.floor(px(r.x)) - 1), Math.min(image.width, Math.ceil(px(r.x + r.width)) + 1)];
+    for (let y = Math.max(0, Math.floor(px(r.y)) - 1); y < Math.min(image.height, Math.ceil(px(r.y + r.height)) + 1); y++) allowed.fill(1, y * image.width + x0, y * image.width + x1);
+  }
+  for (let i = 0; i < image.data.length; i++) if (image.data[i]! < 128 && allowed[i] === 0) return false;
+  return true;
+}
+
+/** Decodes many images with one zbarimg run: the symbols found in each, in order ("CODE-128:X000…"). */
+export function decode(images: Gray[]): string[][] {
+  const dir = mkdtempSync(join(tmpdir(), 'inv-cells-'));
+  try {
+    const files = images.map((image, i) => {
+      const file = join(dir, `c${String(i).padStart(4, '0')}.pgm`);
+      writePgm(file, image);
+      return file;
+    });
+    const run = spawnSync('zbarimg', ['--xml', '-q', ...files], { encoding: 'utf8' });
+    // zbarimg exits 4 when no image held a barcode.
+    if (run.status !== 0 && run.status !== 4) throw new Error(`zbarimg failed: ${run.stderr}`);
+    const found = new Map<string, string[]>();
+    for (const source of run.stdout.split('<source href=').slice(1)) {
+      const file = /^'([^']+)'/.exec(source)![1]!;
+      found.set(file, [...source.matchAll(/<symbol type='([^']+)'[^>]*><data><!\[CDATA\[([^\]]*)\]\]>/g)].map((m) => `${m[1]}:${m[2]}`));
+    }
+    return files.map((f) => found.get(f) ?? []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The rectangle of each label position on one page of the layout, in points. */
+export function cells(layout: Layout): Array<{ x: number; y: number; width: number; height: number }> {
+  return Array.from({ length: perPage(layout) }, (_, i) => ({ ...slotPlace(layout, i), ...layout.label }));
+}
+
+/** The symbols decoded in each label cell of each page: result[page][cell]. */
+export function decodeCells(pages: Gray[], layout: Layout): string[][][] {
+  const rects = cells(layout);
+  const flat = decode(pages.flatMap((page) => rects.map((r) => crop(page, r))));
+  return pages.map((_, p) => flat.slice(p * rects.length, (p + 1) * rects.length));
+}
