@@ -2,6 +2,7 @@
 // run, interleaved) and its target; the figures are written to bench/RESULTS.md.
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import { labelsBench, labelsRows } from './labels.mjs';
 import { listItemsBench } from './list-items.mjs';
 import { memoryBench } from './memory.mjs';
 import { movesBench } from './moves.mjs';
@@ -23,6 +24,7 @@ const o = await section('one-shot', oneShotBench);
 const m = await section('bulk', movesBench);
 const l = await section('memory: listing', listItemsBench);
 const b = await section('memory: batch', memoryBench);
+const lab = await section('labels', labelsBench);
 
 const ok = (met) => (met ? 'met' : '**missed**');
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -40,6 +42,7 @@ const rows = [
   ['… peak RSS', `${m.rss.toFixed(0)} MB`, '< 150 MB', ok(m.rss < 150)],
   [`\`inv items list --all -o ndjson\`, ${l.items.toLocaleString('en-US')} items`, `${(l.ms / 1000).toFixed(2)} s, peak RSS ${l.rss.toFixed(0)} MB`, '< 150 MB', ok(l.rss < 150)],
   [`\`inv move --file\`, ${b.rows.toLocaleString('en-US')} rows`, `${b.seconds.toFixed(1)} s, peak RSS ${b.rss.toFixed(0)} MB`, '< 150 MB', ok(b.rss < 150)],
+  ...labelsRows(lab, ok),
 ];
 const markdown = `# Benchmark results
 

@@ -1,10 +1,10 @@
-/** `inv send-to-fba --labels FILE`: the labels of the units just sent, written after the send succeeded. */
+/** `--labels FILE` of send-to-fba (the units just sent) and of shipments show (a whole shipment). */
 import type { InventoryClient } from '../api/inventory.js';
 import type { SentShipment } from '../api/inventory-types.js';
 import type { IO } from '../cli/io.js';
 import { InvError } from '../errors.js';
 import { itemFacts } from './items.js';
-import { shipmentRuns, shipmentUnits } from './shipment-labels.js';
+import { shipmentRuns, shipmentUnits, wholeShipmentRuns, wholeShipmentUnits } from './shipment-labels.js';
 import { writeLabels, type LabelOptions } from './write.js';
 
 /** Writes a heading label per shipment and one label per unit added; a failure here says the stock was sent all the same. */
@@ -15,4 +15,12 @@ export async function labelsAfterSend(client: InventoryClient, result: Record<st
   } catch (error) {
     throw new InvError(`the stock was sent, but its labels were not written: ${(error as Error).message}`, 'save the result with --json and make the labels with `inv labels --from FILE --out LABELS.pdf`; do not send again');
   }
+}
+
+/** Writes a heading label and a label for every unit of one shipment; mskus without an fnsku are passed to `skipped`. */
+export async function shipmentLabels(client: InventoryClient, detail: Parameters<typeof wholeShipmentUnits>[0], options: LabelOptions, io: IO, skipped: (msku: string) => Promise<void>): Promise<string> {
+  const { shipments, unlabelled } = wholeShipmentUnits(detail);
+  for (const msku of unlabelled) await skipped(msku);
+  if (shipments.length === 0) throw new InvError(`shipment ${detail.shipmentId} holds no units to label`);
+  return writeLabels(wholeShipmentRuns(shipments, await itemFacts(client, shipments.map((s) => s.msku))), options, io);
 }

@@ -18,39 +18,53 @@ export function renderPdf(runs: readonly LabelRun[], layout: Layout, start = 1):
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  const symbols = new Map<string, Bars>();
   let slot = start - 1;
   let page = -1;
   for (const run of runs) {
+    // Bars and shortened text are worked out once a run, then drawn for each copy.
+    const unit = run.label.kind === 'unit' ? unitParts(doc, run.label, layout) : undefined;
     for (let copy = 0; copy < run.copies; copy++, slot++) {
       const place = slotPlace(layout, slot);
       while (page < place.page) {
         doc.addPage({ size: [layout.page.width, layout.page.height], margin: 0 });
         page++;
       }
-      if (run.label.kind === 'unit') {
-        const label = run.label;
-        const bars = symbols.get(label.fnsku) ?? symbols.set(label.fnsku, code128(label.fnsku)).get(label.fnsku)!;
-        drawUnit(doc, label, bars, unitBox(layout, bars.modules), layout, place);
-      } else drawHeading(doc, run.label, layout, place);
+      if (unit) drawUnit(doc, unit, layout, place);
+      else if (run.label.kind === 'heading') drawHeading(doc, run.label, layout, place);
     }
   }
   doc.end();
   return done;
 }
 
-function drawUnit(doc: Doc, label: UnitLabel, bars: Bars, box: UnitBox, layout: Layout, at: { x: number; y: number }): void {
-  const { barcode, module, lines, pad } = box;
+interface UnitParts {
+  bars: Bars;
+  box: UnitBox;
+  /** Each text line with its font: fnsku, title lines, condition. */
+  lines: Array<{ text: string; font: string }>;
+}
+
+function unitParts(doc: Doc, label: UnitLabel, layout: Layout): UnitParts {
+  const bars = code128(label.fnsku);
+  const box = unitBox(layout, bars.modules);
+  const titles = wrap(doc, label.title, 'Helvetica', box.lines[1]!.size, layout.label.width - 2 * box.pad, box.titleLines);
+  return {
+    bars,
+    box,
+    lines: [
+      { text: label.fnsku, font: 'Helvetica' },
+      ...Array.from({ length: box.titleLines }, (_, i) => ({ text: titles[i] ?? '', font: 'Helvetica' })),
+      { text: fit(doc, label.condition, 'Helvetica-Bold', box.lines.at(-1)!.size, layout.label.width - 2 * box.pad), font: 'Helvetica-Bold' },
+    ],
+  };
+}
+
+function drawUnit(doc: Doc, { bars, box, lines }: UnitParts, layout: Layout, at: { x: number; y: number }): void {
+  const { barcode, module } = box;
   const x0 = at.x + barcode.x;
   for (const bar of bars.bars) doc.rect(x0 + bar.x * module, at.y + barcode.y, bar.width * module, barcode.height);
   doc.fillColor('black').fill();
-  const width = layout.label.width - 2 * pad;
-  const [fnskuLine, ...rest] = lines;
-  const conditionLine = rest.pop()!;
-  centred(doc, label.fnsku, 'Helvetica', fnskuLine!.size, at.x + layout.label.width / 2, at.y + fnskuLine!.y);
-  const titles = wrap(doc, label.title, 'Helvetica', rest[0]!.size, width, rest.length);
-  rest.forEach((l, i) => centred(doc, titles[i] ?? '', 'Helvetica', l.size, at.x + layout.label.width / 2, at.y + l.y));
-  centred(doc, label.condition, 'Helvetica-Bold', conditionLine.size, at.x + layout.label.width / 2, at.y + conditionLine.y);
+  lines.forEach((line, i) => centred(doc, line.text, line.font, box.lines[i]!.size, at.x + layout.label.width / 2, at.y + box.lines[i]!.y));
 }
 
 function drawHeading(doc: Doc, label: HeadingLabel, layout: Layout, at: { x: number; y: number }): void {

@@ -43,3 +43,24 @@ export function shipmentRuns(shipments: readonly ShipmentUnits[], items: Readonl
     unitRun(s.fnsku, items.get(s.msku)!, s.quantity),
   ]);
 }
+
+/** A whole shipment as `inv shipments show` reads it: its heading, then each msku's units; mskus without an fnsku are left out and named. */
+export function wholeShipmentUnits(detail: { shipmentId: string; center: string | null; items: ReadonlyArray<{ msku: string; fnsku: string | null; quantity: number }> }): { shipments: ShipmentUnits[]; unlabelled: string[] } {
+  const labelled = detail.items.filter((line) => line.fnsku !== null && line.quantity > 0);
+  return {
+    shipments: labelled.map((line) => ({ shipmentId: detail.shipmentId, center: detail.center ?? '?', msku: line.msku, fnsku: checkFnsku(line.fnsku!, `fnsku of "${line.msku}"`), quantity: line.quantity })),
+    unlabelled: detail.items.filter((line) => line.fnsku === null && line.quantity > 0).map((line) => line.msku),
+  };
+}
+
+/** One heading for the shipment, then the units of each of its mskus. */
+export function wholeShipmentRuns(shipments: readonly ShipmentUnits[], items: ReadonlyMap<string, { title: string; cond: string }>): LabelRun[] {
+  if (shipments.length === 0) return [];
+  const [first] = shipments;
+  const units = shipments.reduce((n, s) => n + s.quantity, 0);
+  const contents = shipments.length === 1 ? `${first!.msku} x ${units}` : `${shipments.length} items, ${units} units`;
+  return [
+    { label: { kind: 'heading', shipmentId: printable(first!.shipmentId), center: printable(first!.center), contents: printable(contents) }, copies: 1 },
+    ...shipments.map((s) => unitRun(s.fnsku, items.get(s.msku)!, s.quantity)),
+  ];
+}

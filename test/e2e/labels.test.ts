@@ -133,32 +133,35 @@ describe('inv labels as ZPL', () => {
   });
 });
 
-describe('send-to-fba --labels and labels --from', () => {
-  it('labels exactly the units just added, grouped under a heading per shipment', async () => {
+describe('send-to-fba --labels, labels --from, shipments show --labels', () => {
+  type Sent = { shipmentId: string; fc: string; fnsku: string; quantity: string };
+  let sent: Sent[];
+  let saved: string;
+  const units = (n: number) => Array.from({ length: n }, () => [`CODE-128:${sent[0]!.fnsku}`]);
+
+  it('send-to-fba --labels labels exactly the units just added, grouped under a heading per shipment', async () => {
     const file = join(fx.dir, 'sent.pdf');
     const r = await inv(['send-to-fba', 'CABLE-USBC-2M', '21', '--from', '2', '--labels', file, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const sent = Object.values(JSON.parse(r.stdout)) as Array<{ shipmentId: string; fc: string; fnsku: string; quantity: string }>;
+    saved = join(fx.dir, 'sent.json');
+    writeFileSync(saved, r.stdout);
+    sent = Object.values(JSON.parse(r.stdout)) as Sent[];
     expect(sent.map((s) => Number(s.quantity))).toEqual([11, 10]);
-    const cable = sent[0]!.fnsku;
     const layout = LAYOUTS['avery-5160'];
     expect(pdfInfo(file).pages).toBe(1);
     const [page] = renderPages(file, 1, 1);
-    const found = decodeCells([page!], layout)[0]!;
     // heading, 11 units, heading, 10 units, then blank places
-    const units = (n: number) => Array.from({ length: n }, () => [`CODE-128:${cable}`]);
-    expect(found).toEqual([[], ...units(11), [], ...units(10), ...Array.from({ length: 30 - 23 }, () => [])]);
+    expect(decodeCells([page!], layout)[0]).toEqual([[], ...units(11), [], ...units(10), ...Array.from({ length: 30 - 23 }, () => [])]);
     const headingText = (slot: number) => {
       const at = slotPlace(layout, slot);
       return execFileSync('pdftotext', ['-x', String(Math.round(at.x)), '-y', String(Math.round(at.y)), '-W', String(Math.round(layout.label.width)), '-H', String(Math.round(layout.label.height)), file, '-'], { encoding: 'utf8' });
     };
     expect(headingText(0)).toMatch(new RegExp(`${sent[0]!.shipmentId}[\\s\\S]*to ${sent[0]!.fc}[\\s\\S]*CABLE-USBC-2M x 11`));
     expect(headingText(12)).toMatch(new RegExp(`${sent[1]!.shipmentId}[\\s\\S]*to ${sent[1]!.fc}[\\s\\S]*CABLE-USBC-2M x 10`));
-    expect(ink(page!, layout, 23)).toBe(false);
+    expect(inkBox(crop(page!, { ...slotPlace(layout, 23), ...layout.label }))).toBeUndefined();
+  });
 
-    // The same from the saved result, as ZPL: heading, units, heading, units.
-    const saved = join(fx.dir, 'sent.json');
-    writeFileSync(saved, r.stdout);
+  it('labels --from the saved result gives the same groups (as ZPL), sending nothing', async () => {
     const before = requests('/v1/doSendToFBA');
     const z = await inv(['labels', '--from', saved, '-o', 'zpl']);
     expect(z.code, z.stderr).toBe(0);
@@ -166,12 +169,18 @@ describe('send-to-fba --labels and labels --from', () => {
     const formats = z.stdout.split('^XZ\n').filter(Boolean);
     expect(formats.map((f) => [/\^BC/.test(f), /\^PQ(\d+)/.exec(f)![1]])).toEqual([[false, '1'], [true, '11'], [false, '1'], [true, '10']]);
     expect(formats[0]).toContain(sent[0]!.shipmentId);
+    expect(formats[1]).toContain(`^FD>:${sent[0]!.fnsku}^FS`);
     expect(formats[2]).toContain(sent[1]!.shipmentId);
   });
 
-  function ink(page: Parameters<typeof inkBox>[0], layout: Layout, slot: number): boolean {
-    return inkBox(crop(page, { ...slotPlace(layout, slot), ...layout.label })) !== undefined;
-  }
+  it('shipments show --labels labels a whole shipment: its heading, then every unit it holds', async () => {
+    const roll = join(fx.dir, 'shipment.pdf');
+    const shown = await inv(['shipments', 'show', sent[1]!.shipmentId, '--labels', roll, '--labels-layout', 'thermal-2x1', '--json']);
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout).items).toEqual([expect.objectContaining({ msku: 'CABLE-USBC-2M', fnsku: sent[0]!.fnsku, quantity: 10 })]);
+    expect(pdfInfo(roll).pages).toBe(11);
+    expect(decodeCells(renderPages(roll, 1, 11), LAYOUTS['thermal-2x1']).map((p) => p[0])).toEqual([[], ...units(10)]);
+  });
 });
 
 describe('bad input', () => {

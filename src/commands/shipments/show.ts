@@ -1,6 +1,7 @@
 /** inv shipments show ID: what an inbound FBA shipment holds (msku, fnsku, quantity). */
 import type { Command } from 'commander';
 import type { Runner } from '../../cli/command.js';
+import { UsageError } from '../../errors.js';
 import { SHIPMENT_VIEW } from './views.js';
 
 /** Registers `inv shipments show`. */
@@ -9,13 +10,22 @@ export function register(shipments: Command, run: Runner): void {
     .command('show')
     .description('show what a shipment holds: each msku with its fnsku and quantity')
     .argument('<shipmentId>', 'the shipment id (e.g. FBA1000000A) or its location id')
-    .addHelpText('after', '\nExamples:\n  inv shipments show FBA1000000A\n  inv shipments show FBA1000000A --json')
+    .option('--labels <file>', 'write a label for every unit in the shipment, after a heading label (PDF, or ZPL for a .zpl file)')
+    .option('--labels-layout <layout>', 'layout of --labels: avery-5160 (default), a4-24, thermal-2.25x1.25, thermal-2x1')
+    .addHelpText('after', '\nExamples:\n  inv shipments show FBA1000000A\n  inv shipments show FBA1000000A --json\n  inv shipments show FBA1000000A --labels FBA1000000A.pdf')
     .action(
-      run(async (ctx, [id]) => {
+      run<{ labels?: string; labelsLayout?: string }>(async (ctx, [id], flags) => {
         const out = ctx.output(SHIPMENT_VIEW);
+        const labels = flags.labels === undefined ? undefined : (await import('../../labels/write.js')).labelOptions({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
+        if (flags.labelsLayout !== undefined && !labels) throw new UsageError('--labels-layout goes with --labels FILE');
         const client = await ctx.inventory();
         const [{ LocationNames }, { showShipment }] = await Promise.all([import('../../api/location-names.js'), import('../../api/shipments.js')]);
-        await out.render([await showShipment(client, await new LocationNames(client).list(), String(id).trim())]);
+        const detail = await showShipment(client, await new LocationNames(client).list(), String(id).trim());
+        await out.render([detail]);
+        if (labels) {
+          const { shipmentLabels } = await import('../../labels/after-send.js');
+          await ctx.info(`${ctx.color.green('✓')} ${await shipmentLabels(client, detail, labels, ctx.io, (msku) => ctx.info(`no fnsku for "${msku}": its units have no labels`))}`);
+        }
       }),
     );
 }
