@@ -32,9 +32,9 @@ export function register(program: Command, run: Runner): void {
     .addHelpText('after', [
       '',
       'Examples:',
-      '  inv labels MUG-BLUE-11OZ X0003F2A1B --count 24 --layout avery-5160 --out mug.pdf',
-      '  inv labels MUG-BLUE-11OZ X0003F2A1B --count 3 --start 29 --out mug.pdf   # last 2 places of a used sheet, then a new one',
-      '  inv labels MUG-BLUE-11OZ X0003F2A1B --count 24 -o zpl | lp -d zebra -o raw',
+      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 --layout avery-5160 --out mug.pdf',
+      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 3 --start 29 --out mug.pdf   # last 2 places of a used sheet, then a new one',
+      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 -o zpl | lp -d zebra -o raw',
       '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --json > sent.json && inv labels --from sent.json --out sent.pdf',
     ].join('\n'))
     .action(
@@ -57,7 +57,7 @@ export function register(program: Command, run: Runner): void {
           const facts = await itemFacts(await ctx.inventory(), [msku as string]);
           runs = [unitRun(fnsku as string, facts.get(msku as string)!, count)];
         }
-        await ctx.info(`${ctx.color.green('✓')} ${await writeLabels(runs, options, ctx.io)}`);
+        await ctx.info(`${ctx.color.green('✓')} ${await writeLabels(runs, options, ctx.io, ctx.progressStream)}`);
       }),
     );
 }

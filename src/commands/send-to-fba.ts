@@ -54,7 +54,7 @@ export function register(program: Command, run: Runner): void {
         await out.render([result]);
         if (labels) {
           const { labelsAfterSend } = await import('../labels/after-send.js');
-          await ctx.info(`${ctx.color.green('✓')} ${await labelsAfterSend(client, result, labels, ctx.io)}`);
+          await ctx.info(`${ctx.color.green('✓')} ${await labelsAfterSend(client, result, labels, ctx.io, ctx.progressStream)}`);
         }
         if (flags.openLabels) {
           const { openBrowser } = await import('../auth/browser.js');

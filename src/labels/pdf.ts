@@ -7,8 +7,8 @@ import { slotPlace, type Layout } from './layouts.js';
 
 type Doc = PDFKit.PDFDocument;
 
-/** Renders the runs on `layout`, the first label at sheet position `start` (1-based); resolves to the PDF bytes. */
-export function renderPdf(runs: readonly LabelRun[], layout: Layout, start = 1): Promise<Buffer> {
+/** Renders the runs on `layout`, the first label at sheet position `start` (1-based); resolves to the PDF bytes. `onLabel` is called after each label. */
+export function renderPdf(runs: readonly LabelRun[], layout: Layout, start = 1, onLabel?: () => void): Promise<Buffer> {
   const doc = new PDFDocument({ size: [layout.page.width, layout.page.height], margin: 0, autoFirstPage: false, info: { Title: 'FNSKU labels', Creator: 'inv' } });
   // Printed at 100 %: a viewer's "fit to page" would move every label off its place on the sheet.
   (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({ PrintScaling: 'None' });
@@ -31,6 +31,7 @@ export function renderPdf(runs: readonly LabelRun[], layout: Layout, start = 1):
       }
       if (unit) drawUnit(doc, unit, layout, place);
       else if (run.label.kind === 'heading') drawHeading(doc, run.label, layout, place);
+      onLabel?.();
     }
   }
   doc.end();

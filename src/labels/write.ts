@@ -34,14 +34,16 @@ export function labelOptions(flags: { format?: string; layout?: string; start?: 
   return { format, layout, start, out: flags.out };
 }
 
-/** Renders and writes the labels; returns a one-line summary for the user. */
-export async function writeLabels(runs: readonly LabelRun[], options: LabelOptions, io: IO): Promise<string> {
+/** Renders and writes the labels, counting them on `progress` (a terminal) as they are drawn; returns a one-line summary for the user. */
+export async function writeLabels(runs: readonly LabelRun[], options: LabelOptions, io: IO, progress?: NodeJS.WritableStream): Promise<string> {
   const count = labelCount(runs);
   let bytes: Buffer | string;
   let pages: number;
   if (options.format === 'pdf') {
-    const { renderPdf } = await import('./pdf.js');
-    bytes = await renderPdf(runs, options.layout, options.start);
+    const [{ renderPdf }, { Progress }] = await Promise.all([import('./pdf.js'), import('../batch/progress.js')]);
+    const counter = new Progress(`labels (${count})`, progress);
+    bytes = await renderPdf(runs, options.layout, options.start, () => counter.tick('done'));
+    counter.finish();
     pages = Math.ceil((options.start - 1 + count) / perPage(options.layout));
   } else {
     const { renderZpl } = await import('./zpl.js');

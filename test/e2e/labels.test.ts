@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { spawnInv } from '../helpers/spawn.js';
+import { runInTerminal } from '../helpers/terminal.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { cells, crop, decodeCells, inkBox, inkOnlyIn, pdfInfo, renderPages } from '../helpers/labels.js';
 import { LAYOUTS, perPage, slotPlace, type Layout, type LayoutName } from '../../src/labels/layouts.js';
@@ -105,6 +106,16 @@ describe('the built CLI', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/1 label \(thermal-2x1\) written to /);
     checkPdf(file, LAYOUTS['thermal-2x1'], 0, 1);
+  });
+
+  it('counts labels as they are drawn on a terminal, and says nothing of it in a pipe', async () => {
+    const file = join(fx.dir, 'progress.pdf');
+    const { code, screen } = await runInTerminal(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '300', '--layout', 'thermal-2x1', '--out', file], fx.authed, []);
+    expect(code, screen).toBe(0);
+    expect(screen).toMatch(/labels \(300\): \d+ done/);
+    expect(screen).toMatch(/300 labels \(thermal-2x1\) written to /);
+    const piped = await inv(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '300', '--layout', 'thermal-2x1', '--out', file]);
+    expect(piped.stderr).not.toMatch(/done/);
   });
 });
 

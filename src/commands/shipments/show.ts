@@ -24,7 +24,7 @@ export function register(shipments: Command, run: Runner): void {
         await out.render([detail]);
         if (labels) {
           const { shipmentLabels } = await import('../../labels/after-send.js');
-          await ctx.info(`${ctx.color.green('✓')} ${await shipmentLabels(client, detail, labels, ctx.io, (msku) => ctx.info(`no fnsku for "${msku}": its units have no labels`))}`);
+          await ctx.info(`${ctx.color.green('✓')} ${await shipmentLabels(client, detail, labels, ctx.io, (msku) => ctx.info(`no fnsku for "${msku}": its units have no labels`), ctx.progressStream)}`);
         }
       }),
     );
