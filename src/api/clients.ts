@@ -25,6 +25,13 @@ export interface ClientDeps {
   log?: (line: string) => void;
 }
 
+/** Research extras: where each credential came from (for hints) and the clock skew to start from and keep. */
+export interface ResearchDeps {
+  sources?: { clientId: string; secretKey: string };
+  skewS?: number;
+  onSkewCorrected?: (skewS: number) => void | Promise<void>;
+}
+
 /** The hook chain every client shares: typed errors, retries, the client's own auth, then logging. */
 function core(deps: ClientDeps, api: { name: string; authHint: string; authStatuses?: number[] }, auth: Hook[]): HttpCore {
   const hooks: Hook[] = [
@@ -42,19 +49,23 @@ function required(value: string | undefined, what: string, settings: Settings, h
 }
 
 /** The research client of the profile, or a typed error saying what to configure. */
-export function createResearchClient(deps: ClientDeps): ResearchClient {
+export function createResearchClient(deps: ClientDeps & ResearchDeps): ResearchClient {
   const { settings } = deps;
   const { research } = settings;
   const url = required(settings.researchUrl, 'Product Research API address', settings, 'pass --research-url, set INV_RESEARCH_URL, run `inv config set researchUrl URL`, or start `inv sandbox`');
   if (!research.clientId || !research.secretKey) {
     throw new AuthError(`no research key for profile "${settings.profile}"`, 'run `inv research login` (or set INV_RESEARCH_CLIENT_ID and INV_RESEARCH_SECRET)');
   }
-  const creds = { clientId: research.clientId, secretKey: research.secretKey, keyOffset: research.keyOffset, keyIn: research.keyIn };
-  const authHint = `check the research ClientId ("${research.clientId}") and SecretKey of profile "${settings.profile}": run \`inv research login\``;
+  const creds = { clientId: research.clientId, secretKey: research.secretKey, keyOffset: research.keyOffset, keyIn: research.keyIn, clockSkew: deps.skewS };
+  const from = deps.sources ?? { clientId: `profile "${settings.profile}"`, secretKey: `profile "${settings.profile}"` };
+  const authHint =
+    `the ClientId ("${research.clientId}") came from ${from.clientId} and the SecretKey from ${from.secretKey}: ` +
+    `fix the wrong one there, or store both with \`inv --profile ${settings.profile} research login\``;
   const guard = credentialGuard(['research-key', 'research-legacy'], () => ({
     origin: research.origin, what: `the research key of profile "${settings.profile}"`, profile: settings.profile, setting: 'researchUrl',
   }));
-  return new ResearchClient(core(deps, { name: 'research API', authHint }, [guard, researchAuthHook(creds)]), url);
+  const hook = researchAuthHook(creds, Date.now, { onCorrected: deps.onSkewCorrected });
+  return new ResearchClient(core(deps, { name: 'research API', authHint }, [guard, hook]), url);
 }
 
 /** The OAuth client (token endpoint, tokeninfo) of the profile. */

@@ -1,5 +1,6 @@
 /** Validation of research inputs before any request is sent. Pure functions; errors name the argument and the rule. */
 import { UsageError } from '../errors.js';
+import { CodeError, parseEan, parseIsbn, parseUpc } from './product-codes.js';
 
 const ASIN = /^[A-Z0-9]{10}$/;
 
@@ -28,14 +29,16 @@ export function parsePriceList(value: string, name = '--price'): number[] {
   return [...new Set(parts.map((p) => parsePrice(p, name)))];
 }
 
-/** A UPC (12 digits) or EAN (13 digits). */
-export function parseProductCode(value: string, kind: 'upc' | 'ean'): string {
-  const digits = kind === 'upc' ? 12 : 13;
-  const code = value.trim();
-  if (!new RegExp(`^\\d{${digits}}$`).test(code)) {
-    throw new UsageError(`--${kind} "${value}" is not a valid ${kind.toUpperCase()}: it must be ${digits} digits`);
+/** A UPC (12 digits), EAN (13 digits) or ISBN (10 or 13), check digit verified; the error names the flag and the rule. */
+export function parseProductCode(value: string, kind: 'upc' | 'ean' | 'isbn'): string {
+  try {
+    if (kind === 'upc') return parseUpc(value);
+    if (kind === 'ean') return parseEan(value);
+    return parseIsbn(value).value;
+  } catch (error) {
+    if (error instanceof CodeError) throw new UsageError(`--${kind} ${error.message}`);
+    throw error;
   }
-  return code;
 }
 
 /** A category id: digits only. */

@@ -20,21 +20,38 @@ export type OfferChannel = (typeof OFFER_CHANNELS)[number];
 
 export interface OffersResponse {
   id: string;
+  /** "asin" in the live answers. */
+  type?: string;
   offers: Record<OfferChannel, Offer[]>;
   extras: Record<string, number | string | null>;
   timestamp: string;
   requestId: string;
 }
 
+/** A search result's rank: may be `{}`; ProductCategoryId is a display group (e.g. toy_display_on_website). */
+export interface SearchRank {
+  ProductCategoryId?: string;
+  Rank?: number;
+  rankings?: Array<{ ProductCategoryId?: string; Rank?: number }>;
+}
+
+/** A variation of a product, in `relationships.parents` or `relationships.children`. */
+export interface Variation {
+  asin: string;
+  color?: string | null;
+  size?: string | null;
+}
+
 export interface SearchResult {
   catalog: string;
   productId: string;
   title: string;
-  image: string;
-  type: string;
-  rank: { ProductCategoryId: string; Rank: number };
-  weight: number;
+  image: string | null;
+  type: string | null;
+  rank: SearchRank | null;
+  weight: number | null;
   ean: string | null;
+  relationships?: { parents?: Variation[]; children?: Variation[] };
 }
 
 export interface SearchResponse {
@@ -82,11 +99,20 @@ export interface CategoryResponse {
   category: string;
 }
 
+/** /v1/itemSearch: a page of a keyword search, in the product advertising XML conversion (single elements are objects). */
+export interface ItemSearchResponse {
+  requestId?: string;
+  timestamp?: string;
+  ItemSearchResponse: Record<string, unknown>;
+}
+
 export interface ItemLookupResponse {
   requestId: string;
   timestamp: string;
   ItemLookupResponse: Record<string, unknown>;
 }
 
-export type SearchQuery = { asin: string } | { upc: string } | { ean: string } | { keyword: string };
+export type SearchQuery = { asin: string } | { upc: string } | { ean: string } | { isbn: string } | { keyword: string };
 export type OffersFormat = 'pretty' | 'bettermws_json' | 'bettermws_sphp';
+/** Formats of the legacy /v1/lookup. */
+export type LookupFormat = 'json' | 'sphp';

@@ -12,7 +12,7 @@ export function researchKey(clientId: string, secretKey: string, timestamp: numb
   return `${ts}|${clientId}|${md5(ts + clientId + secretKey)}`;
 }
 
-/** The legacy /v1/lookup signature: md5(secretKey + the full URL up to and including the ts parameter). */
+/** The legacy /v1/lookup signature: md5(secretKey + the whole URL before `&sig=`, ts included). */
 export function legacySignature(secretKey: string, urlThroughTs: string): string {
   return md5(secretKey + urlThroughTs);
 }

@@ -3,6 +3,7 @@ import { configDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { ConfigStore } from '../config/store.js';
 import * as clients from '../api/clients.js';
+import { researchDeps } from '../auth/research-skew.js';
 import type { ClientDeps } from '../api/clients.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ResearchClient } from '../api/research.js';
@@ -81,9 +82,12 @@ export class Ctx {
 
   /** The research client of the profile in force; `credentials` replace the stored ones (to verify new ones). */
   async research(credentials?: { clientId: string; secretKey: string }): Promise<ResearchClient> {
-    const deps = await this.clientDeps();
+    const [deps, store] = await Promise.all([this.clientDeps(), this.config()]);
     const settings = credentials ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined } } : deps.settings;
-    return clients.createResearchClient({ ...deps, settings });
+    const say = async (line: string) => {
+      await this.io.err.write(this.color.yellow(line) + '\n');
+    };
+    return clients.createResearchClient({ ...deps, settings, ...researchDeps(settings, this.io.env, store, say, Boolean(credentials)) });
   }
 
   /** The OAuth client (token endpoint, tokeninfo) of the profile. */

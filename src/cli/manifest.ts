@@ -29,6 +29,7 @@ import * as categories from '../commands/categories.js';
 import * as search from '../commands/search.js';
 import * as item from '../commands/item.js';
 import * as item_lookup from '../commands/item-lookup.js';
+import * as item_search from '../commands/item-search.js';
 import * as lookup from '../commands/lookup.js';
 import * as noun_research from '../commands/nouns/research.js';
 import * as noun_config from '../commands/nouns/config.js';
@@ -68,9 +69,10 @@ export const COMMANDS: readonly Entry[] = [
   { name: 'fees', usage: '<asin...>', description: 'projected MFN and FBA fees and net income for ASINs at one or more prices', load: () => Promise.resolve(fees) },
   { name: 'offers', usage: '<asin...>', description: 'offer listings and statistics for one or more ASINs', load: () => Promise.resolve(offers) },
   { name: 'categories', usage: '[asin]', description: 'categories of an ASIN, or the name of a category id', load: () => Promise.resolve(categories) },
-  { name: 'search', usage: '[keyword]', description: 'search the catalog by keyword, ASIN, UPC or EAN', load: () => Promise.resolve(search) },
+  { name: 'search', usage: '[keyword]', description: 'search the catalog by keyword, ASIN, UPC, EAN or ISBN', load: () => Promise.resolve(search) },
   { name: 'item', usage: '<asin>', description: 'catalog entry of an ASIN', load: () => Promise.resolve(item) },
   { name: 'item-lookup', usage: '<asin>', description: 'product advertising item lookup of an ASIN', load: () => Promise.resolve(item_lookup) },
+  { name: 'item-search', usage: '<keywords...>', description: 'paged keyword search of the product advertising catalog', load: () => Promise.resolve(item_search) },
   { name: 'lookup', usage: '<asin>', description: 'offers for an ASIN through the legacy lookup endpoint', load: () => Promise.resolve(lookup) },
   { name: 'research', noun: true, description: 'Product Research API credentials', load: () => Promise.resolve(noun_research) },
   { name: 'config', noun: true, description: 'settings of a profile', load: () => Promise.resolve(noun_config) },

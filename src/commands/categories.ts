@@ -6,7 +6,7 @@ import type { CategoryMapping, CategoryResponse } from '../api/research-types.js
 import type { Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';
 
-const MAPPINGS_VIEW: View<CategoryMapping> = {
+export const MAPPINGS_VIEW: View<CategoryMapping> = {
   kind: 'list',
   fields: ['categoryId', 'category', 'main'],
   columns: [
@@ -16,7 +16,7 @@ const MAPPINGS_VIEW: View<CategoryMapping> = {
   ],
 };
 
-const CATEGORY_VIEW: View<CategoryResponse> = {
+export const CATEGORY_VIEW: View<CategoryResponse> = {
   kind: 'single',
   fields: ['categoryId', 'category', 'requestId', 'timestamp'],
   columns: [

@@ -6,15 +6,17 @@ import type { Runner } from '../cli/command.js';
 import { money } from '../cli/output/format.js';
 import type { View } from '../cli/output/view.js';
 import { asPromptValidator } from '../cli/prompt.js';
+import { words } from './views.js';
 
-const FEES_VIEW: View<FeeQuote> = {
+/** Fee quotes: a table with the size tier and category in words; JSON keeps the API's slugs and codes. */
+export const FEES_VIEW: View<FeeQuote> = {
   kind: 'list',
   fields: ['asin', 'price', 'sizeTier', 'mfnFees', 'fbaFees'],
   columns: [
     { key: 'asin', header: 'asin' },
     { key: 'price', header: 'price', format: money, align: 'right' },
-    { key: 'mfnFees.category', header: 'category' },
-    { key: 'sizeTier', header: 'size tier' },
+    { key: 'mfnFees.category', header: 'category', format: words },
+    { key: 'sizeTier', header: 'size tier', format: words },
     { key: 'mfnFees.feesTotal', header: 'mfn fees', format: money, align: 'right' },
     { key: 'mfnFees.netIncome', header: 'mfn net', format: money, align: 'right' },
     { key: 'fbaFees.feesTotal', header: 'fba fees', format: money, align: 'right' },

@@ -4,49 +4,55 @@ import { parseAsin } from '../api/research-input.js';
 import type { ItemLookupResponse } from '../api/research-types.js';
 import type { Runner } from '../cli/command.js';
 import { pick, type View } from '../cli/output/view.js';
+import { asList, xmlText } from './views.js';
 
-const ITEM = 'ItemLookupResponse.Items.Item';
-
-/** Table rows: a label and a dotted path into the response. */
+/** Table rows: a label and a dotted path into one Item. */
 const SUMMARY: ReadonlyArray<[string, string]> = [
-  ['ASIN', `${ITEM}.ASIN`],
-  ['Title', `${ITEM}.ItemAttributes.Title`],
-  ['Brand', `${ITEM}.ItemAttributes.Brand`],
-  ['Manufacturer', `${ITEM}.ItemAttributes.Manufacturer`],
-  ['Product group', `${ITEM}.ItemAttributes.ProductGroup`],
-  ['Model', `${ITEM}.ItemAttributes.Model`],
-  ['UPC', `${ITEM}.ItemAttributes.UPC`],
-  ['EAN', `${ITEM}.ItemAttributes.EAN`],
-  ['List price', `${ITEM}.ItemAttributes.ListPrice.FormattedPrice`],
-  ['Lowest new', `${ITEM}.OfferSummary.LowestNewPrice.FormattedPrice`],
-  ['Lowest used', `${ITEM}.OfferSummary.LowestUsedPrice.FormattedPrice`],
-  ['Offers new/used', `${ITEM}.OfferSummary`],
-  ['Package', `${ITEM}.ItemAttributes.PackageDimensions`],
-  ['Detail page', `${ITEM}.DetailPageURL`],
+  ['ASIN', 'ASIN'],
+  ['Title', 'ItemAttributes.Title'],
+  ['Brand', 'ItemAttributes.Brand'],
+  ['Manufacturer', 'ItemAttributes.Manufacturer'],
+  ['Product group', 'ItemAttributes.ProductGroup'],
+  ['Model', 'ItemAttributes.Model'],
+  ['UPC', 'ItemAttributes.UPC'],
+  ['EAN', 'ItemAttributes.EAN'],
+  ['List price', 'ItemAttributes.ListPrice.FormattedPrice'],
+  ['Lowest new', 'OfferSummary.LowestNewPrice.FormattedPrice'],
+  ['Lowest used', 'OfferSummary.LowestUsedPrice.FormattedPrice'],
+  ['Offers new/used', 'OfferSummary'],
+  ['Package', 'ItemAttributes.PackageDimensions'],
+  ['Detail page', 'DetailPageURL'],
 ];
 
-type Dimension = { _: string; $: { Units: string } };
-
-/** "12.00 x 8.50 x 1.20 in, 1.35 lb" from hundredths-inches and hundredths-pounds. */
-function packageText(dims: Record<string, Dimension> | undefined): string | undefined {
-  if (!dims) return undefined;
-  const n = (d: Dimension | undefined) => (d ? (Number(d._) / 100).toFixed(2) : '?');
-  return `${n(dims.Length)} x ${n(dims.Width)} x ${n(dims.Height)} in, ${n(dims.Weight)} lb`;
+/** "12.00 x 8.50 x 1.20 in, 1.35 lb" from hundredths-inches and hundredths-pounds; missing sides as "?". */
+export function packageText(dims: unknown): string | undefined {
+  if (!dims || typeof dims !== 'object') return undefined;
+  const d = dims as Record<string, unknown>;
+  const n = (v: unknown) => {
+    const text = xmlText(v);
+    return text !== undefined && Number.isFinite(Number(text)) ? (Number(text) / 100).toFixed(2) : '?';
+  };
+  return `${n(d.Length)} x ${n(d.Width)} x ${n(d.Height)} in, ${n(d.Weight)} lb`;
 }
 
-const ITEM_LOOKUP_VIEW: View<ItemLookupResponse> = {
+/** The summary rows of one Item element (values may be objects or arrays in the XML conversion). */
+function itemRows(item: unknown): Record<string, unknown>[] {
+  return SUMMARY.map(([field, path]) => {
+    const value = pick(item, path);
+    if (field === 'Package') return { field, value: packageText(value) };
+    if (field === 'Offers new/used') {
+      const s = value as { TotalNew?: unknown; TotalUsed?: unknown } | undefined;
+      return { field, value: s ? `${xmlText(s.TotalNew) ?? 0} / ${xmlText(s.TotalUsed) ?? 0}` : undefined };
+    }
+    return { field, value: xmlText(value) };
+  });
+}
+
+/** The whole lookup in JSON; a summary table of each Item (one object, or an array when several came). */
+export const ITEM_LOOKUP_VIEW: View<ItemLookupResponse> = {
   kind: 'single',
   fields: ['requestId', 'timestamp', 'ItemLookupResponse'],
-  rows: (response) =>
-    SUMMARY.map(([field, path]) => {
-      const value = pick(response, path);
-      if (field === 'Package') return { field, value: packageText(value as Record<string, Dimension>) };
-      if (field === 'Offers new/used') {
-        const s = value as { TotalNew?: string; TotalUsed?: string } | undefined;
-        return { field, value: s ? `${s.TotalNew ?? 0} / ${s.TotalUsed ?? 0}` : undefined };
-      }
-      return { field, value };
-    }),
+  rows: (response) => asList(pick(response, 'ItemLookupResponse.Items.Item')).flatMap(itemRows),
   columns: [
     { key: 'field', header: 'field' },
     { key: 'value', header: 'value' },

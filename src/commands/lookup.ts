@@ -1,5 +1,5 @@
 /** inv lookup ASIN: offers through the legacy /v1/lookup and its ts/sig signature. */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin } from '../api/research-input.js';
 import type { Runner } from '../cli/command.js';
@@ -15,9 +15,10 @@ export function register(program: Command, run: Runner): void {
     .argument('<asin>', 'the ASIN')
     .option('--merchant-id <id>', 'merchant id (default: research.merchantId of the profile)')
     .option('--marketplace-id <id>', `marketplace id (default: research.marketplaceId, else ${US_MARKETPLACE})`)
-    .addHelpText('after', '\nExample:\n  inv lookup B00X4WHP5E --merchant-id A1SANDBOXMERCHANT')
+    .addOption(new Option('--format <format>', 'format asked of the API (default pretty); sphp is printed raw').choices(['json', 'sphp']))
+    .addHelpText('after', '\nExamples:\n  inv lookup B00X4WHP5E --merchant-id A1SANDBOXMERCHANT\n  inv lookup B00X4WHP5E --format sphp')
     .action(
-      run<{ merchantId?: string; marketplaceId?: string }>(async (ctx, [asinArg], options) => {
+      run<{ merchantId?: string; marketplaceId?: string; format?: 'json' | 'sphp' }>(async (ctx, [asinArg], options) => {
         const asin = parseAsin(asinArg as string);
         const out = ctx.output(OFFERS_VIEW);
         const { research } = await ctx.settings();
@@ -27,7 +28,12 @@ export function register(program: Command, run: Runner): void {
         }
         const marketplaceId = options.marketplaceId ?? research.marketplaceId ?? US_MARKETPLACE;
         const client = await ctx.research();
-        await out.render([await client.lookup(asin, { merchantId, marketplaceId })]);
+        if (options.format === 'sphp') {
+          const text = await client.lookupRaw(asin, { merchantId, marketplaceId });
+          await ctx.io.out.write(text.endsWith('\n') ? text : text + '\n');
+          return;
+        }
+        await out.render([await client.lookup(asin, { merchantId, marketplaceId }, options.format)]);
       }),
     );
 }

@@ -22,6 +22,7 @@ interface SandboxFlags {
   retryAfter?: string;
   dropRate: string;
   bulkItems?: string;
+  clockOffset?: string;
   saveProfile: string | false;
 }
 
@@ -50,6 +51,14 @@ function share(value: string, flag: string): number {
   return n;
 }
 
+function clockOffset(value: string): number {
+  const n = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || Math.abs(n) > 7 * 86_400) {
+    throw new UsageError(`--clock-offset "${value}" must be a whole number of seconds within a week (e.g. 7200 or -600)`);
+  }
+  return n;
+}
+
 /** Checks the flags and turns them into startSandbox options. */
 function sandboxOptions(flags: SandboxFlags, env: Record<string, string | undefined>): SandboxOptions {
   return {
@@ -64,6 +73,7 @@ function sandboxOptions(flags: SandboxFlags, env: Record<string, string | undefi
     retryAfter: whole(flags.retryAfter, '--retry-after', 0, 3600),
     dropRate: share(flags.dropRate, '--drop-rate'),
     bulkItems: whole(flags.bulkItems, '--bulk-items', 0, 10_000_000),
+    clockOffsetS: flags.clockOffset === undefined ? undefined : clockOffset(flags.clockOffset),
   };
 }
 
@@ -84,6 +94,7 @@ export function register(program: Command, run: Runner): void {
     .option('--retry-after <seconds>', 'send Retry-After with those errors')
     .option('--drop-rate <share>', 'apply this share of requests (0..1), then drop the connection without answering', '0')
     .option('--bulk-items <n>', 'add N generated items (BULK-0000001, …) to a new state file, for benchmarks')
+    .option('--clock-offset <seconds>', "run the research API's clock this many seconds ahead (negative: behind), to rehearse clock skew")
     .option('--save-profile <name>', 'profile to point at the sandbox', 'sandbox')
     .option('--no-save-profile', 'do not write a profile')
     .addHelpText('after', '\nExamples:\n  inv sandbox\n  inv sandbox --port 0 --ephemeral --latency 50')

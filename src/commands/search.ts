@@ -10,18 +10,20 @@ interface SearchOptions {
   asin?: string;
   upc?: string;
   ean?: string;
+  isbn?: string;
 }
 
-/** Exactly one of keyword, --asin, --upc, --ean, validated. */
+/** Exactly one of keyword, --asin, --upc, --ean, --isbn, validated (check digits included). */
 export function searchQuery(keyword: string | undefined, options: SearchOptions): SearchQuery {
-  const given = [keyword !== undefined && 'KEYWORD', options.asin && '--asin', options.upc && '--upc', options.ean && '--ean'].filter(Boolean);
+  const given = [keyword !== undefined && 'KEYWORD', options.asin && '--asin', options.upc && '--upc', options.ean && '--ean', options.isbn && '--isbn'].filter(Boolean);
   if (given.length !== 1) {
     const what = given.length === 0 ? 'nothing was given' : `got ${given.join(' and ')}`;
-    throw new UsageError(`search needs exactly one of KEYWORD, --asin, --upc, --ean (${what})`, 'e.g. inv search "usb cable" or inv search --upc 012345678905');
+    throw new UsageError(`search needs exactly one of KEYWORD, --asin, --upc, --ean, --isbn (${what})`, 'e.g. inv search "usb cable" or inv search --upc 012345678905');
   }
   if (options.asin) return { asin: parseAsin(options.asin, '--asin') };
   if (options.upc) return { upc: parseProductCode(options.upc, 'upc') };
   if (options.ean) return { ean: parseProductCode(options.ean, 'ean') };
+  if (options.isbn) return { isbn: parseProductCode(options.isbn, 'isbn') };
   const text = keyword!.trim();
   if (text.length === 0 || text.length > 200) throw new UsageError('KEYWORD must be 1 to 200 characters');
   return { keyword: text };
@@ -31,12 +33,13 @@ export function searchQuery(keyword: string | undefined, options: SearchOptions)
 export function register(program: Command, run: Runner): void {
   program
     .command('search')
-    .description('search the catalog by keyword, ASIN, UPC or EAN')
+    .description('search the catalog by keyword, ASIN, UPC, EAN or ISBN')
     .argument('[keyword]', 'words to search for')
     .option('--asin <asin>', 'search by ASIN')
     .option('--upc <upc>', 'search by UPC (12 digits)')
     .option('--ean <ean>', 'search by EAN (13 digits)')
-    .addHelpText('after', '\nExamples:\n  inv search "usb cable"\n  inv search --upc 012345678905 --json')
+    .option('--isbn <isbn>', 'search by ISBN-10 or ISBN-13 (hyphens allowed)')
+    .addHelpText('after', '\nExamples:\n  inv search "usb cable"\n  inv search --upc 012345678905 --json\n  inv search --isbn 978-0-316-76948-8')
     .action(
       run<SearchOptions>(async (ctx, [keyword], options) => {
         const query = searchQuery(keyword as string | undefined, options);

@@ -1,15 +1,36 @@
-/** Output views shared by several research commands. */
+/** Output views shared by several research commands, and readers of the shapes the live service answers. */
 import type { ItemLocation } from '../api/inventory-types.js';
 import { OFFER_CHANNELS, type OffersResponse, type SearchResult } from '../api/research-types.js';
 import { count, money } from '../cli/output/format.js';
-import type { View } from '../cli/output/view.js';
+import { pick, type View } from '../cli/output/view.js';
+
+/** An element of an XML conversion that is an object when it occurs once and an array when it repeats, as a list. */
+export function asList<T = unknown>(value: unknown): T[] {
+  if (value === undefined || value === null) return [];
+  return (Array.isArray(value) ? value : [value]) as T[];
+}
+
+/** The text of an XML-converted leaf: a string, `{_: text}`, or the first of several. */
+export function xmlText(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first === undefined || first === null) return undefined;
+  if (typeof first === 'object') return xmlText((first as { _?: unknown })._);
+  return String(first);
+}
+
+/** A slug or code as words: "large-standard" → "Large standard", "ToysAndGames" → "Toys and games". */
+export function words(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return value === null || value === undefined ? '-' : String(value);
+  const spaced = value.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
 
 /** /v1/offers and /v1/lookup: JSON keeps each response; the table lists every offer. */
 export const OFFERS_VIEW: View<OffersResponse> = {
   kind: 'list',
-  fields: ['id', 'offers', 'extras', 'timestamp', 'requestId'],
+  fields: ['id', 'type', 'offers', 'extras', 'timestamp', 'requestId'],
   rows: (response) =>
-    OFFER_CHANNELS.flatMap((channel) => (response.offers?.[channel] ?? []).map((offer) => ({ asin: response.id, channel, ...offer }))),
+    OFFER_CHANNELS.flatMap((channel) => asList<Record<string, unknown>>(response.offers?.[channel]).map((offer) => ({ asin: response.id, channel, ...offer }))),
   columns: [
     { key: 'asin', header: 'asin' },
     { key: 'channel', header: 'channel' },
@@ -24,10 +45,11 @@ export const OFFERS_VIEW: View<OffersResponse> = {
   ],
 };
 
-/** /v1/search and /v1/item: one row per catalog match. */
+/** /v1/search and /v1/item: one row per catalog match; a `{}` or null rank shows as "-". */
 export const SEARCH_VIEW: View<SearchResult> = {
   kind: 'list',
-  fields: ['catalog', 'productId', 'title', 'image', 'type', 'rank', 'weight', 'ean'],
+  fields: ['catalog', 'productId', 'title', 'image', 'type', 'rank', 'weight', 'ean', 'relationships'],
+  rows: (result) => [{ ...result, variations: asList(pick(result, 'relationships.children')).length || undefined }],
   columns: [
     { key: 'productId', header: 'asin' },
     { key: 'title', header: 'title', format: (v) => truncate(String(v ?? ''), 60) },
@@ -36,6 +58,7 @@ export const SEARCH_VIEW: View<SearchResult> = {
     { key: 'rank.ProductCategoryId', header: 'rank category' },
     { key: 'weight', header: 'weight', align: 'right' },
     { key: 'ean', header: 'ean' },
+    { key: 'variations', header: 'variations', align: 'right' },
   ],
 };
 

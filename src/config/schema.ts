@@ -9,6 +9,8 @@ export interface ResearchProfile {
   marketplaceId?: string;
   /** The research origin the key was stored for; it is sent nowhere else. */
   origin?: string;
+  /** The research server's clock minus ours, measured on a 401 and kept for a day. */
+  clockSkew?: { seconds: number; measuredAt: number };
 }
 
 export interface StoredTokens {

@@ -1,8 +1,16 @@
 /** Fault injection for tests and rehearsals: latency, a random rate of 500s, and queued one-off faults. */
 
+/** Answers of the live research API seen on success statuses: 200 with an `Error` body, or 200 without payload. */
+export const SUCCESS_FAULTS = ['error-body', 'no-payload'] as const;
+
 export interface FaultRule {
-  /** HTTP status to answer with (e.g. 503, 429), or "drop" to apply the request and then drop the connection. */
-  status: number | 'drop';
+  /**
+   * HTTP status to answer with (e.g. 503, 429); "drop" to apply the request and then drop the connection;
+   * "error-body" or "no-payload" to answer 200 with an error body, or with nothing but the answer's metadata.
+   */
+  status: number | 'drop' | (typeof SUCCESS_FAULTS)[number];
+  /** The message of an "error-body" answer. */
+  message?: string;
   /** How many matching requests it hits. */
   times: number;
   /** Only requests whose path starts with this. */

@@ -61,6 +61,8 @@ export class SandboxServer {
   private readonly router = FindMyWay({ ignoreTrailingSlash: true });
   private readonly server: Server;
   private origin = '';
+  /** The body of a "no-payload" fault: what this API puts in every answer besides its payload. */
+  payloadless: () => unknown = () => ({});
 
   /**
    * `errorBody` shapes error answers the way this API does; `commit` is awaited before every
@@ -117,7 +119,11 @@ export class SandboxServer {
     try {
       const fault = control ? undefined : this.faults.take(method, url.pathname);
       if (this.faults.settings.latencyMs > 0 && !control) await delay(this.faults.settings.latencyMs);
-      if (fault && fault.status !== 'drop' && !fault.afterApply) {
+      if (fault?.status === 'error-body') {
+        return send(res, { body: this.errorBody(200, fault.message ?? 'injected fault: an error answered with 200') });
+      }
+      if (fault?.status === 'no-payload') return send(res, { body: this.payloadless() });
+      if (fault && typeof fault.status === 'number' && !fault.afterApply) {
         const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
         throw new HttpFail(fault.status, `injected fault: HTTP ${fault.status}`, headers);
       }
@@ -135,7 +141,7 @@ export class SandboxServer {
         req.socket.destroy();
         return;
       }
-      if (fault) throw new HttpFail(fault.status, `injected fault after the change was applied: HTTP ${fault.status}`);
+      if (fault && typeof fault.status === 'number') throw new HttpFail(fault.status, `injected fault after the change was applied: HTTP ${fault.status}`);
       send(res, reply);
     } catch (error) {
       const status = error instanceof HttpFail ? error.status : 500;

@@ -10,7 +10,8 @@ import { oauthRoutes } from './oauth/routes.js';
 import { OAuthServer } from './oauth/server.js';
 import { initialOAuthState, upgradeOAuthState, type OAuthState } from './oauth/state.js';
 import type { IssuedSecrets } from './oauth/server.js';
-import { researchError, researchRoutes, type ResearchState } from './research/routes.js';
+import { answerMeta, offsetClock } from './research/clock.js';
+import { researchErrorBody, researchRoutes, type ResearchState } from './research/routes.js';
 import { StateStore } from './store.js';
 
 export interface SandboxOptions {
@@ -33,6 +34,8 @@ export interface SandboxOptions {
   codeTtlMs?: number;
   /** Generated items added to a new state (for benchmarks of long listings). */
   bulkItems?: number;
+  /** Seconds the research API's clock is ahead of the real one (negative: behind), to rehearse clock skew. */
+  clockOffsetS?: number;
 }
 
 export interface SandboxState {
@@ -110,14 +113,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const store = await StateStore.open<SandboxState>(options.data, () => initialState(options), upgrade);
   const commit = () => store.commit();
   const inventory = new SandboxServer(inventoryError, commit);
-  const research = new SandboxServer(researchError, commit);
+  const clock = offsetClock(options.clockOffsetS ?? 0);
+  const research = new SandboxServer(researchErrorBody(clock), commit);
+  research.payloadless = () => answerMeta(clock);
   for (const server of [inventory, research]) {
     server.faults.settings = {
       latencyMs: options.latencyMs ?? 0, failRate: options.failRate ?? 0, failStatus: options.failStatus,
       retryAfter: options.retryAfter, dropRate: options.dropRate,
     };
   }
-  researchRoutes(research, store.state.research, store);
+  researchRoutes(research, store.state.research, store, clock);
   const oauth = new OAuthServer(store.state.oauth, { accessTokenTtlS: options.accessTokenTtlS ?? 3600, codeTtlMs: options.codeTtlMs ?? 10_000 }, store);
   const issued = await oauth.rotateSecrets();
   oauthRoutes(inventory, oauth);

@@ -77,7 +77,8 @@ describe('inv offers', () => {
   it('prints the bettermws_sphp format raw', async () => {
     const r = await inv('offers', A, '--format', 'bettermws_sphp');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^a:\d+:\{s:2:"id";s:10:"B00X4WHP5E";/);
+    expect(r.stdout).toMatch(/^a:\d+:\{s:6:"offers";a:4:\{/);
+    expect(r.stdout).toContain('s:2:"id";s:10:"B00X4WHP5E";s:4:"type";s:4:"asin";');
   });
 });
 
@@ -120,7 +121,9 @@ describe('inv search and inv item', () => {
 
   it('shows one ASIN with inv item', async () => {
     const [result] = await json('item', A);
-    expect(result).toMatchObject({ productId: A, title: product(A).title, rank: { Rank: product(A).salesRank } });
+    expect(result).toMatchObject({ productId: A, title: product(A).title });
+    const [ranked] = await json('item', B);
+    expect(ranked.rank).toMatchObject({ Rank: product(B).salesRank, ProductCategoryId: 'video_games_display_on_website' });
     const lines = await table('item', A);
     expect(lines[1]).toContain(A);
   });

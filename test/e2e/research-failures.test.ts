@@ -30,7 +30,8 @@ describe('credentials', () => {
     const r = await inv(['fees', A, '--price', '10'], { INV_RESEARCH_SECRET: 'not-the-secret' });
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/SecretKey/);
-    expect(r.stderr).toMatch(/inv research login/);
+    expect(r.stderr).toMatch(/the SecretKey from INV_RESEARCH_SECRET/);
+    expect(r.stderr).toMatch(/inv --profile default research login/);
     expect(r.stdout).toBe('');
   });
 

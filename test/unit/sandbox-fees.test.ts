@@ -20,15 +20,15 @@ describe('sandbox fee formula', () => {
   const base = product('B00X4WHP5E');
 
   it('classifies size tiers by package', () => {
-    expect(sizeTier({ length: 10, width: 8, height: 0.5, weight: 0.5 })).toBe('Small standard');
-    expect(sizeTier({ length: 10, width: 8, height: 2, weight: 0.5 })).toBe('Large standard');
-    expect(sizeTier({ length: 10, width: 8, height: 2, weight: 25 })).toBe('Large bulky');
+    expect(sizeTier({ length: 10, width: 8, height: 0.5, weight: 0.5 })).toBe('small-standard');
+    expect(sizeTier({ length: 10, width: 8, height: 2, weight: 0.5 })).toBe('large-standard');
+    expect(sizeTier({ length: 10, width: 8, height: 2, weight: 25 })).toBe('large-bulky');
   });
 
   it('charges referral with a $0.30 minimum, closing fee on media, FBA pick/weight/order', () => {
-    const book = { ...base, category: { ...base.category, name: 'Books', referral: 0.15, media: true }, length: 9, width: 6, height: 1, weight: 2.2 };
+    const book = { ...base, category: { ...base.category, name: 'Books', code: 'Books', referral: 0.15, media: true }, length: 9, width: 6, height: 1, weight: 2.2 };
     const fees = computeFees(book, 20);
-    expect(fees.sizeTier).toBe('Large standard');
+    expect(fees.sizeTier).toBe('large-standard');
     expect(fees.mfnFees).toEqual({ price: 20, revenue: 20, azComm: 3, azVar: 1.8, feesTotal: 4.8, netIncome: 15.2, category: 'Books' });
     expect(fees.fbaFees).toMatchObject({ azComm: 3, azVar: 1.8, fbaPick: 4.75, fbaWeight: 0.8, fbaOrder: 0, feesTotal: 10.35, netIncome: 9.65 });
     const cheap = { ...book, category: { ...book.category, media: false, referral: 0.08 } };

@@ -1,5 +1,6 @@
 /** A deterministic catalog: every 10-character ASIN names one product, derived from the md5 of the ASIN. */
 import { createHash } from 'node:crypto';
+import { isbn10CheckDigit } from '../../api/product-codes.js';
 import { CATEGORIES, type CategoryDef } from './categories.js';
 
 export interface Product {
@@ -67,7 +68,9 @@ export function withCheckDigit(body: string): string {
 /** The product an ASIN names. */
 export function product(asin: string): Product {
   const random = seeded(asin);
-  const category = choose(random, CATEGORIES);
+  const drawn = choose(random, CATEGORIES);
+  // An ASIN that is a valid ISBN-10 is a book.
+  const category = /^\d{9}[\dX]$/.test(asin) && isbn10CheckDigit(asin) === asin[9] ? CATEGORIES[0]! : drawn;
   const sub = choose(random, category.subs);
   const brand = choose(random, BRANDS);
   const noun = choose(random, NOUNS[category.group] ?? ['Item']);

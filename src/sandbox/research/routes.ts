@@ -1,14 +1,15 @@
-/** Every research endpoint of spec/research-api.md on a SandboxServer. */
-import { randomUUID } from 'node:crypto';
+/** Every research endpoint of spec/research-api.md on a SandboxServer, in the shapes the live service answers. */
 import { HttpFail, type Reply, type SandboxRequest, type SandboxServer } from '../http.js';
 import type { Persist } from '../store.js';
 import { verifyKey, verifyLegacy, type ResearchAccount } from './auth.js';
-import { asinFor, product, type Product } from './catalog.js';
+import { product, type Product } from './catalog.js';
 import { categoryName } from './categories.js';
+import { answerMeta, offsetClock, type Clock } from './clock.js';
 import { computeFees } from './fees.js';
 import { itemLookupFor } from './item-lookup.js';
 import { offersFor } from './offers.js';
 import { phpSerialize } from './php.js';
+import { itemSearchFor, searchProducts } from './search.js';
 
 export interface ResearchState {
   account: ResearchAccount;
@@ -18,17 +19,23 @@ export interface ResearchState {
 
 const ASIN = /^[A-Z0-9]{10}$/;
 const FORMATS = ['pretty', 'bettermws_json', 'bettermws_sphp'];
+/** The legacy lookup also knows the formats public clients use. */
+const LOOKUP_FORMATS = [...FORMATS, 'json', 'sphp'];
+const SEARCH_KINDS = ['asin', 'upc', 'ean', 'isbn', 'keyword'] as const;
 
-const meta = () => ({ timestamp: new Date().toISOString(), requestId: randomUUID() });
-
-/** The research API's error body (as seen in the public client's fixtures). */
-export function researchError(_status: number, message: string) {
-  return { Error: message, ...meta() };
+/** The research API's error body (as seen in the public client's fixtures), stamped by `clock`. */
+export function researchErrorBody(clock: Clock = offsetClock()) {
+  return (_status: number, message: string) => ({ Error: message, ...answerMeta(clock) });
 }
 
-/** Registers the research routes; state changes go through `persist`. */
-export function researchRoutes(server: SandboxServer, state: ResearchState, persist: Persist): void {
+/** The research API's error body on the real clock. */
+export const researchError = researchErrorBody();
+
+/** Registers the research routes; state changes go through `persist`; `clock` is the server's time. */
+export function researchRoutes(server: SandboxServer, state: ResearchState, persist: Persist, clock: Clock = offsetClock()): void {
   const known = new Set(state.knownCategories);
+  const meta = () => answerMeta(clock);
+  const nowS = () => Math.floor(clock() / 1000);
 
   const see = (p: Product): Product => {
     const ids = [p.category.id, p.sub.id].filter((id) => !known.has(id));
@@ -43,56 +50,35 @@ export function researchRoutes(server: SandboxServer, state: ResearchState, pers
     return value;
   };
   const signed = (handler: (req: SandboxRequest) => Reply) => (req: SandboxRequest) => {
-    verifyKey(req, state.account);
+    verifyKey(req, state.account, nowS());
     return handler(req);
   };
   const json = (body: unknown, pretty = false): Reply => ({ text: JSON.stringify(body, null, pretty ? 2 : undefined) });
 
-  const offersReply = (req: SandboxRequest, asin: string): Reply => {
+  const offersReply = (req: SandboxRequest, asin: string, formats = FORMATS): Reply => {
     const format = req.query.get('format') ?? 'bettermws_json';
-    if (!FORMATS.includes(format)) throw new HttpFail(400, `format must be one of ${FORMATS.join(', ')}`);
+    if (!formats.includes(format)) throw new HttpFail(400, `format must be one of ${formats.join(', ')}`);
     const nopaapi = req.query.get('nopaapi') ?? 'false';
     if (nopaapi !== 'true' && nopaapi !== 'false') throw new HttpFail(400, 'nopaapi must be true or false');
-    const body = { id: asin, ...offersFor(see(product(asin)), nopaapi === 'false'), ...meta() };
-    if (format === 'bettermws_sphp') return { text: phpSerialize(body), contentType: 'text/plain; charset=utf-8' };
+    const { offers, extras } = offersFor(see(product(asin)), nopaapi === 'false');
+    const body = { offers, extras, id: asin, type: 'asin', ...meta() };
+    if (format.endsWith('sphp')) return { text: phpSerialize(body), contentType: 'text/plain; charset=utf-8' };
     return json(body, format === 'pretty');
   };
 
-  const searchResult = (p: Product, ean: string | null = p.ean) => ({
-    catalog: 'Amazon.com',
-    productId: p.asin,
-    title: p.title,
-    image: `https://images.example.com/${p.asin}.jpg`,
-    type: p.category.group,
-    rank: { ProductCategoryId: p.category.id, Rank: p.salesRank },
-    weight: p.weight,
-    ean,
-  });
   const searchReply = (req: SandboxRequest, forcedAsin?: string): Reply => {
-    const given = (['asin', 'upc', 'ean', 'keyword'] as const).filter((k) => req.query.has(k));
-    if (forcedAsin) given.splice(0, given.length, 'asin');
-    if (given.length !== 1) throw new HttpFail(400, 'Exactly one of asin, upc, ean, keyword is required');
+    const given = forcedAsin ? ['asin' as const] : SEARCH_KINDS.filter((k) => req.query.has(k));
+    if (given.length !== 1) throw new HttpFail(400, 'Exactly one of asin, upc, ean, isbn, keyword is required');
     const kind = given[0]!;
     const value = forcedAsin ?? req.query.get(kind)!.trim();
-    let results;
-    if (kind === 'asin') results = [searchResult(see(product(asinParam(req, value))))];
-    else if (kind === 'upc' || kind === 'ean') {
-      if (!(kind === 'upc' ? /^\d{12}$/ : /^\d{13}$/).test(value)) throw new HttpFail(400, `Invalid ${kind} "${value}"`);
-      results = [searchResult(see(product(asinFor(`${kind}:${value}`))), kind === 'ean' ? value : '0' + value)];
-    } else {
-      if (!value) throw new HttpFail(400, 'keyword must not be empty');
-      results = Array.from({ length: 5 }, (_, i) => {
-        const p = see(product(asinFor(`keyword:${value.toLowerCase()}:${i}`)));
-        return { ...searchResult(p), title: `${p.title} (${value})` };
-      });
-    }
+    const results = searchProducts(kind, kind === 'asin' ? asinParam(req, value) : value, see);
     return json({ searchCatalogs: { result: results }, ...meta() }, req.query.get('format') === 'pretty');
   };
 
   server.route('GET', '/v1/offers/:asin', signed((req) => offersReply(req, asinParam(req))));
   server.route('GET', '/v1/lookup', (req) => {
-    verifyLegacy(req, state.account);
-    return offersReply(req, asinParam(req, req.query.get('asin') ?? ''));
+    verifyLegacy(req, state.account, nowS());
+    return offersReply(req, asinParam(req, req.query.get('asin') ?? ''), LOOKUP_FORMATS);
   });
   server.route('GET', '/v1/search', signed((req) => searchReply(req)));
   server.route('GET', '/v1/item/:asin', signed((req) => searchReply(req, asinParam(req))));
@@ -105,8 +91,17 @@ export function researchRoutes(server: SandboxServer, state: ResearchState, pers
     return { body: { data: computeFees(see(product(asin)), Math.round(price * 100) / 100), ...meta() } };
   }));
   server.route('GET', '/v1/itemLookup/:asin', signed((req) => ({
-    body: { ...meta(), ItemLookupResponse: itemLookupFor(see(product(asinParam(req))), req.origin) },
+    body: { ...meta(), ItemLookupResponse: itemLookupFor(see(product(asinParam(req))), req.origin, clock) },
   })));
+  server.route('GET', '/v1/itemSearch', signed((req) => {
+    const keywords = (req.query.get('keywords') ?? '').trim();
+    if (!keywords) throw new HttpFail(400, 'keywords is required');
+    const pageText = req.query.get('page') ?? '1';
+    const page = Number(pageText);
+    if (!Number.isInteger(page) || page < 1 || page > 10) throw new HttpFail(400, `page "${pageText}" must be a whole number from 1 to 10`);
+    const index = req.query.get('searchIndex') ?? 'Blended';
+    return { body: { ...meta(), ItemSearchResponse: itemSearchFor(keywords, page, index, req.origin, see) } };
+  }));
   const categories = signed((req) => {
     const p = see(product(asinParam(req)));
     const mappings: Array<{ categoryId: string; category: string; main?: true }> = [

@@ -1,0 +1,46 @@
+/** The research clock skew kept per profile (a day), and where each research credential came from. */
+import type { ResearchDeps } from '../api/clients.js';
+import type { Settings } from '../config/settings.js';
+import type { ConfigStore } from '../config/store.js';
+import { setPath } from '../config/schema.js';
+
+/** How long a measured skew is trusted. */
+export const SKEW_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The skew stored in the profile, if measured within the last day. */
+export function storedSkew(settings: Settings, nowMs = Date.now()): number | undefined {
+  const kept = settings.stored.research?.clockSkew;
+  if (!kept || !Number.isFinite(kept.seconds) || !(nowMs - kept.measuredAt < SKEW_TTL_MS)) return undefined;
+  return kept.seconds;
+}
+
+/** "7200 s behind" / "90 s ahead of": our clock against the server's. */
+export function describeSkew(skewS: number): string {
+  return `${Math.abs(skewS)} s ${skewS > 0 ? 'behind' : 'ahead of'}`;
+}
+
+/**
+ * What the research client needs beyond settings: credential sources (`flag` when given on the command
+ * line), the kept skew, and a callback that keeps a new skew for the profile and says so once on stderr.
+ */
+export function researchDeps(
+  settings: Settings,
+  env: Record<string, string | undefined>,
+  store: ConfigStore,
+  say: (line: string) => Promise<void>,
+  fromFlags = false,
+): ResearchDeps {
+  const profile = `profile "${settings.profile}"`;
+  const source = (envName: string) => (fromFlags ? 'the command line' : env[envName] ? envName : profile);
+  let told = false;
+  return {
+    sources: { clientId: source('INV_RESEARCH_CLIENT_ID'), secretKey: source('INV_RESEARCH_SECRET') },
+    skewS: storedSkew(settings),
+    async onSkewCorrected(skewS) {
+      await store.updateProfile(settings.profile, (p) => setPath(p, 'research.clockSkew', { seconds: skewS, measuredAt: Date.now() }));
+      if (told) return;
+      told = true;
+      await say(`note: this computer's clock is ${describeSkew(skewS)} the research server's; research keys now use the server's time (kept for a day in ${profile})`);
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/** inv item-search KEYWORDS: one page of the paged keyword search (/v1/itemSearch); items in a table, the whole page in JSON. */
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import type { ItemSearchResponse } from '../api/research-types.js';
+import type { Runner } from '../cli/command.js';
+import { wholeNumber } from '../cli/input.js';
+import { money } from '../cli/output/format.js';
+import { pick, type View } from '../cli/output/view.js';
+import { asList, truncate, xmlText } from './views.js';
+
+/** Each Item of the page as a row (Item is an object when the page holds one). */
+export const ITEM_SEARCH_VIEW: View<ItemSearchResponse> = {
+  kind: 'single',
+  fields: ['requestId', 'timestamp', 'ItemSearchResponse'],
+  rows: (response) =>
+    asList(pick(response, 'ItemSearchResponse.Items.Item')).map((item) => {
+      const amount = xmlText(pick(item, 'OfferSummary.LowestNewPrice.Amount'));
+      return {
+        asin: xmlText(pick(item, 'ASIN')),
+        title: xmlText(pick(item, 'ItemAttributes.Title')),
+        group: xmlText(pick(item, 'ItemAttributes.ProductGroup')),
+        brand: xmlText(pick(item, 'ItemAttributes.Brand')),
+        lowestNew: amount === undefined ? undefined : Number(amount) / 100,
+        offers: xmlText(pick(item, 'Offers.TotalOffers')),
+      };
+    }),
+  columns: [
+    { key: 'asin', header: 'asin' },
+    { key: 'title', header: 'title', format: (v) => truncate(String(v ?? ''), 60) },
+    { key: 'group', header: 'group' },
+    { key: 'brand', header: 'brand' },
+    { key: 'lowestNew', header: 'lowest new', format: money, align: 'right' },
+    { key: 'offers', header: 'offers', align: 'right' },
+  ],
+};
+
+/** Registers `inv item-search`. */
+export function register(program: Command, run: Runner): void {
+  program
+    .command('item-search')
+    .description('paged keyword search of the product advertising catalog (/v1/itemSearch)')
+    .argument('<keywords...>', 'words to search for')
+    .option('--page <n>', 'page of results, 1 to 10', '1')
+    .option('--index <searchIndex>', 'search index (e.g. Books, Toys; Blended searches all)', 'Blended')
+    .addHelpText('after', '\nExamples:\n  inv item-search fish eye art\n  inv item-search "usb cable" --page 2 --json | jq .ItemSearchResponse.Items.TotalPages')
+    .action(
+      run<{ page: string; index: string }>(async (ctx, [words], options) => {
+        const keywords = (words as string[]).join(' ').trim();
+        if (keywords.length === 0 || keywords.length > 200) throw new UsageError('KEYWORDS must be 1 to 200 characters');
+        if (!/^[A-Za-z]{1,40}$/.test(options.index)) throw new UsageError(`--index "${options.index}" must be a search index name of letters (e.g. Blended, Books)`);
+        const page = wholeNumber(options.page, '--page', 1, 10)!;
+        const out = ctx.output(ITEM_SEARCH_VIEW);
+        const client = await ctx.research();
+        await out.render([await client.itemSearch(keywords, { page, index: options.index })]);
+      }),
+    );
+}
