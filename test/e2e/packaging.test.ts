@@ -65,7 +65,7 @@ const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).st
 
 describe.each(['bash', 'zsh', 'fish'] as const)('completion in %s', (shell) => {
   it.runIf(shell === 'bash' || has(shell))('completes commands, subcommands and options', () => {
-    expect(complete(shell, 'inv it')).toEqual(['item', 'item-lookup', 'items']);
+    expect(complete(shell, 'inv it')).toEqual(['item', 'item-lookup', 'item-search', 'items']);
     expect(complete(shell, 'inv items ')).toEqual(['create', 'deactivate', 'get', 'import', 'list', 'replace', 'update']);
     expect(complete(shell, 'inv feedback d')).toEqual(['delete']);
     if (shell !== 'fish') expect(complete(shell, 'inv move --retry')).toEqual(['--retry-in-doubt']);
