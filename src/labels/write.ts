@@ -1,7 +1,7 @@
 /** Writes labels as PDF or ZPL to a file or stdout; the renderers (pdfkit, bwip-js) load only here. */
 import { writeFile } from 'node:fs/promises';
 import type { IO } from '../cli/io.js';
-import { UsageError } from '../errors.js';
+import { InvError, UsageError } from '../errors.js';
 import { labelCount, type LabelRun } from './content.js';
 import { layoutNamed, LAYOUT_NAMES, perPage, type Layout } from './layouts.js';
 
@@ -52,7 +52,14 @@ export async function writeLabels(runs: readonly LabelRun[], options: LabelOptio
   }
   const where = options.out === undefined || options.out === '-' ? 'stdout' : options.out;
   if (typeof bytes === 'string' && where === 'stdout') await io.out.write(bytes);
-  else await writeFile(where, bytes);
+  else {
+    try {
+      await writeFile(where, bytes);
+    } catch (error) {
+      const e = error as NodeJS.ErrnoException;
+      throw new InvError(`cannot write ${where}: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`);
+    }
+  }
   const sheets = perPage(options.layout) > 1 ? ` on ${pages} sheet${pages === 1 ? '' : 's'}` : '';
   return `${count} label${count === 1 ? '' : 's'} (${options.layout.name}${options.format === 'zpl' ? ', ZPL' : ''})${sheets} written to ${where}`;
 }

@@ -78,7 +78,6 @@ describe('inv labels as PDF, read back at 300 dpi', () => {
     ['avery-5160', 30, undefined, 1],
     ['avery-5160', 31, undefined, 2],
     ['avery-5160', 3, 29, 2],
-    ['a4-24', 25, undefined, 2],
     ['a4-24', 2, 24, 2],
     ['thermal-2.25x1.25', 3, undefined, 3],
     ['thermal-2x1', 2, undefined, 2],
@@ -225,6 +224,18 @@ describe('bad input', () => {
     const r = await inv(['labels', '--from', '-', '-o', 'zpl'], stdin);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
+  });
+
+  it('a file that cannot be written is named (exit 1); after a send, the stock is reported sent and not sent again', async () => {
+    const nowhere = join(fx.dir, 'no-such-dir', 'x.pdf');
+    const r = await inv(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '1', '--out', nowhere]);
+    expect([r.code, r.stderr]).toEqual([1, `error: cannot write ${nowhere}: no such directory\n`]);
+    const before = requests('/v1/doSendToFBA');
+    const sent = await inv(['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1', '--labels', nowhere, '--json']);
+    expect(sent.code).toBe(1);
+    expect(Object.values(JSON.parse(sent.stdout))).toHaveLength(1);
+    expect(sent.stderr).toMatch(/the stock was sent, but its labels were not written: cannot write .*no such directory\nhint: save the result with --json and make the labels with `inv labels --from FILE/);
+    expect(requests('/v1/doSendToFBA')).toBe(before + 1);
   });
 
   it('an unknown item is not found (exit 3)', async () => {
