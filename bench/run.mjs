@@ -7,6 +7,7 @@ import { listItemsBench } from './list-items.mjs';
 import { memoryBench } from './memory.mjs';
 import { movesBench } from './moves.mjs';
 import { oneShotBench } from './one-shot.mjs';
+import { scoutBench } from './scout.mjs';
 import { startupBench } from './startup.mjs';
 
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB`;
@@ -25,6 +26,7 @@ const m = await section('bulk', movesBench);
 const l = await section('memory: listing', listItemsBench);
 const b = await section('memory: batch', memoryBench);
 const lab = await section('labels', labelsBench);
+const sc = await section('scout', scoutBench);
 
 const ok = (met) => (met ? 'met' : '**missed**');
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -43,6 +45,10 @@ const rows = [
   [`\`inv items list --all -o ndjson\`, ${l.items.toLocaleString('en-US')} items`, `${(l.ms / 1000).toFixed(2)} s, peak RSS ${l.rss.toFixed(0)} MB`, '< 150 MB', ok(l.rss < 150)],
   [`\`inv move --file\`, ${b.rows.toLocaleString('en-US')} rows`, `${b.seconds.toFixed(1)} s, peak RSS ${b.rss.toFixed(0)} MB`, '< 150 MB', ok(b.rss < 150)],
   ...labelsRows(lab, ok),
+  [`\`inv scout\`, a scan of a new ASIN inside one process (${sc.scans} scans), median`, `${ms(sc.median)} (${(o.inv / sc.median).toFixed(1)} × faster than one-shot \`inv fees\`)`, '≤ 15 ms', ok(sc.median <= 15)],
+  ['… p95', ms(sc.p95), '≤ 40 ms', ok(sc.p95 <= 40)],
+  ['… the same ASIN again (session cache), median', ms(sc.cached), '—', ''],
+  [`\`inv scout --file\`, ${sc.lines.toLocaleString('en-US')} lines`, `${Math.round(sc.rate)} lines/s, peak RSS ${sc.rss.toFixed(0)} MB`, '≥ 200/s, < 150 MB', ok(sc.rate >= 200 && sc.rss < 150)],
 ];
 const markdown = `# Benchmark results
 

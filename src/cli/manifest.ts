@@ -31,6 +31,8 @@ import * as item from '../commands/item.js';
 import * as item_lookup from '../commands/item-lookup.js';
 import * as item_search from '../commands/item-search.js';
 import * as lookup from '../commands/lookup.js';
+import * as scout from '../commands/scout.js';
+import * as profit from '../commands/profit.js';
 import * as noun_research from '../commands/nouns/research.js';
 import * as noun_config from '../commands/nouns/config.js';
 import * as noun_profile from '../commands/nouns/profile.js';
@@ -74,6 +76,8 @@ export const COMMANDS: readonly Entry[] = [
   { name: 'item-lookup', usage: '<asin>', description: 'product advertising item lookup of an ASIN', load: () => Promise.resolve(item_lookup) },
   { name: 'item-search', usage: '<keywords...>', description: 'paged keyword search of the product advertising catalog', load: () => Promise.resolve(item_search) },
   { name: 'lookup', usage: '<asin>', description: 'offers for an ASIN through the legacy lookup endpoint', load: () => Promise.resolve(lookup) },
+  { name: 'scout', description: 'scan codes and see buy or skip: price, fees, profit, ROI and a verdict per scan', load: () => Promise.resolve(scout) },
+  { name: 'profit', usage: '<asin>', description: 'profit of one ASIN term by term, break-even price, highest cost for scout.minRoi', load: () => Promise.resolve(profit) },
   { name: 'research', noun: true, description: 'Product Research API credentials', load: () => Promise.resolve(noun_research) },
   { name: 'config', noun: true, description: 'settings of a profile', load: () => Promise.resolve(noun_config) },
   { name: 'profile', noun: true, description: 'named profiles (one per account)', load: () => Promise.resolve(noun_profile) },

@@ -4,6 +4,8 @@ import { UsageError } from '../errors.js';
 import { getPath, type Profile } from './schema.js';
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://api.example.com' });
+const amount = (min: number, max: number) =>
+  z.coerce.number({ error: 'must be a number' }).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 const text = (max: number) => z.string().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
 
 export interface KeySpec {
@@ -31,6 +33,27 @@ export const SETTABLE_KEYS: Record<string, KeySpec> = {
   'research.keyIn': { schema: z.enum(['header', 'query'], { error: 'must be header or query' }), secret: false, description: 'where the research key is sent' },
   'research.merchantId': { schema: text(50), secret: false, description: 'merchant id for the legacy lookup' },
   'research.marketplaceId': { schema: text(50), secret: false, description: 'marketplace id for the legacy lookup' },
+  'scout.minRoi': { schema: amount(-100, 100_000), secret: false, description: 'scout: least ROI for "buy", percent' },
+  'scout.minProfit': { schema: amount(-1_000_000, 1_000_000), secret: false, description: 'scout: least profit per unit for "buy", dollars' },
+  'scout.maxRank': { schema: z.coerce.number().int('must be a whole number').positive('must be positive'), secret: false, description: 'scout: worst sales rank for "buy"' },
+  'scout.cost': { schema: amount(0, 1_000_000), secret: false, description: 'scout: cost of a scan that gives none, dollars' },
+  'scout.prep': { schema: amount(0, 1000), secret: false, description: 'scout: prep per unit, dollars' },
+  'scout.inboundPerLb': { schema: amount(0, 1000), secret: false, description: 'scout: inbound shipping per pound, dollars' },
+  'scout.taxRate': { schema: amount(0, 100), secret: false, description: 'scout: sales tax on the cost, percent' },
+  'scout.overrides': {
+    schema: z.string().transform((text, ctx) => {
+      try {
+        const value = JSON.parse(text) as unknown;
+        if (value && typeof value === 'object' && !Array.isArray(value)) return value;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of category names to rules, e.g. {"Books":{"maxRank":1000000}}' });
+      return z.NEVER;
+    }),
+    secret: false,
+    description: 'scout: rules per category (JSON)',
+  },
 };
 
 
@@ -55,6 +78,6 @@ export function listKeys(profile: Profile): Array<{ key: string; value: string }
   return Object.entries(SETTABLE_KEYS).flatMap(([key, spec]) => {
     const value = getPath(profile, key);
     if (value === undefined || value === null) return [];
-    return [{ key, value: spec.secret ? MASK : String(value) }];
+    return [{ key, value: spec.secret ? MASK : (typeof value === 'object' ? JSON.stringify(value) : String(value)) }];
   });
 }

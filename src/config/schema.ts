@@ -25,6 +25,19 @@ export interface StoredTokens {
   authOrigin?: string;
 }
 
+/** Scouting settings: verdict rules and the costs around an item. */
+export interface ScoutProfile {
+  minRoi?: number;
+  minProfit?: number;
+  maxRank?: number;
+  cost?: number;
+  prep?: number;
+  inboundPerLb?: number;
+  taxRate?: number;
+  /** Rules per category name, over the general ones, e.g. {"Books": {"maxRank": 1000000}}. */
+  overrides?: Record<string, { minRoi?: number; minProfit?: number; maxRank?: number }>;
+}
+
 export interface Profile {
   baseUrl?: string;
   authUrl?: string;
@@ -35,6 +48,7 @@ export interface Profile {
   venueId?: number;
   tokens?: StoredTokens;
   research?: ResearchProfile;
+  scout?: ScoutProfile;
 }
 
 export interface ConfigFile {

@@ -24,7 +24,7 @@ export function register(config: Command, run: Runner): void {
           await ctx.info(`${String(key)} is set in profile "${settings.profile}" (secrets are never printed)`);
           return;
         }
-        await ctx.io.out.write(String(value) + '\n');
+        await ctx.io.out.write((typeof value === 'object' ? JSON.stringify(value) : String(value)) + '\n');
       }),
     );
 }

@@ -1,0 +1,55 @@
+/** inv profit ASIN --cost C [--price P]: the profit term by term, the break-even price and the highest cost meeting scout.minRoi. */
+import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
+import { parseAsin, parsePrice } from '../api/research-input.js';
+import type { Runner } from '../cli/command.js';
+import { money } from '../cli/output/format.js';
+import type { View } from '../cli/output/view.js';
+import { parsePriceRule } from '../scout/price.js';
+import { profitReport, type ProfitReport } from '../scout/profit.js';
+import { scoutSettings } from '../scout/settings.js';
+import { parseAmount, scoutFlagOptions, type ScoutCommandFlags } from './scout/shared.js';
+
+/** The breakdown as rows in a table; the whole report in JSON. */
+export const PROFIT_VIEW: View<ProfitReport> = {
+  kind: 'single',
+  fields: ['asin', 'title', 'channel', 'price', 'fees', 'cost', 'prep', 'inbound', 'tax', 'invested', 'profit', 'roi', 'margin', 'terms', 'breakEven', 'maxCost'],
+  rows: (r) => [
+    ...r.terms.map((t) => ({ term: t.term, amount: money(t.amount), source: t.source })),
+    { term: 'ROI', amount: r.roi === null ? '-' : `${r.roi}%`, source: 'profit ÷ (cost + prep + inbound + tax)' },
+    { term: 'margin', amount: `${r.margin}%`, source: 'profit ÷ price' },
+    { term: 'break-even price', amount: money(r.breakEven.price), source: `fees as a line from two quotes; checked at ${money(r.breakEven.checkedAt)}: ${money(r.breakEven.actualFees)} ${r.breakEven.ok ? '=' : '≠'} ${money(r.breakEven.predictedFees)}` },
+    { term: `max cost for ROI ${r.maxCost.minRoi}%`, amount: money(r.maxCost.cost), source: 'scout.minRoi at this price' },
+  ],
+  columns: [
+    { key: 'term', header: 'term' },
+    { key: 'amount', header: 'amount', align: 'right' },
+    { key: 'source', header: 'from' },
+  ],
+};
+
+/** Registers `inv profit`. */
+export function register(program: Command, run: Runner): void {
+  const command = program
+    .command('profit')
+    .description('profit of one ASIN term by term, its break-even price and the highest cost that meets scout.minRoi')
+    .argument('<asin>', 'the ASIN')
+    .option('--price <price>', 'sell at this price (default: --at, i.e. the buy box)');
+  scoutFlagOptions(command)
+    .addHelpText('after', '\nExamples:\n  inv profit B00X4WHP5E --cost 6.50\n  inv profit B00X4WHP5E --cost 6.50 --price 24.99 --prep 0.35 --json')
+    .action(
+      run<ScoutCommandFlags & { price?: string }>(async (ctx, [asinArg], flags) => {
+        const asin = parseAsin(asinArg as string);
+        const at = flags.price !== undefined ? { fixed: parsePrice(flags.price) } : parsePriceRule(flags.at, parsePrice);
+        const settings = await ctx.settings();
+        const { costs, defaultCost, rules } = scoutSettings(settings, {
+          cost: parseAmount(flags.cost, '--cost'), prep: parseAmount(flags.prep, '--prep', 1000),
+          inboundPerLb: parseAmount(flags.inboundPerLb, '--inbound-per-lb', 1000), taxRate: parseAmount(flags.taxRate, '--tax-rate', 100),
+        });
+        if (defaultCost === undefined) throw new UsageError('inv profit needs --cost (what one unit costs you)', `e.g. inv profit ${asin} --cost 6.50`);
+        const out = ctx.output(PROFIT_VIEW);
+        const report = await profitReport(await ctx.research(), { asin, cost: defaultCost, at, channel: flags.channel, costs, minRoi: rules.minRoi ?? 30 });
+        await out.render([report]);
+      }),
+    );
+}

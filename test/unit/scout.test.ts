@@ -1,0 +1,103 @@
+/** The scouting arithmetic, verdict rules, scan lines, prices and the break-even / max-cost solution. */
+import { describe, expect, it } from 'vitest';
+import { computeProfit } from '../../src/scout/arithmetic.js';
+import { breakEvenPrice, feeLine, feesAt, invested, maxCost } from '../../src/scout/break-even.js';
+import { choosePrice } from '../../src/scout/price.js';
+import { parseScanLine } from '../../src/scout/scan-line.js';
+import { judge, rulesFor } from '../../src/scout/verdict.js';
+import { OFFERS } from '../fixtures/research-shapes.js';
+import type { OffersResponse } from '../../src/api/research-types.js';
+
+const settings = { prep: 0.35, inboundPerLb: 0.5, taxRate: 8 };
+
+describe('computeProfit', () => {
+  it('takes every term off the price, to the cent', () => {
+    const p = computeProfit({ price: 30, fees: 6.98, cost: 10, weightLb: 1.35, settings });
+    expect(p).toEqual({ price: 30, fees: 6.98, cost: 10, prep: 0.35, inbound: 0.68, tax: 0.8, invested: 11.83, profit: 11.19, roi: 94.6, margin: 37.3 });
+  });
+
+  it('has no inbound term without a weight, and no ROI when nothing is invested', () => {
+    const p = computeProfit({ price: 10, fees: 3, cost: 0, weightLb: null, settings: { prep: 0, inboundPerLb: 1, taxRate: 0 } });
+    expect(p.inbound).toBe(0);
+    expect(p.profit).toBe(7);
+    expect(p.roi).toBeNull();
+  });
+
+  it('sums in cents, not in floating point', () => {
+    const p = computeProfit({ price: 0.3, fees: 0.1, cost: 0.1, weightLb: null, settings: { prep: 0, inboundPerLb: 0, taxRate: 0 } });
+    expect(p.profit).toBe(0.1);
+  });
+});
+
+describe('judge', () => {
+  const rules = { minRoi: 30, minProfit: 3, maxRank: 100_000, overrides: { Books: { maxRank: 1_000_000 } } };
+  it('buys when every rule holds', () => {
+    expect(judge({ profit: 5, roi: 50, rank: 5_000, category: 'Toys & Games' }, rules)).toEqual({ verdict: 'buy', reasons: [] });
+  });
+  it('skips naming each failed rule', () => {
+    expect(judge({ profit: 2, roi: 20, rank: 200_000, category: 'Toys & Games' }, rules)).toEqual({
+      verdict: 'skip', reasons: ['profit 2.00 < minProfit 3.00', 'ROI 20.0% < minRoi 30%', 'rank 200000 > maxRank 100000'],
+    });
+  });
+  it('applies a category override', () => {
+    expect(rulesFor(rules, 'Books').maxRank).toBe(1_000_000);
+    expect(judge({ profit: 5, roi: 50, rank: 200_000, category: 'Books' }, rules).verdict).toBe('buy');
+    expect(judge({ profit: 5, roi: 50, rank: 200_000, category: null, group: 'Books' }, rules).verdict).toBe('buy');
+  });
+  it('is unknown without figures', () => {
+    expect(judge({ profit: null, roi: null, rank: null, category: null, missing: ['no offers'] }, rules)).toEqual({ verdict: 'unknown', reasons: ['no offers'] });
+  });
+});
+
+describe('parseScanLine', () => {
+  it.each([
+    ['B00X4WHP5E', { code: 'B00X4WHP5E' }],
+    ['012345678905,4.50', { code: '012345678905', cost: 4.5 }],
+    ['012345678905 $4', { code: '012345678905', cost: 4 }],
+    ['  ', undefined],
+    ['# a comment', undefined],
+  ])('%j', (line, expected) => expect(parseScanLine(line)).toEqual(expected));
+  it('names the rule of a bad cost', () => {
+    expect(parseScanLine('B00X4WHP5E,abc')).toEqual({ error: '"B00X4WHP5E,abc": the cost "abc" must be a number of dollars with at most two decimals' });
+  });
+});
+
+describe('choosePrice', () => {
+  const offers = OFFERS as unknown as OffersResponse;
+  it('uses the buy box, else the lowest FBA new landed price', () => {
+    expect(choosePrice('buybox', offers)).toEqual({ price: 24.5, source: 'extras.newBuybox' });
+    const noBox = { ...offers, extras: { ...offers.extras, newBuybox: null } };
+    expect(choosePrice('buybox', noBox)).toEqual({ price: 24.5, source: 'offers.fbaNew[].priceLanded (lowest)' });
+    expect(choosePrice('lowest', offers)).toEqual({ price: 24.5, source: 'extras.newLowestLanded' });
+    expect(choosePrice({ fixed: 19.99 }, undefined)).toEqual({ price: 19.99, source: '--at' });
+    expect(choosePrice('lowest-fba', { ...offers, offers: { ...offers.offers, fbaNew: [] } })).toBeNull();
+  });
+});
+
+describe('break-even and max cost', () => {
+  // A referral of 15 % plus 5.02 of fixed fees: the recorded toy at 30 pays 4.50 + 2.48.
+  const fees = (price: number) => Math.round((0.15 * price + 2.48) * 100) / 100;
+  const line = feeLine({ price: 30, fees: fees(30) }, { price: 46, fees: fees(46) });
+
+  it('finds the line through two quotes', () => {
+    expect(line.rate).toBeCloseTo(0.15, 10);
+    expect(line.fixed).toBeCloseTo(2.48, 10);
+    expect(feesAt(line, 100)).toBeCloseTo(17.48, 10);
+  });
+
+  it('gives a break-even price where the profit is zero', () => {
+    const spent = invested(10, 1.35, settings);
+    const even = breakEvenPrice(line, spent);
+    const p = computeProfit({ price: Math.ceil(even * 100) / 100, fees: fees(Math.ceil(even * 100) / 100), cost: 10, weightLb: 1.35, settings });
+    expect(p.profit).toBeGreaterThanOrEqual(0);
+    expect(p.profit).toBeLessThan(0.02);
+  });
+
+  it('gives the highest cost that still meets the least ROI', () => {
+    const best = maxCost(30, fees(30), 1.35, settings, 30);
+    const at = computeProfit({ price: 30, fees: fees(30), cost: best, weightLb: 1.35, settings });
+    const over = computeProfit({ price: 30, fees: fees(30), cost: best + 0.02, weightLb: 1.35, settings });
+    expect(at.roi!).toBeGreaterThanOrEqual(30);
+    expect(over.roi!).toBeLessThan(30);
+  });
+});
