@@ -40,7 +40,7 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
     async onResults(results, t) {
       for (const r of results) {
         if (r.verdict === 'buy' && buyList) await buyList.add(r);
-        if (onTerminal) await io.out.write(scanLine(r, width, ctx.color) + (r.verdict === 'buy' ? '\x07' : '') + '\n');
+        if (onTerminal) await io.out.write(scanLine(r, width, ctx.color) + (r.verdict === 'buy' && io.stdoutIsTTY ? '\x07' : '') + '\n');
         else await io.out.write(JSON.stringify(r) + '\n');
       }
       if (onTerminal) await io.out.write(ctx.color.dim(`  ${t}`) + '\n');
