@@ -41,6 +41,7 @@ async function inv(args, { input, shownInput, hide = {}, capture = false, silent
 try {
   const { research, oauth } = sandbox.credentials;
   console.log(`Sandbox: inventory ${sandbox.baseUrl}, research ${sandbox.researchUrl}`);
+  await inv(['profile', 'create', 'demo']);
   await inv(['config', 'set', 'baseUrl', sandbox.baseUrl]);
   await inv(['config', 'set', 'clientId', oauth.clientId]);
   await inv(['config', 'set', 'clientSecret', oauth.clientSecret], { hide: { [oauth.clientSecret]: '"$CLIENT_SECRET"' } });
@@ -50,12 +51,15 @@ try {
   await inv(['locations', 'list', '-o', 'table']);
   await inv(['items', 'create', '--msku', 'TEA-GREEN-50', '--title', 'Green tea, 50 bags', '--cond', 'new', '--product-id', 'B07FZ8S74R', '--product-id-type', 'ASIN', '--value', '6.90', '--fields', 'msku,title,value,created', '--json']);
   await inv(['items', 'list', '-o', 'table']);
+  await inv(['stock', 'list', '--msku', 'MUG-BLUE-11OZ', '-o', 'table']);
   await inv(['stock', 'adjust', '1', '+12', '-o', 'table']);
+  await inv(['stock', 'set', 'MUG-BLUE-11OZ', 'Shelf A1', '100', '-o', 'table']);
   await inv(['move', 'MUG-BLUE-11OZ', '40', '--from-purchase', '5001', '--to', 'Receiving dock', '-o', 'table']);
   await inv(['move', 'MUG-BLUE-11OZ', '40', '--from', 'Receiving dock', '--to', 'Shelf C1', '-o', 'table']);
   await inv(['plan', 'MUG-BLUE-11OZ', '24', '-o', 'table']);
   await inv(['send-to-fba', 'MUG-BLUE-11OZ', '24', '--from', 'Shelf C1', '-o', 'table']);
   await inv(['send-to-fba', 'MUG-BLUE-11OZ', '6', '--from', 'Shelf C1', '-o', 'table']);
+  await inv(['shipments', 'list', '-o', 'table']);
   const plan = JSON.parse(await inv(['plan', 'MUG-BLUE-11OZ', '1', '--json'], { capture: true, silent: true }));
   const { fnsku } = Object.values(Object.values(plan)[0].items)[0];
   const label = join(dir, 'label.png');

@@ -44,8 +44,10 @@ function core(deps: ClientDeps, api: { name: string; authHint: string; authStatu
 }
 
 function required(value: string | undefined, what: string, settings: Settings, how: string): string {
-  if (!value) throw new UsageError(`no ${what} for profile "${settings.profile}"`, how);
-  return value;
+  if (value) return value;
+  const others = settings.otherProfiles;
+  const elsewhere = others.length ? `; or use another profile: ${others.map((p) => `\`inv --profile ${p} …\``).join(', ')} (\`inv profile use ${others[0]}\` makes it the default)` : '';
+  throw new UsageError(`no ${what} for profile "${settings.profile}"`, how + elsewhere);
 }
 
 /** The research client of the profile, or a typed error saying what to configure. */

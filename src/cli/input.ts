@@ -37,6 +37,21 @@ export async function validate<N extends SchemaName>(name: N, input: unknown, wh
   return result.data as z.output<(typeof SCHEMAS)[N]>;
 }
 
+/**
+ * A prompt validator for one field, with the same rule as its flag and the API: the answer is
+ * checked as that field of `name`'s patch schema (loaded now, before the question is asked).
+ */
+export async function answerRule(name: 'item' | 'location', field: string): Promise<(answer: string) => string | undefined> {
+  const { SCHEMAS: schemas } = await import('../api/rules.js');
+  const schema = name === 'item' ? schemas.itemPatch : schemas.locationPatch;
+  return (answer) => {
+    const result = schema.safeParse({ [field]: answer });
+    if (result.success) return undefined;
+    const issue = result.error.issues[0]!;
+    return `${field} ${issue.message}`;
+  };
+}
+
 /** An msku argument checked with the item rule (1 to 80 characters) before any request. */
 export function mskuArg(value: unknown, what = 'msku'): string {
   const msku = String(value ?? '');

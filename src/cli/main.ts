@@ -14,7 +14,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
     return ExitCode.ok;
   } catch (error) {
     if (error instanceof CommanderError) return commanderExit(error);
-    await reportError(error, io, argv.includes('--verbose'));
+    await reportError(error, io, argv.includes('--verbose'), argv);
     const code = exitCodeOf(error);
     return code === ExitCode.interrupted ? interruptedExitCode(io.signal) : code;
   } finally {
@@ -28,11 +28,29 @@ function commanderExit(error: CommanderError): number {
   return ExitCode.usage;
 }
 
+/** The value of a --profile given on the command line, if any. */
+export function profileFlag(argv: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--') break;
+    if (argv[i] === '--profile') found = argv[++i];
+    else if (argv[i]!.startsWith('--profile=')) found = argv[i]!.slice('--profile='.length);
+  }
+  return found;
+}
+
+/** A hint whose commands work as typed: each `inv …` it names carries the --profile given on the command line. */
+export function withProfile(hint: string, profile: string | undefined): string {
+  if (!profile) return hint;
+  const flag = `--profile ${/^[\w.-]+$/.test(profile) ? profile : `'${profile.replaceAll("'", "'\\''")}'`}`;
+  return hint.replace(/(^|[\s`(:])inv (?!--profile|profile |sandbox|completion )(?=[a-z])/g, `$1inv ${flag} `);
+}
+
 /** Prints "error: …" and the hint on stderr; a stack only with --verbose for unexpected errors. */
-export async function reportError(error: unknown, io: IO, verbose: boolean): Promise<void> {
+export async function reportError(error: unknown, io: IO, verbose: boolean, argv: readonly string[] = []): Promise<void> {
   if (error instanceof InvError) {
     await io.err.write(`error: ${error.message}\n`);
-    if (error.hint) await io.err.write(`hint: ${error.hint}\n`);
+    if (error.hint) await io.err.write(`hint: ${withProfile(error.hint, profileFlag(argv))}\n`);
     return;
   }
   const e = error as Error;

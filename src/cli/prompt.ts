@@ -18,6 +18,8 @@ export interface Question {
   validate?: (answer: string) => string | undefined;
   /** Hide what is typed (secrets). */
   mask?: boolean;
+  /** The answer Enter gives. */
+  default?: string;
 }
 
 /** Asks one question on the terminal, or throws InputNeededError when the session cannot prompt. */
@@ -29,7 +31,7 @@ export async function ask(io: IO, globals: GlobalOptions, question: Question): P
   try {
     return question.mask
       ? await prompts.password({ message: question.message, mask: '*', validate }, context)
-      : await prompts.input({ message: question.message, validate }, context);
+      : await prompts.input({ message: question.message, validate, default: question.default }, context);
   } catch (error) {
     throw promptFailure(error);
   }

@@ -1,13 +1,14 @@
 /** inv sandbox: run the local service until Ctrl-C, and write a profile that points at it. */
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { InvError, UsageError } from '../errors.js';
 import type { Runner } from '../cli/command.js';
 import { wholeNumber as whole } from '../cli/input.js';
 import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
 import { setPath, type Profile } from '../config/schema.js';
 import type { SandboxOptions } from '../sandbox/index.js';
+import { profileNameArg } from './profile/shared.js';
 
 interface SandboxFlags {
   host: string;
@@ -23,7 +24,8 @@ interface SandboxFlags {
   dropRate: string;
   bulkItems?: string;
   clockOffset?: string;
-  saveProfile: string | false;
+  /** A name, false for --no-save-profile, undefined when not given (the default depends on --ephemeral). */
+  saveProfile?: string | false;
 }
 
 const VIEW: View<Record<string, unknown>> = {
@@ -95,45 +97,63 @@ export function register(program: Command, run: Runner): void {
     .option('--drop-rate <share>', 'apply this share of requests (0..1), then drop the connection without answering', '0')
     .option('--bulk-items <n>', 'add N generated items (BULK-0000001, …) to a new state file, for benchmarks')
     .option('--clock-offset <seconds>', "run the research API's clock this many seconds ahead (negative: behind), to rehearse clock skew")
-    .option('--save-profile <name>', 'profile to point at the sandbox', 'sandbox')
+    .option('--save-profile <name>', 'profile to point at the sandbox (default "sandbox"; with --ephemeral, none unless given)')
     .option('--no-save-profile', 'do not write a profile')
     .addHelpText('after', '\nExamples:\n  inv sandbox\n  inv sandbox --port 0 --ephemeral --latency 50')
     .action(
       run<SandboxFlags>(async (ctx, _args, flags) => {
         const out = ctx.output(VIEW);
         const options = sandboxOptions(flags, ctx.io.env);
+        // An ephemeral sandbox is often a second one: it must not repoint the profile of a running one.
+        const profile = flags.saveProfile === false ? undefined : (flags.saveProfile ?? (flags.ephemeral ? undefined : 'sandbox'));
+        if (profile !== undefined) profileNameArg(profile, '--save-profile');
         const data = options.data;
         const { startSandbox } = await import('../sandbox/index.js');
-        const sandbox = await startSandbox(options);
+        const sandbox = await startSandbox(options).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EADDRINUSE') throw error;
+          throw new InvError(`port ${options.port} is in use (another sandbox may be running there)`, 'use --port 0 for any free port, or stop the other program');
+        });
         try {
           const { research, oauth } = sandbox.credentials;
-          if (flags.saveProfile !== false) {
+          if (profile !== undefined) {
             const fields: Profile = {
               baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl,
               clientId: oauth.clientId, clientSecret: oauth.clientSecret,
             };
-            await (await ctx.config()).updateProfile(flags.saveProfile, (profile) => {
-              let next: Profile = { ...profile, ...fields };
+            await (await ctx.config()).updateProfile(profile, (stored) => {
+              let next: Profile = { ...stored, ...fields };
               for (const [key, value] of Object.entries(research)) next = setPath(next, `research.${key}`, value);
               return next;
             });
           }
           await out.render([{
             baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl,
-            profile: flags.saveProfile || null, dataFile: data ?? null,
+            profile: profile ?? null, dataFile: data ?? null,
             login: { username: oauth.username, password: oauth.password, clientId: oauth.clientId, clientSecret: oauth.clientSecret },
             research,
           }]);
-          const use = flags.saveProfile ? ` Use it with --profile ${flags.saveProfile} (or: inv profile use ${flags.saveProfile}).` : '';
-          await ctx.info(`sandbox running (credentials above are for the sandbox only).${use} Press Ctrl-C to stop.`);
+          await ctx.info(nextSteps(profile, oauth.username));
           await new Promise<void>((resolve) => {
             if (ctx.io.signal.aborted) return resolve();
             ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
           });
         } finally {
           await sandbox.close();
-          await ctx.info('sandbox stopped; state saved');
+          await ctx.info(data ? `sandbox stopped; state saved in ${data}` : 'sandbox stopped (ephemeral: nothing was saved)');
         }
       }),
     );
+}
+
+/** What to type next, in another terminal. */
+function nextSteps(profile: string | undefined, username: string): string {
+  if (profile === undefined) {
+    return 'sandbox running (credentials above are for the sandbox only); no profile was written (--save-profile NAME writes one). Press Ctrl-C to stop.';
+  }
+  return [
+    'sandbox running (credentials above are for the sandbox only). Press Ctrl-C to stop.',
+    `next, in another terminal: inv --profile ${profile} login`,
+    `  (approve as "${username}" with the password above; then inv --profile ${profile} whoami, inv --profile ${profile} stock list)`,
+    `  to drop --profile: inv profile use ${profile}`,
+  ].join('\n');
 }

@@ -1,6 +1,7 @@
 /** Effective settings of one run: flag > environment > profile (DESIGN.md, Configuration). */
 import { UsageError } from '../errors.js';
 import { originOf } from '../auth/origin.js';
+import { closest } from '../util/similar.js';
 import type { Profile } from './schema.js';
 import { DEFAULT_PROFILE, type ConfigStore } from './store.js';
 
@@ -29,6 +30,8 @@ export interface Settings {
   /** INV_TOKEN: an access token to use as is, never stored. */
   envToken?: string;
   venueId?: number;
+  /** Other stored profiles, for hints ("inv profile use sandbox"). */
+  otherProfiles: string[];
   research: {
     clientId?: string;
     secretKey?: string;
@@ -61,17 +64,34 @@ export function checkUrl(value: string | undefined, source: string): string | un
   return value.replace(/\/+$/, '');
 }
 
-/** Resolves every setting from flags, environment and the stored profile. */
+/** A UsageError for a profile name that is not stored: "no profile named X (did you mean sandbox?)". */
+export function unknownProfile(name: string, known: readonly string[]): UsageError {
+  const guess = closest(name, known);
+  return new UsageError(
+    `no profile named "${name}"${guess ? ` (did you mean ${guess}?)` : ''}`,
+    `${known.length ? `profiles: ${known.join(', ')}; ` : ''}create it with \`inv profile create ${name}\` (or start \`inv sandbox\`)`,
+  );
+}
+
+/** Throws unknownProfile unless `name` is stored or is the default profile (which exists without being stored). */
+export function checkProfileExists(name: string, store: ConfigStore): void {
+  if (name !== DEFAULT_PROFILE && !store.hasProfile(name)) throw unknownProfile(name, store.profileNames());
+}
+
+/** Resolves every setting from flags, environment and the stored profile; a profile that is not stored is refused. */
 export function resolveSettings(flags: SettingFlags, env: Env, store: ConfigStore): Settings {
   const profile = profileName(flags, env, store);
+  checkProfileExists(profile, store);
   const stored = store.profile(profile);
   const pick = (flag: string | undefined, flagName: string, envName: string, fromProfile: string | undefined) =>
     checkUrl(flag, flagName) ?? checkUrl(env[envName], envName) ?? fromProfile;
+  const baseUrl = pick(flags.baseUrl, '--base-url', 'INV_BASE_URL', stored.baseUrl);
   return {
     profile,
     stored,
-    baseUrl: pick(flags.baseUrl, '--base-url', 'INV_BASE_URL', stored.baseUrl),
-    authUrl: pick(flags.authUrl, '--auth-url', 'INV_AUTH_URL', stored.authUrl ?? stored.baseUrl),
+    baseUrl,
+    // The OAuth server defaults to the Inventory API's own address, wherever that came from.
+    authUrl: pick(flags.authUrl, '--auth-url', 'INV_AUTH_URL', stored.authUrl) ?? baseUrl,
     researchUrl: pick(flags.researchUrl, '--research-url', 'INV_RESEARCH_URL', stored.researchUrl),
     clientId: env.INV_CLIENT_ID || stored.clientId,
     clientSecret: env.INV_CLIENT_SECRET || stored.clientSecret,
@@ -79,6 +99,7 @@ export function resolveSettings(flags: SettingFlags, env: Env, store: ConfigStor
     legacyTokenOrigins: { api: originOf(stored.baseUrl), auth: originOf(stored.authUrl ?? stored.baseUrl) },
     envToken: env.INV_TOKEN || undefined,
     venueId: stored.venueId,
+    otherProfiles: store.profileNames().filter((name) => name !== profile),
     research: {
       clientId: env.INV_RESEARCH_CLIENT_ID || stored.research?.clientId,
       secretKey: env.INV_RESEARCH_SECRET || stored.research?.secretKey,

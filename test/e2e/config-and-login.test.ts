@@ -123,6 +123,7 @@ describe('profiles', () => {
   it('lists profiles and switches the current one; flag > env > profile', async () => {
     await researchLogin();
     await runInv(['config', 'set', 'research.keyIn', 'query'], { env });
+    expect((await runInv(['profile', 'create', 'warehouse'], { env: { INV_CONFIG_DIR: env.INV_CONFIG_DIR! } })).code).toBe(0);
     await runInv(['--profile', 'warehouse', 'config', 'set', 'researchUrl', 'http://127.0.0.1:1'], { env: { INV_CONFIG_DIR: env.INV_CONFIG_DIR! } });
     const list = JSON.parse((await runInv(['profile', 'list'], { env })).stdout);
     expect(list.map((p: { name: string }) => p.name).sort()).toEqual(['default', 'warehouse']);

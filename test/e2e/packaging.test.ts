@@ -35,7 +35,7 @@ describe('the installed package', () => {
   });
 
   it('runs inv sandbox, which serves requests, writes its profile and stops on SIGINT', async () => {
-    const child = spawn(inv, ['sandbox', '--port', '0', '--ephemeral', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(inv, ['sandbox', '--port', '0', '--ephemeral', '--save-profile', 'sandbox', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const info = await sandboxInfo(child);
     expect((await fetch(`${info.baseUrl}/v1/whoami`)).status).toBe(401);
     const fees = spawnSync(inv, ['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '10', '--json'], { env, encoding: 'utf8' });

@@ -2,7 +2,9 @@
 import type { Command } from 'commander';
 import { InvError, NotFoundError } from '../../errors.js';
 import type { Runner } from '../../cli/command.js';
-import { defined, jsonInput, validate } from '../../cli/input.js';
+import { answerRule, defined, jsonInput, validate } from '../../cli/input.js';
+import { canPrompt } from '../../cli/prompt.js';
+import type { InventoryClient } from '../../api/inventory.js';
 import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
 
 /** Registers `inv items create`. */
@@ -16,11 +18,16 @@ export function register(items: Command, run: Runner): void {
       run<ItemFlags & { msku?: string; overwrite?: boolean }>(async (ctx, _args, flags) => {
         const out = ctx.output(ITEM_VIEW);
         const input: Record<string, unknown> = { inactive: 'n', ...(await jsonInput(ctx.io, flags.file)), ...defined({ msku: flags.msku }), ...itemFields(flags) };
-        input.msku ??= await ctx.ask({ what: 'the msku', flag: '--msku', message: 'msku:' });
-        input.title ??= await ctx.ask({ what: 'the title', flag: '--title', message: 'Title:' });
-        input.cond ??= await ctx.ask({ what: 'the condition', flag: '--cond', message: 'Condition (e.g. new):' });
-        const item = await validate('item', input, 'item');
+        // Each answer is checked as it is given (and asked again), with the rules the flags follow.
+        if (input.msku === undefined) input.msku = await ctx.ask({ what: 'the msku', flag: '--msku', message: 'msku:', validate: await answerRule('item', 'msku') });
+        if (input.title === undefined) input.title = await ctx.ask({ what: 'the title', flag: '--title', message: 'Title:', validate: await answerRule('item', 'title') });
         const client = await ctx.inventory();
+        if (input.cond === undefined) {
+          const rule = await answerRule('item', 'cond');
+          const fallback = canPrompt(ctx.io, ctx.globals) ? await defaultCondition(client) : undefined;
+          input.cond = await ctx.ask({ what: 'the condition', flag: '--cond', message: 'Condition (e.g. new, likeNew, good):', validate: rule, default: fallback });
+        }
+        const item = await validate('item', input, 'item');
         if (!flags.overwrite) {
           const exists = await client.item(item.msku).then(() => true, (error: unknown) => {
             if (error instanceof NotFoundError) return false;
@@ -31,4 +38,14 @@ export function register(items: Command, run: Runner): void {
         await out.render([await client.upsertItem(item)]);
       }),
     );
+}
+
+/** The account's DEFAULT_CONDITION setting, the default answer of the condition prompt (none when unset). */
+async function defaultCondition(client: InventoryClient): Promise<string | undefined> {
+  try {
+    return (await client.setting('DEFAULT_CONDITION')).value || undefined;
+  } catch (error) {
+    if (error instanceof NotFoundError) return undefined;
+    throw error;
+  }
 }

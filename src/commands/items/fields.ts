@@ -38,7 +38,7 @@ export function itemOptions(command: Command): Command {
     .option('--notes <text>', 'short info shown to a buyer (max 255)')
     .option('--value <amount>', 'estimated retail value after fees')
     .option('--rank <rank>', 'sales rank (max 10 digits)')
-    .option('--attr <name=value>', 'an attribute (repeatable)', collect);
+    .option('--attr <name=value>', 'an attribute (repeatable; with update, name= removes one)', collect);
 }
 
 /** The fields given as flags (undefined ones left out). */
@@ -48,6 +48,16 @@ export function itemFields(flags: ItemFlags): Record<string, unknown> {
     manufacturer: flags.manufacturer, image: flags.image, type: flags.type, notes: flags.notes, value: flags.value, rank: flags.rank,
     attributes: pairs(flags.attr, '--attr'),
   });
+}
+
+/** The item's attributes with `given` applied: a name with a value is set (added or changed), a name with an empty value removed. */
+export function mergeAttributes(current: ReadonlyArray<{ name: string; value: string }>, given: ReadonlyArray<{ name: string; value: string }>): Array<{ name: string; value: string }> {
+  const merged = new Map(current.map((a) => [a.name, a.value]));
+  for (const { name, value } of given) {
+    if (value === '') merged.delete(name);
+    else merged.set(name, value);
+  }
+  return [...merged].map(([name, value]) => ({ name, value }));
 }
 
 export const ITEM_FIELDS = ['msku', 'inactive', 'productId', 'productIdType', 'title', 'manufacturer', 'image', 'type', 'cond', 'notes', 'createdUserId', 'created', 'value', 'rank', 'modified', 'attributes', 'listings', 'link'];

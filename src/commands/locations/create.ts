@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { LOCATION_TYPES } from '../../api/constants.js';
 import type { Runner } from '../../cli/command.js';
-import { defined, jsonInput, validate } from '../../cli/input.js';
+import { answerRule, defined, jsonInput, validate } from '../../cli/input.js';
 import { LOCATION_VIEW } from './views.js';
 
 interface LocationFlags {
@@ -30,11 +30,18 @@ export function register(locations: Command, run: Runner): void {
       run<LocationFlags>(async (ctx, _args, flags) => {
         const out = ctx.output(LOCATION_VIEW);
         const input: Record<string, unknown> = { ...(await jsonInput(ctx.io, flags.file)), ...defined({ display: flags.display, type: flags.type, order: flags.order, ref: flags.ref, notes: flags.notes }) };
-        input.display ??= await ctx.ask({ what: 'the display name', flag: '--display', message: 'Display name:' });
+        // Each answer is checked as it is given (and asked again), with the rules the flags follow.
+        if (input.display === undefined) input.display = await ctx.ask({ what: 'the display name', flag: '--display', message: 'Display name:', validate: await answerRule('location', 'display') });
         input.type ??= await ctx.choose({ what: 'the location type', flag: '--type', message: 'Type:', choices: LOCATION_TYPES });
-        input.order ??= await ctx.ask({ what: 'the sort order', flag: '--order', message: 'Sort order (0-32767):' });
+        if (input.order === undefined) input.order = await ctx.ask({ what: 'the sort order', flag: '--order', message: 'Sort order (0-32767):', validate: await answerRule('location', 'order') });
         const location = await validate('location', input, 'location');
-        await out.render([await (await ctx.inventory()).createLocation(location)]);
+        const client = await ctx.inventory();
+        const { LocationNames } = await import('../../api/location-names.js');
+        const taken = (await new LocationNames(client).list()).filter((l) => l.display.toLowerCase() === location.display.toLowerCase());
+        if (taken.length > 0) {
+          await ctx.io.err.write(`warning: a location named "${location.display}" already exists (id ${taken.map((l) => l.id).join(', ')}); commands that take a name will need the id\n`);
+        }
+        await out.render([await client.createLocation(location)]);
       }),
     );
 }

@@ -1,0 +1,23 @@
+/** inv profile delete NAME: remove a profile and its stored tokens. */
+import type { Command } from 'commander';
+import type { Runner } from '../../cli/command.js';
+import { checkProfileExists } from '../../config/settings.js';
+
+/** Registers `inv profile delete`. */
+export function register(profile: Command, run: Runner): void {
+  profile
+    .command('delete')
+    .description('remove a profile with its settings and stored login (asks on a terminal; --yes in scripts)')
+    .argument('<name>', 'profile name')
+    .addHelpText('after', '\nExample:\n  inv profile delete old-sandbox --yes')
+    .action(
+      run(async (ctx, [name]) => {
+        const store = await ctx.config();
+        checkProfileExists(name as string, store);
+        if (!store.hasProfile(name as string)) return void (await ctx.info(`profile "${String(name)}" holds nothing to delete`));
+        if (!(await ctx.confirm(`Delete profile "${String(name)}" with its settings and login?`))) return void (await ctx.info('nothing deleted'));
+        await store.deleteProfile(name as string);
+        await ctx.info(`${ctx.color.green('✓')} profile "${String(name)}" deleted`);
+      }),
+    );
+}

@@ -1,0 +1,26 @@
+/** inv profile rename OLD NEW: a profile under a new name, login and all. */
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import type { Runner } from '../../cli/command.js';
+import { checkProfileExists } from '../../config/settings.js';
+import { profileNameArg } from './shared.js';
+
+/** Registers `inv profile rename`. */
+export function register(profile: Command, run: Runner): void {
+  profile
+    .command('rename')
+    .description('give a profile a new name (its login stays)')
+    .argument('<old>', 'current name')
+    .argument('<new>', 'new name')
+    .addHelpText('after', '\nExample:\n  inv profile rename sandbox local')
+    .action(
+      run(async (ctx, [from, toText]) => {
+        const to = profileNameArg(toText, 'new profile name');
+        const store = await ctx.config();
+        checkProfileExists(from as string, store);
+        if (store.hasProfile(to)) throw new UsageError(`profile "${to}" already exists`, `delete it first with \`inv profile delete ${to}\``);
+        await store.renameProfile(from as string, to);
+        await ctx.info(`${ctx.color.green('✓')} profile "${String(from)}" is now "${to}"`);
+      }),
+    );
+}
