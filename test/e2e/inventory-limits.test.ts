@@ -43,7 +43,7 @@ const LIMITS = (['item', 'location', 'feedback'] as const).flatMap((kind) => lim
 /** A valid record of each kind, to which one field at its limit is added. */
 const BASE = {
   item: (n: number) => ({ msku: `LIM-${n}`, title: 't', cond: 'new', inactive: 'n', productIdType: 'INTERNAL' }),
-  location: () => ({ display: 'd', type: 'shelf', order: 1 }),
+  location: (n: number) => ({ display: `d-${n}`, type: 'shelf', order: 1 }),
   feedback: () => ({ venueId: 1, date: '2026-11-21' }),
 };
 const COMMAND = { item: ['items', 'create', '--overwrite'], location: ['locations', 'create'], feedback: ['feedback', 'create'] };
