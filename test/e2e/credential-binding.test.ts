@@ -50,6 +50,7 @@ describe('tokens are bound to the origins they were issued for', () => {
   it('refuses to send a stored client secret to another authorization server', async () => {
     const stored = { ...env, INV_CLIENT_ID: undefined, INV_CLIENT_SECRET: undefined, INV_BASE_URL: undefined, INV_AUTH_URL: undefined };
     const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
+    expect((await inv(['profile', 'create', 'own'], stored)).code).toBe(0);
     for (const [key, value] of [['baseUrl', fx.sandbox.baseUrl], ['clientId', clientId]]) {
       expect((await inv(['--profile', 'own', 'config', 'set', key!, value!], stored)).code).toBe(0);
     }
@@ -62,6 +63,7 @@ describe('tokens are bound to the origins they were issued for', () => {
   it('sends the stored research key only to its research origin; INV_RESEARCH_* given for the call are exempt', async () => {
     const bare = { ...env, INV_RESEARCH_CLIENT_ID: undefined, INV_RESEARCH_SECRET: undefined, INV_RESEARCH_URL: undefined };
     const { clientId, secretKey } = fx.sandbox.credentials.research;
+    expect((await inv(['profile', 'create', 'res'], bare)).code).toBe(0);
     expect((await inv(['--profile', 'res', 'config', 'set', 'researchUrl', fx.sandbox.researchUrl], bare)).code).toBe(0);
     expect((await inv(['--profile', 'res', 'research', 'login', '--client-id', clientId, '--secret-stdin'], bare, secretKey)).code).toBe(0);
     expect((await inv(['--profile', 'res', 'fees', 'B00X4WHP5E', '--price', '10'], bare)).code).toBe(0);
