@@ -15,7 +15,7 @@ describe('inv sandbox --clock-offset 7200 (a server clock 2 hours ahead)', () =>
   let child: ReturnType<typeof spawn>;
   let researchUrl = '';
   beforeAll(async () => {
-    child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--ephemeral', '--clock-offset', '7200', '--json'], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--ephemeral', '--save-profile', 'sandbox', '--clock-offset', '7200', '--json'], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     researchUrl = (await sandboxInfo(child as Parameters<typeof sandboxInfo>[0])).researchUrl;
   });
   afterAll(async () => {
