@@ -101,6 +101,7 @@ describe('inv scout in a pipe', () => {
 describe('verdict rules from the profile', () => {
   it('skips by scout.maxRank, and a category override lifts it', async () => {
     const set = (key: string, value: string) => runInv(['--profile', 'strict', 'config', 'set', key, value], { env: fx.env });
+    expect((await runInv(['profile', 'create', 'strict'], { env: fx.env })).code).toBe(0);
     expect((await set('scout.maxRank', '1')).code).toBe(0);
     expect((await set('scout.minRoi', 'lots')).code).toBe(2);
     const [line] = (await runInv(['--profile', 'strict', 'scout', '--cost', '1', '--json'], { env: fx.env, stdin: 'B07FZ8S74R\n' })).stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
