@@ -2,7 +2,7 @@
 import type { HttpCore } from './core.js';
 import type { Collection, Feedback, Item, ItemLocation, Location, MoveRequest, PlannedShipment, SentShipment, Setting } from './inventory-types.js';
 import { allRecords, type Page, type PagingOptions } from './pages.js';
-import { ONCE_POLICY, READ_POLICY, type RetryPolicy } from './retry.js';
+import { ONCE_POLICY, READ_POLICY, retryPolicyFor, type RetryPolicy } from './retry.js';
 import type { HttpRequest, HttpResponse } from './types.js';
 import { apiUrl } from './url.js';
 
@@ -154,7 +154,7 @@ export class InventoryClient {
     return this.core.request({
       operation: `${method} ${path}`, method, url: apiUrl(this.baseUrl, path, query), headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      retry: method === 'GET' ? READ_POLICY : ONCE_POLICY, auth: 'bearer', acceptErrors: true,
+      retry: retryPolicyFor(method, path), auth: 'bearer', acceptErrors: true,
     });
   }
 
@@ -168,7 +168,7 @@ export class InventoryClient {
       url: apiUrl(this.baseUrl, path, options.query),
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      retry: options.retry ?? (method === 'GET' ? READ_POLICY : ONCE_POLICY),
+      retry: options.retry ?? retryPolicyFor(method, path),
       auth: 'bearer',
     });
     return envelope.data;

@@ -37,6 +37,22 @@ export const ONCE_POLICY: RetryPolicy = {
   maxRetryAfterMs: 0,
 };
 
+/**
+ * The Inventory API's documented operations and their policies. Only reads are repeated; the
+ * doSendToFBA GET changes inventory, and anything not listed here is sent once.
+ */
+const OPERATIONS: ReadonlyArray<readonly [string, RegExp, RetryPolicy]> = [
+  ['GET', /^\/v1\/doSendToFBA\/?$/, ONCE_POLICY],
+  ['GET', /^\/v1\/(items|locations|itemLocations|feedbacks?)(\/[^/]+)?\/?$/, READ_POLICY],
+  ['GET', /^\/v1\/(settings\/[^/]+|whoami|fbaCreateInboundShipmentPlan)\/?$/, READ_POLICY],
+  ['GET', /^\/fnskuLabel\/?$/, READ_POLICY],
+];
+
+/** The retry policy of a request to the Inventory API, by method and path (`inv api` and the client share it). */
+export function retryPolicyFor(method: string, path: string): RetryPolicy {
+  return OPERATIONS.find(([m, pattern]) => m === method && pattern.test(path))?.[2] ?? ONCE_POLICY;
+}
+
 /** What one attempt ended with: an HTTP status, or a transport failure of some kind. */
 export type AttemptOutcome =
   | { status: number; retryAfter?: string | undefined }

@@ -1,91 +1,80 @@
-/** A dry run of a move batch: every row checked against current state (items, locations, stock at each source), nothing changed. */
-import { InvError, NotFoundError } from '../errors.js';
-import { mapLimit } from '../api/concurrency.js';
+/** The dry run of a move batch: the journal says which rows are done or in doubt; the rest are simulated in input order against current state. */
+import { BatchIncompleteError, NotFoundError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
-import type { ItemLocation } from '../api/inventory-types.js';
-import type { LocationNames } from '../api/location-names.js';
-import type { InputRow } from './input.js';
-import { parseMoveRow, type MoveRow } from './move-rows.js';
-import type { MoveResult } from './moves.js';
+import type { ItemLocation, Location } from '../api/inventory-types.js';
+import { identified, type BatchEnv, type BatchOutcome, type BatchRequest, type Prepared, type RowResult, type Rows } from './engine.js';
+import type { MoveRow } from './move-rows.js';
 
-export interface DryRunOptions {
-  rows: AsyncIterable<InputRow>;
-  client: InventoryClient;
-  names: LocationNames;
-  onResult(result: MoveResult): void | Promise<void>;
-  /** Told of checks that could not be made. */
-  warn(message: string): void | Promise<void>;
-}
+/** Checks every row that a real run would send, changing nothing; statuses are would-succeed or would-fail. */
+export async function dryRunMoves(prepared: Prepared<MoveRow>, request: BatchRequest, env: BatchEnv, rows: Rows, client: InventoryClient): Promise<BatchOutcome> {
+  const started = performance.now();
+  const locations = new Map<string, Location>();
+  for await (const l of client.list<Location>('locations', { pageSize: 1000 })) locations.set(l.id, l);
+  const items = new Map<string, boolean>();
+  const baseline = new Map<string, Map<string, number>>(); // location → msku → quantity, read when first needed
+  const delta = new Map<string, number>();
+  let warnedPurchases = false;
 
-type Resolved = MoveRow & { toId?: string; fromId?: string; problem?: string };
-
-/** Checks every row; reports each as done ("would succeed") or failed/invalid, in input order. */
-export async function dryRunMoves(options: DryRunOptions): Promise<void> {
-  const { client, names } = options;
-  const rows: Array<Resolved | { line: number; msku: string | null; invalid: string }> = [];
-  for await (const input of options.rows) {
-    const parsed = input.record ? parseMoveRow(input.line, input.record) : { problem: input.error ?? 'unreadable' };
-    if ('problem' in parsed) {
-      rows.push({ line: input.line, msku: typeof input.record?.msku === 'string' ? input.record.msku : null, invalid: parsed.problem });
-      continue;
+  const held = async (msku: string, location: string): Promise<number> => {
+    if (!baseline.has(location)) {
+      const here = new Map<string, number>();
+      for await (const il of client.list<ItemLocation>('itemLocations', { pageSize: 1000 }, { locationId: location })) here.set(il.msku, Number(il.quantity));
+      baseline.set(location, here);
     }
-    const row: Resolved = { ...parsed.row };
-    try {
-      row.toId = await names.id(row.to, 'to');
-      if (row.from !== undefined) row.fromId = await names.id(row.from, 'from');
-    } catch (error) {
-      if (!(error instanceof InvError)) throw error;
-      row.problem = error.message;
+    return (baseline.get(location)!.get(msku) ?? 0) + (delta.get(`${msku}\0${location}`) ?? 0);
+  };
+  const exists = async (msku: string): Promise<boolean> => {
+    if (!items.has(msku)) {
+      items.set(msku, await client.item(msku).then(() => true, (error: unknown) => {
+        if (error instanceof NotFoundError) return false;
+        throw error;
+      }));
     }
-    rows.push(row);
+    return items.get(msku)!;
+  };
+  const problemOf = async (row: MoveRow, from: string | undefined, to: string): Promise<string | undefined> => {
+    if (!(await exists(row.msku))) return `item "${row.msku}" not found`;
+    if (!locations.has(to)) return `to: location ${to} not found`;
+    if (row.fromPurchaseId) {
+      if (!warnedPurchases) await env.warn('purchases cannot be read through the API: rows from a purchase are checked for their item and destination only');
+      warnedPurchases = true;
+      return undefined;
+    }
+    const source = locations.get(from!);
+    if (!source) return `from: location ${from} not found`;
+    if (!source.canMove) return `from: stock cannot be moved out of location ${from} (type ${source.type})`;
+    if (from === to) return 'from and to are the same location';
+    const has = await held(row.msku, from!);
+    return has < row.quantity ? `location ${from} would hold ${has} of "${row.msku}" by then, and the row moves ${row.quantity}` : undefined;
+  };
+
+  const counts = { done: 0, failed: 0, inDoubt: 0, skipped: 0 };
+  const problems: RowResult[] = [];
+  for await (const item of identified(prepared.kind, rows({}))) {
+    const msku = item.row!.msku;
+    const state = prepared.journal.rows.get(item.id!)?.state;
+    let result: RowResult;
+    if (state === 'done') result = { line: item.line, msku, status: 'skipped', error: 'done in an earlier run' };
+    else if (state === 'in-doubt' && !request.retryInDoubt) result = { line: item.line, msku, status: 'in-doubt', error: 'sent in an earlier run without a sure answer: not sent again' };
+    else {
+      const { from, to } = item.ident!.what as { from?: string; to: string };
+      const problem = item.ident!.unresolved ?? (await problemOf(item.row!, from, to));
+      if (!problem) {
+        if (from) delta.set(`${msku}\0${from}`, (delta.get(`${msku}\0${from}`) ?? 0) - item.row!.quantity);
+        delta.set(`${msku}\0${to}`, (delta.get(`${msku}\0${to}`) ?? 0) + item.row!.quantity);
+      }
+      result = problem ? { line: item.line, msku, status: 'would-fail', error: problem } : { line: item.line, msku, status: 'would-succeed' };
+    }
+    const key = result.status === 'would-succeed' ? 'done' : result.status === 'skipped' ? 'skipped' : result.status === 'in-doubt' ? 'inDoubt' : 'failed';
+    counts[key]++;
+    if (key === 'failed' || key === 'inDoubt') problems.push(result);
+    await env.onResult(result);
   }
-  const moves = rows.filter((r): r is Resolved => !('invalid' in r) && !r.problem);
-
-  const locations = new Map((await names.list()).map((l) => [l.id, l]));
-  const missingItems = new Set<string>();
-  await mapLimit([...new Set(moves.map((r) => r.msku))], 8, async (msku) => {
-    await client.item(msku).catch((error: unknown) => {
-      if (!(error instanceof NotFoundError)) throw error;
-      missingItems.add(msku);
-    });
-  });
-  // What each source holds: one listing per source location (the sandbox's itemLocations listing).
-  const held = new Map<string, number>();
-  const sources = [...new Set(moves.flatMap((r) => (r.fromId ? [r.fromId] : [])))];
-  let quantitiesKnown = true;
-  await mapLimit(sources, 4, async (locationId) => {
-    try {
-      for await (const il of client.list<ItemLocation>('itemLocations', { pageSize: 1000 }, { locationId })) held.set(`${il.msku}\0${locationId}`, Number(il.quantity));
-    } catch (error) {
-      if (!(error instanceof NotFoundError)) throw error;
-      quantitiesKnown = false;
-    }
-  });
-  if (!quantitiesKnown) await options.warn('the service cannot list stock per location, so quantities at the sources were not checked');
-  const need = new Map<string, number>();
-  for (const r of moves) if (r.fromId) need.set(`${r.msku}\0${r.fromId}`, (need.get(`${r.msku}\0${r.fromId}`) ?? 0) + r.quantity);
-
-  for (const r of rows) {
-    if ('invalid' in r) {
-      await options.onResult({ line: r.line, msku: r.msku, status: 'invalid', error: r.invalid });
-      continue;
-    }
-    const problem = r.problem ?? problemOf(r);
-    await options.onResult({ line: r.line, msku: r.msku, status: problem ? 'failed' : 'done', error: problem });
-  }
-
-  function problemOf(r: Resolved): string | undefined {
-    if (missingItems.has(r.msku)) return `item "${r.msku}" not found`;
-    if (!locations.has(r.toId!)) return `to: location ${r.toId} not found`;
-    if (!r.fromId) return undefined;
-    const from = locations.get(r.fromId);
-    if (!from) return `from: location ${r.fromId} not found`;
-    if (!from.canMove) return `from: stock cannot be moved out of location ${from.id} (type ${from.type})`;
-    if (r.fromId === r.toId) return 'from and to are the same location';
-    if (!quantitiesKnown) return undefined;
-    const key = `${r.msku}\0${r.fromId}`;
-    const has = held.get(key) ?? 0;
-    const wanted = need.get(key)!;
-    return has < wanted ? `location ${r.fromId} holds ${has} of "${r.msku}", but the rows drawing on it need ${wanted} in all` : undefined;
-  }
+  const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
+  const summary = { batch: prepared.name, rows: prepared.total, ...counts, pending: 0, stopped: false, seconds, journal: prepared.path, dryRun: true };
+  const line = `dry run: ${counts.done} would succeed, ${counts.failed} would fail, ${counts.inDoubt} in doubt, ${counts.skipped} done earlier — batch "${prepared.name}"`;
+  const error = counts.failed + counts.inDoubt > 0
+    ? new BatchIncompleteError(`${counts.failed} of ${prepared.total} rows would fail and ${counts.inDoubt} are in doubt`, 'fix the rows listed, then run without --dry-run')
+    : undefined;
+  return { summary, problems, line, error };
 }

@@ -1,18 +1,11 @@
-/** Bulk upsert of items from CSV or NDJSON rows: each row checked, then POST /v1/items, a few at a time. */
-import { InDoubtError, InvError, UsageError } from '../errors.js';
+/** The item import batch: each row checked by the item rules, identified by the item it writes, upserted with POST /v1/items. */
 import type { InventoryClient } from '../api/inventory.js';
 import { check, itemSchema } from '../api/rules.js';
-import type { InputRow } from './input.js';
-import { runPool } from './pool.js';
-
-export type RowStatus = 'ok' | 'invalid' | 'failed' | 'in-doubt';
-
-export interface RowResult {
-  line: number;
-  msku: string | null;
-  status: RowStatus;
-  error?: string;
-}
+import { UsageError } from '../errors.js';
+import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest } from './engine.js';
+import { rowsOf, spoolInput } from './move-batch.js';
+import { mskuProblem } from './move-rows.js';
+import type { Cell } from './strict-json.js';
 
 const COLUMNS = new Set(['msku', 'inactive', 'productId', 'productIdType', 'title', 'manufacturer', 'image', 'type', 'cond', 'notes', 'value', 'rank', 'attributes']);
 
@@ -23,6 +16,14 @@ export function checkItemColumns(columns: string[]): void {
     throw new UsageError(`unknown column(s) ${unknown.map((c) => `"${c}"`).join(', ')}; item columns are ${[...COLUMNS].join(', ')}, and attr.NAME for attributes`);
   }
   if (!columns.includes('msku')) throw new UsageError('the header has no msku column');
+}
+
+/** A cell as plain JSON: numbers (kept as text while reading) become numbers again. */
+function plain(cell: Cell): unknown {
+  if (cell === null || typeof cell !== 'object') return cell;
+  if (Array.isArray(cell)) return cell.map(plain);
+  if ('number' in cell && typeof cell.number === 'string' && Object.keys(cell).length === 1) return Number(cell.number);
+  return Object.fromEntries(Object.entries(cell).map(([k, v]) => [k, plain(v)]));
 }
 
 /** An item body from one input row: attr.NAME columns and a JSON `attributes` cell become attributes; inactive defaults to n. */
@@ -43,31 +44,40 @@ export function itemFromRow(record: Record<string, unknown>): Record<string, unk
   return item;
 }
 
-export interface ImportOptions {
-  rows: AsyncIterable<InputRow>;
-  client: InventoryClient;
-  concurrency: number;
-  signal?: AbortSignal;
-  onResult(result: RowResult): void | Promise<void>;
+type ItemRow = Record<string, unknown>;
+
+/** Item imports: a row is the item it writes. */
+export function importKind(client: InventoryClient): BatchKind<ItemRow> {
+  return {
+    kind: 'import',
+    depth: 3,
+    columns: checkItemColumns,
+    parse(_line, record) {
+      const item = itemFromRow(Object.fromEntries(Object.entries(record).map(([k, v]) => [k, plain(v)])));
+      if (typeof item.msku === 'string') {
+        const problem = mskuProblem(item.msku.trim());
+        if (problem) return { problem };
+      }
+      const checked = check(itemSchema, item);
+      return checked.ok ? { row: checked.data as ItemRow } : { problem: checked.problem };
+    },
+    async identify(row) {
+      return { key: [JSON.stringify(row, Object.keys(row).sort())], what: { msku: row.msku } };
+    },
+    send: (row) => client.upsertItem(row),
+  };
 }
 
-/** Imports every row; resolves once all started rows are done (early when the signal aborts). */
-export function importItems(options: ImportOptions): Promise<{ stopped: boolean }> {
-  const work = async (row: InputRow) => {
-    const msku = typeof row.record?.msku === 'string' ? row.record.msku : null;
-    if (row.error || !row.record) return options.onResult({ line: row.line, msku, status: 'invalid', error: row.error });
-    const checked = check(itemSchema, itemFromRow(row.record));
-    if (!checked.ok) return options.onResult({ line: row.line, msku, status: 'invalid', error: checked.problem });
-    try {
-      await options.client.upsertItem(checked.data);
-      await options.onResult({ line: row.line, msku, status: 'ok' });
-    } catch (error) {
-      if (error instanceof InDoubtError) return options.onResult({ line: row.line, msku, status: 'in-doubt', error: error.message });
-      if (error instanceof InvError && !(error.exitCode === 4 || error.exitCode === 130)) {
-        return options.onResult({ line: row.line, msku, status: 'failed', error: error.message });
-      }
-      throw error; // credentials or Ctrl-C: stop the whole import
-    }
-  };
-  return runPool(options.rows, work, { concurrency: options.concurrency, signal: options.signal });
+/** Runs an item import as a journaled batch. */
+export async function runItemImport(request: BatchRequest, env: Omit<BatchEnv, 'input'> & { stdin: NodeJS.ReadableStream; inventory(): Promise<InventoryClient> }): Promise<BatchOutcome> {
+  const engine = await import('./engine.js');
+  const input = await spoolInput(request.file, env.stdin, env.stateDir);
+  try {
+    const kind = importKind(await env.inventory());
+    const full: BatchEnv = { ...env, input };
+    const rows = await rowsOf(kind as BatchKind<unknown>, input, request);
+    return await engine.send(await engine.prepare(kind, request, full, rows), request, full, rows, 'importing items');
+  } finally {
+    await input.cleanup();
+  }
 }

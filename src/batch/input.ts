@@ -1,17 +1,30 @@
-/** Batch input: CSV (with a header row) or NDJSON, from a file or stdin, streamed row by row. */
+/** Batch input: CSV (with a header row) or NDJSON, from a file, streamed row by row and read strictly. */
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
+import { decode, type Encoding } from './decode.js';
+import { parseRecord, type Cell } from './strict-json.js';
 
 export type InputFormat = 'csv' | 'ndjson';
 
 export interface InputRow {
   /** Line number in the input (for CSV, the header is line 1). */
   line: number;
-  record?: Record<string, string | unknown>;
+  record?: Record<string, Cell>;
   /** Why the line could not be read. */
   error?: string;
+}
+
+export interface ReadOptions {
+  format?: string;
+  encoding?: Encoding;
+  /** Told the CSV columns before the first row (throws to refuse them). */
+  header?: (columns: string[]) => void;
+  /** How deep an NDJSON record may nest (1: flat). */
+  depth?: number;
+  /** Told how many bytes have been read, for progress. */
+  onBytes?: (bytes: number) => void;
 }
 
 /** The format named by --format, else by the file's extension, else by the first character of the input. */
@@ -26,9 +39,8 @@ export function formatOf(file: string, given: string | undefined, firstChar?: st
   return firstChar === '{' ? 'ndjson' : 'csv';
 }
 
-/** Opens a file ("-" for `stdin`), with a clear error when it cannot be read. */
-async function open(file: string, stdin: NodeJS.ReadableStream): Promise<NodeJS.ReadableStream> {
-  if (file === '-') return stdin;
+/** Opens a file, with a clear error when it cannot be read. */
+async function open(file: string): Promise<Readable> {
   const stream = createReadStream(file);
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
@@ -37,49 +49,62 @@ async function open(file: string, stdin: NodeJS.ReadableStream): Promise<NodeJS.
   return stream;
 }
 
-/** Peeks at the first non-blank character, then hands back a stream that still starts at the beginning. */
-async function peek(stream: NodeJS.ReadableStream): Promise<{ stream: NodeJS.ReadableStream; first: string }> {
-  const iterator = (stream as Readable)[Symbol.asyncIterator]();
-  const head: Buffer[] = [];
+/** Peeks at the first non-blank character of a text stream, then hands back the whole stream. */
+async function peek(source: AsyncIterable<string>): Promise<{ text: AsyncIterable<string>; first: string }> {
+  const iterator = source[Symbol.asyncIterator]();
+  const head: string[] = [];
   let first = '';
   while (!first) {
     const next = await iterator.next();
     if (next.done) break;
-    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(String(next.value));
-    head.push(chunk);
-    first = chunk.toString('utf8').trimStart().charAt(0);
+    head.push(next.value);
+    first = next.value.replace(/^\uFEFF/, '').trimStart().charAt(0);
   }
   async function* rest() {
     yield* head;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   }
-  return { stream: Readable.from(rest()), first };
+  return { text: rest(), first };
 }
 
-/** Streams the rows of `file` ("-" for stdin); `header` is told the CSV columns before the first row. */
-export async function* readRows(file: string, stdin: NodeJS.ReadableStream, options: { format?: string; header?: (columns: string[]) => void } = {}): AsyncGenerator<InputRow> {
-  const { stream, first } = await peek(await open(file, stdin));
-  const format = formatOf(file, options.format, first);
+/** Refuses a CSV header with an empty or repeated column name. */
+function checkHeader(columns: string[]): void {
+  const seen = new Set<string>();
+  columns.forEach((c, i) => {
+    if (!c) throw new UsageError(`the header's column ${i + 1} has no name`);
+    if (seen.has(c)) throw new UsageError(`the header names column "${c}" twice`, 'each column may appear once: remove or rename the other one');
+    seen.add(c);
+  });
+}
+
+/** Streams the rows of `file` (stdin is spooled to a file first); `label` names the input in messages. */
+export async function* readRows(file: string, label: string, options: ReadOptions = {}): AsyncGenerator<InputRow> {
+  const bytes = await open(file);
+  let read = 0;
+  if (options.onBytes) bytes.on('data', (chunk: Buffer) => options.onBytes!((read += chunk.length)));
+  const { text, first } = await peek(decode(bytes, options.encoding ?? 'utf-8', label));
+  const format = formatOf(file === label ? file : '', options.format, first);
   if (format === 'ndjson') {
     const { createInterface } = await import('node:readline');
     let line = 0;
-    for await (const text of createInterface({ input: stream, crlfDelay: Infinity })) {
+    for await (const raw of createInterface({ input: Readable.from(text), crlfDelay: Infinity })) {
       line++;
-      if (!text.trim()) continue;
+      const content = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
+      if (!content.trim()) continue;
       try {
-        const record = JSON.parse(text) as unknown;
-        if (record === null || typeof record !== 'object' || Array.isArray(record)) yield { line, error: 'not a JSON object' };
-        else yield { line, record: record as Record<string, unknown> };
+        yield { line, record: parseRecord(content, options.depth ?? 1) };
       } catch (error) {
-        yield { line, error: `not valid JSON: ${(error as Error).message}` };
+        yield { line, error: `not a valid record: ${(error as Error).message}` };
       }
     }
     return;
   }
   const { parse } = await import('csv-parse');
-  const parser = stream.pipe(parse({
+  const parser = parse({
+    bom: true,
     columns: (header: string[]) => {
       const columns = header.map((c) => c.trim());
+      checkHeader(columns);
       options.header?.(columns);
       return columns;
     },
@@ -91,11 +116,14 @@ export async function* readRows(file: string, stdin: NodeJS.ReadableStream, opti
       for (const key in record) if (record[key] === '') delete record[key];
       return { line: context.lines, record };
     },
-  }));
+  });
+  // pipeline, not pipe: an error of the decoder (bytes that are not UTF-8) must reach the parser's reader.
+  pipeline(Readable.from(text), parser, () => undefined);
   try {
     for await (const row of parser as AsyncIterable<InputRow>) yield row;
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`${file === '-' ? 'stdin' : file}: ${(error as Error).message}`);
+    const line = (error as { lines?: number }).lines;
+    throw new UsageError(`${label}: ${line ? `line ${line}: ` : ''}${(error as Error).message}`, 'fix the file and run the same command again: rows already done are skipped');
   }
 }

@@ -1,104 +1,125 @@
 /**
- * The journal of a batch: one line per event, appended with group commit (all marks made in one
- * event-loop turn go out in one write). A row is marked `sent` (and the write has landed) before
- * its request leaves, and `done`, `failed` or `doubt` after. Read back, a row whose last mark is
- * `sent` or `doubt` may or may not have been applied: it is "in doubt" and is not sent again
- * unless asked. A line torn by a crash is ignored.
+ * The journal of a batch: one checksummed record a line, `CRC ROW JSON`, where CRC is the crc32 of
+ * the rest and ROW the row's id (`-` for records about the batch). Marks are written in groups (all
+ * marks made in one event-loop turn go out in one write followed by one fdatasync), and a row's
+ * `sent` mark is on disk before its request leaves. A write that fails or falls short breaks the
+ * journal: every later mark is refused, so no request leaves without its mark.
  */
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { close as closeFd, fdatasync, fstatSync, ftruncateSync, openSync, write } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { InvError } from '../errors.js';
+import type { JournalRecord } from './journal-read.js';
 
-export type Mark = 'sent' | 'done' | 'failed' | 'invalid' | 'doubt';
+/** The journal could not be written: the batch stops before another request leaves. */
+export class JournalWriteError extends InvError {}
 
-/** What an earlier run left for a row. */
-export type Earlier = 'done' | 'in-doubt' | 'retry';
-
-/** Where the journal of a command, profile and input lives. */
-export function journalPath(stateDir: string, command: string, profile: string, inputHash: string): string {
-  const key = createHash('sha256').update(`${command}\0${profile}\0${inputHash}`).digest('hex').slice(0, 32);
-  return join(stateDir, 'journals', `${command}-${key}.ndjson`);
+/** The file operations the journal uses (a seam for tests of failing disks). */
+export interface JournalFile {
+  write(fd: number, data: Buffer): Promise<number>;
+  sync(fd: number): Promise<void>;
 }
 
-/** Reads an existing journal: the fate of each row (rows not in it have not been tried). */
-export async function readJournal(path: string): Promise<Map<number, Earlier>> {
-  const text = await readFile(path, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return '';
-    throw error;
-  });
-  const last = new Map<number, Mark>();
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    try {
-      const { r, s } = JSON.parse(line) as { r?: number; s?: Mark };
-      if (typeof r === 'number' && s) last.set(r, s);
-    } catch {
-      // torn by a crash: what it would have said is unknown, and the row stays as it was
-    }
-  }
-  const fates = new Map<number, Earlier>();
-  for (const [row, mark] of last) fates.set(row, mark === 'done' ? 'done' : mark === 'sent' || mark === 'doubt' ? 'in-doubt' : 'retry');
-  return fates;
+const FS: JournalFile = {
+  write: (fd, data) => new Promise((resolve, reject) => write(fd, data, 0, data.length, null, (error, n) => (error ? reject(error) : resolve(n)))),
+  sync: (fd) => new Promise((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve()))),
+};
+
+/** One journal line for a record about `row` (or the batch, `-`). */
+export function encodeRecord(row: string, record: JournalRecord): string {
+  const body = `${row} ${JSON.stringify(record)}`;
+  return `${crc32(body).toString(16).padStart(8, '0')} ${body}\n`;
 }
 
+/** An open journal, appended to in synced groups. */
 export class Journal {
   private pending: string[] = [];
   private waiters: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
-  private scheduled = false;
+  private flushing?: Promise<void>;
+  /** Bytes on disk and synced. */
+  private size: number;
+  private broken?: JournalWriteError;
 
   private constructor(
     readonly path: string,
     private readonly fd: number,
-  ) {}
+    private readonly file: JournalFile,
+  ) {
+    this.size = fstatSync(fd).size;
+  }
 
-  /** Opens (creating) the journal for appending; the directory is private (0700). */
-  static async open(path: string, header: Record<string, unknown>): Promise<Journal> {
+  /** Opens (creating) the journal for appending, cut back to `validBytes` when a torn tail follows them; the directory is private. */
+  static async open(path: string, options: { validBytes?: number; file?: JournalFile } = {}): Promise<Journal> {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    const journal = new Journal(path, openSync(path, 'a', 0o600));
-    await journal.append({ run: header });
-    return journal;
+    const fd = openSync(path, 'a+', 0o600);
+    if (options.validBytes !== undefined) ftruncateSync(fd, options.validBytes);
+    return new Journal(path, fd, options.file ?? FS);
   }
 
-  /** Appends a mark; resolves once it is written (to the operating system, which keeps it through a crash of ours). */
-  mark(row: number, state: Mark, extra: Record<string, unknown> = {}): Promise<void> {
-    return this.append({ r: row, s: state, ...extra });
+  /** Appends a record about a row; resolves once it is on disk. */
+  mark(row: string, record: JournalRecord): Promise<void> {
+    return this.append(encodeRecord(row, record));
   }
 
-  private append(entry: Record<string, unknown>): Promise<void> {
-    this.pending.push(JSON.stringify(entry) + '\n');
+  /** Appends a record about the batch; resolves once it is on disk. */
+  note(record: JournalRecord): Promise<void> {
+    return this.append(encodeRecord('-', record));
+  }
+
+  private append(line: string): Promise<void> {
+    if (this.broken) return Promise.reject(this.broken);
+    this.pending.push(line);
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
-    if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    }
+    this.flushing ??= this.flushAll();
     return done;
   }
 
-  /** Writes every mark so far, then closes the file. */
+  /** Writes and syncs every mark so far, then closes the file. */
   async close(): Promise<void> {
-    this.flush();
-    closeSync(this.fd);
+    await this.flushing;
+    await new Promise<void>((resolve) => closeFd(this.fd, () => resolve()));
   }
 
   /**
-   * Writes what is pending in one write. Synchronous on purpose: a few hundred bytes into the page
-   * cache cost less than the promise machinery of an asynchronous write, and the requests waiting
-   * on these marks cannot leave before it anyway.
+   * Group commit: one write and one fdatasync for every mark made so far; marks made meanwhile
+   * wait for the next round, so the rows in flight share a sync.
    */
-  private flush(): void {
-    this.scheduled = false;
-    if (this.pending.length === 0) return;
-    const text = this.pending.join('');
-    const waiters = this.waiters;
-    this.pending = [];
-    this.waiters = [];
-    try {
-      writeSync(this.fd, text);
-    } catch (error) {
-      for (const w of waiters) w.reject(error);
-      return;
+  private async flushAll(): Promise<void> {
+    for (;;) {
+      // A moment for the other rows in flight to add their marks to this round.
+      await new Promise<void>((resolve) => setTimeout(resolve, 1));
+      if (this.pending.length === 0) break;
+      const data = Buffer.from(this.pending.join(''));
+      const waiters = this.waiters;
+      this.pending = [];
+      this.waiters = [];
+      try {
+        if (this.broken) throw this.broken;
+        for (let at = 0; at < data.length; ) {
+          const written = await this.file.write(this.fd, data.subarray(at));
+          if (written <= 0) throw Object.assign(new Error('short write'), { code: 'EIO' });
+          at += written;
+        }
+        await this.file.sync(this.fd);
+        this.size += data.length;
+      } catch (error) {
+        // Take back what this round may have left half-written (a truncate frees space, so it works on a full disk):
+        // the file then holds only synced records, and no row reads as sent that was not.
+        try {
+          ftruncateSync(this.fd, this.size);
+        } catch {
+          // the torn tail is found and dealt with when the journal is read back
+        }
+        this.broken ??= error instanceof JournalWriteError ? error : new JournalWriteError(
+          `cannot write the batch journal ${this.path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; the batch stopped before sending another row`,
+          'free space (or fix the disk), then run the same command again: rows whose answer was not written are listed as in doubt',
+        );
+        for (const w of waiters) w.reject(this.broken);
+        continue;
+      }
+      for (const w of waiters) w.resolve();
     }
-    for (const w of waiters) w.resolve();
+    this.flushing = undefined;
   }
 }

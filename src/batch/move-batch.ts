@@ -1,90 +1,88 @@
-/** The engine of `inv move --file`: input, journal, pool, dry run and summary, behind one function. */
+/** The move batch: how its rows are identified and sent, and the one function that runs it (or its dry run). */
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BatchIncompleteError, InterruptedError, type InvError } from '../errors.js';
+import { NotFoundError, UsageError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
-import type { MoveResult } from './moves.js';
+import type { LocationNames } from '../api/location-names.js';
+import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest, Identified, RowResult, Rows } from './engine.js';
+import { checkMoveColumns, parseMoveRow, type LocationRef, type MoveRow } from './move-rows.js';
 
-export interface MoveBatchRequest {
-  file: string;
-  format?: string;
+export type MoveResult = RowResult;
+
+export interface MoveBatchRequest extends BatchRequest {
   dryRun: boolean;
-  retryInDoubt: boolean;
-  concurrency: number;
 }
 
-/** What the engine needs from the command: where things are, the client, and where results go. */
-export interface BatchEnv {
+/** What the command hands the engine: the run's surroundings, minus the spooled input. */
+export type MoveBatchEnv = Omit<BatchEnv, 'input'> & {
   stdin: NodeJS.ReadableStream;
-  stateDir: string;
-  profile: string;
   inventory(): Promise<InventoryClient>;
-  signal?: AbortSignal;
-  /** A terminal to draw progress on, if any. */
-  progressStream?: NodeJS.WritableStream;
-  onResult(result: MoveResult): void | Promise<void>;
-  warn(message: string): Promise<void>;
+};
+
+async function idOf(names: LocationNames, ref: LocationRef, flag: string): Promise<string> {
+  return 'id' in ref ? ref.id : names.id(ref.name, flag);
 }
 
-export interface BatchOutcome {
-  summary: Record<string, unknown>;
-  /** Rows that did not end done or skipped, in the order they finished. */
-  problems: MoveResult[];
-  /** The one-line account for stderr. */
-  line: string;
-  /** Set when the command must end with this error after rendering. */
-  error?: InvError;
-}
-
-/** Runs a move batch (or its dry run) and accounts for every row. */
-export async function runMoveBatch(request: MoveBatchRequest, env: BatchEnv): Promise<BatchOutcome> {
-  const [{ readRows }, { checkMoveColumns }, { identify }, { Progress }, { LocationNames }] = await Promise.all([
-    import('./input.js'), import('./move-rows.js'), import('./spool.js'), import('./progress.js'), import('../api/location-names.js'),
-  ]);
-  const input = await identify(request.file, env.stdin, join(env.stateDir, 'spool'));
-  const rows = readRows(input.path, env.stdin, { format: request.format, header: checkMoveColumns });
-  const client = await env.inventory();
-  const names = new LocationNames(client);
-  const progress = new Progress(request.dryRun ? 'checking moves' : 'moving', env.progressStream);
-  const problems: MoveResult[] = [];
-  const onResult = (result: MoveResult) => {
-    progress.tick(result.status === 'done' ? 'done' : result.status === 'skipped' ? 'skipped' : result.status === 'in-doubt' ? 'inDoubt' : 'failed');
-    if (result.status !== 'done' && result.status !== 'skipped') problems.push(result);
-    return env.onResult(result);
+/** Moves: identified by msku, quantity, source and destination ids (names resolved). */
+export function moveKind(client: InventoryClient, names: LocationNames): BatchKind<MoveRow> {
+  return {
+    kind: 'move',
+    depth: 1,
+    columns: checkMoveColumns,
+    parse: parseMoveRow,
+    async identify(row): Promise<Identified> {
+      const source = (from: string | undefined) => (row.fromPurchaseId ? `purchase ${row.fromPurchaseId}` : `location ${from}`);
+      try {
+        const to = await idOf(names, row.to, 'to');
+        const from = row.from ? await idOf(names, row.from, 'from') : undefined;
+        return {
+          key: [row.msku, row.quantity, source(from), to],
+          what: { msku: row.msku, quantity: row.quantity, ...(from ? { from } : { fromPurchaseId: row.fromPurchaseId }), to },
+        };
+      } catch (error) {
+        if (!(error instanceof NotFoundError || error instanceof UsageError)) throw error;
+        const named = (ref: LocationRef | undefined) => (ref ? ('id' in ref ? ref.id : `"${ref.name.toLowerCase()}"`) : undefined);
+        return { key: [row.msku, row.quantity, source(named(row.from)), named(row.to)], what: { msku: row.msku, quantity: row.quantity, from: named(row.from) ?? `purchase ${row.fromPurchaseId}`, to: named(row.to) }, unresolved: error.message };
+      }
+    },
+    send(row, ident) {
+      const { from, to } = ident.what as { from?: string; to: string };
+      const source = row.fromPurchaseId ? { fromPurchaseId: Number(row.fromPurchaseId) } : { fromLocationId: Number(from) };
+      return client.moveItem({ msku: row.msku, quantity: row.quantity, ...source, toLocationId: Number(to) });
+    },
+    units: (row) => row.quantity,
   };
-  let stopped = false;
-  let journalPath: string | undefined;
+}
+
+/** Spools stdin, so the input can be read twice; hashes it. */
+export async function spoolInput(file: string, stdin: NodeJS.ReadableStream, stateDir: string): Promise<BatchEnv['input'] & { cleanup(): Promise<void> }> {
+  const { identify } = await import('./spool.js');
+  const input = await identify(file, stdin, join(stateDir, 'spool'));
+  return { ...input, label: file === '-' ? 'stdin' : file, cleanup: () => (file === '-' ? unlink(input.path).catch(() => undefined) : Promise.resolve()) };
+}
+
+/** The rows of the spooled input, read as `kind` wants them. */
+export async function rowsOf(kind: BatchKind<unknown>, input: BatchEnv['input'], request: BatchRequest): Promise<Rows> {
+  const { readRows } = await import('./input.js');
+  return ({ onBytes }) => readRows(input.path, input.label, { format: request.format, encoding: request.encoding, header: kind.columns, depth: kind.depth, onBytes });
+}
+
+/** Runs a move batch, or its dry run, and accounts for every row. */
+export async function runMoveBatch(request: MoveBatchRequest, env: MoveBatchEnv): Promise<BatchOutcome> {
+  const [{ LocationNames }, engine] = await Promise.all([import('../api/location-names.js'), import('./engine.js')]);
+  const input = await spoolInput(request.file, env.stdin, env.stateDir);
   try {
+    const client = await env.inventory();
+    const kind = moveKind(client, new LocationNames(client));
+    const full: BatchEnv = { ...env, input };
+    const rows = await rowsOf(kind as BatchKind<unknown>, input, request);
+    const prepared = await engine.prepare(kind, request, full, rows, { dryRun: request.dryRun });
     if (request.dryRun) {
       const { dryRunMoves } = await import('./dry-run.js');
-      await dryRunMoves({ rows, client, names, onResult, warn: env.warn });
-    } else {
-      const { Journal, journalPath: pathOf, readJournal } = await import('./journal.js');
-      journalPath = pathOf(env.stateDir, 'move', env.profile, input.hash);
-      const earlier = await readJournal(journalPath);
-      const journal = await Journal.open(journalPath, { started: new Date().toISOString(), input: request.file, retryInDoubt: request.retryInDoubt });
-      const { runMoves } = await import('./moves.js');
-      try {
-        ({ stopped } = await runMoves({ rows, client, names, journal, earlier, retryInDoubt: request.retryInDoubt, concurrency: request.concurrency, signal: env.signal, onResult }));
-      } finally {
-        await journal.close();
-      }
+      return await dryRunMoves(prepared, request, full, rows, client);
     }
+    return await engine.send(prepared, request, full, rows, 'moving');
   } finally {
-    progress.finish();
-    if (request.file === '-') await unlink(input.path).catch(() => undefined);
+    await input.cleanup();
   }
-  const { done, failed, inDoubt, skipped } = progress.counts;
-  const summary = { rows: done + failed + inDoubt + skipped, [request.dryRun ? 'wouldSucceed' : 'done']: done, failed, inDoubt, skipped, stopped, seconds: Number(progress.seconds.toFixed(2)), journal: journalPath ?? null };
-  const verb = request.dryRun ? 'would succeed' : 'moved';
-  const line = `${done} ${verb}, ${failed} failed, ${inDoubt} in doubt, ${skipped} skipped (done earlier) in ${summary.seconds} s${journalPath ? ` — journal ${journalPath}` : ''}`;
-  let error: InvError | undefined;
-  if (stopped) error = new InterruptedError('stopped before the end: the journal is kept; run the same command again to continue');
-  else if (failed + inDoubt > 0) {
-    error = new BatchIncompleteError(
-      request.dryRun ? `${failed} of ${summary.rows} rows would fail` : `${failed} rows failed and ${inDoubt} are in doubt`,
-      request.dryRun ? 'fix the rows listed, then run without --dry-run' : 'fix the failed rows and run the same file again (done rows are skipped); check rows in doubt before --retry-in-doubt',
-    );
-  }
-  return { summary, problems, line, error };
 }

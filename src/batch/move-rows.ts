@@ -1,18 +1,21 @@
-/** Rows of a move batch: CSV columns msku,quantity,from,to (or fromPurchaseId), or the same keys in NDJSON. */
+/** Rows of a move batch: CSV columns msku,quantity,from,to (or fromPurchaseId), or the same keys in NDJSON, read strictly. */
 import { UsageError } from '../errors.js';
+import type { Cell } from './strict-json.js';
+
+/** A location given by id (digits) or by display name. */
+export type LocationRef = { id: string } | { name: string };
 
 export interface MoveRow {
   line: number;
   msku: string;
   quantity: number;
-  /** Source location, by id or name. */
-  from?: string;
+  from?: LocationRef;
   fromPurchaseId?: string;
-  /** Destination location, by id or name. */
-  to: string;
+  to: LocationRef;
 }
 
 const COLUMNS = new Set(['msku', 'quantity', 'from', 'to', 'fromPurchaseId', 'fromLocationId', 'toLocationId']);
+const MAX_ID = 2n ** 53n - 1n;
 
 /** Refuses a CSV header with unknown or missing columns, before any request. */
 export function checkMoveColumns(columns: string[]): void {
@@ -22,20 +25,59 @@ export function checkMoveColumns(columns: string[]): void {
   if (!columns.includes('to') && !columns.includes('toLocationId')) throw new UsageError('the header has no to column');
 }
 
-const text = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : String(v).trim());
+class Problem extends Error {}
+
+/** The problem with an msku, by the spec's rules (required, at most 80 characters), or undefined. */
+export function mskuProblem(msku: string): string | undefined {
+  if (!msku) return 'msku: is required';
+  if (msku.length > 80) return 'msku: must be at most 80 characters';
+  if (msku === '.' || msku === '..') return `msku: "${msku}" cannot name an item (it is a path step)`;
+  if (/[\u0000-\u001f\u007f]/.test(msku)) return 'msku: must not hold control characters';
+  return undefined;
+}
+
+/** A positive whole number up to 2^53−1, kept as the digits given. */
+export function idOf(field: string, value: string): string {
+  if (!/^\d+$/.test(value) || /^0/.test(value) || BigInt(value) > MAX_ID) throw new Problem(`${field}: "${value}" must be a positive whole number up to ${MAX_ID} (an id)`);
+  return value;
+}
+
+/** A cell as text: strings as they are, JSON numbers as their digits; absent for null or missing. */
+function text(field: string, cell: Cell | undefined): string | undefined {
+  if (cell === undefined || cell === null) return undefined;
+  if (typeof cell === 'string') return cell.trim() === '' ? undefined : cell.trim();
+  if (typeof cell === 'object' && 'number' in cell && typeof cell.number === 'string') return cell.number;
+  throw new Problem(`${field}: must be a ${field === 'msku' ? 'string' : 'number or a string'}, not ${Array.isArray(cell) ? 'an array' : typeof cell === 'boolean' ? 'true/false' : 'an object'}`);
+}
+
+function location(field: string, cell: Cell | undefined): LocationRef | undefined {
+  const value = text(field, cell);
+  if (value === undefined) return undefined;
+  const isNumber = typeof cell === 'object' && cell !== null;
+  return isNumber || /^\d+$/.test(value) ? { id: idOf(field, value) } : { name: value };
+}
 
 /** A checked move from one input record, or the problem with it ("field: rule"). */
-export function parseMoveRow(line: number, record: Record<string, unknown>): { row: MoveRow } | { problem: string } {
-  const msku = text(record.msku);
-  if (!msku) return { problem: 'msku: is required' };
-  if (msku.length > 80) return { problem: 'msku: must be at most 80 characters' };
-  const quantity = text(record.quantity);
-  if (!quantity || !/^\d{1,9}$/.test(quantity) || Number(quantity) < 1) return { problem: `quantity: must be a positive whole number (got ${JSON.stringify(record.quantity ?? null)})` };
-  const from = text(record.from ?? record.fromLocationId);
-  const fromPurchaseId = text(record.fromPurchaseId);
-  if ((from === undefined) === (fromPurchaseId === undefined)) return { problem: 'from: give exactly one of from or fromPurchaseId' };
-  if (fromPurchaseId !== undefined && !/^\d+$/.test(fromPurchaseId)) return { problem: 'fromPurchaseId: must be a purchase id (digits)' };
-  const to = text(record.to ?? record.toLocationId);
-  if (!to) return { problem: 'to: is required' };
-  return { row: { line, msku, quantity: Number(quantity), from, fromPurchaseId, to } };
+export function parseMoveRow(line: number, record: Record<string, Cell>): { row: MoveRow } | { problem: string } {
+  try {
+    const unknown = Object.keys(record).filter((k) => !COLUMNS.has(k));
+    if (unknown.length > 0) throw new Problem(`${unknown[0]}: is not a move field (fields: msku, quantity, from or fromPurchaseId, to)`);
+    if (typeof record.msku === 'object' && record.msku !== null) throw new Problem('msku: must be a string');
+    const msku = text('msku', record.msku) ?? '';
+    const mskuIssue = mskuProblem(msku);
+    if (mskuIssue) throw new Problem(mskuIssue);
+    const quantity = text('quantity', record.quantity);
+    if (!quantity || !/^\d{1,9}$/.test(quantity) || Number(quantity) < 1) throw new Problem(`quantity: must be a whole number from 1 to 999999999 (got ${JSON.stringify(quantity ?? null)})`);
+    if (record.from !== undefined && record.fromLocationId !== undefined) throw new Problem('from: give from or fromLocationId, not both');
+    if (record.to !== undefined && record.toLocationId !== undefined) throw new Problem('to: give to or toLocationId, not both');
+    const from = location('from', record.from ?? record.fromLocationId);
+    const purchase = text('fromPurchaseId', record.fromPurchaseId);
+    if ((from === undefined) === (purchase === undefined)) throw new Problem('from: give exactly one of from or fromPurchaseId');
+    const to = location('to', record.to ?? record.toLocationId);
+    if (!to) throw new Problem('to: is required');
+    return { row: { line, msku, quantity: Number(quantity), from, fromPurchaseId: purchase === undefined ? undefined : idOf('fromPurchaseId', purchase), to } };
+  } catch (error) {
+    if (error instanceof Problem) return { problem: error.message };
+    throw error;
+  }
 }

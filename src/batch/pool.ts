@@ -21,18 +21,23 @@ export async function runPool<T>(rows: AsyncIterable<T>, work: (row: T) => unkno
   const fail = (error: unknown) => {
     failure ??= { error };
   };
-  for await (const row of rows) {
-    if (options.signal?.aborted || failure) break;
-    running++;
-    try {
-      const result = work(row);
-      if (result instanceof Promise) result.then(finished, (error: unknown) => (fail(error), finished()));
-      else finished();
-    } catch (error) {
-      fail(error);
-      finished();
+  try {
+    for await (const row of rows) {
+      if (options.signal?.aborted || failure) break;
+      running++;
+      try {
+        const result = work(row);
+        if (result instanceof Promise) result.then(finished, (error: unknown) => (fail(error), finished()));
+        else finished();
+      } catch (error) {
+        fail(error);
+        finished();
+      }
+      while (running >= options.concurrency) await new Promise<void>((resolve) => (wake = resolve));
     }
-    while (running >= options.concurrency) await new Promise<void>((resolve) => (wake = resolve));
+  } catch (error) {
+    // The input broke off (e.g. a CSV error mid-file): the rows in flight still finish first.
+    fail(error);
   }
   while (running > 0) await new Promise<void>((resolve) => (wake = resolve));
   if (failure) throw failure.error;

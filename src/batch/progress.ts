@@ -1,4 +1,4 @@
-/** A one-line progress counter on a terminal's stderr; silent anywhere else. */
+/** Progress of a batch: a redrawn line on a terminal's stderr, or a plain line every 10 s in a log; silent with --quiet. */
 
 export interface Counts {
   done: number;
@@ -7,24 +7,40 @@ export interface Counts {
   skipped: number;
 }
 
+export interface ProgressSinks {
+  /** stderr when it is a terminal (and not --quiet). */
+  terminal?: NodeJS.WritableStream;
+  /** stderr when it is not a terminal (and not --quiet): a plain line every `everyMs`. */
+  log?: (line: string) => void;
+  everyMs?: number;
+}
+
 export class Progress {
   readonly counts: Counts = { done: 0, failed: 0, inDoubt: 0, skipped: 0 };
+  /** Rows in the input, when known (for the share and the time left). */
+  total = 0;
   private readonly started = performance.now();
   private lastDraw = 0;
+  private lastLog: number;
 
-  /** `stream` is stderr when it is a terminal (and not --quiet), else undefined for silence. */
   constructor(
     private readonly label: string,
-    private readonly stream: NodeJS.WritableStream | undefined,
-  ) {}
+    private readonly sinks: ProgressSinks = {},
+  ) {
+    this.lastLog = this.started;
+  }
 
-  /** Counts one finished row and redraws at most ten times a second. */
+  /** Counts one finished row; redraws at most ten times a second, logs at most every 10 s. */
   tick(outcome: keyof Counts): void {
     this.counts[outcome]++;
     const now = performance.now();
-    if (this.stream && now - this.lastDraw > 100) {
+    if (this.sinks.terminal && now - this.lastDraw > 100) {
       this.lastDraw = now;
-      this.stream.write(`\r\x1b[2K${this.line()}`);
+      this.sinks.terminal.write(`\r\x1b[2K${this.line()}`);
+    }
+    if (this.sinks.log && now - this.lastLog >= (this.sinks.everyMs ?? 10_000)) {
+      this.lastLog = now;
+      this.sinks.log(`${new Date().toISOString()} ${this.line()}`);
     }
   }
 
@@ -35,14 +51,16 @@ export class Progress {
 
   /** Clears the progress line. */
   finish(): void {
-    if (this.stream && this.lastDraw > 0) this.stream.write('\r\x1b[2K');
+    if (this.sinks.terminal && this.lastDraw > 0) this.sinks.terminal.write('\r\x1b[2K');
   }
 
   private line(): string {
     const { done, failed, inDoubt, skipped } = this.counts;
-    const total = done + failed + inDoubt;
-    const rate = total / Math.max(this.seconds, 0.001);
+    const seen = done + failed + inDoubt + skipped;
+    const rate = (done + failed + inDoubt) / Math.max(this.seconds, 0.001);
+    const of = this.total ? `${seen}/${this.total} rows` : `${seen} rows`;
     const parts = [`${done} done`, failed && `${failed} failed`, inDoubt && `${inDoubt} in doubt`, skipped && `${skipped} skipped`].filter(Boolean);
-    return `${this.label}: ${parts.join(' · ')} (${Math.round(rate)}/s)`;
+    const left = this.total && rate > 0 ? `, about ${Math.ceil((this.total - seen) / rate)} s left` : '';
+    return `${this.label}: ${of}: ${parts.join(' · ')} (${Math.round(rate)}/s${left})`;
   }
 }

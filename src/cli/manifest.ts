@@ -16,6 +16,7 @@ import * as noun_locations from '../commands/nouns/locations.js';
 import * as noun_stock from '../commands/nouns/stock.js';
 import * as noun_shipments from '../commands/nouns/shipments.js';
 import * as move from '../commands/move.js';
+import * as noun_batch from '../commands/nouns/batch.js';
 import * as send_to_fba from '../commands/send-to-fba.js';
 import * as plan from '../commands/plan.js';
 import * as label from '../commands/label.js';
@@ -61,6 +62,7 @@ export const COMMANDS: readonly Entry[] = [
   { name: 'stock', noun: true, description: 'quantities of items per location', load: () => Promise.resolve(noun_stock) },
   { name: 'shipments', noun: true, description: 'inbound FBA shipments and what they hold', load: () => Promise.resolve(noun_shipments) },
   { name: 'move', usage: '[msku] [quantity]', description: 'receive stock from a purchase, move it between locations, or run a batch of moves from a file', load: () => Promise.resolve(move) },
+  { name: 'batch', noun: true, description: 'journaled batches of moves and imports: state, rows in doubt, resolving them, cleanup', load: () => Promise.resolve(noun_batch) },
   { name: 'send-to-fba', usage: '<msku> <quantity>', description: 'add stock to inbound FBA shipments', load: () => Promise.resolve(send_to_fba) },
   { name: 'plan', usage: '<msku> <quantity>', description: 'ask for an inbound shipment plan: which centers, how many each, where to ship', load: () => Promise.resolve(plan) },
   { name: 'label', usage: '<msku> <fnsku>', description: 'the FNSKU label of an item: print its URL, save it or open it', load: () => Promise.resolve(label) },

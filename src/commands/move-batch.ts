@@ -1,14 +1,14 @@
 /** The batch half of `inv move --file`: flags in, the engine's summary and problem rows out. */
-import type { MoveResult } from '../batch/moves.js';
+import type { MoveResult } from '../batch/move-batch.js';
 import type { Ctx } from '../cli/context.js';
 import { wholeNumber } from '../cli/input.js';
-import { jsonText } from '../cli/output/render.js';
 import type { View } from '../cli/output/view.js';
-import { stateDir } from '../config/paths.js';
 
 export interface BatchFlags {
   file?: string;
   format?: string;
+  encoding?: string;
+  batch?: string;
   dryRun?: boolean;
   retryInDoubt?: boolean;
   concurrency: string;
@@ -29,20 +29,12 @@ const RESULTS_VIEW: View<MoveResult> = {
 export async function runBatch(ctx: Ctx, flags: BatchFlags): Promise<void> {
   const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
   const out = ctx.output(RESULTS_VIEW);
-  const { runMoveBatch } = await import('../batch/move-batch.js');
-  const settings = await ctx.settings();
-  const ndjson = ctx.globals.output === 'ndjson';
-  const outcome = await runMoveBatch(
-    { file: flags.file!, format: flags.format, dryRun: Boolean(flags.dryRun), retryInDoubt: Boolean(flags.retryInDoubt), concurrency },
-    {
-      stdin: ctx.io.stdin, stateDir: stateDir(ctx.io.env), profile: settings.profile, inventory: () => ctx.inventory(),
-      signal: ctx.io.signal, progressStream: ctx.progressStream, warn: (m) => ctx.info(`warning: ${m}`),
-      // Only ndjson writes per row, and only then is there backpressure to wait for.
-      onResult: (result) => (ndjson ? ctx.io.out.write(JSON.stringify(result) + '\n') : undefined),
-    },
-  );
-  if (ctx.globals.output === 'json') await ctx.io.out.write(jsonText({ ...outcome.summary, problems: outcome.problems }, ctx.io) + '\n');
-  else if (!ndjson && outcome.problems.length > 0) await out.render(outcome.problems);
-  await ctx.info(`${outcome.error ? ctx.color.yellow('!') : ctx.color.green('✓')} ${outcome.line}`);
-  if (outcome.error) throw outcome.error;
+  const [{ runMoveBatch }, { encodingOf }, { batchEnv, renderOutcome }] = await Promise.all([
+    import('../batch/move-batch.js'), import('../batch/decode.js'), import('./batch/shared.js'),
+  ]);
+  const request = {
+    file: flags.file!, format: flags.format, encoding: encodingOf(flags.encoding), name: flags.batch,
+    dryRun: Boolean(flags.dryRun), retryInDoubt: Boolean(flags.retryInDoubt), concurrency,
+  };
+  await renderOutcome(ctx, out, await runMoveBatch(request, await batchEnv(ctx)));
 }

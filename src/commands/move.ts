@@ -98,16 +98,20 @@ export function register(program: Command, run: Runner): void {
     .option('--to <location>', 'destination location (id or name)')
     .option('--file <file>', 'run a batch: CSV (msku,quantity,from,to or fromPurchaseId) or NDJSON; - for stdin')
     .option('--format <format>', 'batch input format: csv or ndjson (default: by extension or first character)')
-    .option('--dry-run', 'batch: check every row against the current state; change nothing')
-    .option('--retry-in-doubt', 'batch: send again the rows that an earlier run sent without an answer')
+    .option('--batch <name>', 'batch: name the batch (default: the file\'s absolute path); a new name repeats moves already done')
+    .option('--encoding <encoding>', 'batch: the file\'s encoding when not UTF-8: windows-1252 or latin1')
+    .option('--dry-run', 'batch: check every row against the journal and the current state; change nothing')
+    .option('--retry-in-doubt', 'batch: send again the rows that an earlier run sent without an answer (asks; --yes in scripts)')
     .option('--concurrency <n>', 'batch: moves in flight at once', '8')
     .addHelpText('after', [
       '', 'Examples:',
       '  inv move MUG-BLUE-11OZ 10 --from "Shelf A1" --to "Shelf A2"',
       '  inv move MUG-BLUE-11OZ 50 --from-purchase 5001 --to 1',
       '  inv move --file moves.csv --dry-run && inv move --file moves.csv',
-      '', 'A batch keeps a journal: run the same file again to finish it; rows done are skipped, rows in doubt are listed and',
-      'not sent again unless --retry-in-doubt. Each move is sent once; a lost answer makes it "in doubt", never a resend.',
+      '  inv move --file replenish.csv --batch "replenish-$(date +%F)"',
+      '', 'A batch keeps a journal: run it again to finish it; rows done are skipped, failed rows are sent again, rows in doubt',
+      'are listed and not sent again unless --retry-in-doubt. A finished batch is not run again (exit 2): give a new --batch',
+      'name to repeat it. See `inv batch list`, `inv batch show NAME`.',
     ].join('\n'))
     .action(
       run<MoveFlags>(async (ctx, [msku, quantity], flags) => {
@@ -115,7 +119,7 @@ export function register(program: Command, run: Runner): void {
           if (msku !== undefined || flags.from || flags.to || flags.fromPurchase) throw new UsageError('--file runs a batch: give the moves in the file, not as arguments');
           return runBatch(ctx, flags);
         }
-        if (flags.dryRun || flags.retryInDoubt) throw new UsageError('--dry-run and --retry-in-doubt go with --file');
+        if (flags.dryRun || flags.retryInDoubt || flags.batch || flags.encoding) throw new UsageError('--dry-run, --retry-in-doubt, --batch and --encoding go with --file');
         if (msku === undefined || quantity === undefined) throw new UsageError('give MSKU and QUANTITY (or --file for a batch)', 'e.g. inv move MUG-BLUE-11OZ 10 --from 1 --to 2');
         if (flags.from && flags.fromPurchase) throw new UsageError('give --from or --from-purchase, not both');
         const item = mskuArg(msku);

@@ -6,9 +6,10 @@ export const SUCCESS_FAULTS = ['error-body', 'no-payload'] as const;
 export interface FaultRule {
   /**
    * HTTP status to answer with (e.g. 503, 429); "drop" to apply the request and then drop the connection;
-   * "error-body" or "no-payload" to answer 200 with an error body, or with nothing but the answer's metadata.
+   * "error-body" or "no-payload" to answer 200 with an error body, or with nothing but the answer's metadata;
+   * "garble" to apply the request and answer 200 with a cut body.
    */
-  status: number | 'drop' | (typeof SUCCESS_FAULTS)[number];
+  status: number | 'drop' | 'garble' | (typeof SUCCESS_FAULTS)[number];
   /** The message of an "error-body" answer. */
   message?: string;
   /** How many matching requests it hits. */

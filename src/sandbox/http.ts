@@ -141,6 +141,10 @@ export class SandboxServer {
         req.socket.destroy();
         return;
       }
+      if (fault?.status === 'garble') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success","da');
+        return;
+      }
       if (fault && typeof fault.status === 'number') throw new HttpFail(fault.status, `injected fault after the change was applied: HTTP ${fault.status}`);
       send(res, reply);
     } catch (error) {

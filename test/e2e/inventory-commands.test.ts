@@ -83,22 +83,33 @@ describe('inv items', () => {
     expect(fx.sandbox.account.state.items['NEW-2']!.inactive).toBe('y');
   });
 
-  it('imports CSV and NDJSON, reporting bad rows without sending them', async () => {
+  it('imports CSV and NDJSON as a batch: a bad row refuses the file before anything is sent', async () => {
     const csv = join(fx.dir, 'items.csv');
     writeFileSync(csv, 'msku,title,cond,value,attr.color\nIMP-1,One,new,1.5,red\nIMP-2,,new,,\nIMP-3,Three,good,,\n');
     const before = fx.sandbox.inventory.stats.count('/v1/items', 'POST');
+    const refused = await inv(['items', 'import', csv, '--json']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/line 3: title: is required/);
+    expect(fx.sandbox.inventory.stats.count('/v1/items', 'POST') - before).toBe(0);
+    writeFileSync(csv, 'msku,title,cond,value,attr.color\nIMP-1,One,new,1.5,red\nIMP-2,Two,new,,\nIMP-3,Three,good,,\n');
     const r = await inv(['items', 'import', csv, '--json']);
-    expect(r.code).toBe(6);
-    expect(JSON.parse(r.stdout)).toMatchObject({ total: 3, imported: 2, failed: 1, failures: [{ line: 3, msku: 'IMP-2', status: 'invalid', error: 'title: is required' }] });
-    expect(fx.sandbox.inventory.stats.count('/v1/items', 'POST') - before).toBe(2);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, done: 3, failed: 0, problems: [] });
+    expect(fx.sandbox.inventory.stats.count('/v1/items', 'POST') - before).toBe(3);
     expect(fx.sandbox.account.state.items['IMP-1']!.attributes).toEqual([{ name: 'color', value: 'red' }]);
+    const again = await inv(['items', 'import', csv]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/finished on .*: 3 rows done; nothing was sent/);
     const ndjson = [{ msku: 'IMP-4', title: 'Four', cond: 'new' }, { msku: 'IMP-5', title: 'Five', cond: 'new' }].map((o) => JSON.stringify(o)).join('\n');
     const lines = await inv(['items', 'import', '-', '--output', 'ndjson'], ndjson);
     expect(lines.code).toBe(0);
-    expect(lines.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['ok', 'ok']);
-    const tableRun = await runInv(['items', 'import', csv, '-o', 'table'], { env: fx.authed, tty: true });
-    expect(tableRun.stdout).toMatch(/LINE\s+MSKU\s+STATUS\s+ERROR\n\s+3\s+IMP-2\s+invalid\s+title: is required/);
-    expect(tableRun.stderr).toMatch(/2 imported, 1 failed/);
+    expect(lines.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['done', 'done']);
+    const failing = join(fx.dir, 'items-table.csv');
+    writeFileSync(failing, 'msku,title,cond\nIMP-6,Six,new\nIMP-7,Seven,new\n');
+    fx.sandbox.inventory.faults.add({ status: 409, times: 1, path: '/v1/items' });
+    const tableRun = await runInv(['items', 'import', failing, '-o', 'table', '--concurrency', '1'], { env: fx.authed, tty: true });
+    expect(tableRun.stdout).toMatch(/LINE\s+MSKU\s+STATUS\s+ERROR\n\s+2\s+IMP-6\s+failed\s+/);
+    expect(tableRun.stderr).toMatch(/1 done, 1 failed/);
   });
 
   it('refuses a CSV with unknown columns before any request (exit 2)', async () => {

@@ -1,73 +1,24 @@
 /** inv move --file: journal, dry run, in-doubt rows, Ctrl-C, and a SIGKILL in the middle of 2,000 rows. */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
+import { batchFixture, csv, makeRows as makeBatchRows, results, START, type BatchFixture, type Row } from '../helpers/batch.js';
 import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
 
-let fx: InventoryFixture;
-const MSKUS = Array.from({ length: 10 }, (_, i) => `C-${i}`);
-const LOCATIONS = { A: '', B: '', C: '', D: '' };
-const START = 100_000;
-
+let fx: BatchFixture;
+let LOCATIONS: BatchFixture['bays'];
 beforeAll(async () => {
-  fx = await inventoryFixture({ seed: 'empty' });
-  const { account } = fx.sandbox;
-  for (const [name, type] of [['A', 'shelf'], ['B', 'shelf'], ['C', 'shipment'], ['D', 'shelf']] as const) {
-    const id = account.nextLocationId();
-    account.putLocation({ id, display: `Bay ${name}`, order: 1, type, ref: null, notes: null, created: account.now(), modified: null });
-    LOCATIONS[name] = id;
-  }
-  for (const msku of MSKUS) {
-    account.putItem({ msku, inactive: 'n', productId: null, productIdType: null, title: msku, manufacturer: null, image: null, type: null, cond: 'new', notes: null, createdUserId: '1001', created: account.now(), value: null, rank: null, modified: null, attributes: [] });
-    account.adjustStock(account.ensureStock(msku, LOCATIONS.A).id, START);
-  }
-  account.state.purchases['9001'] = { id: '9001', supplier: 'Test', items: Object.fromEntries(MSKUS.map((m, i) => [m, { purchaseItemId: String(8000 + i), msku: m, qtyOrdered: 1_000_000, qtyReceived: 0 }])) };
+  fx = await batchFixture();
+  LOCATIONS = fx.bays;
 });
 afterAll(() => fx.close());
 beforeEach(() => fx.sandbox.inventory.faults.clear());
 
-interface Row { msku: string; quantity: number; from?: string; fromPurchaseId?: string; to: string }
-
-/** `count` moves out of bay A (by id or by name) or from purchase 9001, into B, C or D. */
-function makeRows(count: number, salt: number): Row[] {
-  return Array.from({ length: count }, (_, i) => {
-    const to = (['B', 'C', 'D'] as const)[(i + salt) % 3]!;
-    const row: Row = { msku: MSKUS[(i * 7 + salt) % 10]!, quantity: 1 + ((i + salt) % 5), to: i % 4 === 0 ? `Bay ${to}` : LOCATIONS[to] };
-    if (i % 9 === 0) row.fromPurchaseId = '9001';
-    else row.from = i % 5 === 0 ? 'Bay A' : LOCATIONS.A;
-    return row;
-  });
-}
-
-function csv(rows: Row[]): string {
-  return 'msku,quantity,from,to,fromPurchaseId\n' + rows.map((r) => `${r.msku},${r.quantity},${r.from ?? ''},${r.to},${r.fromPurchaseId ?? ''}`).join('\n') + '\n';
-}
-
-/** Quantities of every msku in every bay, and received per purchase item. */
-function quantities() {
-  const { account } = fx.sandbox;
-  return Object.fromEntries(MSKUS.flatMap((m) => [
-    ...Object.entries(LOCATIONS).map(([name, id]) => [`${m}@${name}`, account.stockOf(m, id)?.quantity ?? 0]),
-    [`${m}@PO`, account.state.purchases['9001']!.items[m]!.qtyReceived],
-  ]));
-}
-
-/** What the quantities must become once every row is applied exactly once. */
-function expected(before: Record<string, number>, rows: Row[]) {
-  const after = { ...before };
-  const bay = (ref: string) => (Object.entries(LOCATIONS).find(([name, id]) => ref === id || ref === `Bay ${name}`)![0]);
-  for (const r of rows) {
-    if (r.fromPurchaseId) after[`${r.msku}@PO`]! += r.quantity;
-    else after[`${r.msku}@${bay(r.from!)}`]! -= r.quantity;
-    after[`${r.msku}@${bay(r.to)}`]! += r.quantity;
-  }
-  return after;
-}
-
-const moves = () => fx.sandbox.inventory.stats.count('/v1/doMoveItem', 'POST');
-const results = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line: number; status: string });
+const makeRows = (count: number, salt: number) => makeBatchRows(fx, count, salt);
+const quantities = () => fx.quantities();
+const expected = (before: Record<string, number>, rows: Row[]) => fx.expected(before, rows);
+const moves = () => fx.moves();
 
 describe('a batch of moves', () => {
   it('dry run checks every row against current state and changes nothing', async () => {
@@ -80,11 +31,10 @@ describe('a batch of moves', () => {
     expect(r.code).toBe(6);
     const out = results(r.stdout);
     expect(out).toHaveLength(52);
-    // The big row makes every row drawing C-1 from bay A fail together: the sum exceeds what A holds.
-    const c1FromA = bad.map((row, i) => ({ row, line: i + 2 })).filter(({ row }) => row.msku === 'C-1' && row.from);
-    for (const { line } of c1FromA) expect(out.find((o) => o.line === line)!.status).toBe('failed');
-    expect(out.find((o) => o.line === 53)).toMatchObject({ status: 'failed', error: 'item "NOPE" not found' });
-    expect(out.filter((o) => o.status === 'done').length).toBe(52 - c1FromA.length - 1);
+    // Simulated in file order: the rows before the big one succeed; it and the unknown item fail.
+    expect(out.find((o) => o.line === 52)).toMatchObject({ status: 'would-fail' });
+    expect(out.find((o) => o.line === 53)).toMatchObject({ status: 'would-fail', error: 'item "NOPE" not found' });
+    expect(out.filter((o) => o.status === 'would-succeed').length).toBe(50);
     expect(moves()).toBe(before.moves);
     expect(fx.snapshot()).toBe(before.snapshot);
   });
@@ -97,10 +47,20 @@ describe('a batch of moves', () => {
     const first = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ rows: 200, done: 200, failed: 0, inDoubt: 0 });
+    const requests = fx.sandbox.inventory.stats.count('/');
     const second = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
-    expect(JSON.parse(second.stdout)).toMatchObject({ rows: 200, done: 0, skipped: 200 });
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(/finished on .*: 200 rows done \(\d+ units moved\); nothing was sent/);
+    expect(second.stderr).toMatch(/--batch NAME/);
+    expect(fx.sandbox.inventory.stats.count('/') - requests).toBe(0);
     expect(moves() - before.moves).toBe(200);
     expect(quantities()).toEqual(expected(before.q, rows));
+    // A new name repeats the moves.
+    const third = await spawnInv(['move', '--file', file, '--json', '--batch', 'twice-again'], { env: fx.authed });
+    expect(third.code, third.stderr).toBe(0);
+    expect(JSON.parse(third.stdout)).toMatchObject({ batch: 'twice-again', done: 200 });
+    expect(moves() - before.moves).toBe(400);
+    expect(quantities()).toEqual(expected(expected(before.q, rows), rows));
   });
 
   it('reports rows whose connection dropped as in doubt, does not resend them, and resends them only with --retry-in-doubt', async () => {
@@ -117,7 +77,10 @@ describe('a batch of moves', () => {
     expect(again.code).toBe(6);
     expect(results(again.stdout).filter((o) => o.status === 'in-doubt')).toHaveLength(3);
     expect(moves() - before.moves).toBe(30);
-    const retried = await spawnInv(['move', '--file', '-', '--json', '--retry-in-doubt'], { env: fx.authed, input });
+    const unconfirmed = await spawnInv(['move', '--file', '-', '--json', '--retry-in-doubt'], { env: fx.authed, input });
+    expect(unconfirmed.code).toBe(7);
+    expect(moves() - before.moves).toBe(30);
+    const retried = await spawnInv(['move', '--file', '-', '--json', '--retry-in-doubt', '--yes'], { env: fx.authed, input });
     expect(JSON.parse(retried.stdout)).toMatchObject({ done: 3, skipped: 27 });
     expect(moves() - before.moves).toBe(33);
   });
@@ -203,7 +166,8 @@ describe('a batch of moves', () => {
     // Each row reached the server exactly once over both runs, and so every quantity is exact.
     expect(moves() - before.moves).toBe(2000);
     expect(quantities()).toEqual(expected(before.q, rows));
-    const journal = readFileSync(rerun.stderr.match(/journal (\S+\.ndjson)/)![1]!, 'utf8');
-    expect(journal.split('\n').filter((l) => l.includes('"s":"done"')).length).toBe(2000 - inDoubt.length);
+    const shown = await spawnInv(['batch', 'show', file, '--state', 'in-doubt', '--output', 'ndjson'], { env: fx.authed });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(results(shown.stdout).map((o) => o.line).sort((a, b) => a - b)).toEqual(inDoubt.map((o) => o.line).sort((a, b) => a - b));
   }, 60_000);
 });

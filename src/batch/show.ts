@@ -1,0 +1,52 @@
+/** What `inv batch show` tells of a batch: its rows by state, and for rows in doubt the quantities now on the server. */
+import { UsageError } from '../errors.js';
+import type { InventoryClient } from '../api/inventory.js';
+import type { ItemLocation } from '../api/inventory-types.js';
+import { findBatch } from './store.js';
+
+export interface ShownRow {
+  line: number | null;
+  state: string;
+  msku: string | null;
+  quantity?: unknown;
+  from?: unknown;
+  to?: unknown;
+  fromQuantity?: number | null;
+  toQuantity?: number | null;
+  error?: string;
+  row: string;
+}
+
+const ORDER = ['in-doubt', 'failed', 'pending', 'done'];
+
+/** The rows of batch `name`, in doubt first; quantities read for rows in doubt where the server answers. */
+export async function showBatch(stateDir: string, profile: string, name: string, origin: string | undefined, only: string | undefined, client: () => Promise<InventoryClient>) {
+  if (only !== undefined && !ORDER.includes(only)) throw new UsageError(`--state "${only}" must be one of ${ORDER.join(', ')}`);
+  const { info, file } = await findBatch(stateDir, profile, name, origin);
+  const warnings: string[] = [];
+  if (file.damage) warnings.push(`the journal is damaged at record ${file.damage.record} (byte ${file.damage.offset}): rows recorded there are not shown, and the batch cannot run`);
+  if (file.torn) warnings.push('the last journal record was cut short by a crash: its row is in doubt');
+  const rows: ShownRow[] = [...file.rows.values()]
+    .filter((r) => !only || r.state === only)
+    .sort((a, b) => ORDER.indexOf(a.state) - ORDER.indexOf(b.state) || (a.line ?? 0) - (b.line ?? 0))
+    .map((r) => ({ line: r.line ?? null, state: r.state, msku: typeof r.what?.msku === 'string' ? r.what.msku : null, quantity: r.what?.quantity, from: r.what?.from ?? (r.what?.fromPurchaseId ? `purchase ${String(r.what.fromPurchaseId)}` : undefined), to: r.what?.to, ...(r.error ? { error: r.error } : {}), row: r.id }));
+  const doubtful = rows.filter((r) => r.state === 'in-doubt' && r.msku && info.kind === 'move');
+  if (doubtful.length > 0 && info.origin === origin) {
+    try {
+      const api = await client();
+      const held = async (msku: string, location: unknown) => {
+        if (typeof location !== 'string' || !/^\d+$/.test(location)) return null;
+        for await (const il of api.list<ItemLocation>('itemLocations', { pageSize: 10 }, { msku, locationId: location })) if (il.locationId === location) return Number(il.quantity);
+        return 0;
+      };
+      for (const r of doubtful.slice(0, 200)) {
+        r.fromQuantity = await held(r.msku!, r.from);
+        r.toQuantity = await held(r.msku!, r.to);
+      }
+    } catch (error) {
+      warnings.push(`quantities could not be read from ${info.origin}: ${(error as Error).message}`);
+    }
+  }
+  const summary = `batch "${info.name}" (${info.kind}, ${info.state}): ${info.done} done, ${info.failed} failed, ${info.inDoubt} in doubt, ${info.pending} not sent; first run ${info.firstRun ?? '-'}, last run ${info.lastRun ?? '-'} on ${info.origin} as ${info.account}`;
+  return { info, rows, summary, warnings };
+}

@@ -1,0 +1,37 @@
+/** inv batch list: the batches of the profile, newest first. */
+import type { Command } from 'commander';
+import type { BatchInfo } from '../../batch/store.js';
+import type { Runner } from '../../cli/command.js';
+import type { View } from '../../cli/output/view.js';
+import { stateDir } from '../../config/paths.js';
+
+const VIEW: View<BatchInfo> = {
+  kind: 'list',
+  fields: ['name', 'kind', 'state', 'done', 'failed', 'inDoubt', 'pending', 'firstRun', 'lastRun', 'origin', 'account', 'path'],
+  columns: [
+    { key: 'name', header: 'batch' },
+    { key: 'kind', header: 'kind' },
+    { key: 'state', header: 'state' },
+    { key: 'done', header: 'done', align: 'right' },
+    { key: 'failed', header: 'failed', align: 'right' },
+    { key: 'inDoubt', header: 'in doubt', align: 'right' },
+    { key: 'pending', header: 'pending', align: 'right' },
+    { key: 'firstRun', header: 'first run' },
+    { key: 'lastRun', header: 'last run' },
+  ],
+};
+
+/** Registers `inv batch list`. */
+export function register(batch: Command, run: Runner): void {
+  batch
+    .command('list')
+    .description('the batches of the profile: name, state, row counts, first and last run')
+    .addHelpText('after', '\nExamples:\n  inv batch list\n  inv batch list --json')
+    .action(
+      run(async (ctx) => {
+        const out = ctx.output(VIEW);
+        const { listBatches } = await import('../../batch/store.js');
+        await out.render((await listBatches(stateDir(ctx.io.env), (await ctx.settings()).profile)).map((b) => b.info));
+      }),
+    );
+}

@@ -1,0 +1,25 @@
+/** inv batch prune --older-than DAYS: removes the journals of batches last run before then. */
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import type { Runner } from '../../cli/command.js';
+import { wholeNumber } from '../../cli/input.js';
+import { stateDir } from '../../config/paths.js';
+
+/** Registers `inv batch prune`. */
+export function register(batch: Command, run: Runner): void {
+  batch
+    .command('prune')
+    .description('remove the journals of batches last run more than DAYS days ago (a pruned batch name can be run anew)')
+    .option('--older-than <days>', 'age in days of the last run')
+    .addHelpText('after', '\nExamples:\n  inv batch prune --older-than 30')
+    .action(
+      run<{ olderThan?: string }>(async (ctx, _args, flags) => {
+        if (flags.olderThan === undefined) throw new UsageError('give --older-than DAYS');
+        const days = wholeNumber(flags.olderThan, '--older-than', 0, 36_500)!;
+        const { pruneBatches } = await import('../../batch/store.js');
+        const removed = await pruneBatches(stateDir(ctx.io.env), (await ctx.settings()).profile, days);
+        if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') await ctx.io.out.write(JSON.stringify({ removed: removed.map((b) => b.name) }) + '\n');
+        await ctx.info(`${ctx.color.green('✓')} removed ${removed.length} batch journal(s)${removed.length ? `: ${removed.map((b) => `"${b.name}"`).join(', ')}` : ''}`);
+      }),
+    );
+}

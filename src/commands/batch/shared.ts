@@ -1,0 +1,42 @@
+/** What the batch commands (move --file, items import, batch *) share: the engine's surroundings from the context, and rendering an outcome. */
+import type { BatchEnv, BatchOutcome, RowResult } from '../../batch/engine.js';
+import type { Ctx, Output } from '../../cli/context.js';
+import { jsonText } from '../../cli/output/render.js';
+import { stateDir } from '../../config/paths.js';
+import { UsageError } from '../../errors.js';
+
+/** The engine's surroundings for this context: state dir, profile, origin, account, progress, prompts. */
+export async function batchEnv(ctx: Ctx): Promise<Omit<BatchEnv, 'input'> & { stdin: NodeJS.ReadableStream; inventory: Ctx['inventory'] }> {
+  const settings = await ctx.settings();
+  if (!settings.baseUrl) throw new UsageError(`no Inventory API address for profile "${settings.profile}"`, 'pass --base-url, set INV_BASE_URL, or start `inv sandbox`');
+  const origin = new URL(settings.baseUrl).origin;
+  const dir = stateDir(ctx.io.env);
+  const ndjson = ctx.globals.output === 'ndjson';
+  const { batchAccount } = await import('../../batch/identity.js');
+  return {
+    stdin: ctx.io.stdin,
+    stateDir: dir,
+    profile: settings.profile,
+    origin,
+    inventory: () => ctx.inventory(),
+    account: async () => batchAccount(dir, origin, await (await ctx.tokens()).accessToken(), async () => (await ctx.inventory()).whoami()),
+    signal: ctx.io.signal,
+    progress: {
+      terminal: ctx.progressStream,
+      log: ctx.io.stderrIsTTY || ctx.globals.quiet ? undefined : (line) => void ctx.io.err.write(line + '\n'),
+    },
+    // Only ndjson writes per row, and only then is there backpressure to wait for.
+    onResult: (result: RowResult) => (ndjson ? ctx.io.out.write(JSON.stringify(result) + '\n') : undefined),
+    warn: (message) => ctx.info(`warning: ${message}`),
+    confirm: (message) => ctx.confirm(message),
+  };
+}
+
+/** Prints the summary (json), the rows not done (table), the one-line account; then throws the outcome's error. */
+export async function renderOutcome(ctx: Ctx, out: Output<RowResult>, outcome: BatchOutcome): Promise<void> {
+  const ndjson = ctx.globals.output === 'ndjson';
+  if (ctx.globals.output === 'json') await ctx.io.out.write(jsonText({ ...outcome.summary, problems: outcome.problems }, ctx.io) + '\n');
+  else if (!ndjson && outcome.problems.length > 0) await out.render(outcome.problems);
+  await ctx.info(`${outcome.error ? ctx.color.yellow('!') : ctx.color.green('✓')} ${outcome.line}`);
+  if (outcome.error) throw outcome.error;
+}

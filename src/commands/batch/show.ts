@@ -1,0 +1,48 @@
+/** inv batch show NAME: the rows of a batch by state; for rows in doubt, the quantities to check on the server. */
+import type { Command } from 'commander';
+import type { Runner } from '../../cli/command.js';
+import type { View } from '../../cli/output/view.js';
+import { stateDir } from '../../config/paths.js';
+import type { ShownRow } from '../../batch/show.js';
+
+const VIEW: View<ShownRow> = {
+  kind: 'list',
+  fields: ['line', 'state', 'msku', 'quantity', 'from', 'to', 'fromQuantity', 'toQuantity', 'error', 'row'],
+  columns: [
+    { key: 'line', header: 'line', align: 'right' },
+    { key: 'state', header: 'state' },
+    { key: 'msku', header: 'msku' },
+    { key: 'quantity', header: 'qty', align: 'right' },
+    { key: 'from', header: 'from' },
+    { key: 'to', header: 'to' },
+    { key: 'fromQuantity', header: 'at from now', align: 'right' },
+    { key: 'toQuantity', header: 'at to now', align: 'right' },
+    { key: 'error', header: 'why' },
+  ],
+};
+
+/** Registers `inv batch show`. */
+export function register(batch: Command, run: Runner): void {
+  batch
+    .command('show')
+    .description('the rows of a batch by state (in doubt first), with what to check for rows in doubt')
+    .argument('<name>', 'the batch name (see inv batch list)')
+    .option('--state <state>', 'only rows in this state: in-doubt, failed, pending or done')
+    .addHelpText('after', [
+      '', 'For a row in doubt, the quantities of its item at the source and destination are read from the server:',
+      'compare them with what you expect, then `inv batch resolve NAME --line N --applied` (or --not-applied).',
+      '', 'Examples:', '  inv batch show replenish-2026-11-24', '  inv batch show "$PWD/moves.csv" --state in-doubt --json',
+    ].join('\n'))
+    .action(
+      run<{ state?: string }>(async (ctx, [name], flags) => {
+        const out = ctx.output(VIEW);
+        const { showBatch } = await import('../../batch/show.js');
+        const settings = await ctx.settings();
+        const origin = settings.baseUrl ? new URL(settings.baseUrl).origin : undefined;
+        const shown = await showBatch(stateDir(ctx.io.env), settings.profile, name as string, origin, flags.state, async () => ctx.inventory());
+        await ctx.info(shown.summary);
+        for (const warning of shown.warnings) await ctx.info(`warning: ${warning}`);
+        await out.render(shown.rows);
+      }),
+    );
+}

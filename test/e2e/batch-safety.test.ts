@@ -1,0 +1,196 @@
+/** Batches as people and cron run them: fix and rerun, edits, two runs at once, finished batches, other servers, and errors that are not the rows'. */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { batchFixture, csv, makeRows, results, type BatchFixture, type Row } from '../helpers/batch.js';
+import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
+
+let fx: BatchFixture;
+beforeAll(async () => {
+  fx = await batchFixture();
+});
+afterAll(() => fx.close());
+beforeEach(() => fx.sandbox.inventory.faults.clear());
+
+
+describe('rerunning a batch', () => {
+  it('fix and rerun: a 1,000-row file with 10 bad destinations applies every row exactly once', async () => {
+    const rows = makeRows(fx, 1000, 11);
+    const bad = new Set(Array.from({ length: 10 }, (_, i) => 37 + i * 97));
+    const broken = rows.map((r, i) => (bad.has(i) ? { ...r, to: '999999' } : r));
+    const file = join(fx.dir, 'fix.csv');
+    writeFileSync(file, csv(broken));
+    const before = { q: fx.quantities(), moves: fx.moves() };
+    const first = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(first.code, first.stderr).toBe(6);
+    expect(JSON.parse(first.stdout)).toMatchObject({ rows: 1000, done: 990, failed: 10, inDoubt: 0 });
+    expect(first.stderr).toMatch(/fix the failed rows in the file and run the same command again/);
+    writeFileSync(file, csv(rows));
+    const second = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(second.code, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout)).toMatchObject({ rows: 1000, done: 10, skipped: 990, failed: 0 });
+    expect(fx.moves() - before.moves).toBe(1010);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+  }, 60_000);
+
+  it('refuses (exit 2, nothing sent) when a row that was applied is edited or removed', async () => {
+    const rows = makeRows(fx, 40, 12);
+    const file = join(fx.dir, 'edit.csv');
+    writeFileSync(file, csv(rows));
+    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
+    const edited: Row[] = rows.map((r, i) => (i === 5 ? { ...r, quantity: 77 } : r));
+    writeFileSync(file, csv([...edited, { msku: 'C-1', quantity: 1, from: fx.bays.A, to: fx.bays.B }]));
+    const before = fx.moves();
+    const r = await spawnInv(['move', '--file', file], { env: fx.authed });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/1 row\(s\) of batch .* are changed or gone from the input; nothing was sent/);
+    expect(r.stderr).toMatch(/line 7 \(msku C-\d, quantity \d+/);
+    expect(r.stderr).toMatch(/editing a file cannot take back a move/);
+    expect(fx.moves() - before).toBe(0);
+  });
+
+  it('lets one run at a time: a second run of the same batch exits 1 at once, and totals are exact', async () => {
+    const rows = makeRows(fx, 300, 13);
+    const file = join(fx.dir, 'twice-at-once.csv');
+    writeFileSync(file, csv(rows));
+    const before = { q: fx.quantities(), moves: fx.moves() };
+    fx.sandbox.inventory.faults.settings.latencyMs = 10;
+    const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--json'], { env: childEnv(fx.authed), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.resume();
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    while (fx.moves() - before.moves < 20) await new Promise((r) => setTimeout(r, 5));
+    const started = performance.now();
+    const second = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const secondMs = performance.now() - started;
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(new RegExp(`is being run by process ${child.pid} on .*, started 20\\d\\d-`));
+    expect(await closed).toBe(0);
+    fx.sandbox.inventory.faults.settings.latencyMs = 0;
+    expect(JSON.parse(stdout)).toMatchObject({ done: 300 });
+    expect(fx.moves() - before.moves).toBe(300);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+    expect(secondMs).toBeLessThan(20_000); // at once: not after waiting for the first run
+  }, 60_000);
+
+  it('takes over the lock of a run that was killed', async () => {
+    const rows = makeRows(fx, 200, 14);
+    const file = join(fx.dir, 'killed.csv');
+    writeFileSync(file, csv(rows));
+    const before = { q: fx.quantities(), moves: fx.moves() };
+    fx.sandbox.inventory.faults.settings.latencyMs = 10;
+    const child = spawn(process.execPath, [BIN, 'move', '--file', file], { env: childEnv(fx.authed), stdio: 'ignore' });
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    while (fx.moves() - before.moves < 20) await new Promise((r) => setTimeout(r, 5));
+    child.kill('SIGKILL');
+    await closed;
+    fx.sandbox.inventory.faults.settings.latencyMs = 0;
+    await new Promise((r) => setTimeout(r, 100));
+    const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(rerun.stderr).not.toMatch(/is being run by/);
+    expect([0, 6]).toContain(rerun.code);
+    const summary = JSON.parse(rerun.stdout);
+    expect(summary.done + summary.skipped + summary.inDoubt).toBe(200);
+    // Rows killed in flight are in doubt, not resent: never more than one request per row.
+    expect(fx.moves() - before.moves).toBeLessThanOrEqual(200);
+    expect(fx.moves() - before.moves).toBeGreaterThanOrEqual(200 - summary.inDoubt);
+  }, 60_000);
+
+  it('the same file against two sandboxes is two batches: it applies on each', async () => {
+    const other = await batchFixture();
+    try {
+      const rows = makeRows(fx, 30, 15).map((r) => ({ ...r, from: r.from ? 'Bay A' : undefined, to: r.to.startsWith('Bay') ? r.to : 'Bay B' }));
+      const file = join(fx.dir, 'two-servers.csv');
+      writeFileSync(file, csv(rows));
+      const before = { here: fx.quantities(), there: other.quantities() };
+      const here = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+      const there = await spawnInv(['move', '--file', file, '--json'], { env: { ...other.authed, INV_STATE_DIR: fx.env.INV_STATE_DIR } });
+      expect(here.code, here.stderr).toBe(0);
+      expect(there.code, there.stderr).toBe(0);
+      expect(JSON.parse(there.stdout)).toMatchObject({ done: 30, skipped: 0 });
+      expect(fx.quantities()).toEqual(fx.expected(before.here, rows));
+      expect(other.quantities()).toEqual(other.expected(before.there, rows));
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('errors that are not the rows\' stop the batch', () => {
+  it('a revoked session: exit 4 after no more than --concurrency requests, rows left pending', async () => {
+    const own = await batchFixture();
+    try {
+      const rows = makeRows(own, 400, 16); // location names in the file (every fourth row)
+      const file = join(own.dir, 'revoked.csv');
+      writeFileSync(file, csv(rows));
+      own.sandbox.inventory.faults.settings.latencyMs = 10;
+      const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--json', '--concurrency', '4'], { env: childEnv(own.authed), stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      const closed = new Promise((resolve) => child.on('close', resolve));
+      while (own.moves() < 50) await new Promise((r) => setTimeout(r, 2));
+      own.sandbox.oauth.expireAccessTokens();
+      const atRevoke = own.moves();
+      const code = await closed;
+      expect(code, stderr).toBe(4);
+      expect(own.moves() - atRevoke).toBeLessThanOrEqual(4);
+      const summary = JSON.parse(stdout);
+      expect(summary.pending).toBeGreaterThan(0);
+      expect(summary.failed).toBe(0);
+      expect(stderr).not.toMatch(/fix the failed rows/);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+
+  it('a server that stops answering: exit 1, unsent rows pending', async () => {
+    const own = await batchFixture();
+    const rows = makeRows(own, 400, 17).map((r) => ({ ...r, to: r.to.startsWith('Bay') ? own.bays.B : r.to, from: r.from ? own.bays.A : undefined }));
+    const file = join(own.dir, 'stopped.csv');
+    writeFileSync(file, csv(rows));
+    own.sandbox.inventory.faults.settings.latencyMs = 10;
+    const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--json'], { env: childEnv(own.authed), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const closed = new Promise((resolve) => child.on('close', resolve));
+    while (own.moves() < 50) await new Promise((r) => setTimeout(r, 2));
+    await own.close();
+    expect(await closed, stderr).toBe(1);
+    expect(stderr).toMatch(/cannot connect/);
+    const summary = JSON.parse(stdout);
+    expect(summary.pending).toBeGreaterThan(0);
+    expect(summary.failed).toBe(0);
+  }, 60_000);
+
+  it('a 2xx whose body cannot be read counts as applied (with a warning), so a rerun does not resend it', async () => {
+    const rows = makeRows(fx, 10, 18);
+    const file = join(fx.dir, 'garbled.csv');
+    writeFileSync(file, csv(rows));
+    const before = { q: fx.quantities(), moves: fx.moves() };
+    fx.sandbox.inventory.faults.add({ status: 'garble', times: 2, path: '/v1/doMoveItem' });
+    const r = await spawnInv(['move', '--file', file, '--json', '--concurrency', '1'], { env: fx.authed });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/applied, but the answer could not be read/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ done: 10, failed: 0 });
+    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(2);
+    expect(fx.moves() - before.moves).toBe(10);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+  });
+
+  it('inv api GET /v1/doSendToFBA with a dropped connection is sent once and reported in doubt (exit 1)', async () => {
+    const { account } = fx.sandbox;
+    account.adjustStock(account.ensureStock('C-0', fx.bays.D).id, 5);
+    const before = fx.sandbox.inventory.stats.count('/v1/doSendToFBA');
+    fx.sandbox.inventory.faults.add({ status: 'drop', times: 1, path: '/v1/doSendToFBA' });
+    const r = await spawnInv(['api', 'GET', '/v1/doSendToFBA', '-f', 'msku=C-0', '-f', 'quantity=2', '-f', `fromLocationId=${fx.bays.D}`], { env: fx.authed });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/may or may not have been applied/);
+    expect(fx.sandbox.inventory.stats.count('/v1/doSendToFBA') - before).toBe(1);
+  });
+});
