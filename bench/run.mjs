@@ -1,6 +1,6 @@
 // npm run bench: every benchmark, each printing its figures beside its reference (measured in the same
 // run, interleaved) and its target; the figures are written to bench/RESULTS.md.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { labelsBench, labelsRows } from './labels.mjs';
 import { listItemsBench } from './list-items.mjs';
@@ -65,5 +65,7 @@ which the design requires (loading undici alone costs more than that script). Bo
 |---|---|---|---|
 ${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
 `;
-writeFileSync(new URL('./RESULTS.md', import.meta.url), markdown);
+// The SIGKILL trials (bench/batch-kill.mjs) keep their own section.
+const kept = /<!-- batch-kill -->[\s\S]*<!-- \/batch-kill -->\n/.exec(readFileSync(new URL('./RESULTS.md', import.meta.url), 'utf8'))?.[0];
+writeFileSync(new URL('./RESULTS.md', import.meta.url), kept ? `${markdown}\n${kept}` : markdown);
 console.log('written to bench/RESULTS.md');
