@@ -23,10 +23,14 @@ export class Progress {
   private lastDraw = 0;
   private lastLog: number;
 
+  private readonly sinks: ProgressSinks;
+
+  /** `sinks`: where to draw and log; a bare stream is a terminal to draw on. */
   constructor(
     private readonly label: string,
-    private readonly sinks: ProgressSinks = {},
+    sinks: ProgressSinks | NodeJS.WritableStream = {},
   ) {
+    this.sinks = 'write' in sinks && typeof sinks.write === 'function' ? { terminal: sinks as NodeJS.WritableStream } : (sinks as ProgressSinks);
     this.lastLog = this.started;
   }
 
@@ -58,9 +62,9 @@ export class Progress {
     const { done, failed, inDoubt, skipped } = this.counts;
     const seen = done + failed + inDoubt + skipped;
     const rate = (done + failed + inDoubt) / Math.max(this.seconds, 0.001);
-    const of = this.total ? `${seen}/${this.total} rows` : `${seen} rows`;
+    const of = this.total ? `${seen}/${this.total} rows: ` : '';
     const parts = [`${done} done`, failed && `${failed} failed`, inDoubt && `${inDoubt} in doubt`, skipped && `${skipped} skipped`].filter(Boolean);
     const left = this.total && rate > 0 ? `, about ${Math.ceil((this.total - seen) / rate)} s left` : '';
-    return `${this.label}: ${of}: ${parts.join(' · ')} (${Math.round(rate)}/s${left})`;
+    return `${this.label}: ${of}${parts.join(' · ')} (${Math.round(rate)}/s${left})`;
   }
 }
