@@ -97,7 +97,8 @@ function classify(error: unknown, url: URL): TransportError {
   const code = errorCode(error) ?? '';
   const detail = (error as Error)?.message || code;
   if ((error as Error)?.name === 'AbortError' || code === 'UND_ERR_ABORTED') return new TransportError('request aborted', 'aborted', url);
-  if (NOT_SENT.has(code)) return new TransportError(`cannot connect to ${url.origin} (${code || detail})`, 'connect', url);
+  // A TLS handshake that fails (certificate, protocol) ends before the request is written: nothing was sent.
+  if (NOT_SENT.has(code) || /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$)/.test(code)) return new TransportError(`cannot connect to ${url.origin} (${code || detail})`, 'connect', url);
   if (TIMEOUTS.has(code)) return new TransportError(`no answer from ${url.origin} in time (${code})`, 'timeout', url);
   return new TransportError(`connection to ${url.origin} lost (${code || detail})`, 'lost', url);
 }

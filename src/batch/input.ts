@@ -77,12 +77,17 @@ function checkHeader(columns: string[]): void {
   });
 }
 
-/** Streams the rows of `file` (stdin is spooled to a file first); `label` names the input in messages. */
-export async function* readRows(file: string, label: string, options: ReadOptions = {}): AsyncGenerator<InputRow> {
-  const bytes = await open(file);
+/**
+ * Streams the rows of `file`; `label` names the input in messages. Given a stream instead of a label,
+ * `file` "-" reads that stream (once: batches spool stdin to a file first, to read it twice).
+ */
+export async function* readRows(file: string, label: string | NodeJS.ReadableStream, options: ReadOptions = {}): AsyncGenerator<InputRow> {
+  const stdin = typeof label === 'string' ? undefined : label;
+  if (stdin) label = file === '-' ? 'stdin' : file;
+  const bytes = stdin && file === '-' ? Readable.from(stdin) : await open(file);
   let read = 0;
   if (options.onBytes) bytes.on('data', (chunk: Buffer) => options.onBytes!((read += chunk.length)));
-  const { text, first } = await peek(decode(bytes, options.encoding ?? 'utf-8', label));
+  const { text, first } = await peek(decode(bytes, options.encoding ?? 'utf-8', label as string));
   const format = formatOf(file === label ? file : '', options.format, first);
   if (format === 'ndjson') {
     const { createInterface } = await import('node:readline');

@@ -33,9 +33,16 @@ async function resolveInDoubt(env: Record<string, string>, batch: string): Promi
   return lines.length;
 }
 
+/** Whether this machine lets the tests mount a tmpfs (root, outside a locked-down container). */
+const canMount = (() => {
+  const dir = smallDisk('4k');
+  if (dir) execFileSync('umount', [dir]);
+  return dir !== undefined;
+})();
+
 describe('a journal on a disk that fills up', () => {
-  const disk = smallDisk('24k');
-  it.skipIf(!disk)('stops with a message and no stack; reruns double nothing', async () => {
+  it.skipIf(!canMount)('stops with a message and no stack; reruns double nothing', async () => {
+    const disk = smallDisk('24k');
     const env = { ...fx.authed, INV_STATE_DIR: disk! };
     try {
       const rows = makeRows(fx, 400, 21);
