@@ -78,6 +78,9 @@ try {
   await inv(['search', 'usb cable', '-o', 'table']);
   await inv(['item-lookup', 'B07FZ8S74R', '-o', 'table']);
   await inv(['fees', 'B00X4WHP5E', '--price', '19.99', '--fields', 'asin,price,fbaFees.netIncome', '--json']);
+  await inv(['search', '--isbn', '978-0-316-76948-8', '-o', 'table']);
+  await inv(['scout', '--cost', '3', '-o', 'table'], { input: 'B07FZ8S74R\n012345678905 4.50\n012345678906\n', shownInput: "printf 'B07FZ8S74R\\n012345678905 4.50\\n012345678906\\n'" });
+  await inv(['profit', 'B07FZ8S74R', '--cost', '5', '-o', 'table']);
   await inv(['config', 'list', '-o', 'table']);
 } finally {
   await sandbox.close();

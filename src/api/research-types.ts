@@ -1,4 +1,4 @@
-/** Response shapes of the Product Research API (spec/research-api.md). */
+/** Response shapes of the Product Research API, as the live service answers. */
 
 export interface Offer {
   cond: string;

@@ -1,4 +1,4 @@
-/** Product Research API request signing (DESIGN.md decisions 2 and 3). Pure functions. */
+/** Product Research API request signing (docs/decisions.md, 2 and 3). Pure functions. */
 import { createHash } from 'node:crypto';
 
 /** Lower-case hex md5 of a UTF-8 string. */

@@ -74,6 +74,23 @@ describe('inv scout in a pipe', () => {
     }
   });
 
+  it('Ctrl-C ends with the tally and exit 130', async () => {
+    const child = spawn(process.execPath, [BIN, 'scout', '--cost', '2'], { env: childEnv(fx.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.stdin.write('B00X4WHP5E\n');
+    await new Promise<void>((resolve) => child.stdout.on('data', (d) => {
+      stdout += d;
+      if (stdout.includes('\n')) resolve();
+    }));
+    child.kill('SIGINT');
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/tally: 1 scans/);
+    expect(JSON.parse(stdout.trim()).asin).toBe('B00X4WHP5E');
+  });
+
   it('a second scan of the same ASIN is answered from the session cache', async () => {
     const before = fx.sandbox.research.stats.count('/v1/offers/B0CACHE001');
     const r = await spawnInv(['scout', '--cost', '2'], { env: fx.env, input: 'B0CACHE001\nB0CACHE001\nB0CACHE001\n' });

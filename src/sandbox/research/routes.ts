@@ -1,4 +1,4 @@
-/** Every research endpoint of spec/research-api.md on a SandboxServer, in the shapes the live service answers. */
+/** Every research endpoint on a SandboxServer, in the shapes the live service answers. */
 import { HttpFail, type Reply, type SandboxRequest, type SandboxServer } from '../http.js';
 import type { Persist } from '../store.js';
 import { verifyKey, verifyLegacy, type ResearchAccount } from './auth.js';

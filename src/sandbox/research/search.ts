@@ -1,5 +1,5 @@
 /** Search answers in the live shapes: display-group ranks (sometimes `{}`), rankings, variations, null eans; and /v1/itemSearch pages. */
-import { isbn13To10 } from '../../api/product-codes.js';
+import { gs1CheckDigit, isbn13To10 } from '../../api/product-codes.js';
 import { HttpFail } from '../http.js';
 import { asinFor, product, seeded, type Product } from './catalog.js';
 import { displayGroup } from './categories.js';
@@ -53,7 +53,8 @@ export function searchProducts(kind: 'asin' | 'upc' | 'ean' | 'isbn' | 'keyword'
     const isbn = value.replace(/-/g, '').toUpperCase();
     if (!/^(\d{9}[\dX]|97[89]\d{10})$/.test(isbn)) throw new HttpFail(400, `Invalid isbn "${value}"`);
     const asin = isbn.length === 10 ? isbn : isbn13To10(isbn);
-    return [searchResult(see(product(asin ?? asinFor(`isbn:${isbn}`))))];
+    const ean = isbn.length === 13 ? isbn : `978${isbn.slice(0, 9)}${gs1CheckDigit(`978${isbn.slice(0, 9)}`)}`;
+    return [searchResult(see(product(asin ?? asinFor(`isbn:${isbn}`))), ean)];
   }
   if (!value) throw new HttpFail(400, 'keyword must not be empty');
   // A keyword with "nothing" in it finds nothing, as the live service answers an empty search.
