@@ -37,10 +37,13 @@ export function researchDeps(
     sources: { clientId: source('INV_RESEARCH_CLIENT_ID'), secretKey: source('INV_RESEARCH_SECRET') },
     skewS: storedSkew(settings),
     async onSkewCorrected(skewS) {
-      await store.updateProfile(settings.profile, (p) => setPath(p, 'research.clockSkew', { seconds: skewS, measuredAt: Date.now() }));
+      // Only a stored profile keeps it: profiles are never created behind the user's back.
+      const kept = store.hasProfile(settings.profile);
+      if (kept) await store.updateProfile(settings.profile, (p) => setPath(p, 'research.clockSkew', { seconds: skewS, measuredAt: Date.now() }));
       if (told) return;
       told = true;
-      await say(`note: this computer's clock is ${describeSkew(skewS)} the research server's; research keys now use the server's time (kept for a day in ${profile})`);
+      const where = kept ? `kept for a day in ${profile}` : `for this run: ${profile} is not stored`;
+      await say(`note: this computer's clock is ${describeSkew(skewS)} the research server's; research keys now use the server's time (${where})`);
     },
   };
 }
