@@ -30,3 +30,48 @@ export function runInTerminal(args: string[], env: Record<string, string>, answe
     });
   });
 }
+
+export interface TerminalSession {
+  /** Everything drawn so far. */
+  screen(): string;
+  /** Resolves with the screen once `pattern` appears on it (rejects after `timeoutMs`). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Types keys. */
+  type(keys: string): void;
+  /** The exit code, once the program ends. */
+  exited: Promise<number>;
+}
+
+/** Starts a long-running `inv <args>` (e.g. `inv sandbox`) on its own pty; the caller types into it and waits on its screen. */
+export function startInTerminal(args: string[], env: Record<string, string>): TerminalSession {
+  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
+  const child = spawn('script', ['-q', '-e', '-c', quoted, '/dev/null'], { env: childEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let screen = '';
+  const waiters = new Set<() => void>();
+  child.stdout.on('data', (data) => {
+    screen += data;
+    for (const check of waiters) check();
+  });
+  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+  return {
+    screen: () => screen,
+    type: (keys) => void child.stdin.write(keys),
+    exited,
+    waitFor(pattern, timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`${pattern} did not appear; screen so far:\n${screen}`));
+        }, timeoutMs);
+        const check = () => {
+          if (!pattern.test(screen)) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(screen);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
