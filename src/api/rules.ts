@@ -26,7 +26,7 @@ const integer = (bounds: Bounds) =>
     .transform((value, ctx) => {
       const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
       const outside = (bounds.min !== undefined && n < bounds.min) || (bounds.max !== undefined && n > bounds.max) || n === bounds.not;
-      const problem = !Number.isInteger(n) ? 'must be a whole number' : outside ? bounds.rule : undefined;
+      const problem = !Number.isInteger(n) ? 'must be a whole number' : !Number.isSafeInteger(n) ? 'must be at most 9007199254740991 in size' : outside ? bounds.rule : undefined;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
       return n;
     })

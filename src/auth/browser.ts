@@ -1,5 +1,7 @@
-/** Opens a URL in a browser: the program named by BROWSER, else the system default (via `open`). */
+/** Opens a URL in a browser: the program named by BROWSER, else the system default (via `open`). Only http(s) URLs. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { InvError } from '../errors.js';
+import { terminalSafe } from '../util/sanitize.js';
 
 function started(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -11,8 +13,27 @@ function started(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the browser on `url` without waiting for it to close; rejects when it cannot start. */
-export async function openBrowser(url: string, env: Record<string, string | undefined>): Promise<void> {
+/**
+ * The URL as it may be handed to a browser: http(s) only (never file:, javascript: or a text that a
+ * browser would read as an option), and on `origin` when given. Throws an InvError saying why not.
+ */
+export function openableUrl(text: string, origin?: string): string {
+  const shown = JSON.stringify(terminalSafe(text.slice(0, 200)));
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new InvError(`not opening ${shown}: it is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvError(`not opening ${shown}: only http and https URLs are opened`);
+  if (origin && url.origin !== origin) throw new InvError(`not opening ${shown}: it is not on ${origin}`);
+  // The normalised href starts with "http", so no browser can take it for an option.
+  return url.href;
+}
+
+/** Starts the browser on `url` without waiting for it to close; rejects when it cannot start or the URL may not be opened. */
+export async function openBrowser(text: string, env: Record<string, string | undefined>, options: { origin?: string } = {}): Promise<void> {
+  const url = openableUrl(text, options.origin);
   const browser = env.BROWSER?.trim();
   if (browser) {
     const [command, ...args] = browser.split(/\s+/) as [string, ...string[]];

@@ -16,6 +16,8 @@ export interface GlobalOptions {
   /** `-o zpl` was given (to a command that takes it). */
   zpl: boolean;
   fields?: string[];
+  /** csv/tsv cells exactly as received, formulas included (no CSV-injection guard). */
+  rawCsv: boolean;
   color: boolean;
   quiet: boolean;
   verbose: boolean;
@@ -36,6 +38,7 @@ export function addGlobalOptions(program: Command): void {
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json in a pipe)').choices([...OUTPUT_FORMATS, LABEL_OUTPUT]))
     .option('--json', 'shorthand for --output json')
     .option('--fields <list>', 'comma-separated fields to output (dotted paths allowed, e.g. mfnFees.netIncome)')
+    .option('--raw-csv', 'csv/tsv: keep cells starting with = + - @ as they are (by default they get a leading \' so spreadsheets do not run them)')
     .option('--no-color', 'disable colours (also NO_COLOR)')
     .option('-q, --quiet', 'print only data and errors')
     .option('--verbose', 'log requests and timings to stderr (secrets redacted)')
@@ -69,6 +72,7 @@ export function readGlobals(raw: Record<string, unknown>, io: IO, timeoutGiven =
     output,
     zpl,
     fields,
+    rawCsv: Boolean(raw.rawCsv),
     color: raw.color !== false && !noColorEnv && io.stdoutIsTTY && io.env.TERM !== 'dumb',
     quiet: Boolean(raw.quiet),
     verbose: Boolean(raw.verbose),

@@ -76,6 +76,7 @@ function sandboxOptions(flags: SandboxFlags, env: Record<string, string | undefi
     dropRate: share(flags.dropRate, '--drop-rate'),
     bulkItems: whole(flags.bulkItems, '--bulk-items', 0, 10_000_000),
     clockOffsetS: flags.clockOffset === undefined ? undefined : clockOffset(flags.clockOffset),
+    adminToken: env.INV_SANDBOX_ADMIN_TOKEN || undefined,
   };
 }
 

@@ -58,8 +58,10 @@ export function register(program: Command, run: Runner): void {
         }
         if (flags.openLabels) {
           const { openBrowser } = await import('../auth/browser.js');
+          // Label URLs come from the server: only http(s) ones on the inventory origin are opened.
+          const origin = new URL((await ctx.settings()).baseUrl!).origin;
           for (const shipment of Object.values(result)) {
-            await openBrowser(shipment.fnskuLabel, ctx.io.env).catch((error: Error) => ctx.info(`could not open ${shipment.fnskuLabel}: ${error.message}`));
+            await openBrowser(String(shipment.fnskuLabel), ctx.io.env, { origin }).catch((error: Error) => ctx.info(error.message));
           }
         }
       }),

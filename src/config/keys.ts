@@ -68,8 +68,10 @@ export function keySpec(key: string): KeySpec {
 
 /** Parses a value for a key by its rule; the error names the key and the rule. */
 export function parseKeyValue(key: string, value: string): unknown {
-  const result = keySpec(key).schema.safeParse(value);
-  if (!result.success) throw new UsageError(`config ${key}: "${value}" ${result.error.issues[0]?.message ?? 'is not valid'}`);
+  const spec = keySpec(key);
+  const result = spec.schema.safeParse(value);
+  const shown = spec.secret ? 'the value' : `"${value}"`;
+  if (!result.success) throw new UsageError(`config ${key}: ${shown} ${result.error.issues[0]?.message ?? 'is not valid'}`);
   return result.data;
 }
 

@@ -5,6 +5,7 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
+import { withFileLock } from './lock.js';
 import type { ConfigFile, Profile } from './schema.js';
 
 export const DEFAULT_PROFILE = 'default';
@@ -69,14 +70,19 @@ export class ConfigStore {
     return name in (this.read().profiles ?? {});
   }
 
-  /** Replaces one profile with what `change` makes of it; the file is rewritten atomically. */
+  /**
+   * Replaces one profile with what `change` makes of it. Every write holds the config lock and
+   * re-reads the file under it, so that processes writing other profiles (or the same one) at the
+   * same time lose nothing; the file is rewritten atomically.
+   */
   async updateProfile(name: string, change: (profile: Profile) => Profile): Promise<Profile> {
-    const conf = await this.conf();
-    const profiles = { ...(conf.get('profiles') ?? {}) };
-    const next = change(profiles[name] ?? {});
-    profiles[name] = next;
-    conf.set('profiles', profiles);
-    return next;
+    return this.locked((conf) => {
+      const profiles = { ...(conf.get('profiles') ?? {}) };
+      const next = change(profiles[name] ?? {});
+      profiles[name] = next;
+      conf.set('profiles', profiles);
+      return next;
+    });
   }
 
   /** Removes a profile; when it was the current one, the default profile becomes current. */
@@ -100,7 +106,13 @@ export class ConfigStore {
 
   /** Makes `name` the profile used when no --profile or INV_PROFILE is given. */
   async useProfile(name: string): Promise<void> {
-    (await this.conf()).set('currentProfile', name);
+    await this.locked((conf) => conf.set('currentProfile', name));
+  }
+
+  /** Runs a read-modify-write of the file under the config lock (conf reads the file afresh on each get). */
+  async locked<T>(write: (conf: Conf) => T): Promise<T> {
+    const conf = await this.conf();
+    return withFileLock(join(this.dir, 'config.lock'), async () => write(conf));
   }
 
   private conf(): Promise<Conf> {

@@ -1,4 +1,5 @@
 /** Fault injection for tests and rehearsals: latency, a random rate of 500s, and queued one-off faults. */
+import { HttpFail } from './http.js';
 
 /** Answers of the live research API seen on success statuses: 200 with an `Error` body, or 200 without payload. */
 export const SUCCESS_FAULTS = ['error-body', 'no-payload'] as const;
@@ -22,6 +23,33 @@ export interface FaultRule {
   retryAfter?: number;
   /** Apply the request, then answer with `status` (a server that fails after the change was made). */
   afterApply?: boolean;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
+
+/** A fault rule from a control request, checked field by field; anything else is a 400 naming the field. */
+export function parseFaultRule(input: unknown): FaultRule {
+  const fail = (field: string, rule: string) => new HttpFail(400, `fault rule: ${field} ${rule}`);
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw fail('body', 'must be a JSON object');
+  const { status, message, times = 1, path, method, retryAfter, afterApply, ...rest } = input as Record<string, unknown>;
+  const unknown = Object.keys(rest);
+  if (unknown.length) throw fail(unknown[0]!, 'is not a field of a fault rule (status, message, times, path, method, retryAfter, afterApply)');
+  const named = status === 'drop' || (SUCCESS_FAULTS as readonly unknown[]).includes(status);
+  if (!named && !(Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599)) {
+    throw fail('status', `must be an HTTP error status (400-599) or one of "drop", ${SUCCESS_FAULTS.map((k) => `"${k}"`).join(', ')}`);
+  }
+  if (message !== undefined && (typeof message !== 'string' || message.length > 1000)) throw fail('message', 'must be a text of at most 1000 characters');
+  if (!Number.isInteger(times) || (times as number) < 1 || (times as number) > 1_000_000) throw fail('times', 'must be a whole number from 1 to 1000000');
+  if (path !== undefined && (typeof path !== 'string' || !/^\/[\x21-\x7e]*$/.test(path))) throw fail('path', 'must be a path starting with /');
+  if (method !== undefined && !METHODS.includes(method as string)) throw fail('method', `must be one of ${METHODS.join(', ')}`);
+  if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && (retryAfter as number) >= 0 && (retryAfter as number) <= 86_400)) throw fail('retryAfter', 'must be a whole number of seconds from 0 to 86400');
+  if (afterApply !== undefined && typeof afterApply !== 'boolean') throw fail('afterApply', 'must be true or false');
+  return {
+    status: status as FaultRule['status'], times: times as number,
+    ...(message !== undefined ? { message: message as string } : {}), ...(path !== undefined ? { path: path as string } : {}),
+    ...(method !== undefined ? { method: method as string } : {}), ...(retryAfter !== undefined ? { retryAfter: retryAfter as number } : {}),
+    ...(afterApply ? { afterApply: true } : {}),
+  };
 }
 
 export interface FaultSettings {

@@ -1,8 +1,9 @@
 /** A small HTTP server for one sandbox API: node:http, find-my-way routes, JSON bodies, faults and counts. */
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { Faults, type FaultRule } from './faults.js';
+import { Faults, parseFaultRule } from './faults.js';
 import { RequestStats } from './stats.js';
 
 export interface SandboxRequest {
@@ -14,8 +15,20 @@ export interface SandboxRequest {
   headers: IncomingMessage['headers'];
   params: Record<string, string>;
   body: unknown;
-  /** The origin this server is reached at, e.g. http://127.0.0.1:4010. */
+  /** The origin this server was started at, e.g. http://127.0.0.1:4010 (never taken from the request's Host). */
   origin: string;
+}
+
+export interface RouteOptions {
+  /** The body may be form-encoded (the OAuth endpoints); every other route takes JSON only (415 otherwise). */
+  form?: boolean;
+}
+
+export interface ServerOptions {
+  /** Lets /_sandbox/* answer requests from beyond loopback that carry it in X-Sandbox-Admin-Token. */
+  adminToken?: string;
+  /** Where a handler's failure is logged (default: stderr). */
+  log?: (line: string) => void;
 }
 
 export interface Reply {
@@ -71,11 +84,14 @@ export class SandboxServer {
   constructor(
     private readonly errorBody: (status: number, message: string) => unknown,
     private readonly commit: () => Promise<void> = async () => undefined,
+    private readonly options: ServerOptions = {},
   ) {
-    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch((error: unknown) => this.crashed(res, error, 'unknown'));
+    });
     this.server.keepAliveTimeout = 65_000;
     this.route('POST', '/_sandbox/faults', ({ body }) => {
-      this.faults.add(body as FaultRule);
+      this.faults.add(parseFaultRule(body));
       return { body: { ok: true } };
     });
     this.route('DELETE', '/_sandbox/faults', () => {
@@ -86,8 +102,8 @@ export class SandboxServer {
   }
 
   /** Adds a route; `path` uses find-my-way's `:param` syntax. */
-  route(method: HTTPMethod, path: string, handler: Route): void {
-    this.router.on(method, path, () => undefined, { handler });
+  route(method: HTTPMethod, path: string, handler: Route, options: RouteOptions = {}): void {
+    this.router.on(method, path, () => undefined, { handler, form: options.form ?? false });
   }
 
   /** Starts listening; resolves to the origin URL. */
@@ -112,11 +128,15 @@ export class SandboxServer {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = randomBytes(6).toString('hex');
+    res.setHeader('x-request-id', requestId);
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = req.method ?? 'GET';
     const control = url.pathname.startsWith('/_sandbox/');
     if (!control) this.stats.record(method, url.pathname);
     try {
+      if (control) this.checkControl(req);
+      checkQuery(url.searchParams);
       const fault = control ? undefined : this.faults.take(method, url.pathname);
       if (this.faults.settings.latencyMs > 0 && !control) await delay(this.faults.settings.latencyMs);
       if (fault?.status === 'error-body') {
@@ -129,13 +149,14 @@ export class SandboxServer {
       }
       const found = this.router.find(method as HTTPMethod, url.pathname);
       if (!found) throw this.missing(url.pathname, method);
-      const body = await readBody(req);
+      const route = found.store as { handler: Route; form: boolean };
+      const body = await readBody(req, route.form);
       await this.faults.gate(url.pathname);
       const request: SandboxRequest = {
         method, path: url.pathname, rawUrl: req.url ?? '/', query: url.searchParams, headers: req.headers,
-        params: found.params as Record<string, string>, body, origin: `http://${req.headers.host ?? this.origin.slice(7)}`,
+        params: found.params as Record<string, string>, body, origin: this.origin,
       };
-      const reply = await (found.store as { handler: Route }).handler(request);
+      const reply = await route.handler(request);
       await this.commit();
       if (fault?.status === 'drop') {
         req.socket.destroy();
@@ -148,9 +169,32 @@ export class SandboxServer {
       if (fault && typeof fault.status === 'number') throw new HttpFail(fault.status, `injected fault after the change was applied: HTTP ${fault.status}`);
       send(res, reply);
     } catch (error) {
-      const status = error instanceof HttpFail ? error.status : 500;
-      const message = error instanceof Error ? error.message : String(error);
-      send(res, { status, body: this.errorBody(status, message), headers: error instanceof HttpFail ? error.headers : {} });
+      if (!(error instanceof HttpFail)) return this.crashed(res, error, requestId);
+      send(res, { status: error.status, body: this.errorBody(error.status, error.message), headers: error.headers });
+    }
+  }
+
+  /** Any other failure: logged, answered 500 with the request id, and the server carries on. */
+  private crashed(res: ServerResponse, error: unknown, requestId: string): void {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    (this.options.log ?? ((line) => process.stderr.write(line + '\n')))(`sandbox: request ${requestId} failed: ${detail}`);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    try {
+      send(res, { status: 500, body: this.errorBody(500, `internal error in the sandbox (request id ${requestId})`), headers: { 'x-request-id': requestId } });
+    } catch {
+      res.destroy();
+    }
+  }
+
+  /** /_sandbox/* answers loopback clients, and others only with the admin token. */
+  private checkControl(req: IncomingMessage): void {
+    if (isLoopbackAddress(req.socket.remoteAddress)) return;
+    const given = req.headers['x-sandbox-admin-token'];
+    if (!this.options.adminToken || given !== this.options.adminToken) {
+      throw new HttpFail(403, '/_sandbox/* answers only on loopback, or with X-Sandbox-Admin-Token');
     }
   }
 
@@ -166,7 +210,32 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
+/** Whether a socket's remote address is loopback (127.0.0.0/8, ::1, or IPv4-mapped 127.x). */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+}
+
+/** Each query parameter at most once, and whole numbers within 2^53-1. */
+function checkQuery(query: URLSearchParams): void {
+  for (const name of new Set(query.keys())) {
+    const values = query.getAll(name);
+    if (values.length > 1) throw new HttpFail(400, `query parameter "${name}" is given ${values.length} times; give it once`);
+    if (/^[+-]?\d+$/.test(values[0]!) && values[0]!.replace(/^[+-]?0*/, '').length > 15 && !Number.isSafeInteger(Number(values[0]))) {
+      throw new HttpFail(400, `${name}: ${values[0]} is beyond the largest whole number allowed (9007199254740991)`);
+    }
+  }
+}
+
+/** Throws a 400 for a number in a JSON body that is a whole number beyond 2^53-1 (it would lose its last digits). */
+function checkNumbers(value: unknown, path = 'body'): void {
+  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+    throw new HttpFail(400, `${path}: ${value} is beyond the largest whole number allowed (9007199254740991)`);
+  }
+  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) checkNumbers(v, `${path}.${k}`);
+}
+
+async function readBody(req: IncomingMessage, form: boolean): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -176,13 +245,23 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
   if (size === 0) return undefined;
   const text = Buffer.concat(chunks).toString('utf8');
-  const type = req.headers['content-type'] ?? '';
-  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(text));
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (form && type === 'application/x-www-form-urlencoded') {
+    const params = new URLSearchParams(text);
+    for (const name of new Set(params.keys())) if (params.getAll(name).length > 1) throw new HttpFail(400, `form field "${name}" is given more than once`);
+    return Object.fromEntries(params);
+  }
+  if (type !== 'application/json' && !type.endsWith('+json')) {
+    throw new HttpFail(415, `send the body as JSON (Content-Type: application/json${form ? ' or application/x-www-form-urlencoded' : ''}), not "${type || 'no content type'}"`);
+  }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new HttpFail(400, 'request body is not valid JSON');
   }
+  checkNumbers(parsed);
+  return parsed;
 }
 
 function send(res: ServerResponse, reply: Reply): void {

@@ -36,6 +36,8 @@ export interface SandboxOptions {
   bulkItems?: number;
   /** Seconds the research API's clock is ahead of the real one (negative: behind), to rehearse clock skew. */
   clockOffsetS?: number;
+  /** Lets /_sandbox/* answer clients beyond loopback that send it in X-Sandbox-Admin-Token. */
+  adminToken?: string;
 }
 
 export interface SandboxState {
@@ -112,9 +114,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const port = options.port ?? 4010;
   const store = await StateStore.open<SandboxState>(options.data, () => initialState(options), upgrade);
   const commit = () => store.commit();
-  const inventory = new SandboxServer(inventoryError, commit);
+  const inventory = new SandboxServer(inventoryError, commit, { adminToken: options.adminToken });
   const clock = offsetClock(options.clockOffsetS ?? 0);
-  const research = new SandboxServer(researchErrorBody(clock), commit);
+  const research = new SandboxServer(researchErrorBody(clock), commit, { adminToken: options.adminToken });
   research.payloadless = () => answerMeta(clock);
   for (const server of [inventory, research]) {
     server.faults.settings = {

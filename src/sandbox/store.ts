@@ -66,7 +66,7 @@ export class StateStore<T> implements Persist {
       }
     }
     const store = new StateStore(file, state);
-    mkdirSync(dirname(file), { recursive: true });
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
     store.logFd = openSync(`${file}.log`, 'a', 0o600);
     store.snapshot();
     return store;
@@ -130,7 +130,7 @@ export class StateStore<T> implements Persist {
 
 /** Writes a file so that a crash leaves either the old or the new content, never a torn one. */
 export function writeAtomically(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const temp = `${file}.${randomUUID()}.tmp`;
   writeFileSync(temp, text, { mode: 0o600 });
   const fd = openSync(temp, 'r');

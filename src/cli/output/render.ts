@@ -2,6 +2,7 @@
 import type { GlobalOptions } from '../globals.js';
 import type { IO } from '../io.js';
 import { plain } from './format.js';
+import { spreadsheetSafe } from '../../util/sanitize.js';
 import { pick, project, type Column, type View } from './view.js';
 
 export interface RenderTarget {
@@ -75,7 +76,7 @@ async function writeDelimited<R>(view: View<R>, records: Records<R>, globals: Gl
   await io.out.write(stringify([columns.map((c) => c.key)], { delimiter }));
   let n = 0;
   for await (const record of records) {
-    const lines = rows(record).map((row) => columns.map((c) => plain(pick(row, c.key))));
+    const lines = rows(record).map((row) => columns.map((c) => (globals.rawCsv ? plain(pick(row, c.key)) : spreadsheetSafe(plain(pick(row, c.key))))));
     await io.out.write(stringify(lines, { delimiter }));
     n++;
   }

@@ -1,7 +1,9 @@
-/** inv config set KEY VALUE: change one setting of the profile, validated first. */
+/** inv config set KEY [VALUE | --stdin]: change one setting of the profile, validated first; secrets need never be on argv. */
 import type { Command } from 'commander';
 import type { Runner } from '../../cli/command.js';
+import { readAll } from '../../cli/io.js';
 import { setPath } from '../../config/schema.js';
+import { UsageError } from '../../errors.js';
 
 /** Registers `inv config set`. */
 export function register(config: Command, run: Runner): void {
@@ -9,16 +11,37 @@ export function register(config: Command, run: Runner): void {
     .command('set')
     .description('change one setting of the profile')
     .argument('<key>', 'e.g. baseUrl, research.keyIn')
-    .argument('<value>', 'the new value')
-    .addHelpText('after', '\nExamples:\n  inv config set researchUrl https://research.example.com\n  inv --profile warehouse config set research.keyIn query')
+    .argument('[value]', 'the new value (omit it for secrets: asked masked on a terminal, or use --stdin)')
+    .option('--stdin', 'read the value from stdin (keeps secrets out of ps and shell history)')
+    .addHelpText('after', [
+      '', 'Examples:',
+      '  inv config set researchUrl https://research.example.com',
+      '  inv --profile warehouse config set research.keyIn query',
+      '  printf %s "$CLIENT_SECRET" | inv config set clientSecret --stdin',
+      '  inv config set research.secretKey                # asks, masked, on a terminal',
+    ].join('\n'))
     .action(
-      run(async (ctx, [key, raw]) => {
+      run<{ stdin?: boolean }>(async (ctx, [key, given], flags) => {
         const { keySpec, parseKeyValue } = await import('../../config/keys.js');
-        const value = parseKeyValue(key as string, raw as string);
+        const name = key as string;
+        const spec = keySpec(name);
+        let raw: string;
+        if (flags.stdin) {
+          if (given !== undefined) throw new UsageError('give the value or --stdin, not both');
+          raw = (await readAll(ctx.io.stdin)).replace(/\r?\n$/, '');
+        } else if (given === undefined) {
+          raw = await ctx.ask({ what: `the value of ${name}`, flag: '--stdin (or give the value)', message: `${name}:`, mask: spec.secret });
+        } else {
+          raw = given as string;
+          if (spec.secret) {
+            await ctx.io.err.write(`warning: a secret given as an argument is visible to other users in ps and stays in your shell history; next time use: inv config set ${name} --stdin\n`);
+          }
+        }
+        const value = parseKeyValue(name, raw);
         const settings = await ctx.settings();
-        await (await ctx.config()).updateProfile(settings.profile, (profile) => setPath(profile, key as string, value));
-        const shown = keySpec(key as string).secret ? 'a new value' : `"${String(value)}"`;
-        await ctx.info(`${ctx.color.green('✓')} ${String(key)} set to ${shown} in profile "${settings.profile}"`);
+        await (await ctx.config()).updateProfile(settings.profile, (profile) => setPath(profile, name, value));
+        const shown = spec.secret ? 'a new value' : `"${String(value)}"`;
+        await ctx.info(`${ctx.color.green('✓')} ${name} set to ${shown} in profile "${settings.profile}"`);
       }),
     );
 }

@@ -7,6 +7,8 @@ import { OAuthError, type OAuthServer } from './server.js';
 import { redirectAllowed, type OAuthClient } from './state.js';
 import { Throttled } from './throttle.js';
 
+/** The OAuth endpoints take form-encoded bodies (RFC 6749 §4.1.3, RFC 7009 §2.1). */
+const FORM = { form: true };
 const AUTH_PARAMS = ['client_id', 'redirect_uri', 'response_type', 'scope', 'state', 'type', 'code_challenge', 'code_challenge_method'];
 type Params = Record<string, string | undefined>;
 
@@ -108,9 +110,9 @@ export function oauthRoutes(server: SandboxServer, oauth: OAuthServer): TokenEnd
     }
     const code = tokens.issueCode({ clientId: params.client_id!, redirectUri, challenge: params.code_challenge, userId: user.id, scope });
     return back(redirectUri, { code, state: params.state });
-  });
+  }, FORM);
 
-  server.route('POST', '/oauth2/token', oauthJson((req) => tokens.token(req)));
+  server.route('POST', '/oauth2/token', oauthJson((req) => tokens.token(req)), FORM);
 
   server.route('POST', '/oauth2/revoke', oauthJson((req) => {
     const body = (req.body ?? {}) as Params;
@@ -118,7 +120,7 @@ export function oauthRoutes(server: SandboxServer, oauth: OAuthServer): TokenEnd
     if (!body.token) throw new OAuthError(400, 'invalid_request', 'token is required');
     oauth.revoke(client, body.token);
     return {};
-  }));
+  }), FORM);
 
   server.route('GET', '/oauth2/tokeninfo', oauthJson((req) => {
     const info = oauth.tokenInfo(req.query.get('access_token'));

@@ -1,0 +1,23 @@
+/** Server text made safe to show: no terminal escape sequences in tables, no formulas in spreadsheets. */
+
+// CSI (ESC [ … final), OSC/DCS/PM/APC/SOS strings (ESC ] … BEL or ST), other two-byte ESC sequences, then lone controls.
+const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|[\u001b][\]PX^_][^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|[\u0090\u009d\u009e\u009f][^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -~]?/g;
+// C0 and C1 controls, DEL, and the bidirectional overrides that reorder what a terminal shows.
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Text for a terminal table: escape sequences removed, tabs and line breaks as spaces, other controls removed. */
+export function terminalSafe(text: string): string {
+  if (!/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text)) return text;
+  return text.replace(ESCAPES, '').replace(/[\t\n\r\v\f]/g, ' ').replace(CONTROLS, '');
+}
+
+/** A plain number, which a spreadsheet reads as a number even when it starts with + or -. */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * A csv/tsv cell a spreadsheet will not run: a cell starting with =, +, -, @, tab or CR gets a
+ * leading apostrophe (OWASP's CSV-injection rule); plain numbers are left as they are.
+ */
+export function spreadsheetSafe(cell: string): string {
+  return /^[=+\-@\t\r]/.test(cell) && !NUMBER.test(cell) ? `'${cell}` : cell;
+}

@@ -1,0 +1,86 @@
+/** Pure rules behind the security checks: text safety, where credentials may go, lock takeover, redirect matching, URLs to open. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openableUrl } from '../../src/auth/browser.js';
+import { isLoopbackHost, requireBoundOrigin, requireSecureTransport } from '../../src/auth/origin.js';
+import { processAlive, withFileLock } from '../../src/config/lock.js';
+import { isLoopbackAddress } from '../../src/sandbox/http.js';
+import { parseFaultRule } from '../../src/sandbox/faults.js';
+import { redirectAllowed } from '../../src/sandbox/oauth/state.js';
+import { spreadsheetSafe, terminalSafe } from '../../src/util/sanitize.js';
+
+describe('terminalSafe', () => {
+  it('removes CSI, OSC (BEL or ST), C1 and bidi controls; keeps text', () => {
+    expect(terminalSafe('a\u001b[2Jb\u001b]52;c;ZXZpbA==\u0007c\u001b]8;;http://x\u001b\\d\u009b31me\u202ef')).toBe('abcdef');
+    expect(terminalSafe('tab\there\nline')).toBe('tab here line');
+    expect(terminalSafe('Crème brûlée — 10 €')).toBe('Crème brûlée — 10 €');
+  });
+});
+
+describe('spreadsheetSafe', () => {
+  it('prefixes formulas and leaves plain numbers and text', () => {
+    for (const cell of ['=1+1', '+cmd|x', '-2+3', '@SUM(A1)', '\tx', '\rx']) expect(spreadsheetSafe(cell)).toBe(`'${cell}`);
+    for (const cell of ['-3', '+1.5', '-0.25', '1e5', 'mug', '']) expect(spreadsheetSafe(cell)).toBe(cell);
+  });
+});
+
+describe('where credentials may go', () => {
+  it('plain http only to loopback', () => {
+    for (const host of ['127.0.0.1', '127.8.9.10', '[::1]', 'localhost', 'api.localhost']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['128.0.0.1', 'example.com', '10.0.0.1', '127.0.0.1.example.com']) expect(isLoopbackHost(host), host).toBe(false);
+    expect(() => requireSecureTransport(new URL('http://example.com/x'), 'it')).toThrow(/http:\/\/example\.com/);
+    expect(() => requireSecureTransport(new URL('https://example.com/x'), 'it')).not.toThrow();
+    expect(() => requireSecureTransport(new URL('http://127.0.0.1:4010'), 'it')).not.toThrow();
+  });
+
+  it('only to the bound origin; unbound credentials are not checked', () => {
+    const binding = { origin: 'https://a.example', what: 'the token', profile: 'p', setting: 'baseUrl' as const };
+    expect(() => requireBoundOrigin(new URL('https://a.example/v1/x'), binding)).not.toThrow();
+    expect(() => requireBoundOrigin(new URL('https://b.example/v1/x'), binding)).toThrow(/https:\/\/b\.example.*https:\/\/a\.example/);
+    expect(() => requireBoundOrigin(new URL('https://b.example'), { ...binding, origin: undefined })).not.toThrow();
+  });
+
+  it('opens only http(s) URLs, normalised, on the given origin', () => {
+    expect(openableUrl('http://127.0.0.1:1/l?x=1', 'http://127.0.0.1:1')).toBe('http://127.0.0.1:1/l?x=1');
+    for (const bad of ['--utility-cmd-prefix=x', 'file:///etc/shadow', 'javascript:alert(1)', '-http://x']) expect(() => openableUrl(bad), bad).toThrow(/not opening/);
+    expect(() => openableUrl('https://evil.example/x', 'http://127.0.0.1:1')).toThrow(/not on/);
+  });
+});
+
+describe('lock files', () => {
+  it('a lock whose pid is gone is taken over at once; a live one is waited for', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inv-lock-'));
+    const path = join(dir, 'x.lock');
+    let dead = 999_999;
+    while (processAlive(dead)) dead--;
+    writeFileSync(path, `${dead}\n`);
+    expect(await withFileLock(path, async () => 'taken', { timeoutMs: 200 })).toBe('taken');
+    writeFileSync(path, `${process.ppid}\n`);
+    await expect(withFileLock(path, async () => 'taken', { timeoutMs: 200 })).rejects.toThrow(/has held/);
+  });
+});
+
+describe('the sandbox\'s checks', () => {
+  it('loopback remote addresses', () => {
+    for (const a of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(isLoopbackAddress(a)).toBe(true);
+    for (const a of ['10.0.0.2', '::ffff:10.0.0.2', undefined]) expect(isLoopbackAddress(a)).toBe(false);
+  });
+
+  it('fault rules field by field', () => {
+    expect(parseFaultRule({ status: 503, times: 2, path: '/v1/fees', retryAfter: 1 })).toMatchObject({ status: 503, times: 2 });
+    expect(parseFaultRule({ status: 'drop' })).toMatchObject({ status: 'drop', times: 1 });
+    for (const bad of [{ status: 'abc' }, { status: 42 }, { status: 503, retryAfter: '1\r\nX: y' }, { status: 503, path: 'v1' }, { status: 503, extra: 1 }, null, []]) {
+      expect(() => parseFaultRule(bad), JSON.stringify(bad)).toThrow(/fault rule/);
+    }
+  });
+
+  it('redirect URIs exact but the loopback port', () => {
+    const client = { redirectUris: ['http://127.0.0.1/callback', 'https://app.example.com/cb'] };
+    expect(redirectAllowed(client, 'http://127.0.0.1:5/callback')).toBe(true);
+    for (const uri of ['http://127.0.0.1:5/callback?x=1', 'http://u@127.0.0.1:5/callback', 'http://127.0.0.1:5/callback/', 'https://app.example.com/cb?x', 'https://app.example.com/cb#f']) {
+      expect(redirectAllowed(client, uri), uri).toBe(false);
+    }
+  });
+});
