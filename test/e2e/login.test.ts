@@ -16,7 +16,7 @@ function filesUnder(dir: string): string[] {
 let fx: SandboxFixture;
 let env: Record<string, string>;
 beforeAll(async () => {
-  fx = await sandboxFixture({ codeTtlMs: 1500 });
+  fx = await sandboxFixture({ codeTtlMs: 4000 });
   const { oauth } = fx.sandbox.credentials;
   env = { ...fx.env, INV_CLIENT_ID: oauth.clientId, INV_CLIENT_SECRET: oauth.clientSecret, BROWSER: 'true' };
 });
@@ -77,7 +77,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   it('refuses an expired code', async () => {
     const login = spawnLogin(['--no-browser'], env);
     const location = await submitLogin(await login.url, user());
-    await new Promise((resolve) => setTimeout(resolve, 1800));
+    await new Promise((resolve) => setTimeout(resolve, 4300));
     login.child.stdin!.end(location + '\n');
     const r = await login.done;
     expect(r.code).toBe(4);
