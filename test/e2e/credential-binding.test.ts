@@ -28,7 +28,7 @@ const config = () => JSON.parse(readFileSync(join(fx.env.INV_CONFIG_DIR, 'config
 describe('tokens are bound to the origins they were issued for', () => {
   it('refuses to send the access token to another --base-url or INV_BASE_URL (exit 4, both origins named), before sending', async () => {
     expect((await passwordLogin()).code).toBe(0);
-    for (const run of [() => inv(['whoami', '--base-url', evil.url]), () => inv(['whoami'], { INV_BASE_URL: evil.url })]) {
+    for (const run of [() => inv(['whoami', '--base-url', evil.url]), () => inv(['whoami'], { INV_BASE_URL: evil.url }), () => inv(['auth', 'status', '--base-url', evil.url])]) {
       const r = await run();
       expect(r.code, r.stderr).toBe(4);
       expect(r.stderr).toContain(evil.url);

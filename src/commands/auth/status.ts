@@ -35,7 +35,7 @@ export function register(auth: Command, run: Runner): void {
       run(async (ctx) => {
         const out = ctx.output(VIEW);
         const [settings, tokens, oauth] = await Promise.all([ctx.settings(), ctx.tokens(), ctx.oauth()]);
-        let token = await tokens.accessToken();
+        let token = await tokens.accessToken(new URL(oauth.config.baseUrl));
         let info;
         try {
           info = await oauth.tokenInfo(token);
