@@ -4,6 +4,7 @@ import { ExitCode, InvError, exitCodeOf } from '../errors.js';
 import { Session } from './context.js';
 import { interruptedExitCode, type IO } from './io.js';
 import { buildProgram } from './program.js';
+import { terminalSafe } from '../util/sanitize.js';
 
 /** Runs `inv <argv>` against the given IO and resolves to the exit code. */
 export async function main(argv: string[], io: IO): Promise<number> {
@@ -49,12 +50,13 @@ export function withProfile(hint: string, profile: string | undefined): string {
 /** Prints "error: …" and the hint on stderr; a stack only with --verbose for unexpected errors. */
 export async function reportError(error: unknown, io: IO, verbose: boolean, argv: readonly string[] = []): Promise<void> {
   if (error instanceof InvError) {
-    await io.err.write(`error: ${error.message}\n`);
-    if (error.hint) await io.err.write(`hint: ${withProfile(error.hint, profileFlag(argv))}\n`);
+    // Messages can quote a server's answer: no escape sequence of it reaches the terminal.
+    await io.err.write(`error: ${terminalSafe(error.message, true)}\n`);
+    if (error.hint) await io.err.write(`hint: ${terminalSafe(withProfile(error.hint, profileFlag(argv)), true)}\n`);
     return;
   }
   const e = error as Error;
-  await io.err.write(`error: unexpected: ${e?.message ?? String(error)}\n`);
+  await io.err.write(`error: unexpected: ${terminalSafe(e?.message ?? String(error), true)}\n`);
   if (verbose && e?.stack) await io.err.write(e.stack + '\n');
   else await io.err.write('hint: run again with --verbose for details\n');
 }

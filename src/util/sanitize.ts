@@ -5,10 +5,11 @@ const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|[\u001b][\]PX
 // C0 and C1 controls, DEL, and the bidirectional overrides that reorder what a terminal shows.
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
-/** Text for a terminal table: escape sequences removed, tabs and line breaks as spaces, other controls removed. */
-export function terminalSafe(text: string): string {
+/** Text for a terminal: escape sequences removed, tabs and line breaks as spaces (kept with `keepLines`), other controls removed. */
+export function terminalSafe(text: string, keepLines = false): string {
   if (!/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(text)) return text;
-  return text.replace(ESCAPES, '').replace(/[\t\n\r\v\f]/g, ' ').replace(CONTROLS, '');
+  const spaced = text.replace(ESCAPES, '').replace(keepLines ? /[\t\r\v\f]/g : /[\t\n\r\v\f]/g, ' ');
+  return keepLines ? spaced.split('\n').map((line) => line.replace(CONTROLS, '')).join('\n') : spaced.replace(CONTROLS, '');
 }
 
 /** A plain number, which a spreadsheet reads as a number even when it starts with + or -. */

@@ -83,6 +83,7 @@ describe('file modes', () => {
 
 describe('secrets never need argv', () => {
   it('inv config set KEY --stdin reads the value from stdin; nothing is echoed', async () => {
+    expect((await inv(['profile', 'create', 'stdin'])).code).toBe(0);
     const r = await inv(['--profile', 'stdin', 'config', 'set', 'clientSecret', '--stdin'], {}, 'from-stdin-secret\n');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout + r.stderr).not.toContain('from-stdin-secret');
@@ -96,6 +97,7 @@ describe('secrets never need argv', () => {
   });
 
   it('asks for an omitted secret with a masked prompt on a terminal, and needs --stdin in a script (exit 7)', async () => {
+    expect((await inv(['profile', 'create', 'tty'])).code).toBe(0);
     const { code, screen } = await runInTerminal(['--profile', 'tty', 'config', 'set', 'clientSecret'], env, [{ when: /clientSecret/, send: 'typed-secret-value\r' }]);
     expect(code, screen).toBe(0);
     expect(screen).not.toContain('typed-secret-value');

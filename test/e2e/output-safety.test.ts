@@ -40,6 +40,14 @@ describe('terminal output', () => {
   });
 });
 
+describe('error messages', () => {
+  it('a server message on stderr cannot drive the terminal either', async () => {
+    const r = await runInv(['items', 'get', 'NOPE\u001b]52;c;ZXZpbA==\u0007'], { env });
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+  });
+});
+
 describe('spreadsheets', () => {
   it('csv and tsv neutralise cells starting with = + - @ unless --raw-csv', async () => {
     for (const format of ['csv', 'tsv']) {

@@ -16,6 +16,7 @@ describe('terminalSafe', () => {
     expect(terminalSafe('a\u001b[2Jb\u001b]52;c;ZXZpbA==\u0007c\u001b]8;;http://x\u001b\\d\u009b31me\u202ef')).toBe('abcdef');
     expect(terminalSafe('tab\there\nline')).toBe('tab here line');
     expect(terminalSafe('Crème brûlée — 10 €')).toBe('Crème brûlée — 10 €');
+    expect(terminalSafe('a\u001b[31m\nb\u0007', true)).toBe('a\nb');
   });
 });
 
