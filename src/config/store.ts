@@ -87,21 +87,23 @@ export class ConfigStore {
 
   /** Removes a profile; when it was the current one, the default profile becomes current. */
   async deleteProfile(name: string): Promise<void> {
-    const conf = await this.conf();
-    const profiles = { ...(conf.get('profiles') ?? {}) };
-    delete profiles[name];
-    conf.set('profiles', profiles);
-    if (conf.get('currentProfile') === name) conf.delete('currentProfile');
+    await this.locked((conf) => {
+      const profiles = { ...(conf.get('profiles') ?? {}) };
+      delete profiles[name];
+      conf.set('profiles', profiles);
+      if (conf.get('currentProfile') === name) conf.delete('currentProfile');
+    });
   }
 
   /** Gives a profile a new name (tokens and all); the current profile follows it. */
   async renameProfile(from: string, to: string): Promise<void> {
-    const conf = await this.conf();
-    const profiles = { ...(conf.get('profiles') ?? {}) };
-    profiles[to] = profiles[from] ?? {};
-    delete profiles[from];
-    conf.set('profiles', profiles);
-    if (conf.get('currentProfile') === from) conf.set('currentProfile', to);
+    await this.locked((conf) => {
+      const profiles = { ...(conf.get('profiles') ?? {}) };
+      profiles[to] = profiles[from] ?? {};
+      delete profiles[from];
+      conf.set('profiles', profiles);
+      if (conf.get('currentProfile') === from) conf.set('currentProfile', to);
+    });
   }
 
   /** Makes `name` the profile used when no --profile or INV_PROFILE is given. */
