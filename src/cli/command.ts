@@ -1,8 +1,64 @@
-/** Glue between commander actions and command handlers that receive a Ctx. */
+/**
+ * What a command module declares (its metadata, once) and the glue between commander actions and
+ * handlers that receive a Ctx. Registration, `inv --help`, the stored help texts and completion all
+ * read a command's `meta`; nothing else restates its name, arguments or summary.
+ */
 import type { Command } from 'commander';
 import { Ctx, type Session } from './context.js';
 import { readGlobals } from './globals.js';
 import { chalkColors, NO_COLORS } from './colors.js';
+
+/** A command's name, arguments and summary: stated once, in its module. */
+export interface Meta {
+  name: string;
+  /** Positional arguments in order: [syntax, description, allowed values?], e.g. ['<asin...>', 'one or more ASINs']. */
+  args?: ReadonlyArray<readonly [string, string, (readonly string[])?]>;
+  /** One line, shown in its parent's list (`inv --help`) and first in its own help. */
+  summary: string;
+  /** More about it, shown under the summary in its own help only. */
+  description?: string;
+}
+
+/** A command module (a top-level command or a verb): its meta, and the options and action it adds. */
+export interface CommandModule {
+  meta: Meta;
+  /** Adds options, help text and the action to the command that `declare()` made from `meta`. */
+  setup(command: Command, run: Runner): void;
+}
+
+/** A noun's index module: its meta, and each verb module re-exported under its own name. */
+export type NounModule = { meta: Meta } & { readonly [verb: string]: CommandModule | Meta };
+
+/** Whether a top-level module is a noun (it has verbs) rather than a command. */
+export function isNoun(module: CommandModule | NounModule): module is NounModule {
+  return !('setup' in module);
+}
+
+/** The verb modules of a noun, by name (a module namespace's key order differs between bundlers). */
+export function verbsOf(noun: NounModule): CommandModule[] {
+  const verbs = Object.values(noun).filter((v): v is CommandModule => typeof v === 'object' && 'setup' in v);
+  return verbs.sort((a, b) => a.meta.name.localeCompare(b.meta.name));
+}
+
+/** Adds the command `meta` describes to `parent`: name, summary, description and arguments. */
+export function declare(parent: Command, meta: Meta): Command {
+  const command = parent
+    .command(meta.name)
+    .summary(meta.summary)
+    .description(meta.description ? `${meta.summary}\n\n${meta.description}` : meta.summary);
+  for (const [syntax, description, choices] of meta.args ?? []) {
+    command.argument(syntax, description);
+    if (choices) command.registeredArguments.at(-1)!.choices(choices);
+  }
+  return command;
+}
+
+/** Registers a top-level module in full: a command with its options and action, or a noun with all its verbs. */
+export function registerModule(parent: Command, module: CommandModule | NounModule, run: Runner): void {
+  const command = declare(parent, module.meta);
+  if (!isNoun(module)) return module.setup(command, run);
+  for (const verb of verbsOf(module)) verb.setup(declare(command, verb.meta), run);
+}
 
 export type Handler<O> = (ctx: Ctx, args: unknown[], options: O) => Promise<void>;
 

@@ -1,4 +1,5 @@
 /** The per-command context: IO, global options, and lazily created config, settings and clients. */
+import type { Command } from 'commander';
 import { configDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { ConfigStore } from '../config/store.js';
@@ -22,7 +23,21 @@ export class Session {
   private store?: Promise<ConfigStore>;
   private transport?: Transport;
 
-  constructor(readonly io: IO) {}
+  /**
+   * @param io where the run reads and writes
+   * @param program the whole command tree, for commands that describe inv itself (completion); given
+   *   by the caller so that no command module imports the program that imports it
+   */
+  constructor(
+    readonly io: IO,
+    private readonly program?: (session: Session) => Command,
+  ) {}
+
+  /** Every command of inv, registered in full. */
+  allCommands(): Command {
+    if (!this.program) throw new Error('this session was made without the command tree');
+    return this.program(this);
+  }
 
   /** The config store, opened once. */
   config(): Promise<ConfigStore> {

@@ -4,8 +4,7 @@
  */
 import type { Command } from 'commander';
 import { Session } from './context.js';
-import { COMMANDS } from './manifest.js';
-import { buildProgram, registerEntry, rootCommand } from './program.js';
+import { buildProgram, fullProgram } from './program.js';
 import { helpKey } from './help-request.js';
 
 
@@ -17,11 +16,10 @@ export async function allHelpTexts(): Promise<Record<string, string>> {
   const session = new Session({ out, err: out, stdin: process.stdin, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, env: {}, signal: new AbortController().signal });
   const width = (command: Command) => command.configureOutput({ ...command.configureOutput(), getOutHelpWidth: () => 80, getErrHelpWidth: () => 80 });
   // The root help as `inv --help` prints it: every command a placeholder.
-  const root = width(await buildProgram(session, []));
+  const root = width(buildProgram(session, []));
   root.outputHelp();
   const rootText = captured;
-  const program = width(rootCommand(session));
-  for (const entry of COMMANDS) await registerEntry(program, entry, session);
+  const program = width(fullProgram(session));
   // outputHelp() (not helpInformation()) so that the examples added with addHelpText are included.
   const walk = (command: Command, path: string[]) => {
     captured = '';

@@ -3,14 +3,14 @@ import { CommanderError } from 'commander';
 import { ExitCode, InvError, exitCodeOf } from '../errors.js';
 import { Session } from './context.js';
 import { interruptedExitCode, type IO } from './io.js';
-import { buildProgram } from './program.js';
+import { buildProgram, fullProgram } from './program.js';
 import { terminalSafe } from '../util/sanitize.js';
 
 /** Runs `inv <argv>` against the given IO and resolves to the exit code. */
 export async function main(argv: string[], io: IO): Promise<number> {
-  const session = new Session(io);
+  const session = new Session(io, fullProgram);
   try {
-    const program = await buildProgram(session, argv);
+    const program = buildProgram(session, argv);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {

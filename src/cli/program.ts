@@ -1,10 +1,10 @@
 /** The command tree of one run: global options, the command being run in full, the others as placeholders. */
 import { Command } from 'commander';
 import { version } from '../version.js';
-import { runner } from './command.js';
+import { declare, registerModule, runner } from './command.js';
 import type { Session } from './context.js';
 import { addGlobalOptions } from './globals.js';
-import { COMMANDS, invoked, type Entry } from './manifest.js';
+import { COMMANDS } from './manifest.js';
 
 /** A root command with the global options, writing to the session's IO and throwing instead of exiting. */
 export function rootCommand(session: Session): Command {
@@ -23,25 +23,41 @@ export function rootCommand(session: Session): Command {
   return program;
 }
 
-/** Registers one top-level command in full (loading its module). */
-export async function registerEntry(program: Command, entry: Entry, session: Session): Promise<void> {
-  const module = await entry.load();
-  const run = runner(session);
-  if (entry.noun) module.register(program.command(entry.name).description(entry.description), run);
-  else module.register(program, run);
+/**
+ * The top-level command commander will dispatch `argv` to, found with commander's own option parsing
+ * over the global options (so `--profile x`, `--` and the like are read exactly as the run reads them).
+ */
+export function commandNamed(argv: readonly string[]): string | undefined {
+  const probe = new Command().exitOverride().configureOutput({ writeOut() {}, writeErr() {}, outputError() {} });
+  addGlobalOptions(probe);
+  try {
+    const { operands } = probe.parseOptions([...argv]);
+    return operands[0] === 'help' ? operands[1] : operands[0];
+  } catch {
+    return undefined; // a bad global option: the run reports it
+  }
 }
 
-/** Builds the program for `argv`: only the command it names is loaded. */
-export async function buildProgram(session: Session, argv: readonly string[]): Promise<Command> {
+/** Builds the program for `argv`: only the command it names is registered in full. */
+export function buildProgram(session: Session, argv: readonly string[]): Command {
   const program = rootCommand(session);
-  // `inv help fees` asks for the help of fees: load fees.
-  const target = argv[0] === 'help' ? invoked(argv.slice(1)) : invoked(argv);
-  for (const entry of COMMANDS) {
-    if (entry === target) await registerEntry(program, entry, session);
+  const target = commandNamed(argv);
+  const run = runner(session);
+  for (const module of COMMANDS) {
+    if (module.meta.name === target) registerModule(program, module, run);
     else {
-      const placeholder = program.command(entry.name).description(entry.description);
-      if (entry.usage) placeholder.arguments(entry.usage);
+      declare(program, module.meta).action(() => {
+        throw new Error(`"${module.meta.name}" ran as a placeholder: the command named in the arguments was not found`);
+      });
     }
   }
+  return program;
+}
+
+/** The program with every command registered in full (help texts, completion). */
+export function fullProgram(session: Session): Command {
+  const program = rootCommand(session);
+  const run = runner(session);
+  for (const module of COMMANDS) registerModule(program, module, run);
   return program;
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { HttpRequest } from '../api/types.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { collect, jsonInput } from '../cli/input.js';
 import { jsonText } from '../cli/output/render.js';
 
@@ -31,13 +31,11 @@ function fields(list: string[] | undefined, flag: string, convert: (v: string) =
   return out;
 }
 
-/** Registers `inv api`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('api')
-    .description('send an authenticated request to the Inventory API (or the Research API with --research) and print the answer')
-    .argument('<method>', METHODS.join(', '))
-    .argument('<path>', 'path under the base address, e.g. /v1/items')
+export const meta: Meta = { name: 'api', args: [['<method>', METHODS.join(', ')], ['<path>', 'path under the base address, e.g. /v1/items']], summary: 'send an authenticated request to the Inventory API (or the Research API with --research) and print the answer' };
+
+/** Options and action of `inv api` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('-f, --raw-field <key=value>', 'a string field: query parameter for GET/DELETE, body field otherwise (repeatable)', collect)
     .option('-F, --field <key=value>', 'like -f, but numbers, true, false and null are sent as JSON (repeatable)', collect)
     .option('--input <file>', 'request body: a JSON object from a file ("-" for stdin); fields are merged into it')

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin, parseCategoryId } from '../api/research-input.js';
 import type { CategoryMapping, CategoryResponse } from '../api/research-types.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';
 
 export const MAPPINGS_VIEW: View<CategoryMapping> = {
@@ -25,12 +25,11 @@ export const CATEGORY_VIEW: View<CategoryResponse> = {
   ],
 };
 
-/** Registers `inv categories`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('categories')
-    .description('categories of an ASIN, or the name of a category id')
-    .argument('[asin]', 'the ASIN')
+export const meta: Meta = { name: 'categories', args: [['[asin]', 'the ASIN']], summary: 'categories of an ASIN, or the name of a category id' };
+
+/** Options and action of `inv categories` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--id <categoryId>', 'look up a category id instead')
     .addHelpText('after', '\nExamples:\n  inv categories B00X4WHP5E\n  inv categories --id 283155')
     .action(

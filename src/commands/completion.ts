@@ -1,9 +1,6 @@
 /** inv completion bash|zsh|fish: a shell completion script for inv's commands, subcommands and options. */
-import { Argument, type Command } from 'commander';
-import type { Runner } from '../cli/command.js';
-import { Session } from '../cli/context.js';
-import { COMMANDS } from '../cli/manifest.js';
-import { registerEntry, rootCommand } from '../cli/program.js';
+import type { Command } from 'commander';
+import type { Meta, Runner } from '../cli/command.js';
 
 export interface Tree {
   /** Top-level words. */
@@ -14,11 +11,8 @@ export interface Tree {
   options: Record<string, string[]>;
 }
 
-/** Every command, subcommand and option of inv (all command modules loaded). */
-export async function commandTree(): Promise<Tree> {
-  const session = new Session({ out: { write() {} }, err: { write() {} } } as never);
-  const program = rootCommand(session);
-  for (const entry of COMMANDS) await registerEntry(program, entry, session);
+/** Every command, subcommand and option of `program` (a program with every command registered). */
+export function commandTree(program: Command): Tree {
   const longs = (c: Command) => c.options.map((o) => o.long).filter((l): l is string => Boolean(l));
   const tree: Tree = { commands: program.commands.map((c) => c.name()), verbs: {}, options: { '': longs(program) } };
   for (const command of program.commands) {
@@ -72,16 +66,15 @@ complete -F _inv_complete inv
   return `#compdef inv\n# inv completion for zsh: source <(inv completion zsh)\nautoload -U +X bashcompinit && bashcompinit\n${bash}`;
 }
 
-/** Registers `inv completion`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('completion')
-    .description('print a shell completion script (bash, zsh or fish)')
-    .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
+export const meta: Meta = { name: 'completion', args: [['<shell>', 'the shell', ['bash', 'zsh', 'fish']]], summary: 'print a shell completion script (bash, zsh or fish)' };
+
+/** Options and action of `inv completion` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExamples:\n  source <(inv completion bash)        # in ~/.bashrc\n  inv completion fish | source         # in ~/.config/fish/config.fish')
     .action(
       run(async (ctx, [shell]) => {
-        await ctx.io.out.write(script(shell as 'bash' | 'zsh' | 'fish', await commandTree()));
+        await ctx.io.out.write(script(shell as 'bash' | 'zsh' | 'fish', commandTree(ctx.session.allCommands())));
       }),
     );
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { quoteFees, type FeeQuote } from '../api/research-fees.js';
 import { parseAsin, parsePriceList } from '../api/research-input.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { money } from '../cli/output/format.js';
 import type { View } from '../cli/output/view.js';
 import { asPromptValidator } from '../cli/prompt.js';
@@ -24,12 +24,11 @@ export const FEES_VIEW: View<FeeQuote> = {
   ],
 };
 
-/** Registers `inv fees`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('fees')
-    .description('projected MFN and FBA fees and net income for ASINs at one or more prices')
-    .argument('<asin...>', 'one or more ASINs')
+export const meta: Meta = { name: 'fees', args: [['<asin...>', 'one or more ASINs']], summary: 'projected MFN and FBA fees and net income for ASINs at one or more prices' };
+
+/** Options and action of `inv fees` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('-p, --price <prices>', 'selling price(s), comma-separated (e.g. 14.99,19.99)')
     .addHelpText('after', '\nExamples:\n  inv fees B00X4WHP5E --price 19.99\n  inv fees B00X4WHP5E B07FZ8S74R --price 14.99,19.99 --json')
     .action(

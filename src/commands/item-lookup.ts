@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { parseAsin } from '../api/research-input.js';
 import type { ItemLookupResponse } from '../api/research-types.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { pick, type View } from '../cli/output/view.js';
 import { asList, xmlText } from './views.js';
 
@@ -59,12 +59,11 @@ export const ITEM_LOOKUP_VIEW: View<ItemLookupResponse> = {
   ],
 };
 
-/** Registers `inv item-lookup`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('item-lookup')
-    .description('product advertising item lookup of an ASIN (attributes, dimensions, offer summary)')
-    .argument('<asin>', 'the ASIN')
+export const meta: Meta = { name: 'item-lookup', args: [['<asin>', 'the ASIN']], summary: 'product advertising item lookup of an ASIN (attributes, dimensions, offer summary)' };
+
+/** Options and action of `inv item-lookup` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExamples:\n  inv item-lookup B00X4WHP5E\n  inv item-lookup B00X4WHP5E --json | jq .ItemLookupResponse.Items.Item.ItemAttributes')
     .action(
       run(async (ctx, [asinArg]) => {

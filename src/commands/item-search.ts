@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { ItemSearchResponse } from '../api/research-types.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { wholeNumber } from '../cli/input.js';
 import { money } from '../cli/output/format.js';
 import { pick, type View } from '../cli/output/view.js';
@@ -34,12 +34,11 @@ export const ITEM_SEARCH_VIEW: View<ItemSearchResponse> = {
   ],
 };
 
-/** Registers `inv item-search`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('item-search')
-    .description('paged keyword search of the product advertising catalog (/v1/itemSearch)')
-    .argument('<keywords...>', 'words to search for')
+export const meta: Meta = { name: 'item-search', args: [['<keywords...>', 'words to search for']], summary: 'paged keyword search of the product advertising catalog (/v1/itemSearch)' };
+
+/** Options and action of `inv item-search` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--page <n>', 'page of results, 1 to 10', '1')
     .option('--index <searchIndex>', 'search index (e.g. Books, Toys; Blended searches all)', 'Blended')
     .addHelpText('after', '\nExamples:\n  inv item-search fish eye art\n  inv item-search "usb cable" --page 2 --json | jq .ItemSearchResponse.Items.TotalPages')

@@ -1,15 +1,14 @@
 /** inv item ASIN: the catalog entry of one ASIN (shorthand for a search by ASIN). */
 import type { Command } from 'commander';
 import { parseAsin } from '../api/research-input.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { SEARCH_VIEW } from './views.js';
 
-/** Registers `inv item`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('item')
-    .description('catalog entry of an ASIN')
-    .argument('<asin>', 'the ASIN')
+export const meta: Meta = { name: 'item', args: [['<asin>', 'the ASIN']], summary: 'catalog entry of an ASIN' };
+
+/** Options and action of `inv item` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv item B00X4WHP5E')
     .action(
       run(async (ctx, [asinArg]) => {

@@ -2,16 +2,14 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { mskuArg, wholeNumber } from '../cli/input.js';
 
-/** Registers `inv label`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('label')
-    .description('the FNSKU label of an item: print its URL, save it (--out) or open it (--open)')
-    .argument('<msku>', 'the item')
-    .argument('<fnsku>', 'its fulfillment-network SKU (X000…)')
+export const meta: Meta = { name: 'label', args: [['<msku>', 'the item'], ['<fnsku>', 'its fulfillment-network SKU (X000…)']], summary: 'the FNSKU label of an item: print its URL, save it (--out) or open it (--open)' };
+
+/** Options and action of `inv label` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--out <file>', 'save the label image to this file')
     .option('--open', 'open the label in the browser')
     .option('--url', 'print the label URL (the default on a terminal; in a pipe the image itself is written)')

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { readAll, type IO } from '../cli/io.js';
 import { wholeNumber } from '../cli/input.js';
 import { LAYOUT_NAMES } from '../labels/layouts.js';
@@ -16,13 +16,11 @@ interface Flags {
   from?: string;
 }
 
-/** Registers `inv labels`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('labels')
-    .description('FNSKU labels to print, one per unit: PDF sheets (avery-5160, a4-24), thermal PDF, or ZPL')
-    .argument('[msku]', 'the item (its title and condition go on the label)')
-    .argument('[fnsku]', 'its fulfillment-network SKU (X000…), drawn as a Code 128 barcode')
+export const meta: Meta = { name: 'labels', args: [['[msku]', 'the item (its title and condition go on the label)'], ['[fnsku]', 'its fulfillment-network SKU (X000…), drawn as a Code 128 barcode']], summary: 'FNSKU labels to print, one per unit: PDF sheets (avery-5160, a4-24), thermal PDF, or ZPL' };
+
+/** Options and action of `inv labels` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--count <n>', 'how many labels (one per unit)')
     .option('--layout <layout>', `${LAYOUT_NAMES.join(', ')} (default: avery-5160; thermal-2.25x1.25 for ZPL)`)
     .option('--start <k>', 'position of the first label on the first sheet (a partly used sheet), from 1')

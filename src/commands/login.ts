@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { AuthError, UsageError } from '../errors.js';
 import type { StoredTokens } from '../config/schema.js';
 import type { Ctx } from '../cli/context.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { readAll, readLine } from '../cli/io.js';
 
 interface LoginFlags {
@@ -53,11 +53,11 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string): Promise<
   );
 }
 
-/** Registers `inv login`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('login')
-    .description('log in to the Inventory API (OAuth 2.0) and store the tokens in the profile')
+export const meta: Meta = { name: 'login', summary: 'log in to the Inventory API (OAuth 2.0) and store the tokens in the profile' };
+
+/** Options and action of `inv login` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--no-browser', 'print the URL and read the redirect URL you paste (for SSH sessions)')
     .option('--password', 'use the password grant (approved clients only)')
     .option('--username <name>', 'username for --password')

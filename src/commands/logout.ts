@@ -1,6 +1,6 @@
 /** inv logout: revoke the refresh token at the authorization server, and forget the stored tokens of the profile. */
 import type { Command } from 'commander';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import type { Ctx } from '../cli/context.js';
 import type { StoredTokens } from '../config/schema.js';
 import { InvError } from '../errors.js';
@@ -23,11 +23,11 @@ async function revoke(ctx: Ctx, tokens: StoredTokens): Promise<string> {
   }
 }
 
-/** Registers `inv logout`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('logout')
-    .description('revoke the refresh token at the server and forget the tokens stored in the profile')
+export const meta: Meta = { name: 'logout', summary: 'revoke the refresh token at the server and forget the tokens stored in the profile' };
+
+/** Options and action of `inv logout` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv --profile warehouse logout')
     .action(
       run(async (ctx) => {

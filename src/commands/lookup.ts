@@ -2,17 +2,16 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin } from '../api/research-input.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { OFFERS_VIEW } from './views.js';
 
 const US_MARKETPLACE = 'ATVPDKIKX0DER';
 
-/** Registers `inv lookup`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('lookup')
-    .description('offers for an ASIN through the legacy lookup endpoint (older signature)')
-    .argument('<asin>', 'the ASIN')
+export const meta: Meta = { name: 'lookup', args: [['<asin>', 'the ASIN']], summary: 'offers for an ASIN through the legacy lookup endpoint (older signature)' };
+
+/** Options and action of `inv lookup` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--merchant-id <id>', 'merchant id (default: research.merchantId of the profile)')
     .option('--marketplace-id <id>', `marketplace id (default: research.marketplaceId, else ${US_MARKETPLACE})`)
     .addOption(new Option('--format <format>', 'format asked of the API (default pretty); sphp is printed raw').choices(['json', 'sphp']))

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { InputNeededError, UsageError } from '../errors.js';
 import type { Location } from '../api/inventory-types.js';
 import type { Ctx } from '../cli/context.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { canPrompt } from '../cli/prompt.js';
 import { runBatch, type BatchFlags } from './move-batch.js';
 import { mskuArg } from '../cli/input.js';
@@ -86,13 +86,11 @@ export function parseQuantity(text: string): number {
   return Number(text);
 }
 
-/** Registers `inv move`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('move')
-    .description('receive stock from a purchase, move it between locations, or run a batch of moves from a file')
-    .argument('[msku]', 'the item')
-    .argument('[quantity]', 'how many units')
+export const meta: Meta = { name: 'move', args: [['[msku]', 'the item'], ['[quantity]', 'how many units']], summary: 'receive stock from a purchase, move it between locations, or run a batch of moves from a file' };
+
+/** Options and action of `inv move` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--from <location>', 'source location (id or name)')
     .option('--from-purchase <purchaseId>', 'receive from this purchase instead')
     .option('--to <location>', 'destination location (id or name)')

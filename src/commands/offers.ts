@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { mapLimit } from '../api/concurrency.js';
 import { parseAsin } from '../api/research-input.js';
 import type { OffersFormat } from '../api/research-types.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { OFFERS_VIEW } from './views.js';
 
 interface OffersOptions {
@@ -11,12 +11,11 @@ interface OffersOptions {
   format?: OffersFormat;
 }
 
-/** Registers `inv offers`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('offers')
-    .description('offer listings and statistics for one or more ASINs')
-    .argument('<asin...>', 'one or more ASINs')
+export const meta: Meta = { name: 'offers', args: [['<asin...>', 'one or more ASINs']], summary: 'offer listings and statistics for one or more ASINs' };
+
+/** Options and action of `inv offers` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--nopaapi', 'skip the product-advertising lookup (faster; fewer extras)')
     .addOption(new Option('--format <format>', 'format asked of the API; bettermws_sphp is printed raw').choices(['pretty', 'bettermws_json', 'bettermws_sphp']))
     .addHelpText('after', '\nExamples:\n  inv offers B00X4WHP5E\n  inv offers B00X4WHP5E B07FZ8S74R --nopaapi --json')

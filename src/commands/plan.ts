@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { PlannedShipment } from '../api/inventory-types.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';
 import { parseQuantity } from './move.js';
 
@@ -27,13 +27,11 @@ const VIEW: View<Record<string, PlannedShipment>> = {
   ],
 };
 
-/** Registers `inv plan`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('plan')
-    .description('ask for an inbound shipment plan: which centers, how many each, where to ship')
-    .argument('<msku>', 'the item')
-    .argument('<quantity>', 'how many units in all')
+export const meta: Meta = { name: 'plan', args: [['<msku>', 'the item'], ['<quantity>', 'how many units in all']], summary: 'ask for an inbound shipment plan: which centers, how many each, where to ship' };
+
+/** Options and action of `inv plan` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--venue-id <id>', 'marketplace account, when the seller has several')
     .addHelpText('after', '\nExample:\n  inv plan MUG-BLUE-11OZ 60')
     .action(

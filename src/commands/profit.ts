@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin, parsePrice } from '../api/research-input.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { money } from '../cli/output/format.js';
 import type { View } from '../cli/output/view.js';
 import { parsePriceRule } from '../scout/price.js';
@@ -28,12 +28,11 @@ export const PROFIT_VIEW: View<ProfitReport> = {
   ],
 };
 
-/** Registers `inv profit`. */
-export function register(program: Command, run: Runner): void {
-  const command = program
-    .command('profit')
-    .description('profit of one ASIN term by term, its break-even price and the highest cost that meets scout.minRoi')
-    .argument('<asin>', 'the ASIN')
+export const meta: Meta = { name: 'profit', args: [['<asin>', 'the ASIN']], summary: 'profit of one ASIN term by term, its break-even price and the highest cost that meets scout.minRoi' };
+
+/** Options and action of `inv profit` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--price <price>', 'sell at this price (default: --at, i.e. the buy box)');
   scoutFlagOptions(command)
     .addHelpText('after', '\nExamples:\n  inv profit B00X4WHP5E --cost 6.50\n  inv profit B00X4WHP5E --cost 6.50 --price 24.99 --prep 0.35 --json')

@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { InvError, UsageError } from '../errors.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { wholeNumber as whole } from '../cli/input.js';
 import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
@@ -80,11 +80,11 @@ function sandboxOptions(flags: SandboxFlags, env: Record<string, string | undefi
   };
 }
 
-/** Registers `inv sandbox`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('sandbox')
-    .description('run a local Inventory, OAuth and Product Research service (Ctrl-C stops it)')
+export const meta: Meta = { name: 'sandbox', summary: 'run a local Inventory, OAuth and Product Research service (Ctrl-C stops it)' };
+
+/** Options and action of `inv sandbox` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'inventory and OAuth port (0: any free port)', '4010')
     .option('--research-port <port>', 'research API port (default: port + 1)')

@@ -1,7 +1,7 @@
 /** inv scout: scan codes (terminal, stdin or a manifest file) and see buy or skip, with the profit and ROI of each. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { wholeNumber } from '../cli/input.js';
 import { scoutFromFlags, scoutFlagOptions, type ScoutCommandFlags } from './scout/shared.js';
 
@@ -13,11 +13,11 @@ interface Flags extends ScoutCommandFlags {
   concurrency: string;
 }
 
-/** Registers `inv scout`. */
-export function register(program: Command, run: Runner): void {
-  const command = program
-    .command('scout')
-    .description('scan codes and see buy or skip: price, fees, profit, ROI and a verdict per scan (Ctrl-D ends with the tally)')
+export const meta: Meta = { name: 'scout', summary: 'scan codes and see buy or skip: price, fees, profit, ROI and a verdict per scan (Ctrl-D ends with the tally)' };
+
+/** Options and action of `inv scout` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--file <manifest>', 'scout a manifest CSV (code,cost[,qty]) instead of scans; resumable');
   scoutFlagOptions(command)
     .option('--buy-list <file>', 'append accepted scans to this CSV (for `inv items import`)')

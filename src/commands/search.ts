@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin, parseProductCode } from '../api/research-input.js';
 import type { SearchQuery } from '../api/research-types.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import { SEARCH_VIEW } from './views.js';
 
 interface SearchOptions {
@@ -29,12 +29,11 @@ export function searchQuery(keyword: string | undefined, options: SearchOptions)
   return { keyword: text };
 }
 
-/** Registers `inv search`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('search')
-    .description('search the catalog by keyword, ASIN, UPC, EAN or ISBN')
-    .argument('[keyword]', 'words to search for')
+export const meta: Meta = { name: 'search', args: [['[keyword]', 'words to search for']], summary: 'search the catalog by keyword, ASIN, UPC, EAN or ISBN' };
+
+/** Options and action of `inv search` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--asin <asin>', 'search by ASIN')
     .option('--upc <upc>', 'search by UPC (12 digits)')
     .option('--ean <ean>', 'search by EAN (13 digits)')

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { SentShipment } from '../api/inventory-types.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';
 import { mskuArg } from '../cli/input.js';
 import { canPrompt } from '../cli/prompt.js';
@@ -23,13 +23,11 @@ const VIEW: View<Record<string, SentShipment>> = {
   ],
 };
 
-/** Registers `inv send-to-fba`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('send-to-fba')
-    .description('add stock to inbound FBA shipments (open ones are reused, new ones created); sent once, never repeated')
-    .argument('<msku>', 'the item')
-    .argument('<quantity>', 'how many units')
+export const meta: Meta = { name: 'send-to-fba', args: [['<msku>', 'the item'], ['<quantity>', 'how many units']], summary: 'add stock to inbound FBA shipments (open ones are reused, new ones created); sent once, never repeated' };
+
+/** Options and action of `inv send-to-fba` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--from <location>', 'location to take the stock from (id or name)')
     .option('--from-purchase <purchaseId>', 'take it from this purchase instead')
     .option('--venue-id <id>', 'marketplace account, when the seller has several')

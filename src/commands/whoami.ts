@@ -1,7 +1,7 @@
 /** inv whoami: the user the access token belongs to (GET /v1/whoami). */
 import type { Command } from 'commander';
 import type { WhoAmI } from '../api/inventory.js';
-import type { Runner } from '../cli/command.js';
+import type { Meta, Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';
 
 const VIEW: View<WhoAmI['user']> = {
@@ -14,11 +14,11 @@ const VIEW: View<WhoAmI['user']> = {
   ],
 };
 
-/** Registers `inv whoami`. */
-export function register(program: Command, run: Runner): void {
-  program
-    .command('whoami')
-    .description('show the user you are logged in as')
+export const meta: Meta = { name: 'whoami', summary: 'show the user you are logged in as' };
+
+/** Options and action of `inv whoami` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv whoami')
     .action(
       run(async (ctx) => {

@@ -21,3 +21,29 @@ describe('the start path (scripts/build.mjs)', () => {
     expect([...start].some((f) => f.startsWith('src/sandbox/'))).toBe(false);
   });
 });
+
+/** The import cycles of the graph (each as the files around it), found by depth-first search. */
+function cycles(edges: (file: string) => string[]): string[][] {
+  const found: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of edges(file)) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file);
+  return found;
+}
+
+describe('imports in src/', () => {
+  it('form no cycle', () => {
+    const found = cycles((file) => [...(graph.get(file)?.static ?? []), ...(graph.get(file)?.dynamic ?? [])]);
+    expect(found.map((c) => c.join(' → '))).toEqual([]);
+  });
+});

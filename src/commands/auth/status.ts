@@ -1,7 +1,7 @@
 /** inv auth status: validate the token with tokeninfo and show who, which client, and the expiry. */
 import type { Command } from 'commander';
 import { AuthError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 
 interface Status {
@@ -25,11 +25,11 @@ const VIEW: View<Status> = {
   ],
 };
 
-/** Registers `inv auth status`. */
-export function register(auth: Command, run: Runner): void {
-  auth
-    .command('status')
-    .description('check the access token with the server: user, client, scope, expiry')
+export const meta: Meta = { name: 'status', summary: 'check the access token with the server: user, client, scope, expiry' };
+
+/** Options and action of `inv auth status` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv auth status')
     .action(
       run(async (ctx) => {

@@ -1,12 +1,12 @@
 /** inv auth token: print the access token, for other tools (the one command that prints a secret). */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 
-/** Registers `inv auth token`. */
-export function register(auth: Command, run: Runner): void {
-  auth
-    .command('token')
-    .description('print the access token (refreshed first if it is about to expire)')
+export const meta: Meta = { name: 'token', summary: 'print the access token (refreshed first if it is about to expire)' };
+
+/** Options and action of `inv auth token` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  curl -H "Authorization: Bearer $(inv auth token)" "$BASE/v1/whoami"')
     .action(
       run(async (ctx) => {

@@ -1,7 +1,7 @@
 /** inv batch list: the batches of the profile, newest first. */
 import type { Command } from 'commander';
 import type { BatchInfo } from '../../batch/store.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 
@@ -21,11 +21,11 @@ const VIEW: View<BatchInfo> = {
   ],
 };
 
-/** Registers `inv batch list`. */
-export function register(batch: Command, run: Runner): void {
-  batch
-    .command('list')
-    .description('the batches of the profile: name, state, row counts, first and last run')
+export const meta: Meta = { name: 'list', summary: 'the batches of the profile: name, state, row counts, first and last run' };
+
+/** Options and action of `inv batch list` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExamples:\n  inv batch list\n  inv batch list --json')
     .action(
       run(async (ctx) => {

@@ -1,15 +1,15 @@
 /** inv batch prune --older-than DAYS: removes the journals of batches last run before then. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { wholeNumber } from '../../cli/input.js';
 import { stateDir } from '../../config/paths.js';
 
-/** Registers `inv batch prune`. */
-export function register(batch: Command, run: Runner): void {
-  batch
-    .command('prune')
-    .description('remove the journals of batches last run more than DAYS days ago (a pruned batch name can be run anew)')
+export const meta: Meta = { name: 'prune', summary: 'remove the journals of batches last run more than DAYS days ago (a pruned batch name can be run anew)' };
+
+/** Options and action of `inv batch prune` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--older-than <days>', 'age in days of the last run')
     .addHelpText('after', '\nExamples:\n  inv batch prune --older-than 30')
     .action(

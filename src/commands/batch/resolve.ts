@@ -1,7 +1,7 @@
 /** inv batch resolve NAME --line N --applied|--not-applied: settles a row in doubt after the user checked the server. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { wholeNumber } from '../../cli/input.js';
 import { stateDir } from '../../config/paths.js';
 
@@ -11,12 +11,11 @@ interface ResolveFlags {
   notApplied?: boolean;
 }
 
-/** Registers `inv batch resolve`. */
-export function register(batch: Command, run: Runner): void {
-  batch
-    .command('resolve')
-    .description('mark a row in doubt as applied (done) or not applied (a rerun sends it), after checking the server')
-    .argument('<name>', 'the batch name')
+export const meta: Meta = { name: 'resolve', args: [['<name>', 'the batch name']], summary: 'mark a row in doubt as applied (done) or not applied (a rerun sends it), after checking the server' };
+
+/** Options and action of `inv batch resolve` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--line <n>', 'the row\'s line in the input (see inv batch show)')
     .option('--applied', 'the move was made: mark the row done')
     .option('--not-applied', 'the move was not made: mark the row failed, so the next run sends it')

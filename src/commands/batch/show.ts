@@ -1,6 +1,6 @@
 /** inv batch show NAME: the rows of a batch by state; for rows in doubt, the quantities to check on the server. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import type { ShownRow } from '../../batch/show.js';
@@ -21,12 +21,11 @@ const VIEW: View<ShownRow> = {
   ],
 };
 
-/** Registers `inv batch show`. */
-export function register(batch: Command, run: Runner): void {
-  batch
-    .command('show')
-    .description('the rows of a batch by state (in doubt first), with what to check for rows in doubt')
-    .argument('<name>', 'the batch name (see inv batch list)')
+export const meta: Meta = { name: 'show', args: [['<name>', 'the batch name (see inv batch list)']], summary: 'the rows of a batch by state (in doubt first), with what to check for rows in doubt' };
+
+/** Options and action of `inv batch show` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--state <state>', 'only rows in this state: in-doubt, failed, pending or done')
     .addHelpText('after', [
       '', 'For a row in doubt, the quantities of its item at the source and destination are read from the server:',

@@ -1,14 +1,13 @@
 /** inv config get KEY: one setting of the profile (secrets are never printed). */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { getPath } from '../../config/schema.js';
 
-/** Registers `inv config get`. */
-export function register(config: Command, run: Runner): void {
-  config
-    .command('get')
-    .description('print one setting of the profile')
-    .argument('<key>', 'e.g. baseUrl, research.keyIn')
+export const meta: Meta = { name: 'get', args: [['<key>', 'e.g. baseUrl, research.keyIn']], summary: 'print one setting of the profile' };
+
+/** Options and action of `inv config get` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv config get researchUrl')
     .action(
       run(async (ctx, [key]) => {

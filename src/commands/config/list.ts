@@ -1,6 +1,6 @@
 /** inv config list: every setting of the profile, secrets masked. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 
 const VIEW: View<{ key: string; value: string }> = {
@@ -12,11 +12,11 @@ const VIEW: View<{ key: string; value: string }> = {
   ],
 };
 
-/** Registers `inv config list`. */
-export function register(config: Command, run: Runner): void {
-  config
-    .command('list')
-    .description('list the settings of the profile (secrets masked)')
+export const meta: Meta = { name: 'list', summary: 'list the settings of the profile (secrets masked)' };
+
+/** Options and action of `inv config list` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv --profile sandbox config list')
     .action(
       run(async (ctx) => {

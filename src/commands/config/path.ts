@@ -1,12 +1,12 @@
 /** inv config path: where the config file is. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 
-/** Registers `inv config path`. */
-export function register(config: Command, run: Runner): void {
-  config
-    .command('path')
-    .description('print the path of the config file')
+export const meta: Meta = { name: 'path', summary: 'print the path of the config file' };
+
+/** Options and action of `inv config path` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .action(
       run(async (ctx) => {
         await ctx.io.out.write((await ctx.config()).path + '\n');

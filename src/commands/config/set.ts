@@ -1,17 +1,15 @@
 /** inv config set KEY [VALUE | --stdin]: change one setting of the profile, validated first; secrets need never be on argv. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { readAll } from '../../cli/io.js';
 import { setPath } from '../../config/schema.js';
 import { UsageError } from '../../errors.js';
 
-/** Registers `inv config set`. */
-export function register(config: Command, run: Runner): void {
-  config
-    .command('set')
-    .description('change one setting of the profile')
-    .argument('<key>', 'e.g. baseUrl, research.keyIn')
-    .argument('[value]', 'the new value (omit it for secrets: asked masked on a terminal, or use --stdin)')
+export const meta: Meta = { name: 'set', args: [['<key>', 'e.g. baseUrl, research.keyIn'], ['[value]', 'the new value (omit it for secrets: asked masked on a terminal, or use --stdin)']], summary: 'change one setting of the profile' };
+
+/** Options and action of `inv config set` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--stdin', 'read the value from stdin (keeps secrets out of ps and shell history)')
     .addHelpText('after', [
       '', 'Examples:',

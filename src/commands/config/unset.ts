@@ -1,14 +1,13 @@
 /** inv config unset KEY: remove one setting from the profile. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { getPath, setPath } from '../../config/schema.js';
 
-/** Registers `inv config unset`. */
-export function register(config: Command, run: Runner): void {
-  config
-    .command('unset')
-    .description('remove one setting from the profile')
-    .argument('<key>', 'e.g. researchUrl, research.keyIn')
+export const meta: Meta = { name: 'unset', args: [['<key>', 'e.g. researchUrl, research.keyIn']], summary: 'remove one setting from the profile' };
+
+/** Options and action of `inv config unset` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExamples:\n  inv config unset researchUrl\n  inv --profile warehouse config unset research.keyIn')
     .action(
       run(async (ctx, [key]) => {

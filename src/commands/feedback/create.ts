@@ -1,13 +1,14 @@
 /** inv feedback create: record feedback left on an order. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { jsonInput, validate } from '../../cli/input.js';
 import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './views.js';
 
-/** Registers `inv feedback create`. */
-export function register(feedback: Command, run: Runner): void {
-  feedbackOptions(feedback.command('create'))
-    .description('record feedback (asks for venue and date on a terminal)')
+export const meta: Meta = { name: 'create', summary: 'record feedback (asks for venue and date on a terminal)' };
+
+/** Options and action of `inv feedback create` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  feedbackOptions(command)
     .addHelpText('after', '\nExample:\n  inv feedback create --venue-id 1 --order-id 111-7654321-1234567 --date 2026-11-20 --rating 4 --comments "Good"')
     .action(
       run<FeedbackFlags>(async (ctx, _args, flags) => {

@@ -1,15 +1,14 @@
 /** inv feedback delete ID: delete a feedback record (asks first unless --yes). */
 import type { Command } from 'commander';
 import { InvError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { FEEDBACK_VIEW } from './views.js';
 
-/** Registers `inv feedback delete`. */
-export function register(feedback: Command, run: Runner): void {
-  feedback
-    .command('delete')
-    .description('delete a feedback record (asks first unless --yes)')
-    .argument('<id>', 'feedback id')
+export const meta: Meta = { name: 'delete', args: [['<id>', 'feedback id']], summary: 'delete a feedback record (asks first unless --yes)' };
+
+/** Options and action of `inv feedback delete` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv feedback delete 1-111-2223334-5556667 --yes')
     .action(
       run(async (ctx, [id]) => {

@@ -1,14 +1,13 @@
 /** inv feedback get ID: one feedback record. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { FEEDBACK_VIEW } from './views.js';
 
-/** Registers `inv feedback get`. */
-export function register(feedback: Command, run: Runner): void {
-  feedback
-    .command('get')
-    .description('show one feedback record')
-    .argument('<id>', 'feedback id (venue id and order id)')
+export const meta: Meta = { name: 'get', args: [['<id>', 'feedback id (venue id and order id)']], summary: 'show one feedback record' };
+
+/** Options and action of `inv feedback get` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv feedback get 1-111-2223334-5556667')
     .action(
       run(async (ctx, [id]) => {

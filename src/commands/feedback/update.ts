@@ -1,15 +1,15 @@
 /** inv feedback update ID: change feedback (the API replaces the whole record; unchanged fields are kept). */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { jsonInput, validate } from '../../cli/input.js';
 import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './views.js';
 
-/** Registers `inv feedback update`. */
-export function register(feedback: Command, run: Runner): void {
-  feedbackOptions(feedback.command('update'))
-    .description('change fields of a feedback record')
-    .argument('<id>', 'feedback id')
+export const meta: Meta = { name: 'update', args: [['<id>', 'feedback id']], summary: 'change fields of a feedback record' };
+
+/** Options and action of `inv feedback update` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  feedbackOptions(command)
     .addHelpText('after', '\nExample:\n  inv feedback update 1-111-2223334-5556667 --rating 4')
     .action(
       run<FeedbackFlags>(async (ctx, [id], flags) => {

@@ -1,16 +1,17 @@
 /** inv items create: a new item from flags, --file or stdin; never overwrites one that exists. */
 import type { Command } from 'commander';
 import { InvError, NotFoundError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { answerRule, defined, jsonInput, validate } from '../../cli/input.js';
 import { canPrompt } from '../../cli/prompt.js';
 import type { InventoryClient } from '../../api/inventory.js';
 import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
 
-/** Registers `inv items create`. */
-export function register(items: Command, run: Runner): void {
-  itemOptions(items.command('create'))
-    .description('create an item (asks for msku, title and condition on a terminal)')
+export const meta: Meta = { name: 'create', summary: 'create an item (asks for msku, title and condition on a terminal)' };
+
+/** Options and action of `inv items create` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  itemOptions(command)
     .option('--msku <msku>', 'the new item\'s msku (max 80)')
     .option('--overwrite', 'replace an item with the same msku instead of refusing')
     .addHelpText('after', '\nExamples:\n  inv items create --msku MUG-RED --title "Ceramic mug, red" --cond new --product-id B00X4WHP5E --product-id-type ASIN\n  inv items create --file item.json')

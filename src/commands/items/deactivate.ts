@@ -1,15 +1,14 @@
 /** inv items deactivate MSKU: set an item inactive (the API never removes items). */
 import type { Command } from 'commander';
 import { InvError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { ITEM_VIEW } from './fields.js';
 
-/** Registers `inv items deactivate`. */
-export function register(items: Command, run: Runner): void {
-  items
-    .command('deactivate')
-    .description('set an item inactive (asks first unless --yes)')
-    .argument('<msku>', 'the item\'s msku')
+export const meta: Meta = { name: 'deactivate', args: [['<msku>', 'the item\'s msku']], summary: 'set an item inactive (asks first unless --yes)' };
+
+/** Options and action of `inv items deactivate` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv items deactivate PUZZLE-1000 --yes')
     .action(
       run(async (ctx, [msku]) => {

@@ -1,18 +1,17 @@
 /** inv items get MSKU: one item; its table also shows the quantity in each location. */
 import type { Command } from 'commander';
 import type { Item, ItemLocation } from '../../api/inventory-types.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { mskuArg } from '../../cli/input.js';
 import type { View } from '../../cli/output/view.js';
 import { locationLabel, showsNames } from '../stock/shared.js';
 import { ITEM_VIEW } from './fields.js';
 
-/** Registers `inv items get`. */
-export function register(items: Command, run: Runner): void {
-  items
-    .command('get')
-    .description('show one item (its table also shows the quantity in each location)')
-    .argument('<msku>', 'the item\'s msku')
+export const meta: Meta = { name: 'get', args: [['<msku>', 'the item\'s msku']], summary: 'show one item (its table also shows the quantity in each location)' };
+
+/** Options and action of `inv items get` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv items get MUG-BLUE-11OZ')
     .action(
       run(async (ctx, [mskuText]) => {

@@ -1,7 +1,7 @@
 /** inv items import FILE|-: bulk upsert from CSV or NDJSON, run as a journaled batch. */
 import type { Command } from 'commander';
 import type { RowResult } from '../../batch/engine.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { wholeNumber } from '../../cli/input.js';
 import type { View } from '../../cli/output/view.js';
 
@@ -24,12 +24,11 @@ const FAILURES_VIEW: View<RowResult> = {
   ],
 };
 
-/** Registers `inv items import`. */
-export function register(items: Command, run: Runner): void {
-  items
-    .command('import')
-    .description('create or overwrite items from a CSV (header row) or NDJSON file, or stdin')
-    .argument('<file>', 'the file, or - for stdin')
+export const meta: Meta = { name: 'import', args: [['<file>', 'the file, or - for stdin']], summary: 'create or overwrite items from a CSV (header row) or NDJSON file, or stdin' };
+
+/** Options and action of `inv items import` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--format <format>', 'csv or ndjson (default: from the extension, or the first character)')
     .option('--encoding <encoding>', 'the file\'s encoding when not UTF-8: windows-1252 or latin1')
     .option('--batch <name>', 'name the batch (default: the file\'s absolute path); a new name imports rows already done again')

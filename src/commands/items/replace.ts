@@ -1,15 +1,15 @@
 /** inv items replace MSKU: replace every field of an existing item. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { jsonInput, mskuArg, validate } from '../../cli/input.js';
 import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
 
-/** Registers `inv items replace`. */
-export function register(items: Command, run: Runner): void {
-  itemOptions(items.command('replace'))
-    .description('replace every field of an existing item (fields not given are cleared; inactive defaults to n)')
-    .argument('<msku>', 'the item\'s msku')
+export const meta: Meta = { name: 'replace', args: [['<msku>', 'the item\'s msku']], summary: 'replace every field of an existing item (fields not given are cleared; inactive defaults to n)' };
+
+/** Options and action of `inv items replace` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  itemOptions(command)
     .addHelpText('after', '\nExamples:\n  inv items get MUG-BLUE-11OZ --json > mug.json && $EDITOR mug.json && inv items replace MUG-BLUE-11OZ --file mug.json\n  inv items replace MUG-BLUE-11OZ --title "Mug" --cond new --inactive n')
     .action(
       run<ItemFlags>(async (ctx, [mskuText], flags) => {

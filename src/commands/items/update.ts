@@ -1,16 +1,16 @@
 /** inv items update MSKU: change only the fields given. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { jsonInput, mskuArg, pairs, validate } from '../../cli/input.js';
 import { ITEM_VIEW, itemFields, itemOptions, mergeAttributes, type ItemFlags } from './fields.js';
 
-/** Registers `inv items update`. */
-export function register(items: Command, run: Runner): void {
-  itemOptions(items.command('update'))
-    .description('change some fields of an existing item (--attr adds or changes one attribute, keeping the others)')
+export const meta: Meta = { name: 'update', args: [['<msku>', 'the item\'s msku']], summary: 'change some fields of an existing item (--attr adds or changes one attribute, keeping the others)' };
+
+/** Options and action of `inv items update` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  itemOptions(command)
     .option('--replace-attrs', 'the --attr given become all the attributes (the others are removed)')
-    .argument('<msku>', 'the item\'s msku')
     .addHelpText('after', '\nExamples:\n  inv items update MUG-BLUE-11OZ --value 10.50 --notes "Dishwasher safe"\n  inv items update MUG-BLUE-11OZ --inactive n\n  inv items update LAMP-DESK-LED --attr size=L --attr color=   # adds size, removes color')
     .action(
       run<ItemFlags & { replaceAttrs?: boolean }>(async (ctx, [mskuText], flags) => {

@@ -1,7 +1,7 @@
 /** inv locations create: a new location (on a terminal, missing fields are asked; the type from a list). */
 import type { Command } from 'commander';
 import { LOCATION_TYPES } from '../../api/constants.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { answerRule, defined, jsonInput, validate } from '../../cli/input.js';
 import { LOCATION_VIEW } from './views.js';
 
@@ -14,11 +14,11 @@ interface LocationFlags {
   notes?: string;
 }
 
-/** Registers `inv locations create`. */
-export function register(locations: Command, run: Runner): void {
-  locations
-    .command('create')
-    .description('create a location')
+export const meta: Meta = { name: 'create', summary: 'create a location' };
+
+/** Options and action of `inv locations create` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--display <name>', 'friendly name (max 255)')
     .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`)
     .option('--order <n>', 'sort order, 0 to 32767')

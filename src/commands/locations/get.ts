@@ -1,14 +1,13 @@
 /** inv locations get ID|NAME: one location, by id or by display name. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { LOCATION_VIEW } from './views.js';
 
-/** Registers `inv locations get`. */
-export function register(locations: Command, run: Runner): void {
-  locations
-    .command('get')
-    .description('show one location, by id or by name')
-    .argument('<location>', 'location id or display name')
+export const meta: Meta = { name: 'get', args: [['<location>', 'location id or display name']], summary: 'show one location, by id or by name' };
+
+/** Options and action of `inv locations get` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExamples:\n  inv locations get 3\n  inv locations get "Shelf A1"')
     .action(
       run(async (ctx, [ref]) => {

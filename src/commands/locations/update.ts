@@ -2,16 +2,15 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { LOCATION_TYPES } from '../../api/constants.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { defined, jsonInput, validate } from '../../cli/input.js';
 import { LOCATION_VIEW } from './views.js';
 
-/** Registers `inv locations update`. */
-export function register(locations: Command, run: Runner): void {
-  locations
-    .command('update')
-    .description('change some fields of a location')
-    .argument('<id>', 'location id')
+export const meta: Meta = { name: 'update', args: [['<id>', 'location id']], summary: 'change some fields of a location' };
+
+/** Options and action of `inv locations update` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--display <name>', 'friendly name (max 255)')
     .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`)
     .option('--order <n>', 'sort order, 0 to 32767')

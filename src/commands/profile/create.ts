@@ -1,16 +1,15 @@
 /** inv profile create NAME [--from PROFILE]: a new profile, empty or with another's settings (never its tokens). */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { checkProfileExists } from '../../config/settings.js';
 import { profileNameArg } from './shared.js';
 
-/** Registers `inv profile create`. */
-export function register(profile: Command, run: Runner): void {
-  profile
-    .command('create')
-    .description('create a profile, empty or with the settings (not the login) of another')
-    .argument('<name>', 'profile name')
+export const meta: Meta = { name: 'create', args: [['<name>', 'profile name']], summary: 'create a profile, empty or with the settings (not the login) of another' };
+
+/** Options and action of `inv profile create` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--from <profile>', 'copy the addresses, client and research settings of this profile')
     .addHelpText('after', '\nExamples:\n  inv profile create alice --from sandbox && inv --profile alice login\n  inv profile create live && inv --profile live config set baseUrl https://api.example.com')
     .action(

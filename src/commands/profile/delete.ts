@@ -1,14 +1,13 @@
 /** inv profile delete NAME: remove a profile and its stored tokens. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { checkProfileExists } from '../../config/settings.js';
 
-/** Registers `inv profile delete`. */
-export function register(profile: Command, run: Runner): void {
-  profile
-    .command('delete')
-    .description('remove a profile with its settings and stored login (asks on a terminal; --yes in scripts)')
-    .argument('<name>', 'profile name')
+export const meta: Meta = { name: 'delete', args: [['<name>', 'profile name']], summary: 'remove a profile with its settings and stored login (asks on a terminal; --yes in scripts)' };
+
+/** Options and action of `inv profile delete` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv profile delete old-sandbox --yes')
     .action(
       run(async (ctx, [name]) => {

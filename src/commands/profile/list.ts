@@ -1,6 +1,6 @@
 /** inv profile list: the stored profiles, the current one marked. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 import { profileName } from '../../config/settings.js';
 
@@ -22,11 +22,11 @@ const VIEW: View<ProfileRow> = {
   ],
 };
 
-/** Registers `inv profile list`. */
-export function register(profile: Command, run: Runner): void {
-  profile
-    .command('list')
-    .description('list profiles; * marks the one in use')
+export const meta: Meta = { name: 'list', summary: 'list profiles; * marks the one in use' };
+
+/** Options and action of `inv profile list` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .action(
       run(async (ctx) => {
         const out = ctx.output(VIEW);

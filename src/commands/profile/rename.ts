@@ -1,17 +1,15 @@
 /** inv profile rename OLD NEW: a profile under a new name, login and all. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { checkProfileExists } from '../../config/settings.js';
 import { profileNameArg } from './shared.js';
 
-/** Registers `inv profile rename`. */
-export function register(profile: Command, run: Runner): void {
-  profile
-    .command('rename')
-    .description('give a profile a new name (its login stays)')
-    .argument('<old>', 'current name')
-    .argument('<new>', 'new name')
+export const meta: Meta = { name: 'rename', args: [['<old>', 'current name'], ['<new>', 'new name']], summary: 'give a profile a new name (its login stays)' };
+
+/** Options and action of `inv profile rename` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv profile rename sandbox local')
     .action(
       run(async (ctx, [from, toText]) => {

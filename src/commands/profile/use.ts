@@ -1,14 +1,13 @@
 /** inv profile use NAME: make a stored profile (or "default") the one used by default. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { checkProfileExists } from '../../config/settings.js';
 
-/** Registers `inv profile use`. */
-export function register(profile: Command, run: Runner): void {
-  profile
-    .command('use')
-    .description('make a profile the one used by default')
-    .argument('<name>', 'profile name')
+export const meta: Meta = { name: 'use', args: [['<name>', 'profile name']], summary: 'make a profile the one used by default' };
+
+/** Options and action of `inv profile use` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExamples:\n  inv profile use sandbox\n  inv profile use default')
     .action(
       run(async (ctx, [name]) => {

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { readAll } from '../../cli/io.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { setPath } from '../../config/schema.js';
 
 /** An ASIN whose categories are asked for to check a key: a cheap read with no side effect. */
@@ -14,11 +14,11 @@ interface LoginOptions {
   verify: boolean;
 }
 
-/** Registers `inv research login`. */
-export function register(research: Command, run: Runner): void {
-  research
-    .command('login')
-    .description('store the Product Research API ClientId and SecretKey for this profile')
+export const meta: Meta = { name: 'login', summary: 'store the Product Research API ClientId and SecretKey for this profile' };
+
+/** Options and action of `inv research login` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--client-id <id>', 'the ClientId (asked on a terminal when absent)')
     .option('--secret-stdin', 'read the SecretKey from stdin (for scripts)')
     .option('--no-verify', 'store without a test request')

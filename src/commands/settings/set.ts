@@ -1,16 +1,14 @@
 /** inv settings set KEY VALUE: change an account setting. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { SETTING_VIEW } from './view.js';
 
-/** Registers `inv settings set`. */
-export function register(settings: Command, run: Runner): void {
-  settings
-    .command('set')
-    .description('change an account setting')
-    .argument('<key>', 'setting key')
-    .argument('<value>', 'new value')
+export const meta: Meta = { name: 'set', args: [['<key>', 'setting key'], ['<value>', 'new value']], summary: 'change an account setting' };
+
+/** Options and action of `inv settings set` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv settings set DEFAULT_CONDITION likeNew')
     .action(
       run(async (ctx, [key, value]) => {

@@ -1,13 +1,13 @@
 /** inv shipments list: inbound FBA shipments (fbaShipment locations) with center, units and status. */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { SHIPMENTS_VIEW } from './views.js';
 
-/** Registers `inv shipments list`. */
-export function register(shipments: Command, run: Runner): void {
-  shipments
-    .command('list')
-    .description('list inbound FBA shipments: id, center, units, open or closed (where the open-shipment setting tells)')
+export const meta: Meta = { name: 'list', summary: 'list inbound FBA shipments: id, center, units, open or closed (where the open-shipment setting tells)' };
+
+/** Options and action of `inv shipments list` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--open', 'only shipments still open')
     .addHelpText('after', '\nExamples:\n  inv shipments list\n  inv shipments list --open --json')
     .action(

@@ -1,15 +1,14 @@
 /** inv shipments show ID: what an inbound FBA shipment holds (msku, fnsku, quantity). */
 import type { Command } from 'commander';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { SHIPMENT_VIEW } from './views.js';
 
-/** Registers `inv shipments show`. */
-export function register(shipments: Command, run: Runner): void {
-  shipments
-    .command('show')
-    .description('show what a shipment holds: each msku with its fnsku and quantity')
-    .argument('<shipmentId>', 'the shipment id (e.g. FBA1000000A) or its location id')
+export const meta: Meta = { name: 'show', args: [['<shipmentId>', 'the shipment id (e.g. FBA1000000A) or its location id']], summary: 'show what a shipment holds: each msku with its fnsku and quantity' };
+
+/** Options and action of `inv shipments show` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .option('--labels <file>', 'write a label for every unit in the shipment, after a heading label (PDF, or ZPL for a .zpl file)')
     .option('--labels-layout <layout>', 'layout of --labels: avery-5160 (default), a4-24, thermal-2.25x1.25, thermal-2x1')
     .addHelpText('after', '\nExamples:\n  inv shipments show FBA1000000A\n  inv shipments show FBA1000000A --json\n  inv shipments show FBA1000000A --labels FBA1000000A.pdf')

@@ -1,7 +1,7 @@
 /** inv stock adjust ID +N|-N: add to or take from the quantity of an item in a location. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { ITEM_LOCATION_VIEW } from '../views.js';
 
 /** "+5", "5" or "-3" as a whole number other than zero. */
@@ -12,13 +12,11 @@ export function parseChange(text: string): number {
   return Number(text);
 }
 
-/** Registers `inv stock adjust`. */
-export function register(stock: Command, run: Runner): void {
-  stock
-    .command('adjust')
-    .description('add to (+N) or take from (-N) the quantity of an itemLocation; sent once, never repeated')
-    .argument('<itemLocationId>', 'the itemLocation id')
-    .argument('<change>', '+N adds, -N subtracts')
+export const meta: Meta = { name: 'adjust', args: [['<itemLocationId>', 'the itemLocation id'], ['<change>', '+N adds, -N subtracts']], summary: 'add to (+N) or take from (-N) the quantity of an itemLocation; sent once, never repeated' };
+
+/** Options and action of `inv stock adjust` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExamples:\n  inv stock adjust 12 +5\n  inv stock adjust 12 -3')
     .action(
       run(async (ctx, [id, change]) => {

@@ -2,15 +2,14 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Location } from '../../api/inventory-types.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { showsNames, stockView } from './shared.js';
 
-/** Registers `inv stock get`. */
-export function register(stock: Command, run: Runner): void {
-  stock
-    .command('get')
-    .description('show one itemLocation: an item\'s quantity in one location')
-    .argument('<itemLocationId>', 'the itemLocation id (see `inv stock list`)')
+export const meta: Meta = { name: 'get', args: [['<itemLocationId>', 'the itemLocation id (see `inv stock list`)']], summary: 'show one itemLocation: an item\'s quantity in one location' };
+
+/** Options and action of `inv stock get` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv stock get 1')
     .action(
       run(async (ctx, [id]) => {

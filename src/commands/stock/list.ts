@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { ItemLocation, Location } from '../../api/inventory-types.js';
 import type { MskuTotal } from '../../api/stock.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import type { Output } from '../../cli/context.js';
 import { mskuArg } from '../../cli/input.js';
 import { pagingOptions, readPaging, renderPage, type PagingFlags } from '../paging.js';
@@ -14,10 +14,11 @@ interface ListFlags extends PagingFlags {
   by?: 'msku';
 }
 
-/** Registers `inv stock list`. */
-export function register(stock: Command, run: Runner): void {
-  pagingOptions(stock.command('list'))
-    .description('list stock: the quantity of each item in each location (one page, or --all)')
+export const meta: Meta = { name: 'list', summary: 'list stock: the quantity of each item in each location (one page, or --all)' };
+
+/** Options and action of `inv stock list` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  pagingOptions(command)
     .option('--msku <msku>', 'only this item')
     .option('--location <location>', 'only this location (id or name)')
     .addOption(new Option('--by <what>', 'totals per item, over every page').choices(['msku']))

@@ -2,18 +2,15 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Location } from '../../api/inventory-types.js';
-import type { Runner } from '../../cli/command.js';
+import type { Meta, Runner } from '../../cli/command.js';
 import { mskuArg } from '../../cli/input.js';
 import { stockView } from './shared.js';
 
-/** Registers `inv stock set`. */
-export function register(stock: Command, run: Runner): void {
-  stock
-    .command('set')
-    .description('set the counted quantity of an item in a location: reads it, sends the difference once, shows before → after')
-    .argument('<msku>', 'the item')
-    .argument('<location>', 'the location (id or name)')
-    .argument('<count>', 'the quantity counted (0 or more)')
+export const meta: Meta = { name: 'set', args: [['<msku>', 'the item'], ['<location>', 'the location (id or name)'], ['<count>', 'the quantity counted (0 or more)']], summary: 'set the counted quantity of an item in a location: reads it, sends the difference once, shows before → after' };
+
+/** Options and action of `inv stock set` (declared from `meta`). */
+export function setup(command: Command, run: Runner): void {
+  command
     .addHelpText('after', '\nExample:\n  inv stock set MUG-BLUE-11OZ "Shelf A1" 17\n\nIf stock moved between the read and the change, the result differs from COUNT: inv warns and shows it.')
     .action(
       run(async (ctx, [mskuText, where, countText]) => {

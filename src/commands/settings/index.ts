@@ -1,0 +1,8 @@
+/** inv settings: the noun and its verbs (each verb module states its own name, arguments and summary). */
+import type { Meta } from '../../cli/command.js';
+
+export const meta: Meta = { name: 'settings', summary: 'account settings (key and value)' };
+
+// Each verb: its module, under its own name (a new verb is its file plus one line here).
+export * as get from './get.js';
+export * as set from './set.js';
