@@ -1,10 +1,10 @@
 /** Typed client of the Inventory and Fulfillment API: requests in, envelope data out. */
-import type { HttpCore } from './core.js';
+import type { HttpCore } from '../http/core.js';
 import type { Collection, Feedback, Item, ItemLocation, Location, MoveRequest, PlannedShipment, SentShipment, Setting } from './inventory-types.js';
 import { allRecords, type Page, type PagingOptions } from './pages.js';
-import { ONCE_POLICY, READ_POLICY, retryPolicyFor, type RetryPolicy } from './retry.js';
-import type { HttpRequest, HttpResponse } from './types.js';
-import { apiUrl } from './url.js';
+import { ONCE_POLICY, READ_POLICY, retryPolicyFor, type RetryPolicy } from '../http/retry.js';
+import type { HttpRequest, HttpResponse } from '../http/types.js';
+import { apiUrl } from '../http/url.js';
 
 /** The success envelope of every inventory answer. */
 export interface Envelope<T> {

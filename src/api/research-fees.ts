@@ -1,5 +1,5 @@
 /** Fee quotes for several ASINs at several prices: one /v1/fees call per pair, a few at a time. */
-import { mapLimit } from './concurrency.js';
+import { mapLimit } from '../util/concurrency.js';
 import type { ResearchClient } from './research.js';
 import type { FbaFees, MfnFees } from './research-types.js';
 

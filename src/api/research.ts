@@ -1,14 +1,14 @@
 /** Typed client of the Product Research API; knows nothing of terminals. Every answer is checked for its payload. */
 import { NotFoundError } from '../errors.js';
-import { parseJson, type HttpCore } from './core.js';
+import { parseJson, type HttpCore } from '../http/core.js';
 import { checkPayload, checkSerializedPayload, PAYLOADS, type Payload } from './research-payload.js';
-import { READ_POLICY } from './retry.js';
-import { apiUrl } from './url.js';
+import { READ_POLICY } from '../http/retry.js';
+import { apiUrl } from '../http/url.js';
 import type {
   AsinCategoriesResponse, CategoryResponse, FeesResponse, ItemLookupResponse, ItemSearchResponse, LookupFormat,
   OffersFormat, OffersResponse, SearchQuery, SearchResponse,
 } from './research-types.js';
-import type { AuthScheme, HttpRequest, HttpResponse } from './types.js';
+import type { AuthScheme, HttpRequest, HttpResponse } from '../http/types.js';
 
 export interface LegacyAccount {
   merchantId: string;

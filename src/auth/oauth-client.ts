@@ -1,8 +1,8 @@
 /** The token endpoint and tokeninfo, on the one HTTP core. Knows nothing of terminals. */
 import { AuthError } from '../errors.js';
-import type { HttpCore } from '../api/core.js';
-import { ONCE_POLICY, READ_POLICY } from '../api/retry.js';
-import { apiUrl } from '../api/url.js';
+import type { HttpCore } from '../http/core.js';
+import { ONCE_POLICY, READ_POLICY } from '../http/retry.js';
+import { apiUrl } from '../http/url.js';
 import type { StoredTokens } from '../config/schema.js';
 import { originOf, requireBoundOrigin, requireSecureTransport } from './origin.js';
 

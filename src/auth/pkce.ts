@@ -1,6 +1,6 @@
 /** OAuth request parameters: state, PKCE S256, the authorization URL, and reading the redirect back. Pure. */
 import { createHash, randomBytes } from 'node:crypto';
-import { apiUrl } from '../api/url.js';
+import { apiUrl } from '../http/url.js';
 
 /** A random state of 128 bits, base64url. */
 export function newState(): string {

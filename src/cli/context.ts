@@ -3,14 +3,14 @@ import type { Command } from 'commander';
 import { configDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { ConfigStore } from '../config/store.js';
-import * as clients from '../api/clients.js';
+import * as clients from './clients.js';
 import { researchDeps } from '../auth/research-skew.js';
-import type { ClientDeps } from '../api/clients.js';
+import type { ClientDeps } from './clients.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ResearchClient } from '../api/research.js';
 import type { OAuthClient } from '../auth/oauth-client.js';
 import type { TokenProvider } from '../auth/tokens.js';
-import type { Transport } from '../api/transport.js';
+import type { Transport } from '../http/transport.js';
 import type { GlobalOptions } from './globals.js';
 import type { IO } from './io.js';
 import type { Colors } from './colors.js';
@@ -23,15 +23,23 @@ export class Session {
   private store?: Promise<ConfigStore>;
   private transport?: Transport;
 
+  /** Opens a URL in the user's browser; given to commands like the IO (tests and embedders replace it). */
+  readonly browser: Browser;
+  private readonly program?: (session: Session) => Command;
+
   /**
    * @param io where the run reads and writes
-   * @param program the whole command tree, for commands that describe inv itself (completion); given
-   *   by the caller so that no command module imports the program that imports it
+   * @param parts.program the whole command tree, for commands that describe inv itself (completion);
+   *   given by the caller so that no command module imports the program that imports it
+   * @param parts.browser the browser (default: BROWSER, else the system's)
    */
   constructor(
     readonly io: IO,
-    private readonly program?: (session: Session) => Command,
-  ) {}
+    parts: { program?: (session: Session) => Command; browser?: Browser } = {},
+  ) {
+    this.program = parts.program;
+    this.browser = parts.browser ?? { open: async (url, options) => (await import('./browser.js')).openBrowser(url, io.env, options) };
+  }
 
   /** Every command of inv, registered in full. */
   allCommands(): Command {
@@ -52,7 +60,7 @@ export class Session {
       // one-shot command by 50-150 ms, and the baseline compiler alone serves bulk runs as well (bench/).
       // Set here, before undici compiles it, so that commands without requests do not load node:v8.
       (await import('node:v8')).setFlagsFromString('--liftoff-only');
-      const { Transport } = await import('../api/transport.js');
+      const { Transport } = await import('../http/transport.js');
       this.transport = new Transport({ timeoutMs }, this.io.signal);
     }
     return this.transport;
@@ -62,6 +70,12 @@ export class Session {
   async close(): Promise<void> {
     await this.transport?.close();
   }
+}
+
+/** Where URLs are opened for the user. */
+export interface Browser {
+  /** Starts a browser on `url` without waiting for it to close; rejects when it cannot start (or when `origin` is given and the URL is not on it). */
+  open(url: string, options?: { origin?: string }): Promise<void>;
 }
 
 export interface Output<R> {
@@ -81,6 +95,11 @@ export class Ctx {
 
   get io(): IO {
     return this.session.io;
+  }
+
+  /** The session's browser. */
+  get browser(): Browser {
+    return this.session.browser;
   }
 
   /** The config store. */

@@ -8,7 +8,7 @@ import { terminalSafe } from '../util/sanitize.js';
 
 /** Runs `inv <argv>` against the given IO and resolves to the exit code. */
 export async function main(argv: string[], io: IO): Promise<number> {
-  const session = new Session(io, fullProgram);
+  const session = new Session(io, { program: fullProgram });
   try {
     const program = buildProgram(session, argv);
     await program.parseAsync(argv, { from: 'user' });

@@ -1,7 +1,7 @@
 /** inv api METHOD PATH: an authenticated request of any kind, like `gh api`, for what has no command. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import type { HttpRequest } from '../api/types.js';
+import type { HttpRequest } from '../http/types.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { collect, jsonInput } from '../cli/input.js';
 import { jsonText } from '../cli/output/render.js';

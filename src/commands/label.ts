@@ -35,8 +35,7 @@ export function setup(command: Command, run: Runner): void {
           await ctx.info(`${ctx.color.green('✓')} label saved to ${flags.out} (${contentType}, ${bytes.length} bytes)`);
         }
         if (flags.open) {
-          const { openBrowser } = await import('../auth/browser.js');
-          await openBrowser(url.href, ctx.io.env);
+          await ctx.browser.open(url.href);
         }
         if (flags.out || flags.open) return;
         const bytes = ctx.io.out.bytes?.bind(ctx.io.out);

@@ -34,7 +34,6 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string): Promise<
   const waitMs = ctx.globals.timeoutGiven ? ctx.globals.timeoutMs : DEFAULT_WAIT_S * 1000;
   const oauth = await ctx.oauth();
   const { browserLogin } = await import('../auth/login.js');
-  const { openBrowser } = await import('../auth/browser.js');
   const io = ctx.io;
   return browserLogin(
     oauth,
@@ -42,7 +41,7 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string): Promise<
     {
       // The URL is printed even with --quiet: without it there is no way to log in.
       notify: (message) => io.err.write(message + '\n'),
-      openBrowser: flags.browser ? (url) => openBrowser(url, io.env) : undefined,
+      openBrowser: flags.browser ? (url) => ctx.browser.open(url) : undefined,
       pastedRedirect: flags.browser
         ? undefined
         : async () => {

@@ -1,6 +1,6 @@
 /** inv offers ASIN...: offer listings (new/used, FBA/merchant) with statistics. */
 import { Option, type Command } from 'commander';
-import { mapLimit } from '../api/concurrency.js';
+import { mapLimit } from '../util/concurrency.js';
 import { parseAsin } from '../api/research-input.js';
 import type { OffersFormat } from '../api/research-types.js';
 import type { Meta, Runner } from '../cli/command.js';

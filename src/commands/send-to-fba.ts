@@ -55,11 +55,10 @@ export function setup(command: Command, run: Runner): void {
           await ctx.info(`${ctx.color.green('✓')} ${await labelsAfterSend(client, result, labels, ctx.io, ctx.progressStream)}`);
         }
         if (flags.openLabels) {
-          const { openBrowser } = await import('../auth/browser.js');
           // Label URLs come from the server: only http(s) ones on the inventory origin are opened.
           const origin = new URL((await ctx.settings()).baseUrl!).origin;
           for (const shipment of Object.values(result)) {
-            await openBrowser(String(shipment.fnskuLabel), ctx.io.env, { origin }).catch((error: Error) => ctx.info(error.message));
+            await ctx.browser.open(String(shipment.fnskuLabel), { origin }).catch((error: Error) => ctx.info(error.message));
           }
         }
       }),

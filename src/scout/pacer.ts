@@ -1,5 +1,5 @@
 /** Adaptive pacing for limits nobody publishes: fewer requests in flight and a pause after a 429, more again after a run of successes. */
-import { sleep } from '../api/retry-hook.js';
+import { sleep } from '../http/retry-hook.js';
 
 export class Pacer {
   private limit: number;

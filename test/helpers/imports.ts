@@ -11,6 +11,8 @@ export interface Imports {
   static: string[];
   /** Modules loaded with `import()`. */
   dynamic: string[];
+  /** Modules imported for types only (erased by the build). */
+  types: string[];
 }
 
 /** Every .ts file under src/, as paths relative to the repository (src/cli/main.ts). */
@@ -37,7 +39,7 @@ function code(text: string): string {
 /** The imports of one source file (type-only imports are left out: the build erases them). */
 export function importsOf(file: string): Imports {
   const text = code(readFileSync(join(ROOT, file), 'utf8'));
-  const found: Imports = { static: [], dynamic: [] };
+  const found: Imports = { static: [], dynamic: [], types: [] };
   const add = (list: string[], specifier: string) => {
     const target = resolveSpecifier(file, specifier);
     if (target && !list.includes(target)) list.push(target);
@@ -46,11 +48,11 @@ export function importsOf(file: string): Imports {
     const [, , typeOnly, names, specifier] = m as unknown as [string, string, string | undefined, string, string];
     const braces = /^\{([\s\S]*)\}$/.exec(names.trim());
     const allTypes = braces !== null && braces[1]!.split(',').map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith('type '));
-    if (!typeOnly && !allTypes) add(found.static, specifier);
+    add(typeOnly || allTypes ? found.types : found.static, specifier);
   }
   for (const m of text.matchAll(/^\s*import\s+'([^']+)'/gm)) add(found.static, m[1]!);
-  for (const m of text.matchAll(/(?<!typeof\s)\bimport\(\s*'([^']+)'\s*\)/g)) {
-    if (!/typeof\s+$/.test(text.slice(0, m.index))) add(found.dynamic, m[1]!);
+  for (const m of text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) {
+    add(/typeof\s+$/.test(text.slice(0, m.index)) || /:\s*$/.test(text.slice(0, m.index)) ? found.types : found.dynamic, m[1]!);
   }
   return found;
 }

@@ -47,3 +47,43 @@ describe('imports in src/', () => {
     expect(found.map((c) => c.join(' → '))).toEqual([]);
   });
 });
+
+/** Folders of src/ and the folders each may not import (types included): the layers, bottom up. */
+const FORBIDDEN: Record<string, string[]> = {
+  'src/http/': ['src/api/', 'src/auth/', 'src/config/', 'src/batch/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
+  'src/api/': ['src/auth/', 'src/config/', 'src/batch/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
+  'src/auth/': ['src/api/', 'src/batch/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
+  'src/config/': ['src/api/', 'src/auth/', 'src/batch/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
+  'src/batch/': ['src/auth/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
+  'src/cli/': ['src/commands/', 'src/sandbox/'],
+  'src/sandbox/': ['src/http/', 'src/auth/', 'src/config/', 'src/batch/', 'src/cli/', 'src/commands/'],
+};
+
+/** Imports across a layer that are meant: "importer → imported prefix". */
+const ALLOWED = [
+  // The one list of top-level commands.
+  'src/cli/manifest.ts → src/commands/',
+  // The key-signing function is pure and shared by the client and the sandbox's check of it.
+  'src/sandbox/research/auth.ts → src/auth/research-key.ts',
+  // originOf() is a URL helper; it belongs in src/http/url.ts.
+  'src/config/settings.ts → src/auth/origin.ts',
+];
+
+describe('layers', () => {
+  it.each(Object.entries(FORBIDDEN))('%s imports none of %j', (folder, forbidden) => {
+    const allowed = (file: string, target: string) => ALLOWED.some((a) => a.split(' → ')[0] === file && target.startsWith(a.split(' → ')[1]!));
+    const offenders = [...graph]
+      .filter(([file]) => file.startsWith(folder))
+      .flatMap(([file, i]) => [...i.static, ...i.dynamic, ...i.types].filter((t) => forbidden.some((f) => t.startsWith(f)) && !allowed(file, t)).map((t) => `${file} → ${t}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('nothing imports the sandbox but `inv sandbox`, and that lazily', () => {
+    const importers = [...graph]
+      .filter(([file]) => !file.startsWith('src/sandbox/'))
+      .flatMap(([file, i]) => [...i.static.map((t) => [file, t, 'static']), ...i.dynamic.map((t) => [file, t, 'dynamic'])])
+      .filter(([, target]) => target!.startsWith('src/sandbox/'))
+      .map(([file, , how]) => `${file} (${how})`);
+    expect(importers).toEqual(['src/commands/sandbox.ts (dynamic)']);
+  });
+});

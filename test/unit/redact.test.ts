@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactForm, redactHeaders, redactUrl } from '../../src/api/redact.js';
+import { REDACTED, redactForm, redactHeaders, redactUrl } from '../../src/http/redact.js';
 
 describe('redaction', () => {
   it('hides key, sig, code and tokens in URLs, keeping the rest', () => {

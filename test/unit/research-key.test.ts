@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { legacySignature, md5, researchKey, signLegacyUrl } from '../../src/auth/research-key.js';
 import { researchAuthHook } from '../../src/auth/research-hook.js';
-import { READ_POLICY } from '../../src/api/retry.js';
-import type { HttpRequest, HttpResponse } from '../../src/api/types.js';
+import { READ_POLICY } from '../../src/http/retry.js';
+import type { HttpRequest, HttpResponse } from '../../src/http/types.js';
 
 describe('research key', () => {
   it('matches the public client test vector', () => {

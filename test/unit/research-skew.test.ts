@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { researchAuthHook, skewFromAnswer } from '../../src/auth/research-hook.js';
-import type { HttpRequest, HttpResponse } from '../../src/api/types.js';
-import { READ_POLICY } from '../../src/api/retry.js';
+import type { HttpRequest, HttpResponse } from '../../src/http/types.js';
+import { READ_POLICY } from '../../src/http/retry.js';
 
 const NOW = Date.parse('2026-11-20T10:00:00.000Z');
 const creds = { clientId: 'c', secretKey: 's', keyOffset: 0, keyIn: 'header' as const };

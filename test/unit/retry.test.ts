@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ONCE_POLICY, READ_POLICY, backoff, decideRetry, parseRetryAfter } from '../../src/api/retry.js';
+import { ONCE_POLICY, READ_POLICY, backoff, decideRetry, parseRetryAfter } from '../../src/http/retry.js';
 
 const half = () => 0.5;
 

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openableUrl } from '../../src/auth/browser.js';
+import { openableUrl } from '../../src/cli/browser.js';
 import { isLoopbackHost, requireBoundOrigin, requireSecureTransport } from '../../src/auth/origin.js';
 import { processAlive, withFileLock } from '../../src/config/lock.js';
 import { isLoopbackAddress } from '../../src/sandbox/http.js';

@@ -8,14 +8,14 @@ import { researchAuthHook } from '../auth/research-hook.js';
 import { TokenProvider } from '../auth/tokens.js';
 import type { Settings } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
-import { HttpCore } from './core.js';
-import { errorHook } from './error-hook.js';
-import { InventoryClient } from './inventory.js';
-import { logHook } from './log-hook.js';
-import { ResearchClient } from './research.js';
-import { retryHook } from './retry-hook.js';
-import type { Transport } from './transport.js';
-import type { Hook } from './types.js';
+import { HttpCore } from '../http/core.js';
+import { errorHook } from '../http/error-hook.js';
+import { InventoryClient } from '../api/inventory.js';
+import { logHook } from '../http/log-hook.js';
+import { ResearchClient } from '../api/research.js';
+import { retryHook } from '../http/retry-hook.js';
+import type { Transport } from '../http/transport.js';
+import type { Hook } from '../http/types.js';
 
 export interface ClientDeps {
   transport: Transport;
