@@ -1,4 +1,4 @@
-/** Typed errors of inv, each mapped to one exit code of DESIGN.md and carrying a hint of what to do next. */
+/** Typed errors of inv, each mapped to one exit code (the table in docs/ARCHITECTURE.md) and carrying a hint of what to do next. */
 
 export const ExitCode = {
   ok: 0,

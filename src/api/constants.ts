@@ -1,4 +1,4 @@
-/** Enumerations of the spec, kept apart from the zod rules so that importing them costs nothing. */
+/** Enumerations of the Inventory API, kept apart from the zod rules so that importing them costs nothing. */
 
 export const PRODUCT_ID_TYPES = ['UPC', 'EAN', 'ISBN', 'ASIN', 'INTERNAL'] as const;
 export const LOCATION_TYPES = ['shelf', 'fba', 'fbaShipment', 'shipment', 'unfulfillable'] as const;

@@ -1,4 +1,4 @@
-/** Records of the Inventory API (spec/inventory-api.md); numeric fields often arrive as strings. */
+/** Records of the Inventory API (as documented, with the departures in docs/decisions.md); numeric fields often arrive as strings. */
 
 export interface Item {
   msku: string;

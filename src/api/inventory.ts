@@ -112,7 +112,7 @@ export class InventoryClient {
     return { bytes: res.bytes ?? Buffer.alloc(0), contentType: res.headers['content-type'] ?? 'application/octet-stream' };
   }
 
-  /** The label URL of an msku and fnsku: {base_url}/fnskuLabel?msku=…&fnsku=… (the spec's shape). */
+  /** The label URL of an msku and fnsku: {base_url}/fnskuLabel?msku=…&fnsku=… (the documented shape). */
   labelUrl(msku: string, fnsku: string, size: { width?: number; height?: number } = {}): URL {
     return apiUrl(this.baseUrl, '/fnskuLabel', { msku, fnsku, width: size.width?.toString(), height: size.height?.toString() });
   }

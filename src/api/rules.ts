@@ -1,5 +1,5 @@
 /**
- * The field rules and limits of spec/inventory-api.md, as zod schemas. The CLI checks input with
+ * The field rules and limits of the Inventory API, as zod schemas. The CLI checks input with
  * them before any request; the sandbox enforces the same rules with a 400 that names the field.
  * Read-only fields (created, modified, link, …) are accepted and ignored, so a record fetched
  * with GET can be sent back with PUT.

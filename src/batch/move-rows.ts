@@ -27,7 +27,7 @@ export function checkMoveColumns(columns: string[]): void {
 
 class Problem extends Error {}
 
-/** The problem with an msku, by the spec's rules (required, at most 80 characters), or undefined. */
+/** The problem with an msku, by the item rules (required, at most 80 characters), or undefined. */
 export function mskuProblem(msku: string): string | undefined {
   if (!msku) return 'msku: is required';
   if (msku.length > 80) return 'msku: must be at most 80 characters';

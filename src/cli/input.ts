@@ -1,4 +1,4 @@
-/** Request bodies from --file (or stdin) and flags, checked against the spec's rules before any request. */
+/** Request bodies from --file (or stdin) and flags, checked against the API's field rules (src/api/rules.ts) before any request. */
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { SCHEMAS, SchemaName } from '../api/rules.js';

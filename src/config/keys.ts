@@ -59,7 +59,7 @@ export const SETTABLE_KEYS: Record<string, KeySpec> = {
 
 export const MASK = '********';
 
-/** The spec of a settable key, or a UsageError listing the valid keys. */
+/** What a settable key is and accepts, or a UsageError listing the valid keys. */
 export function keySpec(key: string): KeySpec {
   const spec = SETTABLE_KEYS[key];
   if (!spec) throw new UsageError(`unknown config key "${key}"; valid keys: ${Object.keys(SETTABLE_KEYS).join(', ')}`);

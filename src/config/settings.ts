@@ -1,4 +1,4 @@
-/** Effective settings of one run: flag > environment > profile (DESIGN.md, Configuration). */
+/** Effective settings of one run: flag > environment > profile (docs/ARCHITECTURE.md, Configuration). */
 import { UsageError } from '../errors.js';
 import { originOf } from '../auth/origin.js';
 import { closest } from '../util/similar.js';

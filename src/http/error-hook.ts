@@ -1,4 +1,4 @@
-/** Turns error statuses and transport failures into the typed errors of src/errors.ts (DESIGN.md decision 5). */
+/** Turns error statuses and transport failures into the typed errors of src/errors.ts (docs/decisions.md, 5. Error bodies). */
 import {
   ApiError, AuthError, ConnectionError, InDoubtError, InterruptedError, NotFoundError, RateLimitError,
 } from '../errors.js';

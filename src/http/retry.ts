@@ -1,4 +1,4 @@
-/** Retry policy as data (DESIGN.md decision 6) and the pure decision of whether and when to try again. */
+/** Retry policy as data (docs/decisions.md, 6. Retries) and the pure decision of whether and when to try again. */
 
 export interface RetryPolicy {
   /** Total attempts, the first included. */

@@ -103,7 +103,7 @@ function credentialsOf(state: SandboxState, issued: IssuedSecrets): SandboxCrede
   };
 }
 
-/** The inventory API's error body (DESIGN.md decision 5). */
+/** The inventory API's error body (docs/decisions.md, 5. Error bodies). */
 export function inventoryError(status: number, message: string) {
   return { status: 'error', code: status, httpCode: String(status), message };
 }

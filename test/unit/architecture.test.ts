@@ -1,6 +1,8 @@
 /** Rules of the source tree that the compiler does not check: the build's start-path rule, layering, no cycles. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closure, importGraph } from '../helpers/imports.js';
+import { closure, importGraph, ROOT } from '../helpers/imports.js';
 
 const graph = importGraph();
 
@@ -85,5 +87,19 @@ describe('layers', () => {
       .filter(([, target]) => target!.startsWith('src/sandbox/'))
       .map(([file, , how]) => `${file} (${how})`);
     expect(importers).toEqual(['src/commands/sandbox.ts (dynamic)']);
+  });
+});
+
+describe('source files', () => {
+  const sources = [...graph.keys()].map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
+
+  it('are each under 250 lines', () => {
+    expect(sources.filter((s) => s.text.split('\n').length >= 250).map((s) => s.file)).toEqual([]);
+  });
+
+  it('never send the reader outside the repository (the design notes and API documents are not in it)', () => {
+    const outside = /DESIGN\.md|spec\/|(inventory|research)-api\.md|\bthe spec\b|\bspec's\b/i;
+    const offenders = sources.flatMap((s) => s.text.split('\n').map((line, i) => [`${s.file}:${i + 1}`, line] as const)).filter(([, line]) => outside.test(line));
+    expect(offenders.map(([where, line]) => `${where} ${line.trim()}`)).toEqual([]);
   });
 });

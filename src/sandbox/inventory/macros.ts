@@ -21,7 +21,7 @@ interface MoveRequest {
   fromPurchaseId?: string;
 }
 
-/** msku, quantity (also under the spec table's spelling "quntity") and exactly one from field. */
+/** msku, quantity (also under the documented table's spelling "quntity"; docs/decisions.md, 7) and exactly one from field. */
 function readMove(input: Record<string, unknown>): MoveRequest {
   const fields: Record<string, unknown> = { ...input, quantity: input.quantity ?? input.quntity };
   if (typeof fields.msku !== 'string' || !fields.msku) throw new HttpFail(400, 'msku is required');

@@ -1,9 +1,9 @@
-/** Stored records as the API shows them: numeric strings where the spec says so, and an absolute link. */
+/** Stored records as the API shows them: numeric strings where the API documents them, and an absolute link. */
 import type { StoredFeedback, StoredItem, StoredItemLocation, StoredLocation } from './state.js';
 
 const num = (n: number | null) => (n === null ? null : String(n));
 
-/** An item record (active items carry an empty `inactive`, as in the spec's samples). */
+/** An item record (active items carry an empty `inactive`, as in the documented samples). */
 export function itemRecord(item: StoredItem, origin: string) {
   return {
     ...item,

@@ -11,7 +11,7 @@ export interface CategoryDef {
   referral: number;
   /** Media items pay the variable closing fee and no FBA order fee. */
   media: boolean;
-  /** A second name the same id is listed under (the spec: an id can appear with several names). */
+  /** A second name the same id is listed under (documented: an id can appear with several names). */
   alias?: string;
   subs: Array<{ id: string; name: string }>;
 }

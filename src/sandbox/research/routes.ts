@@ -13,7 +13,7 @@ import { itemSearchFor, searchProducts } from './search.js';
 
 export interface ResearchState {
   account: ResearchAccount;
-  /** Category ids made known by a call with an ASIN of theirs (the spec's guarantee). */
+  /** Category ids made known by a call with an ASIN of theirs (as the API documents). */
   knownCategories: string[];
 }
 
