@@ -1,4 +1,5 @@
 /** Typed client of the Inventory and Fulfillment API: requests in, envelope data out. */
+import { NotFoundError } from '../errors.js';
 import type { HttpCore } from '../http/core.js';
 import type { Collection, Feedback, Item, ItemLocation, Location, MoveRequest, PlannedShipment, SentShipment, Setting } from './inventory-types.js';
 import { allRecords, type Page, type PagingOptions } from './pages.js';
@@ -43,6 +44,23 @@ export class InventoryClient {
   /** GET /v1/items/<msku>. */
   item(msku: string): Promise<Item> {
     return this.call('get item', 'GET', `/v1/items/${encodeURIComponent(msku)}`);
+  }
+
+  /** Whether an item with this msku exists (a 404 is "no"). */
+  itemExists(msku: string): Promise<boolean> {
+    return this.item(msku).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof NotFoundError) return false;
+        throw error;
+      },
+    );
+  }
+
+  /** Changes some fields of an existing item; a missing one is a NotFoundError (the API's POST would create it). */
+  async updateItem(msku: string, fields: object): Promise<Item> {
+    await this.item(msku);
+    return this.patchItem(msku, fields);
   }
 
   /** POST /v1/items: creates the item, overwriting one with the same msku. */
@@ -130,6 +148,15 @@ export class InventoryClient {
   /** PUT /v1/feedback/<id>: replaces every value. */
   replaceFeedback(id: string, feedback: object): Promise<Feedback> {
     return this.call('update feedback', 'PUT', `/v1/feedback/${encodeURIComponent(id)}`, { body: feedback });
+  }
+
+  /**
+   * Changes some fields of a feedback record. PUT replaces whole records, so the current one is read
+   * and the changes merged into it; `check` validates the merged record before it is sent.
+   */
+  async updateFeedback(id: string, changes: object, check: (record: object) => Promise<object>): Promise<Feedback> {
+    const { id: _id, link: _link, ...current } = await this.feedback(id);
+    return this.replaceFeedback(id, await check({ ...current, ...changes }));
   }
 
   /** DELETE /v1/feedback/<id>. */

@@ -10,6 +10,7 @@ import type { InventoryClient } from '../api/inventory.js';
 import type { ResearchClient } from '../api/research.js';
 import type { OAuthClient } from '../auth/oauth-client.js';
 import type { TokenProvider } from '../auth/tokens.js';
+import { createTransport } from '../http/load-transport.js';
 import type { Transport } from '../http/transport.js';
 import type { GlobalOptions } from './globals.js';
 import type { IO } from './io.js';
@@ -21,7 +22,7 @@ import { ask, choose, confirm, type Question } from './prompt.js';
 /** Resources shared by one run of main(): the config store and the connection pool. */
 export class Session {
   private store?: Promise<ConfigStore>;
-  private transport?: Transport;
+  private transport?: Promise<Transport>;
 
   /** Opens a URL in the user's browser; given to commands like the IO (tests and embedders replace it). */
   readonly browser: Browser;
@@ -55,20 +56,13 @@ export class Session {
 
   /** The undici pool, created once with the first timeout asked for. */
   async http(timeoutMs: number): Promise<Transport> {
-    if (!this.transport) {
-      // undici's HTTP parser is WebAssembly; V8 optimising it in the background delays the exit of a
-      // one-shot command by 50-150 ms, and the baseline compiler alone serves bulk runs as well (bench/).
-      // Set here, before undici compiles it, so that commands without requests do not load node:v8.
-      (await import('node:v8')).setFlagsFromString('--liftoff-only');
-      const { Transport } = await import('../http/transport.js');
-      this.transport = new Transport({ timeoutMs }, this.io.signal);
-    }
+    this.transport ??= createTransport({ timeoutMs }, this.io.signal);
     return this.transport;
   }
 
   /** Frees sockets so the process can exit at once. */
   async close(): Promise<void> {
-    await this.transport?.close();
+    await this.transport?.then((t) => t.close(), () => undefined);
   }
 }
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { HttpRequest } from '../http/types.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { collect, jsonInput } from '../cli/input.js';
+import { collect, jsonInput, pairs } from '../cli/input.js';
 import { jsonText } from '../cli/output/render.js';
 
 interface ApiFlags {
@@ -21,14 +21,9 @@ function typed(value: string): unknown {
   return value;
 }
 
+/** Repeated -f/-F name=value flags as an object, each value converted. */
 function fields(list: string[] | undefined, flag: string, convert: (v: string) => unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const pair of list ?? []) {
-    const at = pair.indexOf('=');
-    if (at <= 0) throw new UsageError(`${flag} "${pair}" must look like key=value`);
-    out[pair.slice(0, at)] = convert(pair.slice(at + 1));
-  }
-  return out;
+  return Object.fromEntries((pairs(list, flag) ?? []).map(({ name, value }) => [name, convert(value)]));
 }
 
 export const meta: Meta = { name: 'api', args: [['<method>', METHODS.join(', ')], ['<path>', 'path under the base address, e.g. /v1/items']], summary: 'send an authenticated request to the Inventory API (or the Research API with --research) and print the answer' };

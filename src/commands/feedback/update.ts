@@ -17,10 +17,7 @@ export function setup(command: Command, run: Runner): void {
         const changes = { ...(await jsonInput(ctx.io, flags.file)), ...feedbackFields(flags) };
         if (Object.keys(changes).length === 0) throw new UsageError('nothing to update: give at least one field flag (e.g. --rating) or --file');
         const client = await ctx.inventory();
-        // PUT overrides every value: start from the current record so the fields not given stay.
-        const { id: _id, link: _link, ...current } = await client.feedback(id as string);
-        const record = await validate('feedback', { ...current, ...changes }, 'feedback');
-        await out.render([await client.replaceFeedback(id as string, record)]);
+        await out.render([await client.updateFeedback(id as string, changes, (record) => validate('feedback', record, 'feedback'))]);
       }),
     );
 }

@@ -30,11 +30,7 @@ export function setup(command: Command, run: Runner): void {
         }
         const item = await validate('item', input, 'item');
         if (!flags.overwrite) {
-          const exists = await client.item(item.msku).then(() => true, (error: unknown) => {
-            if (error instanceof NotFoundError) return false;
-            throw error;
-          });
-          if (exists) throw new InvError(`item "${item.msku}" already exists; nothing was changed`, 'change it with `inv items update`, or pass --overwrite to replace it');
+          if (await client.itemExists(item.msku)) throw new InvError(`item "${item.msku}" already exists; nothing was changed`, 'change it with `inv items update`, or pass --overwrite to replace it');
         }
         await out.render([await client.upsertItem(item)]);
       }),

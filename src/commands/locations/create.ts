@@ -2,34 +2,20 @@
 import type { Command } from 'commander';
 import { LOCATION_TYPES } from '../../api/constants.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { answerRule, defined, jsonInput, validate } from '../../cli/input.js';
+import { answerRule, jsonInput, validate } from '../../cli/input.js';
+import { locationFields, locationOptions, type LocationFlags } from './fields.js';
 import { LOCATION_VIEW } from './views.js';
-
-interface LocationFlags {
-  file?: string;
-  display?: string;
-  type?: string;
-  order?: string;
-  ref?: string;
-  notes?: string;
-}
 
 export const meta: Meta = { name: 'create', summary: 'create a location' };
 
 /** Options and action of `inv locations create` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .option('--display <name>', 'friendly name (max 255)')
-    .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`)
-    .option('--order <n>', 'sort order, 0 to 32767')
-    .option('--ref <ref>', 'reference: FBA shipment id, purchase order number, …')
-    .option('--notes <text>', 'notes')
-    .option('--file <file>', 'fields as a JSON object ("-" for stdin); flags override it')
+  locationOptions(command)
     .addHelpText('after', '\nExamples:\n  inv locations create --display "Shelf B3" --type shelf --order 30\n  inv locations create            # asks, with the type picked from a list')
     .action(
       run<LocationFlags>(async (ctx, _args, flags) => {
         const out = ctx.output(LOCATION_VIEW);
-        const input: Record<string, unknown> = { ...(await jsonInput(ctx.io, flags.file)), ...defined({ display: flags.display, type: flags.type, order: flags.order, ref: flags.ref, notes: flags.notes }) };
+        const input: Record<string, unknown> = { ...(await jsonInput(ctx.io, flags.file)), ...locationFields(flags) };
         // Each answer is checked as it is given (and asked again), with the rules the flags follow.
         if (input.display === undefined) input.display = await ctx.ask({ what: 'the display name', flag: '--display', message: 'Display name:', validate: await answerRule('location', 'display') });
         input.type ??= await ctx.choose({ what: 'the location type', flag: '--type', message: 'Type:', choices: LOCATION_TYPES });

@@ -1,27 +1,21 @@
 /** inv locations update ID: change some fields of a location. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { LOCATION_TYPES } from '../../api/constants.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { defined, jsonInput, validate } from '../../cli/input.js';
+import { jsonInput, validate } from '../../cli/input.js';
+import { locationFields, locationOptions, type LocationFlags } from './fields.js';
 import { LOCATION_VIEW } from './views.js';
 
 export const meta: Meta = { name: 'update', args: [['<id>', 'location id']], summary: 'change some fields of a location' };
 
 /** Options and action of `inv locations update` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .option('--display <name>', 'friendly name (max 255)')
-    .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`)
-    .option('--order <n>', 'sort order, 0 to 32767')
-    .option('--ref <ref>', 'reference')
-    .option('--notes <text>', 'notes')
-    .option('--file <file>', 'fields as a JSON object ("-" for stdin); flags override it')
+  locationOptions(command)
     .addHelpText('after', '\nExample:\n  inv locations update 3 --display "Shelf B3 (top)" --order 31')
     .action(
-      run<Record<string, string | undefined>>(async (ctx, [id], flags) => {
+      run<LocationFlags>(async (ctx, [id], flags) => {
         const out = ctx.output(LOCATION_VIEW);
-        const fields = { ...(await jsonInput(ctx.io, flags.file)), ...defined({ display: flags.display, type: flags.type, order: flags.order, ref: flags.ref, notes: flags.notes }) };
+        const fields = { ...(await jsonInput(ctx.io, flags.file)), ...locationFields(flags) };
         if (Object.keys(fields).length === 0) throw new UsageError('nothing to update: give at least one field flag (e.g. --display) or --file');
         const patch = await validate('locationPatch', fields, 'location');
         await out.render([await (await ctx.inventory()).updateLocation(id as string, patch)]);
