@@ -1,23 +1,12 @@
 /** The inventory account of the sandbox: items, locations, stock per location, feedback, settings. */
+import type { Feedback, Item } from '../../api/inventory-types.js';
 
-export interface StoredItem {
-  msku: string;
+/** An item as stored: the record the API shows, with numbers as numbers and without the computed fields. */
+export type StoredItem = Omit<Item, 'inactive' | 'value' | 'rank' | 'listings' | 'link'> & {
   inactive: 'y' | 'n';
-  productId: string | null;
-  productIdType: string | null;
-  title: string;
-  manufacturer: string | null;
-  image: string | null;
-  type: string | null;
-  cond: string;
-  notes: string | null;
-  createdUserId: string;
-  created: string;
   value: number | null;
   rank: number | null;
-  modified: string | null;
-  attributes: Array<{ name: string; value: string }>;
-}
+};
 
 export interface StoredLocation {
   id: string;
@@ -38,15 +27,8 @@ export interface StoredItemLocation {
   modified: string;
 }
 
-export interface StoredFeedback {
-  id: string;
-  venueId: number;
-  orderId: string | null;
-  date: string;
-  rating: number | null;
-  comments: string | null;
-  buyer: string | null;
-}
+/** A feedback record as stored: the record the API shows, without its link. */
+export type StoredFeedback = Omit<Feedback, 'link'>;
 
 export interface PurchaseItem {
   purchaseItemId: string;
