@@ -4,7 +4,7 @@ import { configDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { ConfigStore } from '../config/store.js';
 import * as clients from './clients.js';
-import { researchDeps } from '../auth/research-skew.js';
+import { researchDeps } from './research-skew.js';
 import type { ClientDeps } from './clients.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ResearchClient } from '../api/research.js';

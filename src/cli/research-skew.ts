@@ -1,5 +1,5 @@
 /** The research clock skew kept per profile (a day), and where each research credential came from. */
-import type { ResearchDeps } from '../cli/clients.js';
+import type { ResearchDeps } from './clients.js';
 import type { Settings } from '../config/settings.js';
 import type { ConfigStore } from '../config/store.js';
 import { setPath } from '../config/schema.js';
