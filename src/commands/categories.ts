@@ -1,7 +1,7 @@
 /** inv categories ASIN | --id ID: the categories of an ASIN, or the name of a category id. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { parseAsin, parseCategoryId } from '../api/research-input.js';
+import { parseAsin, parseCategoryId } from './shared/research-input.js';
 import type { CategoryMapping, CategoryResponse } from '../api/research-types.js';
 import type { Meta, Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';

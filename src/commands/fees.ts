@@ -1,12 +1,12 @@
 /** inv fees ASIN... --price P[,P2...]: projected MFN and FBA fees side by side, with net income. */
 import type { Command } from 'commander';
 import { quoteFees, type FeeQuote } from '../api/research-fees.js';
-import { parseAsin, parsePriceList } from '../api/research-input.js';
+import { parseAsin, parsePriceList } from './shared/research-input.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { money } from '../cli/output/format.js';
 import type { View } from '../cli/output/view.js';
 import { asPromptValidator } from '../cli/prompt.js';
-import { words } from './views.js';
+import { words } from './shared/research-views.js';
 
 /** Fee quotes: a table with the size tier and category in words; JSON keeps the API's slugs and codes. */
 export const FEES_VIEW: View<FeeQuote> = {

@@ -1,10 +1,10 @@
 /** inv item-lookup ASIN: the product advertising item lookup; a summary table, the whole response in JSON. */
 import type { Command } from 'commander';
-import { parseAsin } from '../api/research-input.js';
+import { parseAsin } from './shared/research-input.js';
 import type { ItemLookupResponse } from '../api/research-types.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { pick, type View } from '../cli/output/view.js';
-import { asList, xmlText } from './views.js';
+import { asList, xmlText } from './shared/research-views.js';
 
 /** Table rows: a label and a dotted path into one Item. */
 const SUMMARY: ReadonlyArray<[string, string]> = [

@@ -1,8 +1,8 @@
 /** inv item ASIN: the catalog entry of one ASIN (shorthand for a search by ASIN). */
 import type { Command } from 'commander';
-import { parseAsin } from '../api/research-input.js';
+import { parseAsin } from './shared/research-input.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { SEARCH_VIEW } from './views.js';
+import { SEARCH_VIEW } from './shared/research-views.js';
 
 export const meta: Meta = { name: 'item', args: [['<asin>', 'the ASIN']], summary: 'catalog entry of an ASIN' };
 

@@ -1,9 +1,9 @@
 /** inv lookup ASIN: offers through the legacy /v1/lookup and its ts/sig signature. */
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { parseAsin } from '../api/research-input.js';
+import { parseAsin } from './shared/research-input.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { OFFERS_VIEW } from './views.js';
+import { OFFERS_VIEW } from './shared/research-views.js';
 
 const US_MARKETPLACE = 'ATVPDKIKX0DER';
 

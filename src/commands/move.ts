@@ -13,7 +13,7 @@ import type { LocationNames } from '../api/location-names.js';
 import { count } from '../cli/output/format.js';
 import type { Column } from '../cli/output/view.js';
 import { showsNames } from './stock/shared.js';
-import { ITEM_LOCATION_VIEW } from './views.js';
+import { ITEM_LOCATION_VIEW } from './shared/item-location-view.js';
 
 type MoveSide = {
   side: 'from' | 'to';

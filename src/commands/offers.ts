@@ -1,10 +1,10 @@
 /** inv offers ASIN...: offer listings (new/used, FBA/merchant) with statistics. */
 import { Option, type Command } from 'commander';
 import { mapLimit } from '../util/concurrency.js';
-import { parseAsin } from '../api/research-input.js';
+import { parseAsin } from './shared/research-input.js';
 import type { OffersFormat } from '../api/research-types.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { OFFERS_VIEW } from './views.js';
+import { OFFERS_VIEW } from './shared/research-views.js';
 
 interface OffersOptions {
   nopaapi?: boolean;

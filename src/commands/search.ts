@@ -1,10 +1,10 @@
 /** inv search KEYWORD | --asin/--upc/--ean X: catalog matches. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { parseAsin, parseProductCode } from '../api/research-input.js';
+import { parseAsin, parseProductCode } from './shared/research-input.js';
 import type { SearchQuery } from '../api/research-types.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { SEARCH_VIEW } from './views.js';
+import { SEARCH_VIEW } from './shared/research-views.js';
 
 interface SearchOptions {
   asin?: string;

@@ -7,7 +7,7 @@ import type { View } from '../../src/cli/output/view.js';
 import { FEES_VIEW } from '../../src/commands/fees.js';
 import { ITEM_LOOKUP_VIEW } from '../../src/commands/item-lookup.js';
 import { ITEM_SEARCH_VIEW } from '../../src/commands/item-search.js';
-import { OFFERS_VIEW, SEARCH_VIEW, words } from '../../src/commands/views.js';
+import { OFFERS_VIEW, SEARCH_VIEW, words } from '../../src/commands/shared/research-views.js';
 import { MAPPINGS_VIEW, CATEGORY_VIEW } from '../../src/commands/categories.js';
 import { answerMeta, uuidV1, uuidV1Time } from '../../src/sandbox/research/clock.js';
 import { testIO } from '../helpers/io.js';

@@ -5,7 +5,7 @@ import type { Item } from '../../api/inventory-types.js';
 import { collect, defined, pairs } from '../../cli/input.js';
 import { count, money } from '../../cli/output/format.js';
 import type { View } from '../../cli/output/view.js';
-import { truncate } from '../views.js';
+import { truncate } from '../../cli/output/format.js';
 
 export interface ItemFlags {
   file?: string;

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { ITEM_LOCATION_VIEW } from '../views.js';
+import { ITEM_LOCATION_VIEW } from '../shared/item-location-view.js';
 
 /** "+5", "5" or "-3" as a whole number other than zero. */
 export function parseChange(text: string): number {

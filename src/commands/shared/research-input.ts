@@ -1,6 +1,6 @@
-/** Validation of research inputs before any request is sent. Pure functions; errors name the argument and the rule. */
-import { UsageError } from '../errors.js';
-import { CodeError, parseEan, parseIsbn, parseUpc } from './product-codes.js';
+/** Parsing of research command arguments (ASINs, prices, product codes, category ids) into checked values, or a UsageError naming the flag. */
+import { UsageError } from '../../errors.js';
+import { CodeError, parseEan, parseIsbn, parseUpc } from '../../api/product-codes.js';
 
 const ASIN = /^[A-Z0-9]{10}$/;
 

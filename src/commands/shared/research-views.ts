@@ -1,8 +1,7 @@
-/** Output views shared by several research commands, and readers of the shapes the live service answers. */
-import type { ItemLocation } from '../api/inventory-types.js';
-import { OFFER_CHANNELS, type OffersResponse, type SearchResult } from '../api/research-types.js';
-import { count, money } from '../cli/output/format.js';
-import { pick, type View } from '../cli/output/view.js';
+/** Output views shared by the research commands, and readers of the shapes the live service answers. */
+import { OFFER_CHANNELS, type OffersResponse, type SearchResult } from '../../api/research-types.js';
+import { count, money, truncate } from '../../cli/output/format.js';
+import { pick, type View } from '../../cli/output/view.js';
 
 /** An element of an XML conversion that is an object when it occurs once and an array when it repeats, as a list. */
 export function asList<T = unknown>(value: unknown): T[] {
@@ -59,23 +58,5 @@ export const SEARCH_VIEW: View<SearchResult> = {
     { key: 'weight', header: 'weight', align: 'right' },
     { key: 'ean', header: 'ean' },
     { key: 'variations', header: 'variations', align: 'right' },
-  ],
-};
-
-/** Shortens text for a table cell, marking the cut. */
-export function truncate(text: string, max: number): string {
-  return text.length <= max ? text : text.slice(0, max - 1) + '…';
-}
-
-/** One itemLocation (the quantity of an item in a location): answers of moves and stock changes. */
-export const ITEM_LOCATION_VIEW: View<ItemLocation> = {
-  kind: 'single',
-  fields: ['id', 'msku', 'locationId', 'quantity', 'modified', 'acknowledged', 'link'],
-  columns: [
-    { key: 'id', header: 'itemLocation', align: 'right' },
-    { key: 'msku', header: 'msku' },
-    { key: 'locationId', header: 'location', align: 'right' },
-    { key: 'quantity', header: 'quantity', align: 'right' },
-    { key: 'modified', header: 'modified' },
   ],
 };
