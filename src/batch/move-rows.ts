@@ -1,4 +1,5 @@
 /** Rows of a move batch: CSV columns msku,quantity,from,to (or fromPurchaseId), or the same keys in NDJSON, read strictly. */
+import { positiveQuantity } from '../api/quantity.js';
 import { UsageError } from '../errors.js';
 import type { Cell } from './strict-json.js';
 
@@ -67,7 +68,8 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
     const mskuIssue = mskuProblem(msku);
     if (mskuIssue) throw new Problem(mskuIssue);
     const quantity = text('quantity', record.quantity);
-    if (!quantity || !/^\d{1,9}$/.test(quantity) || Number(quantity) < 1) throw new Problem(`quantity: must be a whole number from 1 to 999999999 (got ${JSON.stringify(quantity ?? null)})`);
+    const units = quantity === undefined ? undefined : positiveQuantity(quantity);
+    if (units === undefined) throw new Problem(`quantity: must be a whole number from 1 to 999999999 (got ${JSON.stringify(quantity ?? null)})`);
     if (record.from !== undefined && record.fromLocationId !== undefined) throw new Problem('from: give from or fromLocationId, not both');
     if (record.to !== undefined && record.toLocationId !== undefined) throw new Problem('to: give to or toLocationId, not both');
     const from = location('from', record.from ?? record.fromLocationId);
@@ -75,7 +77,7 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
     if ((from === undefined) === (purchase === undefined)) throw new Problem('from: give exactly one of from or fromPurchaseId');
     const to = location('to', record.to ?? record.toLocationId);
     if (!to) throw new Problem('to: is required');
-    return { row: { line, msku, quantity: Number(quantity), from, fromPurchaseId: purchase === undefined ? undefined : idOf('fromPurchaseId', purchase), to } };
+    return { row: { line, msku, quantity: units, from, fromPurchaseId: purchase === undefined ? undefined : idOf('fromPurchaseId', purchase), to } };
   } catch (error) {
     if (error instanceof Problem) return { problem: error.message };
     throw error;

@@ -1,4 +1,5 @@
 /** inv move MSKU QTY --from LOC|--from-purchase ID --to LOC, or a batch: inv move --file FILE|-. */
+import { positiveQuantity } from '../api/quantity.js';
 import type { Command } from 'commander';
 import { InputNeededError, UsageError } from '../errors.js';
 import type { Location } from '../api/inventory-types.js';
@@ -82,8 +83,9 @@ export async function heldPerLocation(client: InventoryClient, msku: string): Pr
 
 /** A positive whole quantity. */
 export function parseQuantity(text: string): number {
-  if (!/^\d{1,9}$/.test(text.trim()) || Number(text) < 1) throw new UsageError(`quantity "${text}" must be a positive whole number`);
-  return Number(text);
+  const quantity = positiveQuantity(text);
+  if (quantity === undefined) throw new UsageError(`quantity "${text}" must be a positive whole number`);
+  return quantity;
 }
 
 export const meta: Meta = { name: 'move', args: [['[msku]', 'the item'], ['[quantity]', 'how many units']], summary: 'receive stock from a purchase, move it between locations, or run a batch of moves from a file' };
