@@ -4,7 +4,7 @@ import { parseAsin } from './shared/research-input.js';
 import type { ItemLookupResponse } from '../api/research-types.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { pick, type View } from '../cli/output/view.js';
-import { asList, xmlText } from './shared/research-views.js';
+import { asList, xmlText } from '../api/xml.js';
 
 /** Table rows: a label and a dotted path into one Item. */
 const SUMMARY: ReadonlyArray<[string, string]> = [

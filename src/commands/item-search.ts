@@ -6,7 +6,7 @@ import type { Meta, Runner } from '../cli/command.js';
 import { wholeNumber } from '../cli/input.js';
 import { money } from '../cli/output/format.js';
 import { pick, type View } from '../cli/output/view.js';
-import { asList, xmlText } from './shared/research-views.js';
+import { asList, xmlText } from '../api/xml.js';
 import { truncate } from '../cli/output/format.js';
 
 /** Each Item of the page as a row (Item is an object when the page holds one). */

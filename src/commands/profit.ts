@@ -1,7 +1,7 @@
 /** inv profit ASIN --cost C [--price P]: the profit term by term, the break-even price and the highest cost meeting scout.minRoi. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { parseAsin, parsePrice } from '../api/research-input.js';
+import { parseAsin, parsePrice } from './shared/research-input.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { money } from '../cli/output/format.js';
 import type { View } from '../cli/output/view.js';

@@ -1,6 +1,6 @@
 /** One compact line per scan result for a terminal: verdict, ASIN, title cut to fit, rank, price, fees, profit, ROI. */
 import type { Colors } from '../cli/colors.js';
-import { truncate } from '../commands/views.js';
+import { truncate } from '../cli/output/format.js';
 import type { ScoutResult } from './engine.js';
 
 const money = (n: number | null) => (n === null ? '-' : n.toFixed(2));

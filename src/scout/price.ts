@@ -1,6 +1,6 @@
 /** Which selling price a scan is judged at, read off an offers answer, with the field it came from. Pure functions. */
 import type { OffersResponse } from '../api/research-types.js';
-import { asList } from '../commands/views.js';
+import { asList } from '../api/xml.js';
 
 export type PriceRule = 'buybox' | 'lowest-fba' | 'lowest' | { fixed: number };
 

@@ -9,7 +9,7 @@ import { Progress } from '../../batch/progress.js';
 import { stateDir } from '../../config/paths.js';
 import type { Scout } from '../../scout/engine.js';
 import { scoutManifest, type ManifestResult } from '../../scout/manifest.js';
-import { truncate } from '../views.js';
+import { truncate } from '../../cli/output/format.js';
 
 /** Manifest results ranked by profit. */
 export const MANIFEST_VIEW: View<ManifestResult> = {

@@ -1,7 +1,7 @@
 /** What `inv scout` and `inv profit` share: the pricing and cost flags, and the Scout built from them and the profile. */
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { parsePrice } from '../../api/research-input.js';
+import { parsePrice } from '../shared/research-input.js';
 import type { Ctx } from '../../cli/context.js';
 import { Scout } from '../../scout/engine.js';
 import { parsePriceRule } from '../../scout/price.js';

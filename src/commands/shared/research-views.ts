@@ -1,21 +1,8 @@
 /** Output views shared by the research commands, and readers of the shapes the live service answers. */
+import { asList } from '../../api/xml.js';
 import { OFFER_CHANNELS, type OffersResponse, type SearchResult } from '../../api/research-types.js';
 import { count, money, truncate } from '../../cli/output/format.js';
 import { pick, type View } from '../../cli/output/view.js';
-
-/** An element of an XML conversion that is an object when it occurs once and an array when it repeats, as a list. */
-export function asList<T = unknown>(value: unknown): T[] {
-  if (value === undefined || value === null) return [];
-  return (Array.isArray(value) ? value : [value]) as T[];
-}
-
-/** The text of an XML-converted leaf: a string, `{_: text}`, or the first of several. */
-export function xmlText(value: unknown): string | undefined {
-  const first = Array.isArray(value) ? value[0] : value;
-  if (first === undefined || first === null) return undefined;
-  if (typeof first === 'object') return xmlText((first as { _?: unknown })._);
-  return String(first);
-}
 
 /** A slug or code as words: "large-standard" → "Large standard", "ToysAndGames" → "Toys and games". */
 export function words(value: unknown): string {
