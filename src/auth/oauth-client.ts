@@ -4,7 +4,8 @@ import type { HttpCore } from '../http/core.js';
 import { ONCE_POLICY, READ_POLICY } from '../http/retry.js';
 import { apiUrl } from '../http/url.js';
 import type { StoredTokens } from '../config/schema.js';
-import { originOf, requireBoundOrigin, requireSecureTransport } from './origin.js';
+import { originOf } from '../http/url.js';
+import { requireBoundOrigin, requireSecureTransport } from './origin.js';
 
 export interface OAuthClientConfig {
   authUrl: string;

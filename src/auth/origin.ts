@@ -8,16 +8,6 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-/** The origin of a URL, or undefined for a missing or unparsable one. */
-export function originOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Throws (exit 2) when `what` would travel over plain http to a host that is not loopback. */
 export function requireSecureTransport(url: URL, what: string): void {
   if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) return;

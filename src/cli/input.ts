@@ -79,6 +79,13 @@ export function wholeNumber(value: string | undefined, flag: string, min: number
   return Number(value);
 }
 
+/** A flag's value as a TCP port, 0 (any free port) to 65535; a UsageError naming the flag otherwise. */
+export function portNumber(value: string, flag: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${flag} "${value}" must be a port number from 0 to 65535`);
+  return n;
+}
+
 /** Collects a repeatable option into an array (for commander). */
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];

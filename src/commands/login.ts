@@ -4,6 +4,7 @@ import { AuthError, UsageError } from '../errors.js';
 import type { StoredTokens } from '../config/schema.js';
 import type { Ctx } from '../cli/context.js';
 import type { Meta, Runner } from '../cli/command.js';
+import { portNumber } from '../cli/input.js';
 import { readAll, readLine } from '../cli/io.js';
 
 interface LoginFlags {
@@ -29,8 +30,7 @@ async function passwordLogin(ctx: Ctx, flags: LoginFlags, scope: string): Promis
 }
 
 async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string): Promise<StoredTokens> {
-  const port = Number(flags.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port "${flags.port}" must be a port number from 0 to 65535`);
+  const port = portNumber(flags.port, '--port');
   const waitMs = ctx.globals.timeoutGiven ? ctx.globals.timeoutMs : DEFAULT_WAIT_S * 1000;
   const oauth = await ctx.oauth();
   const { browserLogin } = await import('../auth/login.js');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { InvError, UsageError } from '../errors.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { wholeNumber as whole } from '../cli/input.js';
+import { portNumber, wholeNumber as whole } from '../cli/input.js';
 import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
 import { setPath, type Profile } from '../config/schema.js';
@@ -41,12 +41,6 @@ const VIEW: View<Record<string, unknown>> = {
   ],
 };
 
-function port(value: string, flag: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${flag} "${value}" must be a port number from 0 to 65535`);
-  return n;
-}
-
 function share(value: string, flag: string): number {
   const n = Number(value);
   if (!(n >= 0 && n <= 1)) throw new UsageError(`${flag} "${value}" must be a number from 0 to 1`);
@@ -65,8 +59,8 @@ function clockOffset(value: string): number {
 function sandboxOptions(flags: SandboxFlags, env: Record<string, string | undefined>): SandboxOptions {
   return {
     host: flags.host,
-    port: port(flags.port, '--port'),
-    researchPort: flags.researchPort === undefined ? undefined : port(flags.researchPort, '--research-port'),
+    port: portNumber(flags.port, '--port'),
+    researchPort: flags.researchPort === undefined ? undefined : portNumber(flags.researchPort, '--research-port'),
     data: flags.ephemeral ? undefined : (flags.data ?? join(stateDir(env), 'sandbox.json')),
     seed: flags.seed,
     latencyMs: whole(flags.latency, '--latency', 0, 60_000),

@@ -1,6 +1,6 @@
 /** Effective settings of one run: flag > environment > profile (docs/ARCHITECTURE.md, Configuration). */
 import { UsageError } from '../errors.js';
-import { originOf } from '../auth/origin.js';
+import { originOf } from '../http/url.js';
 import { closest } from '../util/similar.js';
 import type { Profile } from './schema.js';
 import { DEFAULT_PROFILE, type ConfigStore } from './store.js';

@@ -69,8 +69,6 @@ const ALLOWED = [
   'src/cli/manifest.ts → src/commands/',
   // The key-signing function is pure and shared by the client and the sandbox's check of it.
   'src/sandbox/research/auth.ts → src/auth/research-key.ts',
-  // originOf() is a URL helper; it belongs in src/http/url.ts.
-  'src/config/settings.ts → src/auth/origin.ts',
 ];
 
 describe('layers', () => {

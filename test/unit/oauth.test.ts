@@ -6,7 +6,7 @@ import { tokensFrom } from '../../src/auth/oauth-client.js';
 import { authorizeUrl, challengeOf, newState, newVerifier, redirectParams } from '../../src/auth/pkce.js';
 import { needsRefresh } from '../../src/auth/tokens.js';
 import { withFileLock } from '../../src/config/lock.js';
-import { redirectAllowed, type OAuthClient } from '../../src/sandbox/oauth/state.js';
+import { redirectAllowed, type RegisteredClient } from '../../src/sandbox/oauth/state.js';
 
 describe('PKCE and state', () => {
   it('computes the S256 challenge of RFC 7636 appendix B', () => {
@@ -51,7 +51,7 @@ describe('token lifetimes', () => {
 });
 
 describe('redirect URI matching (RFC 8252 section 7.3)', () => {
-  const client: OAuthClient = { id: 'c', secretHash: 's', name: 'n', passwordGrant: false, redirectUris: ['http://127.0.0.1/callback', 'http://[::1]/callback', 'https://app.example.com/cb'] };
+  const client: RegisteredClient = { id: 'c', secretHash: 's', name: 'n', passwordGrant: false, redirectUris: ['http://127.0.0.1/callback', 'http://[::1]/callback', 'https://app.example.com/cb'] };
   it('accepts loopback redirects on any port, exact matches elsewhere', () => {
     expect(redirectAllowed(client, 'http://127.0.0.1:53123/callback')).toBe(true);
     expect(redirectAllowed(client, 'http://[::1]:8080/callback')).toBe(true);

@@ -1,6 +1,6 @@
 /** inv auth status: validate the token with tokeninfo and show who, which client, and the expiry. */
 import type { Command } from 'commander';
-import { AuthError } from '../../errors.js';
+import { tokenStatus } from '../../auth/token-status.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 
@@ -35,18 +35,7 @@ export function setup(command: Command, run: Runner): void {
       run(async (ctx) => {
         const out = ctx.output(VIEW);
         const [settings, tokens, oauth] = await Promise.all([ctx.settings(), ctx.tokens(), ctx.oauth()]);
-        let token = await tokens.accessToken(new URL(oauth.config.baseUrl));
-        let info;
-        try {
-          info = await oauth.tokenInfo(token);
-        } catch (error) {
-          if (!(error instanceof AuthError) || tokens.source === 'INV_TOKEN') throw error;
-          token = await tokens.refresh(token);
-          info = await oauth.tokenInfo(token);
-        }
-        if (info.client_id !== oauth.config.clientId) {
-          throw new AuthError(`the token belongs to another application (client_id "${info.client_id}", expected "${oauth.config.clientId}")`, 'log in again: inv login');
-        }
+        const info = await tokenStatus(tokens, oauth);
         const expiresIn = info.expires_in ?? null;
         await out.render([{
           profile: settings.profile,

@@ -1,8 +1,8 @@
 /** The token endpoint's grants (authorization_code with PKCE, password, refresh_token) and the codes they redeem. */
 import { createHash } from 'node:crypto';
 import type { SandboxRequest } from '../http.js';
-import { OAuthError, type OAuthServer, type TokenAnswer } from './server.js';
-import { randomToken, tokenHash, type OAuthClient } from './state.js';
+import { OAuthError, type OAuthServer, type IssuedTokens } from './server.js';
+import { randomToken, tokenHash, type RegisteredClient } from './state.js';
 
 interface PendingCode {
   clientId: string;
@@ -37,11 +37,11 @@ export class TokenEndpoint {
   }
 
   /** POST /oauth2/token. */
-  async token(req: SandboxRequest): Promise<TokenAnswer> {
+  async token(req: SandboxRequest): Promise<IssuedTokens> {
     const body = (req.body ?? {}) as Form;
     const client = this.oauth.clientAuth(req, body);
     const grant = body.grant_type;
-    let answer: TokenAnswer;
+    let answer: IssuedTokens;
     if (grant === 'authorization_code') answer = this.codeGrant(client, body);
     else if (grant === 'password') answer = await this.passwordGrant(client, body);
     else if (grant === 'refresh_token') answer = this.refreshGrant(client, body);
@@ -50,7 +50,7 @@ export class TokenEndpoint {
     return answer;
   }
 
-  private codeGrant(client: OAuthClient, body: Form): TokenAnswer {
+  private codeGrant(client: RegisteredClient, body: Form): IssuedTokens {
     const pending = body.code ? this.codes.get(tokenHash(body.code)) : undefined;
     if (!pending) throw new OAuthError(400, 'invalid_grant', 'the authorization code is not known');
     if (pending.family !== undefined) {
@@ -72,13 +72,13 @@ export class TokenEndpoint {
     return this.oauth.issueTokens(client.id, pending.userId, pending.scope, false, family);
   }
 
-  private async passwordGrant(client: OAuthClient, body: Form): Promise<TokenAnswer> {
+  private async passwordGrant(client: RegisteredClient, body: Form): Promise<IssuedTokens> {
     if (!client.passwordGrant) throw new OAuthError(400, 'unauthorized_client', `client "${client.id}" is not approved for the password grant`);
     const user = await this.oauth.userForGrant(body.username ?? '', body.password ?? '');
     return this.oauth.issueTokens(client.id, user.id, body.scope ?? '');
   }
 
-  private refreshGrant(client: OAuthClient, body: Form): TokenAnswer {
+  private refreshGrant(client: RegisteredClient, body: Form): IssuedTokens {
     const token = body.refresh_token ?? '';
     const grant = this.oauth.state.refreshTokens[tokenHash(token)];
     if (!grant) throw new OAuthError(400, 'invalid_grant', 'the refresh token is not valid (revoked, rotated or never issued)');

@@ -4,7 +4,7 @@ import { ConsentGuard, PAGE_HEADERS } from './consent.js';
 import { CHALLENGE, TokenEndpoint } from './grants.js';
 import { errorPage, loginPage } from './pages.js';
 import { OAuthError, type OAuthServer } from './server.js';
-import { redirectAllowed, type OAuthClient } from './state.js';
+import { redirectAllowed, type RegisteredClient } from './state.js';
 import { Throttled } from './throttle.js';
 
 /** The OAuth endpoints take form-encoded bodies (RFC 6749 §4.1.3, RFC 7009 §2.1). */
@@ -48,7 +48,7 @@ interface Checked {
 
 /** Checks an authorization request: client and redirect (errors shown, never redirected), then type and PKCE (errors redirected). */
 function checkAuthRequest(oauth: OAuthServer, params: Params): { refused: Reply } | { ok: Checked } {
-  const client: OAuthClient | undefined = oauth.client(params.client_id);
+  const client: RegisteredClient | undefined = oauth.client(params.client_id);
   if (!client) return { refused: page(errorPage('Cannot sign in', `unknown client_id "${params.client_id ?? ''}"`), 400) };
   const redirectUri = params.redirect_uri ?? '';
   if (!redirectAllowed(client, redirectUri)) {

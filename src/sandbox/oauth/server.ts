@@ -3,7 +3,7 @@ import { HttpFail, type SandboxRequest } from '../http.js';
 import type { Persist } from '../store.js';
 import {
   hashPassword, passwordMatches, randomToken, same, tokenHash,
-  type AccessGrant, type OAuthClient, type OAuthState, type User,
+  type AccessGrant, type RegisteredClient, type OAuthState, type User,
 } from './state.js';
 import { LoginThrottle, Throttled } from './throttle.js';
 
@@ -24,7 +24,7 @@ export class OAuthError extends Error {
   }
 }
 
-export interface TokenAnswer {
+export interface IssuedTokens {
   access_token: string;
   token_type: 'Bearer';
   expires_in: number;
@@ -74,7 +74,7 @@ export class OAuthServer {
   }
 
   /** The registered client, or undefined. */
-  client(id: string | undefined): OAuthClient | undefined {
+  client(id: string | undefined): RegisteredClient | undefined {
     return this.state.clients.find((c) => c.id === id);
   }
 
@@ -100,11 +100,11 @@ export class OAuthServer {
   }
 
   /** Issues an access token (and a refresh token unless `implicit`) in `family` (a new one by default). */
-  issueTokens(clientId: string, userId: string, scope: string, implicit = false, family = randomToken(9)): TokenAnswer {
+  issueTokens(clientId: string, userId: string, scope: string, implicit = false, family = randomToken(9)): IssuedTokens {
     this.prune();
     const access = randomToken();
     this.persist.set(['oauth', 'accessTokens', tokenHash(access)], { clientId, userId, scope, family, expiresAt: Date.now() + this.options.accessTokenTtlS * 1000 });
-    const answer: TokenAnswer = { access_token: access, token_type: 'Bearer', expires_in: this.options.accessTokenTtlS, scope };
+    const answer: IssuedTokens = { access_token: access, token_type: 'Bearer', expires_in: this.options.accessTokenTtlS, scope };
     if (!implicit) {
       const refresh = randomToken(32);
       this.persist.set(['oauth', 'refreshTokens', tokenHash(refresh)], { clientId, userId, scope, family });
@@ -146,7 +146,7 @@ export class OAuthServer {
   }
 
   /** RFC 7009: a refresh token ends its family, an access token itself; unknown tokens are fine; another client's are refused. */
-  revoke(client: OAuthClient, token: string): void {
+  revoke(client: RegisteredClient, token: string): void {
     const key = tokenHash(token);
     const grant = this.state.refreshTokens[key] ?? this.state.accessTokens[key];
     if (!grant) return;
@@ -174,7 +174,7 @@ export class OAuthServer {
   }
 
   /** The client authenticated by HTTP Basic or by client_id/client_secret in the body; 401 invalid_client otherwise. */
-  clientAuth(req: SandboxRequest, body: Record<string, string | undefined>): OAuthClient {
+  clientAuth(req: SandboxRequest, body: Record<string, string | undefined>): RegisteredClient {
     let id = body.client_id;
     let secret = body.client_secret;
     const header = req.headers.authorization;

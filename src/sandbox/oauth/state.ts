@@ -1,7 +1,7 @@
 /** The OAuth server's persistent state: registered clients, users, and hashes of the tokens it issued. */
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
-export interface OAuthClient {
+export interface RegisteredClient {
   id: string;
   /** sha256 of the client secret (a random 144-bit value, so a fast hash is enough). */
   secretHash: string;
@@ -39,7 +39,7 @@ export interface RefreshGrant extends Omit<AccessGrant, 'expiresAt'> {
 }
 
 export interface OAuthState {
-  clients: OAuthClient[];
+  clients: RegisteredClient[];
   users: User[];
   /** Keyed by tokenHash(token): the data file never holds a usable token. */
   accessTokens: Record<string, AccessGrant>;
@@ -97,7 +97,7 @@ export function initialOAuthState(): OAuthState {
   };
 }
 
-type Legacy = Omit<OAuthState, 'clients' | 'users'> & { clients: Array<OAuthClient & { secret?: string }>; users: Array<User & { password?: string }> };
+type Legacy = Omit<OAuthState, 'clients' | 'users'> & { clients: Array<RegisteredClient & { secret?: string }>; users: Array<User & { password?: string }> };
 
 /** Brings a state written by an older sandbox (secrets and tokens in clear) to hashes only. */
 export function upgradeOAuthState(loaded: OAuthState | undefined): OAuthState {
@@ -114,7 +114,7 @@ export function upgradeOAuthState(loaded: OAuthState | undefined): OAuthState {
 }
 
 /** Whether `uri` is one of the client's redirect URIs: exact, except the port of loopback ones (RFC 8252 §7.3). */
-export function redirectAllowed(client: Pick<OAuthClient, 'redirectUris'>, uri: string): boolean {
+export function redirectAllowed(client: Pick<RegisteredClient, 'redirectUris'>, uri: string): boolean {
   let url: URL;
   try {
     url = new URL(uri);
