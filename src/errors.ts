@@ -88,3 +88,6 @@ export class InterruptedError extends InvError {
 export function exitCodeOf(error: unknown): number {
   return error instanceof InvError ? error.exitCode : ExitCode.failure;
 }
+
+/** A batch's journal can no longer be read as a whole: nothing is sent. */
+export class JournalDamagedError extends InvError {}

@@ -2,7 +2,8 @@
 import { BatchIncompleteError, NotFoundError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ItemLocation, Location } from '../api/inventory-types.js';
-import { identified, type BatchEnv, type BatchOutcome, type BatchRequest, type Prepared, type RowResult, type Rows } from './engine.js';
+import { identified, type Prepared } from './engine.js';
+import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './batch-types.js';
 import type { MoveRow } from './move-rows.js';
 
 /** Checks every row that a real run would send, changing nothing; statuses are would-succeed or would-fail. */

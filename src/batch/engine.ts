@@ -5,89 +5,15 @@
  * when it is malformed, or when it no longer holds a row that was applied); pass two sends.
  */
 import { createHash } from 'node:crypto';
-import { BatchIncompleteError, InterruptedError, InvError, UsageError } from '../errors.js';
-import type { Encoding } from './decode.js';
+import { BatchIncompleteError, InterruptedError, InvError, JournalDamagedError, UsageError } from '../errors.js';
 import { batchPath, defaultBatchName } from './identity.js';
 import type { InputRow } from './input.js';
 import { Journal, type JournalFile } from './journal.js';
 import { readBatchFile, type BatchFile, type JournalRecord, type RowEntry } from './journal-read.js';
+import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest, Identified, RowResult, RowStatus, Rows } from './batch-types.js';
 import { Progress, type ProgressSinks } from './progress.js';
 import { verdictOf } from './stop-rule.js';
 import type { Cell } from './strict-json.js';
-
-/** The journal can no longer be read as a whole: nothing is sent. */
-export class JournalDamagedError extends InvError {}
-
-/** What a row does, normalised: its identity (`key`) and how the journal shows it (`what`). */
-export interface Identified {
-  key: unknown[];
-  what: Record<string, unknown>;
-  /** Why it cannot be sent (e.g. an unknown location name): the row fails without a request. */
-  unresolved?: string;
-}
-
-/** One kind of batch (moves, item imports): how its rows are read, identified and sent. */
-export interface BatchKind<Row> {
-  kind: string;
-  /** How deep an NDJSON record may nest. */
-  depth: number;
-  columns(columns: string[]): void;
-  parse(line: number, record: Record<string, Cell>): { row: Row } | { problem: string };
-  identify(row: Row): Promise<Identified>;
-  /** Sends the row once; resolves to what the service answered. */
-  send(row: Row, ident: Identified): Promise<unknown>;
-  /** Units the row moves, for the account of a finished batch. */
-  units?(row: Row): number;
-}
-
-export type RowStatus = 'done' | 'skipped' | 'failed' | 'in-doubt' | 'pending' | 'would-succeed' | 'would-fail';
-
-export interface RowResult {
-  line: number;
-  msku: string | null;
-  status: RowStatus;
-  error?: string;
-  [extra: string]: unknown;
-}
-
-export interface BatchRequest {
-  file: string;
-  format?: string;
-  encoding?: Encoding;
-  /** --batch NAME; default: the file's absolute path (stdin: a hash of its content). */
-  name?: string;
-  retryInDoubt: boolean;
-  concurrency: number;
-}
-
-/** What the engine needs from its caller. */
-export interface BatchEnv {
-  /** The input, spooled: `path` to read twice, `hash` of its bytes, `label` for messages. */
-  input: { path: string; hash: string; label: string };
-  stateDir: string;
-  profile: string;
-  origin: string;
-  account(): Promise<string>;
-  signal?: AbortSignal;
-  progress: ProgressSinks;
-  onResult(result: RowResult): void | Promise<void>;
-  warn(message: string): Promise<void>;
-  /** Asks before rows in doubt are sent again (a terminal, or --yes). */
-  confirm(message: string): Promise<boolean>;
-  /** File operations of the journal (tests inject failures). */
-  journalFile?: JournalFile;
-  /** Opens the journal (tests pass a fake). */
-  openJournal?: (path: string, validBytes: number) => Promise<Pick<Journal, 'mark' | 'note' | 'close'>>;
-}
-
-export interface BatchOutcome {
-  summary: Record<string, unknown>;
-  problems: RowResult[];
-  line: string;
-  error?: InvError;
-}
-
-export type Rows = (options: { onBytes?: (n: number) => void }) => AsyncIterable<InputRow>;
 
 const MAX_LISTED = 20;
 

@@ -2,7 +2,7 @@
 import type { InventoryClient } from '../api/inventory.js';
 import { check, itemSchema } from '../api/rules.js';
 import { UsageError } from '../errors.js';
-import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest } from './engine.js';
+import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest } from './batch-types.js';
 import { rowsOf, spoolInput } from './move-batch.js';
 import { mskuProblem } from './move-rows.js';
 import type { Cell } from './strict-json.js';

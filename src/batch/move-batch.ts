@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { LocationNames } from '../api/location-names.js';
-import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest, Identified, RowResult, Rows } from './engine.js';
+import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest, Identified, RowResult, Rows } from './batch-types.js';
 import { checkMoveColumns, parseMoveRow, type LocationRef, type MoveRow } from './move-rows.js';
 
 export type MoveResult = RowResult;

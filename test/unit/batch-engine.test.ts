@@ -3,7 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepare, send, type BatchEnv, type BatchKind, type BatchRequest, type RowResult, type Rows } from '../../src/batch/engine.js';
+import type { BatchEnv, BatchKind, BatchRequest, RowResult, Rows } from '../../src/batch/batch-types.js';
+import { prepare, send } from '../../src/batch/engine.js';
 import type { JournalRecord } from '../../src/batch/journal-read.js';
 import { AuthError, ConnectionError, InDoubtError, RateLimitError } from '../../src/errors.js';
 

@@ -1,5 +1,5 @@
 /** What the batch commands (move --file, items import, batch *) share: the engine's surroundings from the context, and rendering an outcome. */
-import type { BatchEnv, BatchOutcome, RowResult } from '../../batch/engine.js';
+import type { BatchEnv, BatchOutcome, RowResult } from '../../batch/batch-types.js';
 import type { Ctx, Output } from '../../cli/context.js';
 import { jsonText } from '../../cli/output/render.js';
 import { stateDir } from '../../config/paths.js';

@@ -1,6 +1,6 @@
 /** inv items import FILE|-: bulk upsert from CSV or NDJSON, run as a journaled batch. */
 import type { Command } from 'commander';
-import type { RowResult } from '../../batch/engine.js';
+import type { RowResult } from '../../batch/batch-types.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { wholeNumber } from '../../cli/input.js';
 import type { View } from '../../cli/output/view.js';
