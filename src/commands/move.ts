@@ -1,9 +1,6 @@
 /** inv move MSKU QTY --from LOC|--from-purchase ID --to LOC, or a batch: inv move --file FILE|-. */
-import { positiveQuantity } from '../api/quantity.js';
 import type { Command } from 'commander';
-import { InputNeededError, UsageError } from '../errors.js';
-import type { Location } from '../api/inventory-types.js';
-import type { Ctx } from '../cli/context.js';
+import { UsageError } from '../errors.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { canPrompt } from '../cli/prompt.js';
 import { runBatch, type BatchFlags } from './move-batch.js';
@@ -15,6 +12,7 @@ import { count } from '../cli/output/format.js';
 import type { Column } from '../cli/output/view.js';
 import { showsNames } from './stock/shared.js';
 import { ITEM_LOCATION_VIEW } from './shared/item-location-view.js';
+import { checkSource, heldPerLocation, locationArg, parseQuantity } from './shared/stock-source.js';
 
 type MoveSide = {
   side: 'from' | 'to';
@@ -46,46 +44,6 @@ export interface MoveFlags extends BatchFlags {
   from?: string;
   fromPurchase?: string;
   to?: string;
-}
-
-export interface PickOptions {
-  /** Which locations may be offered. */
-  allowed?: (l: Location) => boolean;
-  /** Quantities of the item per location id, shown beside each choice. */
-  held?: ReadonlyMap<string, number>;
-  /** Offer only locations holding some of the item (a source). */
-  holding?: boolean;
-  /** A location never offered (the source, when picking the destination). */
-  exclude?: string;
-}
-
-/** A location by id or name, or picked from a list on a terminal (exit 7 naming `flag` elsewhere). */
-export async function locationArg(ctx: Ctx, given: string | undefined, flag: string, what: string, names: import('../api/location-names.js').LocationNames, pick: PickOptions = {}): Promise<string> {
-  if (given !== undefined) return names.id(given, flag);
-  if (!canPrompt(ctx.io, ctx.globals)) throw new InputNeededError(what, flag);
-  const { allowed, held, holding, exclude } = pick;
-  const offered = (await names.list()).filter((l) => (!allowed || allowed(l)) && l.id !== exclude && (!holding || !held || (held.get(l.id) ?? 0) > 0));
-  if (offered.length === 0) throw new UsageError(`no location to offer as ${what}${holding ? ': the item is held in none that allows this' : ''}`, `pass ${flag}`);
-  const choices = offered.map((l) => `${l.id}  ${l.display} (${l.type})${held ? ` · ${held.get(l.id) ?? 0} held` : ''}`);
-  const picked = await ctx.choose({ what, flag, message: `${what[0]!.toUpperCase()}${what.slice(1)}:`, choices });
-  return picked.split(' ')[0]!;
-}
-
-/** The item's quantity per location id, for pickers; undefined when the server does not list stock. */
-export async function heldPerLocation(client: InventoryClient, msku: string): Promise<Map<string, number> | undefined> {
-  const { allStock } = await import('../api/stock.js');
-  try {
-    return new Map((await allStock(client, { msku })).map((il) => [il.locationId, Number(il.quantity)]));
-  } catch {
-    return undefined;
-  }
-}
-
-/** A positive whole quantity. */
-export function parseQuantity(text: string): number {
-  const quantity = positiveQuantity(text);
-  if (quantity === undefined) throw new UsageError(`quantity "${text}" must be a positive whole number`);
-  return quantity;
 }
 
 export const meta: Meta = { name: 'move', args: [['[msku]', 'the item'], ['[quantity]', 'how many units']], summary: 'receive stock from a purchase, move it between locations, or run a batch of moves from a file' };
@@ -121,10 +79,9 @@ export function setup(command: Command, run: Runner): void {
         }
         if (flags.dryRun || flags.retryInDoubt || flags.batch || flags.encoding) throw new UsageError('--dry-run, --retry-in-doubt, --batch and --encoding go with --file');
         if (msku === undefined || quantity === undefined) throw new UsageError('give MSKU and QUANTITY (or --file for a batch)', 'e.g. inv move MUG-BLUE-11OZ 10 --from 1 --to 2');
-        if (flags.from && flags.fromPurchase) throw new UsageError('give --from or --from-purchase, not both');
+        checkSource(flags);
         const item = mskuArg(msku);
         const amount = parseQuantity(quantity as string);
-        if (flags.fromPurchase !== undefined && !/^\d+$/.test(flags.fromPurchase)) throw new UsageError(`--from-purchase "${flags.fromPurchase}" must be a purchase id (digits)`);
         const sides: MoveSide[] = [];
         const out = ctx.output<ItemLocation>({ ...ITEM_LOCATION_VIEW, kind: 'single', rows: () => sides, columns: MOVE_COLUMNS });
         const client = await ctx.inventory();

@@ -1,10 +1,9 @@
 /** inv plan MSKU QTY: the inbound shipment plan (fbaCreateInboundShipmentPlan), shipments with ship-to addresses. */
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
 import type { PlannedShipment } from '../api/inventory-types.js';
 import type { Meta, Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';
-import { parseQuantity } from './move.js';
+import { checkVenueId, parseQuantity } from './shared/stock-source.js';
 
 const VIEW: View<Record<string, PlannedShipment>> = {
   kind: 'single',
@@ -37,7 +36,7 @@ export function setup(command: Command, run: Runner): void {
     .action(
       run<{ venueId?: string }>(async (ctx, [msku, quantity], flags) => {
         const amount = parseQuantity(quantity as string);
-        if (flags.venueId !== undefined && !/^\d+$/.test(flags.venueId)) throw new UsageError(`--venue-id "${flags.venueId}" must be a whole number`);
+        checkVenueId(flags.venueId);
         const out = ctx.output(VIEW);
         await out.render([await (await ctx.inventory()).plan({ msku: msku as string, quantity: amount, venueId: flags.venueId })]);
       }),

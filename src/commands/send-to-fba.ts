@@ -6,7 +6,7 @@ import type { Meta, Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';
 import { mskuArg } from '../cli/input.js';
 import { canPrompt } from '../cli/prompt.js';
-import { heldPerLocation, locationArg, parseQuantity } from './move.js';
+import { checkSource, checkVenueId, heldPerLocation, locationArg, parseQuantity } from './shared/stock-source.js';
 
 const VIEW: View<Record<string, SentShipment>> = {
   kind: 'single',
@@ -39,9 +39,8 @@ export function setup(command: Command, run: Runner): void {
       run<{ from?: string; fromPurchase?: string; venueId?: string; openLabels?: boolean; labels?: string; labelsLayout?: string }>(async (ctx, [mskuText, quantity], flags) => {
         const msku = mskuArg(mskuText);
         const amount = parseQuantity(quantity as string);
-        if (flags.from && flags.fromPurchase) throw new UsageError('give --from or --from-purchase, not both');
-        if (flags.fromPurchase !== undefined && !/^\d+$/.test(flags.fromPurchase)) throw new UsageError(`--from-purchase "${flags.fromPurchase}" must be a purchase id (digits)`);
-        if (flags.venueId !== undefined && !/^\d+$/.test(flags.venueId)) throw new UsageError(`--venue-id "${flags.venueId}" must be a whole number`);
+        checkSource(flags);
+        checkVenueId(flags.venueId);
         const out = ctx.output(VIEW);
         const labels = flags.labels === undefined ? undefined : (await import('../labels/write.js')).labelOptions({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
         if (flags.labelsLayout !== undefined && !labels) throw new UsageError('--labels-layout goes with --labels FILE');
