@@ -1,5 +1,5 @@
 /** Fault injection for tests and rehearsals: latency, a random rate of 500s, and queued one-off faults. */
-import { HttpFail } from './http.js';
+import { HttpFail } from './reply.js';
 
 /** Answers of the live research API seen on success statuses: 200 with an `Error` body, or 200 without payload. */
 export const SUCCESS_FAULTS = ['error-body', 'no-payload'] as const;

@@ -1,0 +1,61 @@
+/** The vocabulary of the sandbox's HTTP servers: a request as routes see it, a reply, and a failure with its status. */
+import type { IncomingMessage } from 'node:http';
+
+export interface SandboxRequest {
+  method: string;
+  path: string;
+  /** The request target as received (path and query), for signature checks. */
+  rawUrl: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  params: Record<string, string>;
+  body: unknown;
+  /** The origin this server was started at, e.g. http://127.0.0.1:4010 (never taken from the request's Host). */
+  origin: string;
+}
+
+export interface RouteOptions {
+  /** The body may be form-encoded (the OAuth endpoints); every other route takes JSON only (415 otherwise). */
+  form?: boolean;
+}
+
+export interface ServerOptions {
+  /** Lets /_sandbox/* answer requests from beyond loopback that carry it in X-Sandbox-Admin-Token. */
+  adminToken?: string;
+  /** Where a handler's failure is logged (default: stderr). */
+  log?: (line: string) => void;
+}
+
+export interface Reply {
+  status?: number;
+  body?: unknown;
+  /** Sent as is instead of JSON. */
+  text?: string;
+  /** Binary content, sent as is. */
+  raw?: Buffer;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export type Route = (req: SandboxRequest) => Reply | Promise<Reply>;
+
+/** A redirect reply. */
+export function redirect(location: string): Reply {
+  return { status: 302, headers: { location }, text: '' };
+}
+
+/** An HTML page reply. */
+export function html(page: string, status = 200): Reply {
+  return { status, text: page, contentType: 'text/html; charset=utf-8' };
+}
+
+/** Thrown by routes to answer with an error status and message. */
+export class HttpFail extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
