@@ -48,6 +48,14 @@ export function errorForResponse(options: ErrorHookOptions, req: HttpRequest, re
     return new RateLimitError(`${where}: rate limited after ${res.attempts ?? 1} attempt(s)${after}`, 'wait a little and run the command again');
   }
   const tries = (res.attempts ?? 1) > 1 ? ` after ${res.attempts} attempts` : '';
+  // A gateway or a failing backend can answer 5xx after the change was made: for a request that is
+  // sent once, a server error says nothing about whether it was applied.
+  if (res.status >= 500 && !req.retry.idempotent) {
+    return new InDoubtError(
+      `${where} answered ${res.status}: ${message}; it may or may not have been applied`,
+      'check the current state before sending it again',
+    );
+  }
   return new ApiError(`${where} answered ${res.status}${tries}: ${message}`, res.status);
 }
 

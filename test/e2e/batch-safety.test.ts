@@ -188,6 +188,22 @@ describe('errors that are not the rows\' stop the batch', () => {
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   });
 
+  it('a 502 or 503 answered after the move was applied makes the row in doubt, so a rerun does not resend it', async () => {
+    const rows = makeRows(fx, 4, 19);
+    const file = join(fx.dir, 'gateway.csv');
+    writeFileSync(file, csv(rows));
+    const before = { q: fx.quantities(), moves: fx.moves() };
+    fx.sandbox.inventory.faults.add({ status: 502, times: 1, path: '/v1/doMoveItem', afterApply: true });
+    fx.sandbox.inventory.faults.add({ status: 503, times: 1, path: '/v1/doMoveItem', afterApply: true });
+    const r = await spawnInv(['move', '--file', file, '--json', '--concurrency', '1'], { env: fx.authed });
+    expect(r.code, r.stderr).toBe(6);
+    expect(JSON.parse(r.stdout)).toMatchObject({ done: 2, failed: 0, inDoubt: 2 });
+    const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(rerun.code, rerun.stderr).toBe(6);
+    expect(fx.moves() - before.moves).toBe(4);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+  });
+
   it('inv api GET /v1/doSendToFBA with a dropped connection is sent once and reported in doubt (exit 1)', async () => {
     const { account } = fx.sandbox;
     account.adjustStock(account.ensureStock('C-0', fx.bays.D).id, 5);
