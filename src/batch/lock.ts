@@ -1,5 +1,6 @@
 /** One run per batch: an exclusive lock file holding pid, host and start time; a dead holder's lock is taken over. */
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { InvError } from '../errors.js';
@@ -35,26 +36,60 @@ function holderOf(path: string): LockHolder | undefined {
 export function lockBatch(path: string, batch: string): () => void {
   const me: LockHolder = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, JSON.stringify(me));
-      closeSync(fd);
-      return () => {
-        if (holderOf(path)?.pid === me.pid) unlinkSync(path);
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw error;
+  // The lock appears whole or not at all: written beside it, then linked into place (link fails if it exists).
+  const mine = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(mine, JSON.stringify(me), { mode: 0o600 });
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        linkSync(mine, path);
+        return () => {
+          if (holderOf(path)?.pid === me.pid) unlinkSync(path);
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 3) throw error;
+      }
+      const seen = inodeOf(path);
+      const holder = holderOf(path);
+      if (holder && (holder.host !== me.host || alive(holder.pid))) {
+        throw new BatchLockedError(
+          `batch "${batch}" is being run by process ${holder.pid} on ${holder.host}, started ${holder.started}`,
+          `wait for it to finish; if that process is gone from ${holder.host}, remove ${path}`,
+        );
+      }
+      if (seen !== undefined) takeOver(path, seen);
     }
-    const holder = holderOf(path);
-    // A holder still writing its lock file, or one on this host whose process has gone: try again / take over.
-    if (holder && (holder.host !== me.host || alive(holder.pid))) {
-      throw new BatchLockedError(
-        `batch "${batch}" is being run by process ${holder.pid} on ${holder.host}, started ${holder.started}`,
-        `wait for it to finish; if that process is gone from ${holder.host}, remove ${path}`,
-      );
-    }
-    if (holder) unlinkSync(path);
-    else if (attempt === 2) unlinkSync(path); // unreadable for a while: left by a crash between open and write
+  } finally {
+    rmSync(mine, { force: true });
   }
+}
+
+function inodeOf(path: string): number | undefined {
+  try {
+    return statSync(path).ino;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Moves the lock judged dead (inode `seen`) aside. Two runs may judge the same dead lock at once: only
+ * one rename can move that file, and a run that moved a fresh lock instead (another run's, taken in
+ * between) puts it back.
+ */
+export function takeOver(path: string, seen: number): void {
+  const aside = `${path}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    renameSync(path, aside);
+  } catch {
+    return; // already moved by another run: try again
+  }
+  if (inodeOf(aside) !== seen) {
+    try {
+      linkSync(aside, path);
+    } catch {
+      // a third run took the lock meanwhile; it holds it now
+    }
+  }
+  rmSync(aside, { force: true });
 }
