@@ -1,6 +1,6 @@
 /** One run per batch: an exclusive lock file holding pid, host and start time; a dead holder's lock is taken over. */
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { InvError } from '../errors.js';
@@ -30,6 +30,13 @@ function holderOf(path: string): LockHolder | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Whether a live run holds the lock at `path` (a lock left by a killed run on this host does not count). */
+export function lockHeld(path: string): boolean {
+  const holder = holderOf(path);
+  if (!holder) return existsSync(path);
+  return holder.host !== hostname() || alive(holder.pid);
 }
 
 /** Takes the lock at `path` for this process, or throws naming the run that holds it; returns its release. */

@@ -1,10 +1,10 @@
 /** The batches kept in the state directory: listing, finding by name, marking a row after a check, pruning. */
-import { existsSync } from 'node:fs';
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
 import { batchesDir } from './identity.js';
 import { Journal } from './journal.js';
+import { lockHeld } from './lock.js';
 import { readBatchFile, type BatchFile, type RowEntry } from './journal-read.js';
 
 export interface BatchInfo {
@@ -41,7 +41,7 @@ function infoOf(file: BatchFile): BatchInfo {
   const end = file.ends.at(-1);
   const pending = count('pending') + (end?.pending ?? 0);
   const [done, failed, inDoubt] = [count('done'), count('failed'), count('in-doubt')];
-  const state = file.damage ? 'damaged' : existsSync(`${file.path}.lock`) ? 'running' : failed + inDoubt + pending === 0 && end ? 'finished' : 'incomplete';
+  const state = file.damage ? 'damaged' : lockHeld(`${file.path}.lock`) ? 'running' : failed + inDoubt + pending === 0 && end ? 'finished' : 'incomplete';
   return {
     name: file.header!.name, kind: file.header!.kind, state, done, failed, inDoubt, pending,
     firstRun: file.runs[0]?.at ?? null, lastRun: file.runs.at(-1)?.at ?? null,
@@ -83,14 +83,24 @@ export async function resolveRow(batch: { info: BatchInfo; file: BatchFile }, li
   return { ...rows[0]!, state: applied ? 'done' : 'failed' };
 }
 
-/** Removes the journals of batches whose last run is older than `days` (never one being run). */
-export async function pruneBatches(stateDir: string, profile: string, days: number, now = Date.now()): Promise<BatchInfo[]> {
+/**
+ * Removes the journals of finished batches whose last run is older than `days`. A batch with rows in
+ * doubt, failed or not sent is kept unless `force`: without its journal a rerun would send its done rows
+ * again. A batch being run is always kept.
+ */
+export async function pruneBatches(stateDir: string, profile: string, days: number, force = false, now = Date.now()): Promise<{ removed: BatchInfo[]; kept: BatchInfo[] }> {
   const removed: BatchInfo[] = [];
+  const kept: BatchInfo[] = [];
   for (const { info } of await listBatches(stateDir, profile)) {
     const last = info.lastRun ? Date.parse(info.lastRun) : (await stat(info.path)).mtimeMs;
     if (info.state === 'running' || now - last < days * 86_400_000) continue;
+    if (info.state !== 'finished' && !force) {
+      kept.push(info);
+      continue;
+    }
     await unlink(info.path);
+    await unlink(`${info.path}.lock`).catch(() => undefined);
     removed.push(info);
   }
-  return removed;
+  return { removed, kept };
 }

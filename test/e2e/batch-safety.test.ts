@@ -1,6 +1,7 @@
 /** Batches as people and cron run them: fix and rerun, edits, two runs at once, finished batches, other servers, and errors that are not the rows'. */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, results, type BatchFixture, type Row } from '../helpers/batch.js';
@@ -213,5 +214,26 @@ describe('errors that are not the rows\' stop the batch', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/may or may not have been applied/);
     expect(fx.sandbox.inventory.stats.count('/v1/doSendToFBA') - before).toBe(1);
+  });
+});
+
+describe('inv batch prune', () => {
+  it('keeps a batch with rows in doubt (a rerun then resends nothing) and removes a finished one', async () => {
+    const env = { ...fx.authed, INV_STATE_DIR: mkdtempSync(join(tmpdir(), 'inv-prune-')) };
+    const doubtful = makeRows(fx, 6, 23);
+    const finished = makeRows(fx, 3, 29);
+    writeFileSync(join(fx.dir, 'doubtful.csv'), csv(doubtful));
+    writeFileSync(join(fx.dir, 'finished.csv'), csv(finished));
+    const before = { q: fx.quantities(), moves: fx.moves() };
+    expect((await spawnInv(['move', '--file', join(fx.dir, 'finished.csv')], { env })).code).toBe(0);
+    fx.sandbox.inventory.faults.add({ status: 'drop', times: 1, path: '/v1/doMoveItem', afterApply: true });
+    expect((await spawnInv(['move', '--file', join(fx.dir, 'doubtful.csv'), '--concurrency', '1'], { env })).code).toBe(6);
+    const pruned = await spawnInv(['batch', 'prune', '--older-than', '0', '--json'], { env });
+    expect(pruned.code, pruned.stderr).toBe(0);
+    expect(JSON.parse(pruned.stdout)).toEqual({ removed: [join(fx.dir, 'finished.csv')], kept: [join(fx.dir, 'doubtful.csv')] });
+    expect(pruned.stderr).toMatch(/kept ".*doubtful.csv": 1 in doubt/);
+    expect((await spawnInv(['move', '--file', join(fx.dir, 'doubtful.csv')], { env })).code).toBe(6);
+    expect(fx.moves() - before.moves).toBe(9);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, [...finished, ...doubtful]));
   });
 });
