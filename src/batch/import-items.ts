@@ -40,7 +40,8 @@ export function itemFromRow(record: Record<string, unknown>): Record<string, unk
       }
     } else item[key] = value;
   }
-  if (attributes.length > 0) item.attributes = [...((item.attributes as unknown[]) ?? []), ...attributes];
+  // A malformed `attributes` cell is left as it is, for the rules to name it.
+  if (attributes.length > 0 && (item.attributes === undefined || Array.isArray(item.attributes))) item.attributes = [...((item.attributes as unknown[]) ?? []), ...attributes];
   return item;
 }
 

@@ -107,3 +107,17 @@ describe('malformed input is refused before anything is sent (exit 2)', () => {
     expect(r.stderr).toMatch(/line 3: quantity: must be a whole number from 1 to 999999999/);
   });
 });
+
+describe('item imports refuse malformed attributes before anything is sent', () => {
+  it('attr.NAME columns beside an attributes cell that is not a list: exit 2 naming attributes', async () => {
+    const file = join(fx.dir, 'attrs.csv');
+    writeFileSync(file, 'msku,title,cond,attr.color,attributes\nNI-6,t,new,red,"{""color"":""blue""}"\n');
+    const before = fx.sandbox.inventory.stats.count('/v1/items', 'POST');
+    const r = await runInv(['items', 'import', file], { env: fx.authed });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/line 2: attributes: /);
+    expect(r.stderr).not.toMatch(/unexpected/);
+    expect(fx.sandbox.inventory.stats.count('/v1/items', 'POST') - before).toBe(0);
+    expect(fx.sandbox.account.state.items['NI-6']).toBeUndefined();
+  });
+});
