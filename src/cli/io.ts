@@ -17,6 +17,8 @@ export interface IO {
   env: Record<string, string | undefined>;
   /** The raw stderr stream, for prompts and progress bars; absent where there is no terminal to draw on. */
   errStream?: NodeJS.WritableStream;
+  /** Width of the terminal stdout writes to, when it is one. */
+  columns?: number;
   /** Aborted when the user interrupts (Ctrl-C). */
   signal: AbortSignal;
 }
@@ -60,6 +62,7 @@ export function processIO(): IO {
     stdin: process.stdin,
     stdinIsTTY: Boolean(process.stdin.isTTY),
     stdoutIsTTY: Boolean(process.stdout.isTTY),
+    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
     stderrIsTTY: Boolean(process.stderr.isTTY),
     env: process.env,
     errStream: process.stderr,

@@ -97,6 +97,7 @@ async function writeTable<R>(view: View<R>, records: Records<R>, target: RenderT
     return n;
   }
   const { formatTable } = await import('./table.js');
-  await io.out.write(formatTable(columns, body, globals.color) + '\n');
+  const width = io.stdoutIsTTY ? io.columns ?? (Number(io.env.COLUMNS) || undefined) : undefined;
+  await io.out.write(formatTable(columns, body, globals.color, width) + '\n');
   return n;
 }
