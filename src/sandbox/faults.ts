@@ -34,9 +34,9 @@ export function parseFaultRule(input: unknown): FaultRule {
   const { status, message, times = 1, path, method, retryAfter, afterApply, ...rest } = input as Record<string, unknown>;
   const unknown = Object.keys(rest);
   if (unknown.length) throw fail(unknown[0]!, 'is not a field of a fault rule (status, message, times, path, method, retryAfter, afterApply)');
-  const named = status === 'drop' || (SUCCESS_FAULTS as readonly unknown[]).includes(status);
+  const named = status === 'drop' || status === 'garble' || (SUCCESS_FAULTS as readonly unknown[]).includes(status);
   if (!named && !(Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599)) {
-    throw fail('status', `must be an HTTP error status (400-599) or one of "drop", ${SUCCESS_FAULTS.map((k) => `"${k}"`).join(', ')}`);
+    throw fail('status', `must be an HTTP error status (400-599) or one of "drop", "garble", ${SUCCESS_FAULTS.map((k) => `"${k}"`).join(', ')}`);
   }
   if (message !== undefined && (typeof message !== 'string' || message.length > 1000)) throw fail('message', 'must be a text of at most 1000 characters');
   if (!Number.isInteger(times) || (times as number) < 1 || (times as number) > 1_000_000) throw fail('times', 'must be a whole number from 1 to 1000000');

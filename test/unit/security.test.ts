@@ -72,6 +72,7 @@ describe('the sandbox\'s checks', () => {
   it('fault rules field by field', () => {
     expect(parseFaultRule({ status: 503, times: 2, path: '/v1/fees', retryAfter: 1 })).toMatchObject({ status: 503, times: 2 });
     expect(parseFaultRule({ status: 'drop' })).toMatchObject({ status: 'drop', times: 1 });
+    expect(parseFaultRule({ status: 'garble', path: '/v1/doMoveItem' })).toMatchObject({ status: 'garble' });
     expect(parseFaultRule({ status: 'error-body', message: 'x', path: '/v1/fees' })).toMatchObject({ status: 'error-body', message: 'x' });
     expect(parseFaultRule({ status: 500, afterApply: true })).toMatchObject({ afterApply: true });
     for (const bad of [{ status: 'abc' }, { status: 42 }, { status: 503, retryAfter: '1\r\nX: y' }, { status: 503, path: 'v1' }, { status: 503, extra: 1 }, null, []]) {
