@@ -69,7 +69,9 @@ try {
   writeFileSync(moves, 'msku,quantity,from,to\nBOOK-COOK-001,5,Shelf A1,Shelf C1\nCABLE-USBC-2M,20,Shelf A2,Shelf C1\nPUZZLE-1000,10,Shelf A2,Returns\n');
   await inv(['move', '--file', moves, '--dry-run', '-o', 'table'], { hide: { [moves]: 'moves.csv' } });
   await inv(['move', '--file', moves, '--output', 'ndjson'], { hide: { [moves]: 'moves.csv' } });
-  await inv(['move', '--file', moves, '-o', 'table'], { hide: { [moves]: 'moves.csv' } });
+  // Running a finished batch again sends nothing and says so (exit 2): a new --batch name repeats it.
+  await inv(['move', '--file', moves, '-o', 'table'], { hide: { [moves]: 'moves.csv' }, expect: 2 });
+  await inv(['batch', 'list', '-o', 'table']);
   await inv(['config', 'set', 'researchUrl', sandbox.researchUrl]);
   await inv(['research', 'login', '--client-id', research.clientId, '--secret-stdin'], { input: research.secretKey, shownInput: 'printf %s "$SECRET"' });
   await inv(['fees', 'B00X4WHP5E', 'B07FZ8S74R', '--price', '14.99,24.99', '-o', 'table']);
