@@ -14,6 +14,14 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 beforeEach(() => fx.sandbox.inventory.faults.clear());
 
+/** `count` rows written to `name` in the fixture's folder, with the quantities and move count before they run. */
+function batchInput(name: string, count: number, salt: number) {
+  const rows = makeRows(fx, count, salt);
+  const file = join(fx.dir, name);
+  writeFileSync(file, csv(rows));
+  return { rows, file, before: { q: fx.quantities(), moves: fx.moves() } };
+}
+
 
 describe('rerunning a batch', () => {
   it('fix and rerun: a 1,000-row file with 10 bad destinations applies every row exactly once', async () => {
@@ -54,10 +62,7 @@ describe('rerunning a batch', () => {
   });
 
   it('lets one run at a time: a second run of the same batch exits 1 at once, and totals are exact', async () => {
-    const rows = makeRows(fx, 300, 13);
-    const file = join(fx.dir, 'twice-at-once.csv');
-    writeFileSync(file, csv(rows));
-    const before = { q: fx.quantities(), moves: fx.moves() };
+    const { rows, file, before } = batchInput('twice-at-once.csv', 300, 13);
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
     const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--json'], { env: childEnv(fx.authed), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -82,10 +87,7 @@ describe('rerunning a batch', () => {
   }, 60_000);
 
   it('takes over the lock of a run that was killed', async () => {
-    const rows = makeRows(fx, 200, 14);
-    const file = join(fx.dir, 'killed.csv');
-    writeFileSync(file, csv(rows));
-    const before = { q: fx.quantities(), moves: fx.moves() };
+    const { rows, file, before } = batchInput('killed.csv', 200, 14);
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
     const child = spawn(process.execPath, [BIN, 'move', '--file', file], { env: childEnv(fx.authed), stdio: 'ignore' });
     const closed = new Promise((resolve) => child.on('close', resolve));
@@ -175,10 +177,7 @@ describe('errors that are not the rows\' stop the batch', () => {
   }, 60_000);
 
   it('a 2xx whose body cannot be read counts as applied (with a warning), so a rerun does not resend it', async () => {
-    const rows = makeRows(fx, 10, 18);
-    const file = join(fx.dir, 'garbled.csv');
-    writeFileSync(file, csv(rows));
-    const before = { q: fx.quantities(), moves: fx.moves() };
+    const { rows, file, before } = batchInput('garbled.csv', 10, 18);
     fx.sandbox.inventory.faults.add({ status: 'garble', times: 2, path: '/v1/doMoveItem' });
     const r = await spawnInv(['move', '--file', file, '--json', '--concurrency', '1'], { env: fx.authed });
     expect(r.code, r.stderr).toBe(0);
@@ -190,10 +189,7 @@ describe('errors that are not the rows\' stop the batch', () => {
   });
 
   it('a 502 or 503 answered after the move was applied makes the row in doubt, so a rerun does not resend it', async () => {
-    const rows = makeRows(fx, 4, 19);
-    const file = join(fx.dir, 'gateway.csv');
-    writeFileSync(file, csv(rows));
-    const before = { q: fx.quantities(), moves: fx.moves() };
+    const { rows, file, before } = batchInput('gateway.csv', 4, 19);
     fx.sandbox.inventory.faults.add({ status: 502, times: 1, path: '/v1/doMoveItem', afterApply: true });
     fx.sandbox.inventory.faults.add({ status: 503, times: 1, path: '/v1/doMoveItem', afterApply: true });
     const r = await spawnInv(['move', '--file', file, '--json', '--concurrency', '1'], { env: fx.authed });
