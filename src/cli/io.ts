@@ -23,6 +23,11 @@ export interface IO {
   signal: AbortSignal;
 }
 
+/** Width of the terminal stdout writes to (COLUMNS first, as shells set it), or undefined in a pipe. */
+export function terminalWidth(io: IO): number | undefined {
+  return io.stdoutIsTTY ? Number(io.env.COLUMNS) || io.columns || undefined : undefined;
+}
+
 /** Wraps a Node writable so that writes wait for 'drain' when its buffer is full. */
 export function streamWriter(stream: NodeJS.WritableStream): Writer {
   const send = (chunk: string | Uint8Array): void | Promise<void> => {

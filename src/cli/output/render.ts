@@ -1,6 +1,6 @@
 /** Renders a command's records as table, json, ndjson, csv or tsv; json and ndjson stream as records arrive. */
 import type { GlobalOptions } from '../globals.js';
-import type { IO } from '../io.js';
+import { terminalWidth, type IO } from '../io.js';
 import { plain } from './format.js';
 import { spreadsheetSafe } from '../../util/sanitize.js';
 import { pick, project, type Column, type View } from './view.js';
@@ -97,7 +97,6 @@ async function writeTable<R>(view: View<R>, records: Records<R>, target: RenderT
     return n;
   }
   const { formatTable } = await import('./table.js');
-  const width = io.stdoutIsTTY ? io.columns ?? (Number(io.env.COLUMNS) || undefined) : undefined;
-  await io.out.write(formatTable(columns, body, globals.color, width) + '\n');
+  await io.out.write(formatTable(columns, body, globals.color, terminalWidth(io)) + '\n');
   return n;
 }

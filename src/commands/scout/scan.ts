@@ -1,6 +1,7 @@
 /** The interactive / piped scan loop of `inv scout`: a compact line (and a bell on buy) on a terminal, NDJSON in a pipe. */
 import { createInterface } from 'node:readline';
 import { InterruptedError } from '../../errors.js';
+import { terminalWidth } from '../../cli/io.js';
 import type { Ctx } from '../../cli/context.js';
 import { BuyList } from '../../scout/buy-list.js';
 import type { Scout } from '../../scout/engine.js';
@@ -29,7 +30,7 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
   });
   stop.signal.addEventListener('abort', () => rl.close(), { once: true });
   const buyList = options.buyList ? new BuyList(options.buyList, options.mskuTemplate, options.cond) : undefined;
-  const width = Math.max(60, Number(io.env.COLUMNS) || (io.errStream as { columns?: number } | undefined)?.columns || 100);
+  const width = Math.max(60, terminalWidth(io) ?? 100);
   if (interactive) {
     await ctx.info(`scan a code (ASIN, UPC, EAN, ISBN), optionally followed by a cost; Ctrl-D ends`);
     rl.prompt();
