@@ -34,7 +34,7 @@ export interface GlobalOptions {
 /** Declares the global options on the root command. */
 export function addGlobalOptions(program: Command): void {
   program
-    .option('--profile <name>', 'use this profile (default: INV_PROFILE or the current profile)')
+    .option('--profile <profile>', 'use this profile (default: INV_PROFILE or the current profile)')
     .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json in a pipe)').choices([...OUTPUT_FORMATS, LABEL_OUTPUT]))
     .option('--json', 'shorthand for --output json')
     .option('--fields <list>', 'comma-separated fields to output (dotted paths allowed, e.g. mfnFees.netIncome)')

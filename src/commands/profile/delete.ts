@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
 import { checkProfileExists } from '../../config/settings.js';
 
-export const meta: Meta = { name: 'delete', args: [['<name>', 'profile name']], summary: 'remove a profile with its settings and stored login (asks on a terminal; --yes in scripts)' };
+export const meta: Meta = { name: 'delete', args: [['<profile>', 'profile name']], summary: 'remove a profile with its settings and stored login (asks on a terminal; --yes in scripts)' };
 
 /** Options and action of `inv profile delete` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {

@@ -1,4 +1,4 @@
-/** inv profile list: the stored profiles, the current one marked. */
+/** inv profile list: the stored profiles, the current one marked (--names: the names alone). */
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
@@ -27,10 +27,12 @@ export const meta: Meta = { name: 'list', summary: 'list profiles; * marks the o
 /** Options and action of `inv profile list` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
+    .option('--names', 'only the names, one a line (for scripts and shell completion)')
     .action(
-      run(async (ctx) => {
-        const out = ctx.output(VIEW);
+      run<{ names?: boolean }>(async (ctx, _args, flags) => {
         const store = await ctx.config();
+        if (flags.names) return void (await ctx.io.out.write(store.profileNames().map((n) => `${n}\n`).join('')));
+        const out = ctx.output(VIEW);
         const current = profileName({ profile: ctx.globals.profile }, ctx.io.env, store);
         const rows = store.profileNames().map((name) => {
           const p = store.profile(name);

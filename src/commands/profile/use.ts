@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
 import { checkProfileExists } from '../../config/settings.js';
 
-export const meta: Meta = { name: 'use', args: [['<name>', 'profile name']], summary: 'make a profile the one used by default' };
+export const meta: Meta = { name: 'use', args: [['<profile>', 'profile name']], summary: 'make a profile the one used by default' };
 
 /** Options and action of `inv profile use` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {

@@ -1,0 +1,98 @@
+/**
+ * Shell completion through each shell's own machinery: bash's completion function driven by the COMP_*
+ * variables, zsh's completion widget typed into a pseudo-terminal (zpty), fish's `complete -C`. `inv`
+ * on PATH is the built bin/inv; its config holds two profiles; the shells run in a directory of files.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LABEL_OUTPUT, OUTPUT_FORMATS } from '../../src/cli/globals.js';
+import { BIN, childEnv } from '../helpers/spawn.js';
+
+const ZSH_DRIVER = fileURLToPath(new URL('../helpers/zsh-complete.zsh', import.meta.url));
+type Shell = 'bash' | 'zsh' | 'fish';
+let dir: string;
+let work: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'inv-completion-'));
+  const bin = join(dir, 'bin');
+  work = join(dir, 'work');
+  mkdirSync(bin);
+  mkdirSync(join(work, 'data'), { recursive: true });
+  for (const file of ['stock.csv', 'moves.ndjson', 'notes.txt']) writeFileSync(join(work, file), '');
+  writeFileSync(join(bin, 'inv'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
+  chmodSync(join(bin, 'inv'), 0o755);
+  env = childEnv({ INV_CONFIG_DIR: join(dir, 'config'), HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_DATA_HOME: join(dir, 'xdg'), PATH: `${bin}:${process.env.PATH}` });
+  for (const name of ['sandbox', 'staging']) execFileSync('inv', ['profile', 'create', name], { env, stdio: 'ignore' });
+  execFileSync('inv', ['--profile', 'staging', 'config', 'set', 'clientSecret', '--stdin'], { env, input: 'hush-do-not-print\n', stdio: ['pipe', 'ignore', 'ignore'] });
+}, 60_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Completions the shell offers after `line` (directories without their trailing slash), sorted. */
+function complete(shell: Shell, line: string): string[] {
+  const words = line.split(' ');
+  const quoted = words.map((w) => `'${w}'`).join(' ');
+  const commands: Record<Shell, string[]> = {
+    bash: ['bash', '-c', `source <(inv completion bash); COMP_LINE='${line}'; COMP_POINT=${line.length}; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _inv_complete inv '${words.at(-1)}' '${words.at(-2)}'; printf '%s\\n' "\${COMPREPLY[@]}"`],
+    zsh: ['zsh', '-f', ZSH_DRIVER, line],
+    fish: ['fish', '-c', `inv completion fish | source; complete -C '${line}'`],
+  };
+  const [command, ...args] = commands[shell];
+  const result = spawnSync(command!, args, { env, cwd: work, encoding: 'utf8', timeout: 60_000 });
+  if (result.status !== 0) throw new Error(`${shell} (${result.status ?? result.signal}): ${result.stderr}`);
+  return [...new Set(result.stdout.split('\n').map((l) => l.split('\t')[0]!.replace(/\/$/, '')).filter(Boolean))].sort();
+}
+
+const ITEMS_VERBS = ['create', 'deactivate', 'get', 'import', 'list', 'replace', 'update'];
+const FORMATS = [...OUTPUT_FORMATS, LABEL_OUTPUT].sort();
+const FILES = ['data', 'moves.ndjson', 'notes.txt', 'stock.csv'];
+
+describe.each(['bash', 'zsh', 'fish'] as const)('completion in %s', (shell) => {
+  it('offers the stored profile names after --profile', () => {
+    expect(complete(shell, 'inv --profile ')).toEqual(['sandbox', 'staging']);
+    expect(complete(shell, 'inv --profile sa')).toEqual(['sandbox']);
+    expect(complete(shell, 'inv items list --profile ')).toEqual(['sandbox', 'staging']);
+  });
+
+  it('offers the output formats after -o and --output', () => {
+    expect(complete(shell, 'inv -o ')).toEqual(FORMATS);
+    expect(complete(shell, 'inv items list --output ')).toEqual(FORMATS);
+    expect(complete(shell, 'inv stock list -o t')).toEqual(['table', 'tsv']);
+  });
+
+  it('offers file names where a file is taken', () => {
+    expect(complete(shell, 'inv items import ')).toEqual(FILES);
+    expect(complete(shell, 'inv move --file ')).toEqual(FILES);
+    expect(complete(shell, 'inv move --file mo')).toEqual(['moves.ndjson']);
+    expect(complete(shell, 'inv api POST /v1/items --input s')).toEqual(['stock.csv']);
+  });
+
+  it('offers the choices of an argument', () => {
+    expect(complete(shell, 'inv completion ')).toEqual(['bash', 'fish', 'zsh']);
+  });
+
+  it('completes after global options as without them', () => {
+    expect(complete(shell, 'inv --profile sandbox items ')).toEqual(ITEMS_VERBS);
+    expect(complete(shell, 'inv -o json --profile sandbox items ')).toEqual(ITEMS_VERBS);
+    expect(complete(shell, 'inv --verbose it')).toEqual(['item', 'item-lookup', 'item-search', 'items']);
+    expect(complete(shell, 'inv --profile sandbox items list --li')).toEqual(['--limit']);
+  });
+
+  it('offers nothing more after a verb, nor after an option value with no choices', () => {
+    expect(complete(shell, 'inv items list ')).toEqual([]);
+    expect(complete(shell, 'inv --profile sandbox items list ')).toEqual([]);
+    expect(complete(shell, 'inv items create --title ')).toEqual([]);
+  });
+});
+
+describe('profile names for completion', () => {
+  it('are printed one a line, and nothing else (no secret)', () => {
+    const out = execFileSync('inv', ['profile', 'list', '--names'], { env, encoding: 'utf8' });
+    expect(out).toBe('sandbox\nstaging\n');
+  });
+});
