@@ -39,6 +39,11 @@ export class InputNeededError extends InvError {
   }
 }
 
+/** Stdin ended before the line a command was waiting for (a pipe with no more lines). */
+export class InputEndedError extends InvError {
+  override readonly exitCode = ExitCode.inputNeeded;
+}
+
 /** Missing, rejected or expired credentials. */
 export class AuthError extends InvError {
   override readonly exitCode = ExitCode.auth;

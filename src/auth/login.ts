@@ -1,17 +1,20 @@
-/** The browser logins (authorization code with PKCE, implicit) over a loopback redirect. */
-import { AuthError, InterruptedError, InvError } from '../errors.js';
+/** The browser logins (authorization code with PKCE, implicit): the redirect reaches the loopback listener, or is pasted. */
+import { AuthError, InputEndedError, InterruptedError, InvError } from '../errors.js';
 import type { StoredTokens } from '../config/schema.js';
 import { startLoopback, type Callback } from './loopback.js';
-import { tokensFrom, type OAuthClient } from './oauth-client.js';
-import { authorizeUrl, challengeOf, newState, newVerifier, redirectParams } from './pkce.js';
+import type { OAuthClient } from './oauth-client.js';
+import { authorizeUrl, challengeOf, newState, newVerifier } from './pkce.js';
+import { exchange, NotThisRedirect, redirectAnswer, type ExchangeContext } from './redirect.js';
 
 export interface LoginUI {
   /** Tells the user something (stderr). */
   notify(message: string): void | Promise<void>;
   /** Opens the browser; absent with --no-browser. */
   openBrowser?(url: string): Promise<void>;
-  /** Reads the redirect URL the user pastes; present with --no-browser. */
-  pastedRedirect?(): Promise<string>;
+  /** Reads the next line the user pastes (undefined once stdin has ended); present with --no-browser. */
+  readPaste?(): Promise<string | undefined>;
+  /** Stores the tokens; resolves to what the browser is told (who is logged in, in which profile). */
+  accept(tokens: StoredTokens): Promise<string>;
 }
 
 export interface BrowserLoginOptions {
@@ -20,13 +23,20 @@ export interface BrowserLoginOptions {
   scope: string;
   timeoutMs: number;
   signal: AbortSignal;
+  /** How long an authorization code lives, in seconds (the user who pastes is told). */
+  codeLifetimeS: number;
+  /** The command that starts this login again, for hints (`inv login --no-browser`). */
+  again: string;
 }
 
-type Answer = { callback: Callback } | { pasted: string };
+/** Pastes that are not this login's redirect before the login gives up. */
+export const PASTE_TRIES = 3;
 
-function timeout(ms: number): Promise<never> {
+type Answer = { callback: Callback } | { pasted: URLSearchParams };
+
+function timeout(ms: number, again: string): Promise<never> {
   return new Promise((_, reject) => {
-    const timer = setTimeout(() => reject(new InvError(`no answer from the browser within ${Math.round(ms / 1000)} s`, 'run inv login again; with --no-browser you can paste the redirect URL instead')), ms);
+    const timer = setTimeout(() => reject(new InvError(`no answer from the browser within ${Math.round(ms / 1000)} s`, `run ${again} again; with --no-browser you can paste the redirect URL instead`)), ms);
     timer.unref();
   });
 }
@@ -38,12 +48,40 @@ function aborted(signal: AbortSignal): Promise<never> {
   });
 }
 
-/** Runs a browser login and returns the tokens; the browser is told how it ended. */
+/** Asks for the redirect until a paste answers this login, up to PASTE_TRIES; stops quietly once `stop` is aborted. */
+async function pastedRedirect(ui: LoginUI, ctx: ExchangeContext & { signal: AbortSignal }, stop: AbortSignal): Promise<URLSearchParams> {
+  const within = `within ${ctx.codeLifetimeS} s of approving (the code expires)`;
+  for (let tries = 1; ; ) {
+    const count = tries > 1 ? `, try ${tries} of ${PASTE_TRIES}` : '';
+    await ui.notify(`Paste the address your browser was sent to (http://127.0.0.1:…/callback?…) ${within}, and press Enter${count}:`);
+    const line = await ui.readPaste!();
+    if (stop.aborted) return new URLSearchParams();
+    if (line === undefined && ctx.signal.aborted) throw new InterruptedError();
+    if (line === undefined) {
+      throw new InputEndedError('stdin ended before the redirect URL was pasted; nothing was exchanged', `run ${ctx.again} in a terminal, or forward the port (ssh -L) so that the browser finishes the login`);
+    }
+    if (!line.trim()) continue;
+    try {
+      return redirectAnswer(line, ctx);
+    } catch (error) {
+      if (!(error instanceof NotThisRedirect)) throw error;
+      if (tries === PASTE_TRIES) throw new AuthError(`${error.message}; no valid redirect URL after ${PASTE_TRIES} tries, nothing was exchanged`, `run ${ctx.again} again`);
+      await ui.notify(error.message);
+      tries += 1;
+    }
+  }
+}
+
+/**
+ * Runs a browser login and returns the stored tokens. With a paste reader, the loopback listener stays
+ * open beside it (a forwarded port can finish the login): the first answer wins, the other is stopped.
+ */
 export async function browserLogin(oauth: OAuthClient, options: BrowserLoginOptions, ui: LoginUI): Promise<StoredTokens> {
   if (!options.implicit) oauth.checkTokenEndpoint();
   const state = newState();
   const verifier = newVerifier();
   const loopback = await startLoopback({ port: options.port, implicit: options.implicit, state });
+  const answered = new AbortController();
   try {
     const url = authorizeUrl({
       authUrl: oauth.config.authUrl, clientId: oauth.config.clientId, redirectUri: loopback.redirectUri,
@@ -52,50 +90,24 @@ export async function browserLogin(oauth: OAuthClient, options: BrowserLoginOpti
     });
     await ui.notify(`Open this URL in a browser to log in:\n\n  ${url}\n`);
     ui.openBrowser?.(url).catch((error: Error) => ui.notify(`could not start a browser (${error.message}): open the URL above yourself`));
-    const waits: Array<Promise<Answer>> = [loopback.callback.then((callback) => ({ callback })), timeout(options.timeoutMs), aborted(options.signal)];
-    if (ui.pastedRedirect) waits.push(ui.pastedRedirect().then((pasted) => ({ pasted })));
+    const ctx = { ...options, state, verifier, redirectUri: loopback.redirectUri, pasted: false };
+    const waits: Array<Promise<Answer>> = [loopback.callback.then((callback) => ({ callback })), timeout(options.timeoutMs, options.again), aborted(options.signal)];
+    if (ui.readPaste) waits.push(pastedRedirect(ui, { ...ctx, pasted: true }, answered.signal).then((pasted) => ({ pasted })));
     const answer = await Promise.race(waits);
-    const redirect = 'callback' in answer ? answer.callback.url : answer.pasted;
+    answered.abort();
+    const callback = 'callback' in answer ? answer.callback : undefined;
     try {
-      const tokens = await complete(oauth, redirect, { ...options, state, verifier, redirectUri: loopback.redirectUri });
-      if ('callback' in answer) answer.callback.finish(true, 'inv is now logged in.');
+      const params = callback ? redirectAnswer(callback.url, ctx) : (answer as { pasted: URLSearchParams }).pasted;
+      const tokens = await exchange(oauth, params, { ...ctx, pasted: !callback });
+      const said = await ui.accept(tokens);
+      callback?.finish(true, said);
       return tokens;
     } catch (error) {
-      if ('callback' in answer) answer.callback.finish(false, (error as Error).message);
+      callback?.finish(false, (error as Error).message);
       throw error;
     }
   } finally {
+    answered.abort();
     await loopback.close();
   }
-}
-
-/** Checks the redirect (error, state) and turns it into tokens: code exchange, or validated implicit token. */
-async function complete(
-  oauth: OAuthClient,
-  redirect: string,
-  ctx: BrowserLoginOptions & { state: string; verifier: string; redirectUri: string },
-): Promise<StoredTokens> {
-  const params = redirectParams(redirect, ctx.implicit);
-  if (!params) throw new AuthError('that is not the redirect URL: paste the whole address your browser was sent to (it starts with http://127.0.0.1)');
-  const error = params.get('error');
-  if (error) {
-    const description = params.get('error_description');
-    const denied = error === 'access_denied' ? 'access was denied in the browser' : `the authorization server refused: ${error}`;
-    throw new AuthError(`login failed: ${denied}${description ? ` (${description})` : ''}`, 'run inv login again and choose Approve');
-  }
-  if (params.get('state') !== ctx.state) {
-    throw new AuthError('login failed: the answer does not belong to this login (state mismatch); nothing was exchanged', 'run inv login again');
-  }
-  if (!ctx.implicit) {
-    const code = params.get('code');
-    if (!code) throw new AuthError('login failed: the redirect carries no code');
-    return oauth.exchangeCode(code, ctx.redirectUri, ctx.verifier);
-  }
-  const token = params.get('token') ?? params.get('access_token');
-  if (!token) throw new AuthError('login failed: the redirect carries no token');
-  const info = await oauth.tokenInfo(token);
-  if (info.client_id !== oauth.config.clientId) {
-    throw new AuthError(`login failed: the token was issued to another application (client_id "${info.client_id}", expected "${oauth.config.clientId}"); it was not stored`);
-  }
-  return oauth.bind(tokensFrom({ access_token: token, expires_in: params.get('expires_in') ?? info.expires_in, scope: params.get('scope') ?? info.scope }));
 }

@@ -30,11 +30,15 @@ fetch('/callback/fragment', { method: 'POST', body: location.hash.slice(1) })
   .catch(() => { document.getElementById('m').textContent = 'Could not reach inv; is it still running?'; });
 </script>`;
 
-/** The page shown in the browser once the login is done or has failed. */
+/** The page shown in the browser once the login is done (`message` says who and where) or has failed (`message` says why). */
 export function resultPage(ok: boolean, message: string): string {
   const title = ok ? 'Logged in' : 'Login failed';
-  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>inv: ${title}</title><body style="font-family:system-ui;max-width:32rem;margin:3rem auto">
-<h1 style="color:${ok ? '#1b7f3b' : '#b00020'}">${title}</h1><p>${escapeHtml(message)}</p><p>You can close this tab and return to the terminal.</p></body></html>`;
+  const after = ok ? '' : '<p>You can close this tab; the terminal says what to do next.</p>';
+  // Under a "Login failed" heading the error's own "login failed: " would say it twice.
+  const text = ok ? message : message.replace(/^login failed: /, '').replace(/^./, (c) => c.toUpperCase());
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>inv: ${title}</title>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
+<h1 style="color:${ok ? '#1b7f3b' : '#b00020'}">${title}</h1><p>${escapeHtml(text)}</p>${after}</body></html>`;
 }
 
 function sendPage(res: ServerResponse, status: number, page: string): void {

@@ -42,3 +42,9 @@ export async function openBrowser(text: string, env: Record<string, string | und
   const { default: open } = await import('open');
   return started(await open(url));
 }
+
+/** True in an SSH session (SSH_CONNECTION or SSH_TTY) with no BROWSER and no display: a browser would open, if at all, on the far machine. */
+export function sshWithoutBrowser(env: Record<string, string | undefined>): boolean {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  return (set('SSH_CONNECTION') || set('SSH_TTY')) && !set('BROWSER') && !set('DISPLAY') && !set('WAYLAND_DISPLAY');
+}

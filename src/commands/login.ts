@@ -5,7 +5,10 @@ import type { StoredTokens } from '../config/schema.js';
 import type { Ctx } from '../cli/context.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { portNumber } from '../cli/input.js';
-import { readAll, readLine } from '../cli/io.js';
+import { readAll } from '../cli/io.js';
+import { AUTHORIZATION_CODE_LIFETIME_S } from '../api/constants.js';
+import type { WhoAmI } from '../api/inventory.js';
+import type { LoginUI } from '../auth/login.js';
 
 interface LoginFlags {
   browser: boolean;
@@ -29,27 +32,39 @@ async function passwordLogin(ctx: Ctx, flags: LoginFlags, scope: string): Promis
   return (await ctx.oauth()).password(username, password, scope);
 }
 
-async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string): Promise<StoredTokens> {
+/** The command that starts this login again, for hints. */
+function loginAgain(flags: LoginFlags): string {
+  const port = flags.port !== '0' ? ` --port ${flags.port}` : '';
+  return `inv login${flags.flow === 'implicit' ? ' --flow implicit' : ''}${flags.browser ? '' : ' --no-browser'}${port}`;
+}
+
+async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string, accept: LoginUI['accept']): Promise<StoredTokens> {
   const port = portNumber(flags.port, '--port');
   const waitMs = ctx.globals.timeoutGiven ? ctx.globals.timeoutMs : DEFAULT_WAIT_S * 1000;
   const oauth = await ctx.oauth();
-  const { browserLogin } = await import('../auth/login.js');
+  const [{ browserLogin }, { sshWithoutBrowser }, { lineReader }] = await Promise.all([import('../auth/login.js'), import('../cli/browser.js'), import('../cli/lines.js')]);
   const io = ctx.io;
-  return browserLogin(
-    oauth,
-    { implicit: flags.flow === 'implicit', port, scope, timeoutMs: waitMs, signal: io.signal },
-    {
-      // The URL is printed even with --quiet: without it there is no way to log in.
-      notify: (message) => io.err.write(message + '\n'),
-      openBrowser: flags.browser ? (url) => ctx.browser.open(url) : undefined,
-      pastedRedirect: flags.browser
-        ? undefined
-        : async () => {
-            await io.err.write('Paste the address your browser was sent to (http://127.0.0.1:…/callback?…) and press Enter:\n');
-            return readLine(io.stdin, io.signal);
-          },
-    },
-  );
+  let paste = !flags.browser;
+  if (!paste && sshWithoutBrowser(io.env)) {
+    paste = true;
+    await io.err.write('SSH session without BROWSER or a display: not opening a browser, as with --no-browser\n');
+  }
+  const lines = paste ? lineReader(io.stdin, io.signal) : undefined;
+  try {
+    return await browserLogin(
+      oauth,
+      { implicit: flags.flow === 'implicit', port, scope, timeoutMs: waitMs, signal: io.signal, codeLifetimeS: AUTHORIZATION_CODE_LIFETIME_S, again: loginAgain(flags) },
+      {
+        // The URL is printed even with --quiet: without it there is no way to log in.
+        notify: (message) => io.err.write(message + '\n'),
+        openBrowser: paste ? undefined : (url) => ctx.browser.open(url),
+        readPaste: lines && (() => lines.next()),
+        accept,
+      },
+    );
+  } finally {
+    lines?.close();
+  }
 }
 
 export const meta: Meta = { name: 'login', summary: 'log in to the Inventory API (OAuth 2.0) and store the tokens in the profile' };
@@ -57,7 +72,7 @@ export const meta: Meta = { name: 'login', summary: 'log in to the Inventory API
 /** Options and action of `inv login` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .option('--no-browser', 'print the URL and read the redirect URL you paste (for SSH sessions)')
+    .option('--no-browser', 'print the URL and read the redirect URL you paste (the default over SSH without BROWSER or a display)')
     .option('--password', 'use the password grant (approved clients only)')
     .option('--username <name>', 'username for --password')
     .option('--password-stdin', 'read the password from stdin (for scripts)')
@@ -69,6 +84,7 @@ export function setup(command: Command, run: Runner): void {
       '', 'Examples:',
       '  inv login                                    # opens a browser',
       '  inv login --no-browser --port 8765           # over SSH: ssh -L 8765:127.0.0.1:8765, or paste the redirect',
+      `                                               # (paste within ${AUTHORIZATION_CODE_LIFETIME_S} s of approving; a bad paste is asked again)`,
       '  printf %s "$PASSWORD" | inv login --password --username demo --password-stdin',
     ].join('\n'))
     .action(
@@ -77,16 +93,22 @@ export function setup(command: Command, run: Runner): void {
         const scope = flags.scope ?? settings.stored.scope ?? '';
         const password = flags.password || flags.flow === 'password';
         if (!password && (flags.username || flags.passwordStdin)) throw new UsageError('--username and --password-stdin go with --password');
-        const tokens = password ? await passwordLogin(ctx, flags, scope) : await browserFlow(ctx, flags, scope);
-        await (await ctx.config()).updateProfile(settings.profile, (profile) => ({ ...profile, tokens }));
-        let who = '';
-        try {
-          who = ` as ${(await (await ctx.inventory()).whoami()).user.email}`;
-        } catch (error) {
-          if (error instanceof AuthError) throw error;
-          await ctx.info(`note: logged in, but /v1/whoami failed: ${(error as Error).message}`);
-        }
-        await ctx.info(`${ctx.color.green('✓')} logged in${who} (profile "${settings.profile}")`);
+        let user: WhoAmI['user'] | undefined;
+        /** Stores the tokens and learns who logged in; returns what the browser is told. */
+        const accept = async (tokens: StoredTokens): Promise<string> => {
+          await (await ctx.config()).updateProfile(settings.profile, (profile) => ({ ...profile, tokens }));
+          try {
+            user = (await (await ctx.inventory()).whoami()).user;
+          } catch (error) {
+            if (error instanceof AuthError) throw error;
+            await ctx.info(`note: logged in, but /v1/whoami failed: ${(error as Error).message}`);
+          }
+          const who = user ? ` as ${user.username ?? user.email}` : '';
+          return `Logged in${who} (profile ${settings.profile}). You can close this tab.`;
+        };
+        if (password) await accept(await passwordLogin(ctx, flags, scope));
+        else await browserFlow(ctx, flags, scope, accept);
+        await ctx.info(`${ctx.color.green('✓')} logged in${user ? ` as ${user.email}` : ''} (profile "${settings.profile}")`);
         if (settings.envToken) await ctx.info('note: INV_TOKEN is set and takes precedence over the stored tokens');
       }),
     );

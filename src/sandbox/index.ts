@@ -1,5 +1,6 @@
 /** startSandbox(): the local Inventory, OAuth and Product Research service, for the demo, tests and rehearsals. */
 import { randomBytes } from 'node:crypto';
+import { AUTHORIZATION_CODE_LIFETIME_S } from '../api/constants.js';
 import { SandboxServer } from './http.js';
 import { labelRoutes } from './fba/label.js';
 import { Account } from './inventory/account.js';
@@ -30,7 +31,7 @@ export interface SandboxOptions {
   dropRate?: number;
   /** Access token lifetime in seconds (default 3600). */
   accessTokenTtlS?: number;
-  /** Authorization code lifetime in milliseconds (default 10 000). */
+  /** Authorization code lifetime in milliseconds (default: the API's, AUTHORIZATION_CODE_LIFETIME_S). */
   codeTtlMs?: number;
   /** Generated items added to a new state (for benchmarks of long listings). */
   bulkItems?: number;
@@ -125,7 +126,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     };
   }
   researchRoutes(research, store.state.research, store, clock);
-  const oauth = new OAuthServer(store.state.oauth, { accessTokenTtlS: options.accessTokenTtlS ?? 3600, codeTtlMs: options.codeTtlMs ?? 10_000 }, store);
+  const oauth = new OAuthServer(store.state.oauth, { accessTokenTtlS: options.accessTokenTtlS ?? 3600, codeTtlMs: options.codeTtlMs ?? AUTHORIZATION_CODE_LIFETIME_S * 1000 }, store);
   const issued = await oauth.rotateSecrets();
   oauthRoutes(inventory, oauth);
   const account = new Account(store.state.inventory, store);

@@ -2,7 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resultPage } from '../../src/auth/loopback.js';
 import { tokensFrom } from '../../src/auth/oauth-client.js';
+import { NotThisRedirect, redirectAnswer } from '../../src/auth/redirect.js';
+import { sshWithoutBrowser } from '../../src/cli/browser.js';
 import { authorizeUrl, challengeOf, newState, newVerifier, redirectParams } from '../../src/auth/pkce.js';
 import { needsRefresh } from '../../src/auth/tokens.js';
 import { withFileLock } from '../../src/config/lock.js';
@@ -82,5 +85,34 @@ describe('withFileLock', () => {
     (await import('node:fs')).writeFileSync(lock, '999999');
     const result = await withFileLock(lock, async () => 'ran', { staleMs: -1 });
     expect(result).toBe('ran');
+  });
+});
+
+describe('login: the result page, the answer check, SSH', () => {
+  it('escapes what it names (a user or profile from elsewhere)', () => {
+    const page = resultPage(true, 'Logged in as <img src=x onerror=alert(1)> (profile a&b). You can close this tab.');
+    expect(page).toContain('Logged in as &#60;img src=x onerror=alert(1)&#62; (profile a&#38;b).');
+    expect(page).not.toContain('<img');
+    expect(resultPage(false, 'login failed: access was denied in the browser')).toContain('<p>Access was denied in the browser</p>');
+  });
+
+  it('tells a paste that may be tried again from an answer that ends the login', () => {
+    const ctx = { state: 'S', implicit: false, again: 'inv login --no-browser' };
+    for (const text of ['hello', 'http://127.0.0.1:9/callback?code=c&state=T', 'http://127.0.0.1:9/callback?state=S']) {
+      expect(() => redirectAnswer(text, ctx), text).toThrow(NotThisRedirect);
+    }
+    expect(() => redirectAnswer('http://127.0.0.1:9/callback?error=access_denied&state=S', ctx)).toThrow(/access was denied/);
+    expect(() => redirectAnswer('http://127.0.0.1:9/callback?error=access_denied&state=S', ctx)).not.toThrow(NotThisRedirect);
+    expect(redirectAnswer(' http://127.0.0.1:9/callback?code=c&state=S ', ctx).get('code')).toBe('c');
+  });
+
+  it('takes an SSH session with no BROWSER and no display as --no-browser', () => {
+    const ssh = { SSH_CONNECTION: '203.0.113.5 50022 192.0.2.1 22' };
+    expect(sshWithoutBrowser(ssh)).toBe(true);
+    expect(sshWithoutBrowser({ SSH_TTY: '/dev/pts/1', BROWSER: '' })).toBe(true);
+    expect(sshWithoutBrowser({ ...ssh, BROWSER: 'w3m' })).toBe(false);
+    expect(sshWithoutBrowser({ ...ssh, DISPLAY: ':0' })).toBe(false);
+    expect(sshWithoutBrowser({ ...ssh, WAYLAND_DISPLAY: 'wayland-0' })).toBe(false);
+    expect(sshWithoutBrowser({ DISPLAY: '' })).toBe(false);
   });
 });

@@ -59,7 +59,7 @@ export class TokenEndpoint {
     }
     const family = randomToken(9);
     pending.family = family;
-    if (pending.expiresAt <= Date.now()) throw new OAuthError(400, 'invalid_grant', 'the authorization code has expired (codes are valid 10 seconds)');
+    if (pending.expiresAt <= Date.now()) throw new OAuthError(400, 'invalid_grant', `the authorization code has expired (codes are valid ${this.oauth.options.codeTtlMs / 1000} seconds)`);
     if (pending.clientId !== client.id) throw new OAuthError(400, 'invalid_grant', 'the authorization code was issued to another client');
     if (body.redirect_uri === undefined) throw new OAuthError(400, 'invalid_grant', 'redirect_uri is required: it was sent with the authorization request');
     if (body.redirect_uri !== pending.redirectUri) throw new OAuthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');

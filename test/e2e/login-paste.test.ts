@@ -1,0 +1,185 @@
+/** inv login over SSH: the pasted redirect asked again, the code's lifetime, the listener beside the paste, SSH detection, the result page. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { spawnInv } from '../helpers/spawn.js';
+import { spawnLogin, submitLogin, type LoginProcess } from '../helpers/oauth.js';
+import { testIO, type Captured } from '../helpers/io.js';
+import { PassThrough } from 'node:stream';
+import { main } from '../../src/cli/main.js';
+
+const CODE_TTL_MS = 3000;
+let fx: SandboxFixture;
+let env: Record<string, string>;
+beforeAll(async () => {
+  fx = await sandboxFixture({ codeTtlMs: CODE_TTL_MS });
+  const { oauth } = fx.sandbox.credentials;
+  env = { ...fx.env, INV_CLIENT_ID: oauth.clientId, INV_CLIENT_SECRET: oauth.clientSecret, BROWSER: 'true' };
+  expect((await spawnInv(['profile', 'create', 'night'], { env })).code).toBe(0);
+});
+afterAll(() => fx.close());
+
+const user = () => ({ username: fx.sandbox.credentials.oauth.username, password: fx.sandbox.credentials.oauth.password });
+const grants = () => fx.sandbox.oauth.grants.authorization_code ?? 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const prompts = (login: LoginProcess) => login.stderr().split('Paste the address').length - 1;
+/** An environment as over SSH: no browser, no display. */
+const sshEnv = (): Record<string, string> => {
+  const { BROWSER: _, ...rest } = env;
+  return { ...rest, SSH_CONNECTION: '203.0.113.5 50022 192.0.2.1 22', DISPLAY: undefined, WAYLAND_DISPLAY: undefined } as unknown as Record<string, string>;
+};
+
+/** Waits until `test` holds for what the login printed (fails after 15 s). */
+async function until(login: LoginProcess, test: (stderr: string) => boolean): Promise<void> {
+  for (let waited = 0; !test(login.stderr()); waited += 50) {
+    if (waited > 15_000) throw new Error(`still waiting; stderr so far:\n${login.stderr()}`);
+    await sleep(50);
+  }
+}
+
+/** The login's end, or "still running" after `ms` (the child is then killed). */
+async function endWithin(login: LoginProcess, ms: number): Promise<Captured | 'still running'> {
+  const ended = await Promise.race([login.done, sleep(ms).then(() => 'still running' as const)]);
+  if (ended === 'still running') login.child.kill();
+  return ended;
+}
+
+describe('a bad paste asks again', () => {
+  it('asks again after text that is not the redirect and after a forged state, then logs in with the right one', async () => {
+    const before = grants();
+    const login = spawnLogin(['--no-browser'], env);
+    const location = await submitLogin(await login.url, user());
+    login.child.stdin!.write('hello\n');
+    await until(login, () => prompts(login) === 2);
+    expect(login.stderr()).toMatch(/not the redirect URL/);
+    const forged = new URL(location);
+    forged.searchParams.set('state', 'forged-state');
+    login.child.stdin!.write(forged.href + '\n');
+    await until(login, () => prompts(login) === 3);
+    expect(login.stderr()).toMatch(/state mismatch/);
+    login.child.stdin!.write(location + '\n');
+    const r = await login.done;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/logged in as demo@example.com/);
+    expect(grants()).toBe(before + 1);
+  });
+
+  it('gives up after three bad pastes (exit 4) and exchanges nothing', async () => {
+    const before = grants();
+    const login = spawnLogin(['--no-browser'], env);
+    const url = new URL(await login.url);
+    const noCode = `${url.searchParams.get('redirect_uri')}?state=${url.searchParams.get('state')}`;
+    login.child.stdin!.write(`hello\n${noCode}\nhttp://127.0.0.1:1/elsewhere\n`);
+    const r = await login.done;
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/carries no code/);
+    expect(r.stderr).toMatch(/no valid redirect URL after 3 tries/);
+    expect(grants()).toBe(before);
+  });
+
+  it('in a pipe that ends, stops with exit 7 and says why (after a bad line, or none)', async () => {
+    for (const input of ['garbage\n', '']) {
+      const r = await spawnInv(['login', '--no-browser'], { env, input });
+      expect(r.code, r.stderr).toBe(7);
+      expect(r.stderr).toMatch(/stdin ended before the redirect URL was pasted/);
+      expect(r.stderr).not.toMatch(/unexpected/);
+    }
+  });
+
+  it('Ctrl-C at the paste prompt is an interruption (130), not an ended stdin', async () => {
+    const login = spawnLogin(['--no-browser'], env);
+    await until(login, () => prompts(login) === 1);
+    login.child.kill('SIGINT');
+    const r = await login.done;
+    expect(r.code).toBe(130);
+    expect(r.stderr).not.toMatch(/stdin ended/);
+  });
+});
+
+describe('the authorization code lives 10 s', () => {
+  it('the paste prompt says so', async () => {
+    const login = spawnLogin(['--no-browser'], env);
+    await until(login, () => prompts(login) === 1);
+    login.child.kill();
+    await login.done;
+    expect(login.stderr()).toMatch(/within 10 s of approving/);
+  });
+
+  it('an expired code says so, with a hint that works as typed', async () => {
+    const login = spawnLogin(['--profile', 'night', '--no-browser'], env);
+    const location = await submitLogin(await login.url, user());
+    await sleep(CODE_TTL_MS + 300);
+    login.child.stdin!.end(location + '\n');
+    const r = await login.done;
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/the authorization code expired before it was exchanged \(codes live 10 s\)/);
+    expect(r.stderr).toMatch(/hint: .*inv --profile night login --no-browser/);
+  });
+});
+
+describe('the loopback listener during the paste flow', () => {
+  it('a forwarded port finishes the login without a paste; stdin left open does not keep inv alive', async () => {
+    const login = spawnLogin(['--no-browser'], env);
+    const location = await submitLogin(await login.url, user());
+    const page = await fetch(location);
+    expect(page.status).toBe(200);
+    const r = await endWithin(login, 8000);
+    expect(r).not.toBe('still running');
+    expect((r as Captured).code).toBe(0);
+    await expect(fetch(location)).rejects.toThrow();
+  });
+
+  it('in-process: once the callback wins, stdin is no longer read', async () => {
+    const stdin = new PassThrough();
+    const t = testIO({ env });
+    t.io.stdin = stdin;
+    const run = main(['login', '--no-browser'], t.io);
+    let url: RegExpExecArray | null = null;
+    for (let waited = 0; !(url = /(http:\/\/\S+\/oauth2\/auth\?\S+)/.exec(t.stderr())) && waited < 15_000; waited += 50) await sleep(50);
+    expect((await fetch(await submitLogin(url![1]!, user()))).status).toBe(200);
+    expect(await run, t.stderr()).toBe(0);
+    expect(stdin.listenerCount('data') + stdin.listenerCount('readable')).toBe(0);
+  });
+
+  it('a paste wins too, and closes the listener', async () => {
+    const login = spawnLogin(['--no-browser'], env);
+    const location = await submitLogin(await login.url, user());
+    login.child.stdin!.write(location + '\n');
+    const r = await endWithin(login, 8000);
+    expect(r).not.toBe('still running');
+    expect((r as Captured).code).toBe(0);
+    await expect(fetch(location)).rejects.toThrow();
+  });
+});
+
+describe('over SSH', () => {
+  it('with SSH_CONNECTION and no BROWSER or display, behaves as --no-browser and says so once', async () => {
+    const login = spawnLogin(['--timeout', '20'], sshEnv());
+    const location = await submitLogin(await login.url, user());
+    login.child.stdin!.write(location + '\n');
+    const r = await endWithin(login, 10_000);
+    expect(r).not.toBe('still running');
+    expect((r as Captured).code, login.stderr()).toBe(0);
+    expect(login.stderr().match(/SSH session.*--no-browser/g)).toHaveLength(1);
+    expect(login.stderr()).not.toMatch(/could not start a browser/);
+  });
+
+  it('with BROWSER set, the browser is still used (no paste prompt)', async () => {
+    const login = spawnLogin([], { ...sshEnv(), BROWSER: 'true', SSH_TTY: '/dev/pts/3' });
+    const location = await submitLogin(await login.url, user());
+    expect((await fetch(location)).status).toBe(200);
+    expect((await login.done).code).toBe(0);
+    expect(login.stderr()).not.toMatch(/SSH session|Paste the address/);
+  });
+});
+
+describe('the result page', () => {
+  it('names the user and the profile', async () => {
+    const login = spawnLogin(['--profile', 'night'], env);
+    const location = await submitLogin(await login.url, user());
+    const page = await fetch(location);
+    const text = (await page.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(page.status).toBe(200);
+    expect(text).toContain('Logged in as demo (profile night). You can close this tab.');
+    expect((await login.done).code).toBe(0);
+  });
+});
