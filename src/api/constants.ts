@@ -5,3 +5,10 @@ export const LOCATION_TYPES = ['shelf', 'fba', 'fbaShipment', 'shipment', 'unful
 
 /** How long an authorization code lives before it must be exchanged ("a few seconds"; the sandbox's codes too). */
 export const AUTHORIZATION_CODE_LIFETIME_S = 10;
+
+/**
+ * What the commands that build a whole item (create, replace, import) fill in when their input leaves
+ * it out: `inactive` is required by the API, and a file written by hand naturally omits it (active).
+ * `inv api` sends its body as given.
+ */
+export const ITEM_DEFAULTS: Readonly<Record<string, unknown>> = { inactive: 'n' };

@@ -107,18 +107,24 @@ export type FeedbackInput = z.output<typeof feedbackSchema>;
 /** A quantity change: a whole number, not zero. */
 export const quantityChange = integer({ not: 0, rule: 'must not be zero' });
 
-/** The first problem of a failed parse, as "field: rule". */
+/** "y or n", "one of a, b, c": a field's fixed set of values. */
+function valuesText(values: readonly unknown[]): string {
+  const shown = values.filter((v) => v !== '').map(String);
+  return shown.length === 2 ? `${shown[0]} or ${shown[1]}` : `one of ${shown.join(', ')}`;
+}
+
+/** The first problem of a failed parse (made with reportInput), as "field: rule"; a field left out "is required". */
 export function firstProblem(error: z.ZodError): string {
   const issue = error.issues[0]!;
   if (issue.code === 'unrecognized_keys') return `unknown field "${issue.keys[0]}"`;
   const field = issue.path.join('.') || 'body';
-  const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
-  return `${field}: ${message}`;
+  if (issue.input !== undefined || !['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code)) return `${field}: ${issue.message}`;
+  return `${field}: is required${issue.code === 'invalid_value' ? ` (${valuesText(issue.values)})` : ''}`;
 }
 
 /** Parses with a schema; returns the data or the "field: rule" of the first problem. */
 export function check<S extends z.ZodType>(schema: S, input: unknown): { ok: true; data: z.output<S> } | { ok: false; problem: string } {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   return result.success ? { ok: true, data: result.data } : { ok: false, problem: firstProblem(result.error) };
 }
 

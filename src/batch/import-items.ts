@@ -1,5 +1,6 @@
 /** The item import batch: each row checked by the item rules, identified by the item it writes, upserted with POST /v1/items. */
 import type { InventoryClient } from '../api/inventory.js';
+import { ITEM_DEFAULTS } from '../api/constants.js';
 import { check, itemSchema } from '../api/rules.js';
 import { UsageError } from '../errors.js';
 import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest } from './batch-types.js';
@@ -26,9 +27,9 @@ function plain(cell: Cell): unknown {
   return Object.fromEntries(Object.entries(cell).map(([k, v]) => [k, plain(v)]));
 }
 
-/** An item body from one input row: attr.NAME columns and a JSON `attributes` cell become attributes; inactive defaults to n. */
+/** An item body from one input row: attr.NAME columns and a JSON `attributes` cell become attributes; ITEM_DEFAULTS fill what it leaves out. */
 export function itemFromRow(record: Record<string, unknown>): Record<string, unknown> {
-  const item: Record<string, unknown> = { inactive: 'n' };
+  const item: Record<string, unknown> = { ...ITEM_DEFAULTS };
   const attributes: Array<{ name: string; value: unknown }> = [];
   for (const [key, value] of Object.entries(record)) {
     if (key.startsWith('attr.')) attributes.push({ name: key.slice(5), value });

@@ -83,3 +83,31 @@ describe('the collection envelope', () => {
     expect(JSON.parse(r.stdout).message).toMatch(/limit must be from 1 to 1000/);
   });
 });
+
+describe('a field left out', () => {
+  it('is named as missing by the server, with its values, when `inv api` sends an item without inactive', async () => {
+    const before = fx.snapshot();
+    const natural = { msku: 'NATURAL-1', title: 'A hand-written item', cond: 'new' };
+    const r = await inv(['api', 'POST', '/v1/items', '--input', '-'], JSON.stringify(natural));
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ code: 400, message: 'inactive: is required (y or n)' });
+    expect(r.stderr).toContain('inactive: is required (y or n)');
+    expect(fx.snapshot()).toBe(before);
+  });
+
+  it('names every one of a fixed set of values when it has more than two', async () => {
+    const r = await inv(['api', 'POST', '/v1/locations', '--input', '-'], JSON.stringify({ display: 'Bin 9', order: 1 }));
+    expect(JSON.parse(r.stdout).message).toBe('type: is required (one of shelf, fba, fbaShipment, shipment, unfulfillable)');
+  });
+
+  it('is told apart from a field given with the wrong type, on both sides', async () => {
+    const bad = { msku: 'TYPED-1', title: 3, cond: 'new', inactive: 'n' };
+    const client = await inv(['items', 'create', '--file', '-'], JSON.stringify(bad));
+    expect(client.code).toBe(2);
+    expect(client.stderr).toContain('title: must be a string');
+    const server = await inv(['api', 'POST', '/v1/items', '--input', '-'], JSON.stringify(bad));
+    expect(JSON.parse(server.stdout).message).toBe('title: must be a string');
+    const missing = await inv(['api', 'POST', '/v1/items', '--input', '-'], JSON.stringify({ msku: 'TYPED-2', cond: 'new', inactive: 'n' }));
+    expect(JSON.parse(missing.stdout).message).toBe('title: is required');
+  });
+});

@@ -4,6 +4,7 @@ import { InvError, NotFoundError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { answerRule, defined, jsonInput, validate } from '../../cli/input.js';
 import { canPrompt } from '../../cli/prompt.js';
+import { ITEM_DEFAULTS } from '../../api/constants.js';
 import type { InventoryClient } from '../../api/inventory.js';
 import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
 
@@ -18,7 +19,7 @@ export function setup(command: Command, run: Runner): void {
     .action(
       run<ItemFlags & { msku?: string; overwrite?: boolean }>(async (ctx, _args, flags) => {
         const out = ctx.output(ITEM_VIEW);
-        const input: Record<string, unknown> = { inactive: 'n', ...(await jsonInput(ctx.io, flags.file)), ...defined({ msku: flags.msku }), ...itemFields(flags) };
+        const input: Record<string, unknown> = { ...ITEM_DEFAULTS, ...(await jsonInput(ctx.io, flags.file)), ...defined({ msku: flags.msku }), ...itemFields(flags) };
         // Each answer is checked as it is given (and asked again), with the rules the flags follow.
         if (input.msku === undefined) input.msku = await ctx.ask({ what: 'the msku', flag: '--msku', message: 'msku:', validate: await answerRule('item', 'msku') });
         if (input.title === undefined) input.title = await ctx.ask({ what: 'the title', flag: '--title', message: 'Title:', validate: await answerRule('item', 'title') });

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
+import { ITEM_DEFAULTS } from '../../api/constants.js';
 import { jsonInput, mskuArg, validate } from '../../cli/input.js';
 import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
 
@@ -19,8 +20,7 @@ export function setup(command: Command, run: Runner): void {
         if (file.msku !== undefined && file.msku !== msku) {
           throw new UsageError(`--file ${flags.file} holds msku "${String(file.msku)}", not "${msku}": nothing was replaced`, `replace that item with \`inv items replace ${String(file.msku)} --file ${flags.file}\`, or fix the file`);
         }
-        // inactive is required by the API; a file written by hand often leaves it out: active.
-        const input = { inactive: 'n', ...file, ...itemFields(flags), msku };
+        const input = { ...ITEM_DEFAULTS, ...file, ...itemFields(flags), msku };
         const item = await validate('item', input, 'item');
         await out.render([await (await ctx.inventory()).replaceItem(msku as string, item)]);
       }),
