@@ -87,8 +87,8 @@ export class Journal {
    */
   private async flushAll(): Promise<void> {
     for (;;) {
-      // A moment for the other rows in flight to add their marks to this round.
-      await new Promise<void>((resolve) => setTimeout(resolve, 1));
+      // One turn of the event loop for the other rows in flight to add their marks to this round.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       if (this.pending.length === 0) break;
       const data = Buffer.from(this.pending.join(''));
       const waiters = this.waiters;

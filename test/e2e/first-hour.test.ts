@@ -68,7 +68,7 @@ describe('the first hour', () => {
     await second.waitFor(/Press Ctrl-C to stop/);
     expect(plain(second.screen())).toMatch(/no profile was written/);
     second.type('\x03');
-    expect(await second.exited).toBe(0);
+    expect(await second.exited, plain(second.screen())).toBe(0);
     expect(plain(second.screen())).toMatch(/nothing was saved/);
     expect(plain(second.screen())).not.toMatch(/state saved/);
     expect(config()).toBe(before);

@@ -14,9 +14,11 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'inv-profiles-'));
   env = { INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state') };
   const { oauth } = fx.sandbox.credentials;
-  expect((await runInv(['profile', 'create', 'sandbox'], { env })).code).toBe(0);
+  const created = await runInv(['profile', 'create', 'sandbox'], { env });
+  expect(created.code, created.stderr).toBe(0);
   for (const [key, value] of [['baseUrl', fx.sandbox.baseUrl], ['clientId', oauth.clientId], ['clientSecret', oauth.clientSecret], ['researchUrl', fx.sandbox.researchUrl]]) {
-    expect((await runInv(['--profile', 'sandbox', 'config', 'set', key!, value!], { env })).code).toBe(0);
+    const set = await runInv(['--profile', 'sandbox', 'config', 'set', key!, value!], { env });
+    expect(set.code, `config set ${key}: ${set.stderr}`).toBe(0);
   }
 });
 afterAll(async () => {
