@@ -72,7 +72,11 @@ export async function dryRunMoves(prepared: Prepared<MoveRow>, request: BatchReq
     await env.onResult(result);
   }
   const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
-  const summary = { batch: prepared.name, rows: prepared.total, ...counts, pending: 0, stopped: false, seconds, journal: prepared.path, dryRun: true };
+  // Nothing is done or failed in a dry run: what would happen has keys of its own.
+  const summary = {
+    batch: prepared.name, rows: prepared.total, done: 0, failed: 0, inDoubt: counts.inDoubt, skipped: counts.skipped, pending: 0,
+    wouldSucceed: counts.done, wouldFail: counts.failed, stopped: false, seconds, journal: prepared.path, dryRun: true,
+  };
   const line = `dry run: ${counts.done} would succeed, ${counts.failed} would fail, ${counts.inDoubt} in doubt, ${counts.skipped} done earlier — batch "${prepared.name}"`;
   const error = counts.failed + counts.inDoubt > 0
     ? new BatchIncompleteError(`${counts.failed} of ${prepared.total} rows would fail and ${counts.inDoubt} are in doubt`, 'fix the rows listed, then run without --dry-run')

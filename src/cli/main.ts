@@ -14,7 +14,10 @@ export async function main(argv: string[], io: IO): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
-    if (error instanceof CommanderError) return commanderExit(error);
+    if (error instanceof CommanderError) {
+      await dashValueHint(error, io, argv);
+      return commanderExit(error);
+    }
     await reportError(error, io, argv.includes('--verbose'), argv);
     const code = exitCodeOf(error);
     return code === ExitCode.interrupted ? interruptedExitCode(io.signal) : code;
@@ -27,6 +30,20 @@ export async function main(argv: string[], io: IO): Promise<number> {
 function commanderExit(error: CommanderError): number {
   if (['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(error.code)) return ExitCode.ok;
   return ExitCode.usage;
+}
+
+/** After "unknown option '-x…'": a value that begins with "-" (a pasted secret, say) must follow `--`. */
+async function dashValueHint(error: CommanderError, io: IO, argv: readonly string[]): Promise<void> {
+  if (error.code !== 'commander.unknownOption') return;
+  const at = argv.findIndex((arg) => error.message.includes(`'${arg}'`));
+  if (at < 0 || argv[at]!.startsWith('--') || argv[at]!.length <= 2) return;
+  const before = argv.slice(0, at).map(shellWord);
+  await io.err.write(`hint: a value that begins with "-" goes after --: inv ${[...before, '--', 'VALUE'].join(' ')}\n`);
+}
+
+/** `word` as a POSIX shell reads it back: bare when safe, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[\w.,:/@=+-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
 }
 
 /** The value of a --profile given on the command line, if any. */
@@ -43,7 +60,7 @@ export function profileFlag(argv: readonly string[]): string | undefined {
 /** A hint whose commands work as typed: each `inv …` it names carries the --profile given on the command line. */
 export function withProfile(hint: string, profile: string | undefined): string {
   if (!profile) return hint;
-  const flag = `--profile ${/^[\w.-]+$/.test(profile) ? profile : `'${profile.replaceAll("'", "'\\''")}'`}`;
+  const flag = `--profile ${shellWord(profile)}`;
   return hint.replace(/(^|[\s`(:])inv (?!--profile|profile |sandbox|completion )(?=[a-z])/g, `$1inv ${flag} `);
 }
 

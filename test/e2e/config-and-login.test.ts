@@ -163,5 +163,14 @@ describe('help and version', () => {
     const r = await runInv(['fees', 'B00X4WHP5E', '--prise', '1']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/unknown option '--prise'/);
+    expect(r.stderr).not.toMatch(/goes after --/);
+  });
+
+  it('a value that begins with "-" read as an option is answered with how to pass it', async () => {
+    const r = await runInv(['config', 'set', 'clientSecret', '-Zq8_secret']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown option/);
+    expect(r.stderr).toMatch(/hint: a value that begins with "-" goes after --: inv config set clientSecret -- VALUE/);
+    expect((await runInv(['items', 'list', '-z'])).stderr).not.toMatch(/goes after --/);
   });
 });

@@ -35,6 +35,10 @@ describe('a batch of moves', () => {
     expect(out.find((o) => o.line === 52)).toMatchObject({ status: 'would-fail' });
     expect(out.find((o) => o.line === 53)).toMatchObject({ status: 'would-fail', error: 'item "NOPE" not found' });
     expect(out.filter((o) => o.status === 'would-succeed').length).toBe(50);
+    // The summary of a dry run never counts a row as done: a script reading `done` learns that nothing was.
+    const summary = await spawnInv(['move', '--file', file, '--dry-run', '--json'], { env: fx.authed });
+    expect(summary.code).toBe(6);
+    expect(JSON.parse(summary.stdout)).toMatchObject({ dryRun: true, rows: 52, done: 0, failed: 0, wouldSucceed: 50, wouldFail: 2 });
     expect(moves()).toBe(before.moves);
     expect(fx.snapshot()).toBe(before.snapshot);
   });

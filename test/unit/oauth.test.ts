@@ -9,7 +9,16 @@ import { sshWithoutBrowser } from '../../src/cli/browser.js';
 import { authorizeUrl, challengeOf, newState, newVerifier, redirectParams } from '../../src/auth/pkce.js';
 import { needsRefresh } from '../../src/auth/tokens.js';
 import { withFileLock } from '../../src/config/lock.js';
-import { redirectAllowed, type RegisteredClient } from '../../src/sandbox/oauth/state.js';
+import { randomToken, redirectAllowed, type RegisteredClient } from '../../src/sandbox/oauth/state.js';
+
+describe("the sandbox's secrets", () => {
+  it('never start with "-", so a client secret or password pasted as an argument is not read as an option', () => {
+    const tokens = Array.from({ length: 5000 }, () => randomToken(18));
+    expect(tokens.filter((t) => t.startsWith('-'))).toEqual([]);
+    expect(new Set(tokens.map((t) => t.length))).toEqual(new Set([24]));
+    expect(new Set(tokens).size).toBe(5000);
+  });
+});
 
 describe('PKCE and state', () => {
   it('computes the S256 challenge of RFC 7636 appendix B', () => {

@@ -46,9 +46,15 @@ export interface OAuthState {
   refreshTokens: Record<string, RefreshGrant>;
 }
 
-/** A random token of `bytes` bytes, base64url. */
+/**
+ * A random token of `bytes` bytes, base64url, never starting with "-": people paste client secrets
+ * and passwords as command-line arguments, where a leading "-" reads as an option.
+ */
 export function randomToken(bytes = 24): string {
-  return randomBytes(bytes).toString('base64url');
+  for (;;) {
+    const token = randomBytes(bytes).toString('base64url');
+    if (!token.startsWith('-')) return token;
+  }
 }
 
 /** The key under which a token, code or client secret is stored: sha256, base64url. */
