@@ -7,7 +7,8 @@ import { testIO, type Captured } from '../helpers/io.js';
 import { PassThrough } from 'node:stream';
 import { main } from '../../src/cli/main.js';
 
-const CODE_TTL_MS = 3000;
+// Short, so that the expired-code test is quick; every other test pastes right after approving.
+const CODE_TTL_MS = 4000;
 let fx: SandboxFixture;
 let env: Record<string, string>;
 beforeAll(async () => {
@@ -47,15 +48,15 @@ describe('a bad paste asks again', () => {
   it('asks again after text that is not the redirect and after a forged state, then logs in with the right one', async () => {
     const before = grants();
     const login = spawnLogin(['--no-browser'], env);
-    const location = await submitLogin(await login.url, user());
+    const url = new URL(await login.url);
     login.child.stdin!.write('hello\n');
     await until(login, () => prompts(login) === 2);
     expect(login.stderr()).toMatch(/not the redirect URL/);
-    const forged = new URL(location);
-    forged.searchParams.set('state', 'forged-state');
-    login.child.stdin!.write(forged.href + '\n');
+    login.child.stdin!.write(`${url.searchParams.get('redirect_uri')}?code=someone-elses&state=forged-state\n`);
     await until(login, () => prompts(login) === 3);
     expect(login.stderr()).toMatch(/state mismatch/);
+    // Approved only now, so that the code is fresh however slowly the bad pastes were answered.
+    const location = await submitLogin(url.href, user());
     login.child.stdin!.write(location + '\n');
     const r = await login.done;
     expect(r.code, r.stderr).toBe(0);
