@@ -1,9 +1,11 @@
 /**
- * Process entry, built on its own as CommonJS: answers --version and --help before Node's ESM loader
- * starts (help texts are stored at build time in help.json), and otherwise imports the rest of inv
- * (start.js, ESM).
+ * Process entry, built on its own as CommonJS: answers --version, --help and the profile names shell
+ * completion asks for before Node's ESM loader starts (help texts are stored at build time in
+ * help.json), and otherwise imports the rest of inv (start.js, ESM).
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDir } from '../config/paths.js';
 import { helpRequest } from './help-request.js';
 
 declare const __INV_VERSION__: string | undefined;
@@ -15,6 +17,13 @@ export async function run(argv: string[]): Promise<number> {
     const version = typeof __INV_VERSION__ === 'string' ? __INV_VERSION__ : (await import('../version.js')).version();
     process.stdout.write(version + '\n');
     return 0;
+  }
+  if (argv.join(' ') === 'profile list --names') {
+    const names = storedProfileNames();
+    if (names) {
+      process.stdout.write(names.map((name) => `${name}\n`).join(''));
+      return 0;
+    }
   }
   const help = await helpText(argv);
   if (help !== undefined) {
@@ -38,5 +47,18 @@ async function helpText(argv: string[]): Promise<string | undefined> {
     return texts[key];
   } catch {
     return undefined; // no stored texts: commander answers
+  }
+}
+
+/**
+ * The stored profile names, read straight from the config file (completion asks for them on each Tab);
+ * undefined when the file cannot be read, so that the full command says why.
+ */
+function storedProfileNames(): string[] | undefined {
+  try {
+    const file = JSON.parse(readFileSync(join(configDir(process.env), 'config.json'), 'utf8')) as { profiles?: Record<string, unknown> };
+    return Object.keys(file.profiles ?? {});
+  } catch {
+    return undefined;
   }
 }

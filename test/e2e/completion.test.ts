@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABEL_OUTPUT, OUTPUT_FORMATS } from '../../src/cli/globals.js';
+import { runInv } from '../helpers/io.js';
 import { BIN, childEnv } from '../helpers/spawn.js';
 
 const ZSH_DRIVER = fileURLToPath(new URL('../helpers/zsh-complete.zsh', import.meta.url));
@@ -91,8 +92,10 @@ describe.each(['bash', 'zsh', 'fish'] as const)('completion in %s', (shell) => {
 });
 
 describe('profile names for completion', () => {
-  it('are printed one a line, and nothing else (no secret)', () => {
+  it('are printed one a line, and nothing else (no secret), by the entry and by the full command alike', async () => {
     const out = execFileSync('inv', ['profile', 'list', '--names'], { env, encoding: 'utf8' });
     expect(out).toBe('sandbox\nstaging\n');
+    const full = await runInv(['profile', 'list', '--names'], { env: { INV_CONFIG_DIR: env.INV_CONFIG_DIR } });
+    expect(full).toEqual({ code: 0, stdout: out, stderr: '' });
   });
 });
