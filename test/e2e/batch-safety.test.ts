@@ -1,11 +1,10 @@
 /** Batches as people and cron run them: fix and rerun, edits, two runs at once, finished batches, other servers, and errors that are not the rows'. */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, results, type BatchFixture, type Row } from '../helpers/batch.js';
-import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
+import { spawnInv, startInv } from '../helpers/spawn.js';
 
 let fx: BatchFixture;
 beforeAll(async () => {
@@ -64,11 +63,8 @@ describe('rerunning a batch', () => {
   it('lets one run at a time: a second run of the same batch exits 1 at once, and totals are exact', async () => {
     const { rows, file, before } = batchInput('twice-at-once.csv', 300, 13);
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
-    const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--json'], { env: childEnv(fx.authed), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.resume();
-    const closed = new Promise((resolve) => child.on('close', resolve));
+    const first = startInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const { child } = first;
     while (fx.moves() - before.moves < 20) await new Promise((r) => setTimeout(r, 5));
     // Hold the first run's moves at the server while the second starts, so it is surely still running.
     const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
@@ -78,9 +74,10 @@ describe('rerunning a batch', () => {
     hold.release();
     expect(second.code, second.stderr).toBe(1);
     expect(second.stderr).toMatch(new RegExp(`is being run by process ${child.pid} on .*, started 20\\d\\d-`));
-    expect(await closed).toBe(0);
+    const done = await first.closed;
+    expect(done.code).toBe(0);
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
-    expect(JSON.parse(stdout)).toMatchObject({ done: 300 });
+    expect(JSON.parse(done.stdout)).toMatchObject({ done: 300 });
     expect(fx.moves() - before.moves).toBe(300);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
     expect(secondMs).toBeLessThan(20_000); // at once: not after waiting for the first run
@@ -89,11 +86,10 @@ describe('rerunning a batch', () => {
   it('takes over the lock of a run that was killed', async () => {
     const { rows, file, before } = batchInput('killed.csv', 200, 14);
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
-    const child = spawn(process.execPath, [BIN, 'move', '--file', file], { env: childEnv(fx.authed), stdio: 'ignore' });
-    const closed = new Promise((resolve) => child.on('close', resolve));
+    const run = startInv(['move', '--file', file], { env: fx.authed });
     while (fx.moves() - before.moves < 20) await new Promise((r) => setTimeout(r, 5));
-    child.kill('SIGKILL');
-    await closed;
+    run.child.kill('SIGKILL');
+    await run.closed;
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
     await new Promise((r) => setTimeout(r, 100));
     const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
@@ -134,16 +130,11 @@ describe('errors that are not the rows\' stop the batch', () => {
       const file = join(own.dir, 'revoked.csv');
       writeFileSync(file, csv(rows));
       own.sandbox.inventory.faults.settings.latencyMs = 10;
-      const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--json', '--concurrency', '4'], { env: childEnv(own.authed), stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      const closed = new Promise((resolve) => child.on('close', resolve));
+      const run = startInv(['move', '--file', file, '--json', '--concurrency', '4'], { env: own.authed });
       while (own.moves() < 50) await new Promise((r) => setTimeout(r, 2));
       own.sandbox.oauth.expireAccessTokens();
       const atRevoke = own.moves();
-      const code = await closed;
+      const { code, stdout, stderr } = await run.closed;
       expect(code, stderr).toBe(4);
       expect(own.moves() - atRevoke).toBeLessThanOrEqual(4);
       const summary = JSON.parse(stdout);
@@ -161,15 +152,11 @@ describe('errors that are not the rows\' stop the batch', () => {
     const file = join(own.dir, 'stopped.csv');
     writeFileSync(file, csv(rows));
     own.sandbox.inventory.faults.settings.latencyMs = 10;
-    const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--json'], { env: childEnv(own.authed), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const closed = new Promise((resolve) => child.on('close', resolve));
+    const run = startInv(['move', '--file', file, '--json'], { env: own.authed });
     while (own.moves() < 50) await new Promise((r) => setTimeout(r, 2));
     await own.close();
-    expect(await closed, stderr).toBe(1);
+    const { code, stdout, stderr } = await run.closed;
+    expect(code, stderr).toBe(1);
     expect(stderr).toMatch(/cannot connect/);
     const summary = JSON.parse(stdout);
     expect(summary.pending).toBeGreaterThan(0);

@@ -1,10 +1,9 @@
 /** inv move --file: journal, dry run, in-doubt rows, Ctrl-C, and a SIGKILL in the middle of 2,000 rows. */
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows as makeBatchRows, results, START, type BatchFixture, type Row } from '../helpers/batch.js';
-import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
+import { spawnInv, startInv } from '../helpers/spawn.js';
 
 let fx: BatchFixture;
 let LOCATIONS: BatchFixture['bays'];
@@ -110,14 +109,10 @@ describe('a batch of moves', () => {
     writeFileSync(file, csv(rows));
     const before = { q: quantities(), moves: moves() };
     fx.sandbox.inventory.faults.settings.latencyMs = 15;
-    const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--json'], { env: childEnv(fx.authed), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    let stdout = '';
-    child.stderr.on('data', (d) => (stderr += d));
-    child.stdout.on('data', (d) => (stdout += d));
+    const run = startInv(['move', '--file', file, '--json'], { env: fx.authed });
     while (moves() - before.moves < 40) await new Promise((r) => setTimeout(r, 5));
-    child.kill('SIGINT');
-    const code = await new Promise((resolve) => child.on('close', resolve));
+    run.child.kill('SIGINT');
+    const { code, stdout, stderr } = await run.closed;
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
     expect(code).toBe(130);
     expect(stderr).toMatch(/stopped before the end: the journal is kept/);
@@ -138,10 +133,7 @@ describe('a batch of moves', () => {
     writeFileSync(file, csv(rows));
     const before = { q: quantities(), moves: moves() };
     fx.sandbox.inventory.faults.settings.dropRate = 0.01;
-    const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--output', 'ndjson'], { env: childEnv(fx.authed), stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.resume();
-    child.stderr.resume();
-    const closed = new Promise((resolve) => child.on('close', resolve));
+    const run = startInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
     while (moves() - before.moves < 700) await new Promise((r) => setTimeout(r, 2));
     // Hold moves once received, so the kill lands while every row journaled as sent is at the server.
     const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
@@ -151,8 +143,8 @@ describe('a batch of moves', () => {
       stable = hold.held === last && hold.held > 0 ? stable + 1 : 0;
     }
     const inFlight = hold.held;
-    child.kill('SIGKILL');
-    await closed;
+    run.child.kill('SIGKILL');
+    await run.closed;
     hold.release();
     await new Promise((r) => setTimeout(r, 100));
     const sentFirstRun = moves() - before.moves;

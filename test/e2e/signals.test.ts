@@ -1,8 +1,7 @@
 /** Exit codes of a run stopped by a signal: 130 for Ctrl-C (SIGINT), 143 for SIGTERM. */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
-import { BIN, childEnv } from '../helpers/spawn.js';
+import { startInv } from '../helpers/spawn.js';
 
 let fx: InventoryFixture;
 beforeAll(async () => {
@@ -11,15 +10,13 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 /** Starts `inv items list`, waits until its request reached the (slowed) sandbox, sends `signal`; resolves to the exit code. */
-async function stopWith(signal: NodeJS.Signals): Promise<{ code: number | null; stderr: string }> {
+async function stopWith(signal: NodeJS.Signals): Promise<{ code: number; stderr: string }> {
   fx.sandbox.inventory.faults.settings.latencyMs = 20_000;
   const before = fx.sandbox.inventory.stats.count('/v1/items');
-  const child = spawn(process.execPath, [BIN, 'items', 'list', '--json'], { env: childEnv(fx.authed), stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr += d));
+  const run = startInv(['items', 'list', '--json'], { env: fx.authed });
   while (fx.sandbox.inventory.stats.count('/v1/items') === before) await new Promise((r) => setTimeout(r, 10));
-  child.kill(signal);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  run.child.kill(signal);
+  const { code, stderr } = await run.closed;
   fx.sandbox.inventory.faults.settings.latencyMs = 0;
   return { code, stderr };
 }

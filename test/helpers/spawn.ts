@@ -14,18 +14,33 @@ export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.P
   return merged;
 }
 
-/** Spawns `node bin/inv.js <args>` with `input` on stdin; resolves when it exits. */
-export function spawnInv(args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<Captured> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
+/** A running `inv`: the child (to signal it), what it printed so far, and its end. */
+export interface RunningInv {
+  child: ChildProcessWithoutNullStreams;
+  /** What it has printed so far. */
+  output(): { stdout: string; stderr: string };
+  /** Resolves once it exited, with its exit code (-1 when killed by a signal) and everything it printed. */
+  closed: Promise<Captured>;
+}
+
+/** Starts `node bin/inv.js <args>` with `input` on stdin (then closed), without waiting for it. */
+export function startInv(args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): RunningInv {
+  const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const closed = new Promise<Captured>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
   });
+  child.stdin.end(options.input ?? '');
+  return { child, output: () => ({ stdout, stderr }), closed };
+}
+
+/** Spawns `node bin/inv.js <args>` with `input` on stdin; resolves when it exits. */
+export function spawnInv(args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<Captured> {
+  return startInv(args, options).closed;
 }
 
 /** What `inv sandbox --json` prints. */
