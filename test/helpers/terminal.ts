@@ -2,6 +2,16 @@
 import { spawn } from 'node:child_process';
 import { BIN, childEnv } from './spawn.js';
 
+/**
+ * `script -c` runs its command through `$SHELL -c`. A shell that stays in between (dash, when SHELL is
+ * /bin/sh) is in the terminal's process group too: it gets the Ctrl-C typed there and reports 130
+ * whatever inv answered. `exec` makes inv the terminal's only process, under any SHELL.
+ */
+function spawnOnPty(args: string[], env: Record<string, string>) {
+  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
+  return spawn('script', ['-q', '-e', '-c', `exec ${quoted}`, '/dev/null'], { env: childEnv({ SHELL: '/bin/sh', ...env }), stdio: ['pipe', 'pipe', 'pipe'] });
+}
+
 export interface Answer {
   /** Text to wait for in the terminal output. */
   when: RegExp;
@@ -11,9 +21,8 @@ export interface Answer {
 
 /** Spawns `inv <args>` on a pty; resolves with everything it drew and its exit code. */
 export function runInTerminal(args: string[], env: Record<string, string>, answers: Answer[], timeoutMs = 15_000): Promise<{ code: number; screen: string }> {
-  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
   return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-q', '-e', '-c', quoted, '/dev/null'], { env: childEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnOnPty(args, env);
     let screen = '';
     let next = 0;
     const timer = setTimeout(() => {
@@ -44,8 +53,7 @@ export interface TerminalSession {
 
 /** Starts a long-running `inv <args>` (e.g. `inv sandbox`) on its own pty; the caller types into it and waits on its screen. */
 export function startInTerminal(args: string[], env: Record<string, string>): TerminalSession {
-  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
-  const child = spawn('script', ['-q', '-e', '-c', quoted, '/dev/null'], { env: childEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawnOnPty(args, env);
   let screen = '';
   const waiters = new Set<() => void>();
   child.stdout.on('data', (data) => {
