@@ -1,4 +1,5 @@
 /** The vocabulary of the batch engine: what a batch kind provides, what a run is asked and given, and what it reports. */
+import type { InventoryClient } from '../api/inventory.js';
 import type { InvError } from '../errors.js';
 import type { Encoding } from './decode.js';
 import type { InputRow } from './input.js';
@@ -26,6 +27,8 @@ export interface BatchKind<Row> {
   send(row: Row, ident: Identified): Promise<unknown>;
   /** Units the row moves, for the account of a finished batch. */
   units?(row: Row): number;
+  /** Fields of the service's answer that a done row's result carries (a move: the destination's itemLocation). */
+  resultFields?(answer: unknown): Record<string, unknown>;
 }
 
 export type RowStatus = 'done' | 'skipped' | 'failed' | 'in-doubt' | 'pending' | 'would-succeed' | 'would-fail';
@@ -68,6 +71,12 @@ export interface BatchEnv {
   openJournal?: (path: string, validBytes: number) => Promise<Pick<Journal, 'mark' | 'note' | 'close'>>;
 }
 
+/** What a command hands a batch run: the surroundings, minus the input it spools itself. */
+export type BatchRunEnv = Omit<BatchEnv, 'input'> & {
+  stdin: NodeJS.ReadableStream;
+  inventory(): Promise<InventoryClient>;
+};
+
 export interface BatchOutcome {
   summary: Record<string, unknown>;
   problems: RowResult[];
@@ -75,4 +84,5 @@ export interface BatchOutcome {
   error?: InvError;
 }
 
-export type Rows = (options: { onBytes?: (n: number) => void }) => AsyncIterable<InputRow>;
+/** The input's rows, read afresh on each call (pass one, then pass two). */
+export type Rows = () => AsyncIterable<InputRow>;

@@ -1,5 +1,5 @@
 /** The dry run of a move batch: the journal says which rows are done or in doubt; the rest are simulated in input order against current state. */
-import { BatchIncompleteError, NotFoundError } from '../errors.js';
+import { BatchIncompleteError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ItemLocation, Location } from '../api/inventory-types.js';
 import { identified, type Prepared } from './engine.js';
@@ -26,10 +26,7 @@ export async function dryRunMoves(prepared: Prepared<MoveRow>, request: BatchReq
   };
   const exists = async (msku: string): Promise<boolean> => {
     if (!items.has(msku)) {
-      items.set(msku, await client.item(msku).then(() => true, (error: unknown) => {
-        if (error instanceof NotFoundError) return false;
-        throw error;
-      }));
+      items.set(msku, await client.itemExists(msku));
     }
     return items.get(msku)!;
   };
@@ -51,7 +48,7 @@ export async function dryRunMoves(prepared: Prepared<MoveRow>, request: BatchReq
 
   const counts = { done: 0, failed: 0, inDoubt: 0, skipped: 0 };
   const problems: RowResult[] = [];
-  for await (const item of identified(prepared.kind, rows({}))) {
+  for await (const item of identified(prepared.kind, rows())) {
     const msku = item.row!.msku;
     const state = prepared.journal.rows.get(item.id!)?.state;
     let result: RowResult;

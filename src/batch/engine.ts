@@ -8,12 +8,11 @@ import { createHash } from 'node:crypto';
 import { BatchIncompleteError, InterruptedError, InvError, JournalDamagedError, UsageError } from '../errors.js';
 import { batchPath, defaultBatchName } from './identity.js';
 import type { InputRow } from './input.js';
-import { Journal, type JournalFile } from './journal.js';
+import { Journal } from './journal.js';
 import { readBatchFile, type BatchFile, type JournalRecord, type RowEntry } from './journal-read.js';
 import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest, Identified, RowResult, RowStatus, Rows } from './batch-types.js';
-import { Progress, type ProgressSinks } from './progress.js';
+import { Progress } from './progress.js';
 import { verdictOf } from './stop-rule.js';
-import type { Cell } from './strict-json.js';
 
 const MAX_LISTED = 20;
 
@@ -75,7 +74,9 @@ export interface Prepared<Row> {
   path: string;
   journal: BatchFile;
   total: number;
-  counts: { toSend: number; done: number; inDoubt: number };
+  counts: { toSend: number; inDoubt: number };
+  /** The account the batch runs as (read once, in pass one). */
+  account: string;
   kind: BatchKind<Row>;
 }
 
@@ -93,8 +94,8 @@ export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, 
   const problems: string[] = [];
   let problemCount = 0;
   let total = 0;
-  const counts = { toSend: 0, done: 0, inDoubt: 0 };
-  for await (const row of identified(kind, rows({}))) {
+  const counts = { toSend: 0, inDoubt: 0 };
+  for await (const row of identified(kind, rows())) {
     total++;
     if (row.problem) {
       if (++problemCount <= MAX_LISTED) problems.push(`line ${row.line}: ${row.problem}`);
@@ -102,9 +103,8 @@ export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, 
     }
     const state = journal.rows.get(row.id!)?.state;
     applied.delete(row.id!);
-    if (state === 'done') counts.done++;
-    else if (state === 'in-doubt') counts.inDoubt++;
-    else counts.toSend++;
+    if (state === 'in-doubt') counts.inDoubt++;
+    else if (state !== 'done') counts.toSend++;
   }
   if (total === 0) throw new UsageError(`no rows in ${env.input.label}`, 'a header alone is not a batch: check that the export worked');
   if (problemCount > 0) {
@@ -119,12 +119,12 @@ export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, 
     );
   }
   if (counts.toSend === 0 && counts.inDoubt === 0 && !options.dryRun) throw finishedError(name, journal);
-  return { name, path, journal, total, counts, kind };
+  return { name, path, journal, total, counts, kind, account };
 }
 
 /** Pass two: sends every row that is not done (rows in doubt only when asked), a few at a time. */
 export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, env: BatchEnv, rows: Rows, label: string): Promise<BatchOutcome> {
-  const { name, path, journal: earlier, kind } = prepared;
+  const { name, path, kind } = prepared;
   if (request.retryInDoubt && prepared.counts.inDoubt > 0) {
     const yes = await env.confirm(`Send again the ${prepared.counts.inDoubt} row(s) of batch "${name}" that are in doubt? Only if you checked they were not applied.`);
     if (!yes) throw new InterruptedError('nothing was sent');
@@ -139,6 +139,10 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
   let stop: unknown;
   let stopped = false;
   let halted = false;
+  const tally = () => {
+    const { done, failed, inDoubt, skipped } = progress.counts;
+    return { done, failed, inDoubt, skipped, pending: prepared.total - done - failed - inDoubt - skipped };
+  };
   const report = async (result: RowResult) => {
     if (result.status !== 'pending') progress.tick(result.status === 'done' ? 'done' : result.status === 'skipped' ? 'skipped' : result.status === 'in-doubt' ? 'inDoubt' : 'failed');
     if (result.status !== 'done' && result.status !== 'skipped') problems.push(result);
@@ -148,7 +152,7 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
     // Read again under the lock: another run may have finished rows since pass one.
     const current = await readJournal(path, name);
     journal = env.openJournal ? await env.openJournal(path, current.validBytes) : await Journal.open(path, { validBytes: current.validBytes, file: env.journalFile });
-    if (!current.header) await journal.note({ batch: { name, kind: kind.kind, profile: env.profile, origin: env.origin, account: await env.account(), created: new Date().toISOString() } });
+    if (!current.header) await journal.note({ batch: { name, kind: kind.kind, profile: env.profile, origin: env.origin, account: prepared.account, created: new Date().toISOString() } });
     if (current.torn) await journal.note({ torn: { at: new Date().toISOString(), row: current.torn.row ?? null } });
     if (current.torn?.row) await journal.mark(current.torn.row, { s: 'doubt', e: 'its last journal record was cut short by a crash' });
     await journal.note({ run: { at: new Date().toISOString(), pid: process.pid, host: (await import('node:os')).hostname(), hash: env.input.hash, file: env.input.label } });
@@ -194,16 +198,15 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
       // Not waited for: lost in a crash, the row reads as in doubt (never as unsent), and a failed write
       // breaks the journal, so the next row's "sent" mark fails and the batch stops.
       j.mark(item.id!, { s: 'done' }).catch((error: unknown) => (stop ??= error));
-      await report(result('done', undefined, answer && typeof answer === 'object' && kind.kind === 'move' ? { itemLocation: answer } : {}));
+      await report(result('done', undefined, kind.resultFields?.(answer)));
     };
     const { runPool } = await import('./pool.js');
     try {
-      ({ stopped } = await runPool(identified(kind, rows({})), work, { concurrency: request.concurrency, signal: env.signal }));
+      ({ stopped } = await runPool(identified(kind, rows()), work, { concurrency: request.concurrency, signal: env.signal }));
     } catch (error) {
       stop = error;
     }
-    const { done, failed, inDoubt, skipped } = progress.counts;
-    const pending = prepared.total - done - failed - inDoubt - skipped;
+    const { done, failed, inDoubt, skipped, pending } = tally();
     await journal.note({ end: { at: new Date().toISOString(), done: done + skipped, failed, inDoubt, pending, units, hash: env.input.hash } }).catch((error: unknown) => {
       stop ??= error;
     });
@@ -215,8 +218,7 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
       release();
     }
   }
-  const { done, failed, inDoubt, skipped } = progress.counts;
-  const pending = prepared.total - done - failed - inDoubt - skipped;
+  const { done, failed, inDoubt, skipped, pending } = tally();
   const summary = { batch: name, rows: prepared.total, done, failed, inDoubt, skipped, pending, stopped: stopped || stop !== undefined, seconds: Number(progress.seconds.toFixed(2)), journal: path };
   const line = `${done} done, ${failed} failed, ${inDoubt} in doubt, ${skipped} skipped (done earlier)${pending ? `, ${pending} not sent` : ''} in ${summary.seconds} s — batch "${name}"`;
   let error: InvError | undefined;

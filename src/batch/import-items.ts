@@ -3,8 +3,7 @@ import type { InventoryClient } from '../api/inventory.js';
 import { ITEM_DEFAULTS } from '../api/constants.js';
 import { check, itemSchema } from '../api/rules.js';
 import { UsageError } from '../errors.js';
-import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest } from './batch-types.js';
-import { rowsOf, spoolInput } from './move-batch.js';
+import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv } from './batch-types.js';
 import { mskuProblem } from './move-rows.js';
 import type { Cell } from './strict-json.js';
 
@@ -71,15 +70,7 @@ export function importKind(client: InventoryClient): BatchKind<ItemRow> {
 }
 
 /** Runs an item import as a journaled batch. */
-export async function runItemImport(request: BatchRequest, env: Omit<BatchEnv, 'input'> & { stdin: NodeJS.ReadableStream; inventory(): Promise<InventoryClient> }): Promise<BatchOutcome> {
-  const engine = await import('./engine.js');
-  const input = await spoolInput(request.file, env.stdin, env.stateDir);
-  try {
-    const kind = importKind(await env.inventory());
-    const full: BatchEnv = { ...env, input };
-    const rows = await rowsOf(kind as BatchKind<unknown>, input, request);
-    return await engine.send(await engine.prepare(kind, request, full, rows), request, full, rows, 'importing items');
-  } finally {
-    await input.cleanup();
-  }
+export async function runItemImport(request: BatchRequest, env: BatchRunEnv): Promise<BatchOutcome> {
+  const { runJournaledBatch } = await import('./run.js');
+  return runJournaledBatch(request, env, { kind: importKind, label: 'importing items' });
 }

@@ -23,8 +23,6 @@ export interface ReadOptions {
   header?: (columns: string[]) => void;
   /** How deep an NDJSON record may nest (1: flat). */
   depth?: number;
-  /** Told how many bytes have been read, for progress. */
-  onBytes?: (bytes: number) => void;
 }
 
 /** The format named by --format, else by the file's extension, else by the first character of the input. */
@@ -85,8 +83,6 @@ export async function* readRows(file: string, label: string | NodeJS.ReadableStr
   const stdin = typeof label === 'string' ? undefined : label;
   if (stdin) label = file === '-' ? 'stdin' : file;
   const bytes = stdin && file === '-' ? Readable.from(stdin) : await open(file);
-  let read = 0;
-  if (options.onBytes) bytes.on('data', (chunk: Buffer) => options.onBytes!((read += chunk.length)));
   const { text, first } = await peek(decode(bytes, options.encoding ?? 'utf-8', label as string));
   const format = formatOf(file === label ? file : '', options.format, first);
   if (format === 'ndjson') {

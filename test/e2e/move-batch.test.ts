@@ -74,6 +74,9 @@ describe('a batch of moves', () => {
     const first = await spawnInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], { env: fx.authed, input });
     expect(first.code).toBe(6);
     expect(results(first.stdout).filter((o) => o.status === 'in-doubt').map((o) => o.line)).toEqual([2, 3, 4]);
+    // A done row carries the destination's itemLocation as the server answered it.
+    const done = results(first.stdout).find((o) => o.status === 'done')!;
+    expect(done.itemLocation).toMatchObject({ msku: done.msku, locationId: expect.any(String), quantity: expect.anything() });
     // The sandbox applied the dropped moves: every row is applied once.
     expect(quantities()).toEqual(expected(before.q, rows));
     const again = await spawnInv(['move', '--file', '-', '--output', 'ndjson'], { env: fx.authed, input });

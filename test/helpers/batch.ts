@@ -67,6 +67,6 @@ export function csv(rows: Row[]): string {
 }
 
 /** The ndjson lines of a batch run's stdout. */
-export function results(stdout: string): Array<{ line: number; status: string; error?: string }> {
+export function results(stdout: string): Array<{ line: number; status: string; error?: string; msku?: string | null; itemLocation?: unknown }> {
   return stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { line: number; status: string });
 }

@@ -1,12 +1,12 @@
 /** What the batch commands (move --file, items import, batch *) share: the engine's surroundings from the context, and rendering an outcome. */
-import type { BatchEnv, BatchOutcome, RowResult } from '../../batch/batch-types.js';
+import type { BatchOutcome, BatchRunEnv, RowResult } from '../../batch/batch-types.js';
 import type { Ctx, Output } from '../../cli/context.js';
 import { jsonText } from '../../cli/output/render.js';
 import { stateDir } from '../../config/paths.js';
 import { UsageError } from '../../errors.js';
 
 /** The engine's surroundings for this context: state dir, profile, origin, account, progress, prompts. */
-export async function batchEnv(ctx: Ctx): Promise<Omit<BatchEnv, 'input'> & { stdin: NodeJS.ReadableStream; inventory: Ctx['inventory'] }> {
+export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
   const settings = await ctx.settings();
   if (!settings.baseUrl) throw new UsageError(`no Inventory API address for profile "${settings.profile}"`, 'pass --base-url, set INV_BASE_URL, or start `inv sandbox`');
   const origin = new URL(settings.baseUrl).origin;
