@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import type { HttpCore } from '../http/core.js';
 import type { Collection, Feedback, Item, ItemLocation, Location, MoveRequest, PlannedShipment, SentShipment, Setting } from './inventory-types.js';
 import { allRecords, type Page, type PagingOptions } from './pages.js';
-import { ONCE_POLICY, READ_POLICY, retryPolicyFor, type RetryPolicy } from '../http/retry.js';
+import { retryPolicyFor } from '../http/retry.js';
 import type { HttpRequest, HttpResponse } from '../http/types.js';
 import { apiUrl } from '../http/url.js';
 
@@ -55,12 +55,6 @@ export class InventoryClient {
         throw error;
       },
     );
-  }
-
-  /** Changes some fields of an existing item; a missing one is a NotFoundError (the API's POST would create it). */
-  async updateItem(msku: string, fields: object): Promise<Item> {
-    await this.item(msku);
-    return this.patchItem(msku, fields);
   }
 
   /** POST /v1/items: creates the item, overwriting one with the same msku. */
@@ -116,7 +110,7 @@ export class InventoryClient {
 
   /** GET /v1/doSendToFBA: a GET that changes inventory, so it is sent once and never retried. */
   sendToFba(query: { msku: string; quantity: number; fromLocationId?: string; fromPurchaseId?: string; venueId?: string }): Promise<Record<string, SentShipment>> {
-    return this.call('doSendToFBA', 'GET', '/v1/doSendToFBA', { query: stringify(query), retry: ONCE_POLICY });
+    return this.call('doSendToFBA', 'GET', '/v1/doSendToFBA', { query: stringify(query) });
   }
 
   /** GET /v1/fbaCreateInboundShipmentPlan. */
@@ -126,7 +120,7 @@ export class InventoryClient {
 
   /** The label image at a label URL (absolute, from doSendToFBA, or built from msku and fnsku). */
   async label(url: URL): Promise<{ bytes: Buffer; contentType: string }> {
-    const res = await this.core.request({ operation: 'fnskuLabel', method: 'GET', url, headers: { accept: 'image/*,application/pdf' }, retry: READ_POLICY, auth: 'bearer', binary: true });
+    const res = await this.core.request({ operation: 'fnskuLabel', method: 'GET', url, headers: { accept: 'image/*,application/pdf' }, retry: retryPolicyFor('GET', '/fnskuLabel'), auth: 'bearer', binary: true });
     return { bytes: res.bytes ?? Buffer.alloc(0), contentType: res.headers['content-type'] ?? 'application/octet-stream' };
   }
 
@@ -186,7 +180,7 @@ export class InventoryClient {
   }
 
   /** Sends one request and unwraps the envelope's data. */
-  async call<T>(operation: string, method: HttpRequest['method'], path: string, options: { query?: Record<string, string | undefined>; body?: unknown; retry?: RetryPolicy } = {}): Promise<T> {
+  async call<T>(operation: string, method: HttpRequest['method'], path: string, options: { query?: Record<string, string | undefined>; body?: unknown } = {}): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const envelope = await this.core.json<Envelope<T>>({
@@ -195,7 +189,7 @@ export class InventoryClient {
       url: apiUrl(this.baseUrl, path, options.query),
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      retry: options.retry ?? retryPolicyFor(method, path),
+      retry: retryPolicyFor(method, path),
       auth: 'bearer',
     });
     return envelope.data;

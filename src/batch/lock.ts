@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
+import { processAlive } from '../config/lock.js';
 import { InvError } from '../errors.js';
 
 /** Another run holds the batch. */
@@ -12,16 +13,6 @@ export interface LockHolder {
   pid: number;
   host: string;
   started: string;
-}
-
-/** Whether process `pid` on this host still runs. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 function holderOf(path: string): LockHolder | undefined {
@@ -36,7 +27,7 @@ function holderOf(path: string): LockHolder | undefined {
 export function lockHeld(path: string): boolean {
   const holder = holderOf(path);
   if (!holder) return existsSync(path);
-  return holder.host !== hostname() || alive(holder.pid);
+  return holder.host !== hostname() || processAlive(holder.pid);
 }
 
 /** Takes the lock at `path` for this process, or throws naming the run that holds it; returns its release. */
@@ -58,7 +49,7 @@ export function lockBatch(path: string, batch: string): () => void {
       }
       const seen = inodeOf(path);
       const holder = holderOf(path);
-      if (holder && (holder.host !== me.host || alive(holder.pid))) {
+      if (holder && (holder.host !== me.host || processAlive(holder.pid))) {
         throw new BatchLockedError(
           `batch "${batch}" is being run by process ${holder.pid} on ${holder.host}, started ${holder.started}`,
           `wait for it to finish; if that process is gone from ${holder.host}, remove ${path}`,

@@ -1,7 +1,8 @@
 /** What `inv batch show` tells of a batch: its rows by state, and for rows in doubt the quantities now on the server. */
 import { UsageError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
-import type { ItemLocation } from '../api/inventory-types.js';
+import { stockAt } from '../api/stock.js';
+import { mapLimit } from '../util/concurrency.js';
 import { findBatch } from './store.js';
 
 export interface ShownRow {
@@ -34,15 +35,12 @@ export async function showBatch(stateDir: string, profile: string, name: string,
   if (doubtful.length > 0 && info.origin === origin) {
     try {
       const api = await client();
-      const held = async (msku: string, location: unknown) => {
-        if (typeof location !== 'string' || !/^\d+$/.test(location)) return null;
-        for await (const il of api.list<ItemLocation>('itemLocations', { pageSize: 10 }, { msku, locationId: location })) if (il.locationId === location) return Number(il.quantity);
-        return 0;
-      };
-      for (const r of doubtful.slice(0, 200)) {
+      const held = async (msku: string, location: unknown) =>
+        typeof location === 'string' && /^\d+$/.test(location) ? Number((await stockAt(api, msku, location))?.quantity ?? 0) : null;
+      await mapLimit(doubtful.slice(0, 200), 4, async (r) => {
         r.fromQuantity = await held(r.msku!, r.from);
         r.toQuantity = await held(r.msku!, r.to);
-      }
+      });
     } catch (error) {
       warnings.push(`quantities could not be read from ${info.origin}: ${(error as Error).message}`);
     }
