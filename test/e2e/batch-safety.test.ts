@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { batchFixture, csv, makeRows, results, type BatchFixture, type Row } from '../helpers/batch.js';
+import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
 
 let fx: BatchFixture;
@@ -84,7 +84,7 @@ describe('rerunning a batch', () => {
   }, 60_000);
 
   it('takes over the lock of a run that was killed', async () => {
-    const { rows, file, before } = batchInput('killed.csv', 200, 14);
+    const { file, before } = batchInput('killed.csv', 200, 14);
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
     const run = startInv(['move', '--file', file], { env: fx.authed });
     while (fx.moves() - before.moves < 20) await new Promise((r) => setTimeout(r, 5));
