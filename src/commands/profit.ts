@@ -6,9 +6,8 @@ import type { Meta, Runner } from '../cli/command.js';
 import { money } from '../cli/output/format.js';
 import type { View } from '../cli/output/view.js';
 import { parsePriceRule } from '../scout/price.js';
-import { profitReport, type ProfitReport } from '../scout/profit.js';
-import { scoutSettings } from '../scout/settings.js';
-import { parseAmount, scoutFlagOptions, type ScoutCommandFlags } from './scout/shared.js';
+import type { ProfitReport } from '../scout/profit.js';
+import { scoutFlagOptions, scoutInputs, type ScoutCommandFlags } from './scout/shared.js';
 
 /** The breakdown as rows in a table; the whole report in JSON. */
 export const PROFIT_VIEW: View<ProfitReport> = {
@@ -40,14 +39,11 @@ export function setup(command: Command, run: Runner): void {
       run<ScoutCommandFlags & { price?: string }>(async (ctx, [asinArg], flags) => {
         const asin = parseAsin(asinArg as string);
         const at = flags.price !== undefined ? { fixed: parsePrice(flags.price) } : parsePriceRule(flags.at, parsePrice);
-        const settings = await ctx.settings();
-        const { costs, defaultCost, rules } = scoutSettings(settings, {
-          cost: parseAmount(flags.cost, '--cost'), prep: parseAmount(flags.prep, '--prep', 1000),
-          inboundPerLb: parseAmount(flags.inboundPerLb, '--inbound-per-lb', 1000), taxRate: parseAmount(flags.taxRate, '--tax-rate', 100),
-        });
+        const { costs, defaultCost, rules } = await scoutInputs(ctx, flags);
         if (defaultCost === undefined) throw new UsageError('inv profit needs --cost (what one unit costs you)', `e.g. inv profit ${asin} --cost 6.50`);
         const out = ctx.output(PROFIT_VIEW);
-        const report = await profitReport(await ctx.research(), { asin, cost: defaultCost, at, channel: flags.channel, costs, minRoi: rules.minRoi ?? 30 });
+        const { profitReport } = await import('../scout/profit.js');
+        const report = await profitReport(await ctx.research(), { asin, cost: defaultCost, at, channel: flags.channel, costs, minRoi: rules.minRoi });
         await out.render([report]);
       }),
     );

@@ -3,7 +3,6 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { parsePrice } from '../shared/research-input.js';
 import type { Ctx } from '../../cli/context.js';
-import { Scout } from '../../scout/engine.js';
 import { parsePriceRule } from '../../scout/price.js';
 import { scoutSettings } from '../../scout/settings.js';
 
@@ -35,16 +34,21 @@ export function parseAmount(text: string | undefined, flag: string, max = 1_000_
   return Number(t);
 }
 
-/** The Scout of the profile in force, with the flags over the profile's scout.* settings. */
-export async function scoutFromFlags(ctx: Ctx, flags: ScoutCommandFlags) {
-  const at = parsePriceRule(flags.at, parsePrice);
-  const settings = await ctx.settings();
-  const { costs, defaultCost, rules } = scoutSettings(settings, {
+/** The profile's scout.* settings with the flags over them: costs, the default cost of a scan, the verdict rules. */
+export async function scoutInputs(ctx: Ctx, flags: ScoutCommandFlags) {
+  return scoutSettings(await ctx.settings(), {
     cost: parseAmount(flags.cost, '--cost'),
     prep: parseAmount(flags.prep, '--prep', 1000),
     inboundPerLb: parseAmount(flags.inboundPerLb, '--inbound-per-lb', 1000),
     taxRate: parseAmount(flags.taxRate, '--tax-rate', 100),
   });
+}
+
+/** The Scout of the profile in force, with the flags over the profile's scout.* settings. */
+export async function scoutFromFlags(ctx: Ctx, flags: ScoutCommandFlags) {
+  const at = parsePriceRule(flags.at, parsePrice);
+  const { costs, defaultCost, rules } = await scoutInputs(ctx, flags);
+  const { Scout } = await import('../../scout/engine.js');
   const scout = new Scout(await ctx.research(), { at, channel: flags.channel, settings: costs, rules });
-  return { scout, defaultCost, costs, rules };
+  return { scout, defaultCost };
 }
