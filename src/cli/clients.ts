@@ -50,6 +50,11 @@ function required(value: string | undefined, what: string, settings: Settings, h
   throw new UsageError(`no ${what} for profile "${settings.profile}"`, how + elsewhere);
 }
 
+/** The Inventory API address of the profile, or a UsageError saying how to give one. */
+export function requireBaseUrl(settings: Settings): string {
+  return required(settings.baseUrl, 'Inventory API address', settings, 'pass --base-url, set INV_BASE_URL, run `inv config set baseUrl URL`, or start `inv sandbox`');
+}
+
 /** The research client of the profile, or a typed error saying what to configure. */
 export function createResearchClient(deps: ClientDeps & ResearchDeps): ResearchClient {
   const { settings } = deps;
@@ -75,7 +80,7 @@ export function createOAuthClient(deps: ClientDeps): OAuthClient {
   const { settings } = deps;
   const how = (key: string, env: string) => `run \`inv config set ${key} VALUE\` or set ${env} (the sandbox profile has them)`;
   const config = {
-    baseUrl: required(settings.baseUrl, 'Inventory API address', settings, 'pass --base-url, set INV_BASE_URL, run `inv config set baseUrl URL`, or start `inv sandbox`'),
+    baseUrl: requireBaseUrl(settings),
     authUrl: required(settings.authUrl, 'OAuth server address', settings, 'pass --auth-url or run `inv config set authUrl URL`'),
     clientId: required(settings.clientId, 'OAuth client id', settings, how('clientId', 'INV_CLIENT_ID')),
     clientSecret: required(settings.clientSecret, 'OAuth client secret', settings, how('clientSecret', 'INV_CLIENT_SECRET')),
@@ -100,7 +105,7 @@ export function createTokenProvider(deps: ClientDeps & { store: ConfigStore }): 
 
 /** The inventory client of the profile: bearer tokens from the provider, one refresh on 401. */
 export function createInventoryClient(deps: ClientDeps & { tokens: TokenProvider }): InventoryClient {
-  const url = required(deps.settings.baseUrl, 'Inventory API address', deps.settings, 'pass --base-url, set INV_BASE_URL, run `inv config set baseUrl URL`, or start `inv sandbox`');
+  const url = requireBaseUrl(deps.settings);
   const authHint = deps.tokens.source === 'INV_TOKEN' ? 'INV_TOKEN was rejected: set a fresh token' : 'log in again: inv login';
   return new InventoryClient(core(deps, { name: 'inventory API', authHint }, [bearerHook(deps.tokens)]), url);
 }

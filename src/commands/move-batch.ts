@@ -1,17 +1,12 @@
 /** The batch half of `inv move --file`: flags in, the engine's summary and problem rows out. */
 import type { MoveResult } from '../batch/move-batch.js';
 import type { Ctx } from '../cli/context.js';
-import { wholeNumber } from '../cli/input.js';
 import type { View } from '../cli/output/view.js';
+import type { BatchRequestFlags } from './batch/shared.js';
 
-export interface BatchFlags {
+export interface BatchFlags extends BatchRequestFlags {
   file?: string;
-  format?: string;
-  encoding?: string;
-  batch?: string;
   dryRun?: boolean;
-  retryInDoubt?: boolean;
-  concurrency: string;
 }
 
 const RESULTS_VIEW: View<MoveResult> = {
@@ -27,14 +22,8 @@ const RESULTS_VIEW: View<MoveResult> = {
 
 /** Runs `inv move --file` (or its --dry-run). */
 export async function runBatch(ctx: Ctx, flags: BatchFlags): Promise<void> {
-  const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
+  const [{ runMoveBatch }, { batchEnv, batchRequest, renderOutcome }] = await Promise.all([import('../batch/move-batch.js'), import('./batch/shared.js')]);
+  const request = { ...batchRequest(flags.file!, flags), dryRun: Boolean(flags.dryRun) };
   const out = ctx.output(RESULTS_VIEW);
-  const [{ runMoveBatch }, { encodingOf }, { batchEnv, renderOutcome }] = await Promise.all([
-    import('../batch/move-batch.js'), import('../batch/decode.js'), import('./batch/shared.js'),
-  ]);
-  const request = {
-    file: flags.file!, format: flags.format, encoding: encodingOf(flags.encoding), name: flags.batch,
-    dryRun: Boolean(flags.dryRun), retryInDoubt: Boolean(flags.retryInDoubt), concurrency,
-  };
   await renderOutcome(ctx, out, await runMoveBatch(request, await batchEnv(ctx)));
 }

@@ -108,6 +108,18 @@ describe('malformed input is refused before anything is sent (exit 2)', () => {
   });
 });
 
+describe('a batch without a server address', () => {
+  it.each([['move', '--file'], ['items', 'import']])('inv %s %s: exit 2 with the hint every other command gives', async (...verb) => {
+    const file = join(fx.dir, 'nowhere.csv');
+    writeFileSync(file, `msku,quantity,from,to\nC-1,1,${fx.bays.A},${fx.bays.B}\n`);
+    const { INV_BASE_URL: _, ...env } = fx.authed;
+    const r = await runInv([...verb, file], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no Inventory API address for profile "default"/);
+    expect(r.stderr).toMatch(/hint: pass --base-url, set INV_BASE_URL, run `inv config set baseUrl URL`, or start `inv sandbox`/);
+  });
+});
+
 describe('item imports refuse malformed attributes before anything is sent', () => {
   it('attr.NAME columns beside an attributes cell that is not a list: exit 2 naming attributes', async () => {
     const file = join(fx.dir, 'attrs.csv');

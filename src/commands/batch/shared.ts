@@ -1,15 +1,31 @@
 /** What the batch commands (move --file, items import, batch *) share: the engine's surroundings from the context, and rendering an outcome. */
-import type { BatchOutcome, BatchRunEnv, RowResult } from '../../batch/batch-types.js';
+import type { BatchOutcome, BatchRequest, BatchRunEnv, RowResult } from '../../batch/batch-types.js';
+import { encodingOf } from '../../batch/decode.js';
+import { requireBaseUrl } from '../../cli/clients.js';
 import type { Ctx, Output } from '../../cli/context.js';
+import { wholeNumber } from '../../cli/input.js';
 import { jsonText } from '../../cli/output/render.js';
 import { stateDir } from '../../config/paths.js';
-import { UsageError } from '../../errors.js';
+
+/** The flags every batch command takes, as given. */
+export interface BatchRequestFlags {
+  format?: string;
+  encoding?: string;
+  batch?: string;
+  retryInDoubt?: boolean;
+  concurrency: string;
+}
+
+/** The request of a batch over `file`, its flags checked. */
+export function batchRequest(file: string, flags: BatchRequestFlags): BatchRequest {
+  const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
+  return { file, format: flags.format, encoding: encodingOf(flags.encoding), name: flags.batch, retryInDoubt: Boolean(flags.retryInDoubt), concurrency };
+}
 
 /** The engine's surroundings for this context: state dir, profile, origin, account, progress, prompts. */
 export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
   const settings = await ctx.settings();
-  if (!settings.baseUrl) throw new UsageError(`no Inventory API address for profile "${settings.profile}"`, 'pass --base-url, set INV_BASE_URL, or start `inv sandbox`');
-  const origin = new URL(settings.baseUrl).origin;
+  const origin = new URL(requireBaseUrl(settings)).origin;
   const dir = stateDir(ctx.io.env);
   const ndjson = ctx.globals.output === 'ndjson';
   const { batchAccount } = await import('../../batch/identity.js');

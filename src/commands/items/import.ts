@@ -2,16 +2,8 @@
 import type { Command } from 'commander';
 import type { RowResult } from '../../batch/batch-types.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { wholeNumber } from '../../cli/input.js';
 import type { View } from '../../cli/output/view.js';
-
-interface ImportFlags {
-  format?: string;
-  encoding?: string;
-  batch?: string;
-  retryInDoubt?: boolean;
-  concurrency: string;
-}
+import type { BatchRequestFlags } from '../batch/shared.js';
 
 const FAILURES_VIEW: View<RowResult> = {
   kind: 'list',
@@ -41,13 +33,10 @@ export function setup(command: Command, run: Runner): void {
       '', 'Examples:', '  inv items import items.csv', '  inv items list --all -o ndjson | inv items import - --output ndjson',
     ].join('\n'))
     .action(
-      run<ImportFlags>(async (ctx, [file], flags) => {
-        const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
+      run<BatchRequestFlags>(async (ctx, [file], flags) => {
+        const [{ runItemImport }, { batchEnv, batchRequest, renderOutcome }] = await Promise.all([import('../../batch/import-items.js'), import('../batch/shared.js')]);
+        const request = batchRequest(file as string, flags);
         const out = ctx.output(FAILURES_VIEW);
-        const [{ runItemImport }, { encodingOf }, { batchEnv, renderOutcome }] = await Promise.all([
-          import('../../batch/import-items.js'), import('../../batch/decode.js'), import('../batch/shared.js'),
-        ]);
-        const request = { file: file as string, format: flags.format, encoding: encodingOf(flags.encoding), name: flags.batch, retryInDoubt: Boolean(flags.retryInDoubt), concurrency };
         await renderOutcome(ctx, out, await runItemImport(request, await batchEnv(ctx)));
       }),
     );
