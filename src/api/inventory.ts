@@ -163,6 +163,17 @@ export class InventoryClient {
     return this.call('get setting', 'GET', `/v1/settings/${encodeURIComponent(key)}`);
   }
 
+  /** The value of a setting, or undefined when the account has none of that key (a 404). */
+  settingValue(key: string): Promise<string | undefined> {
+    return this.setting(key).then(
+      (setting) => setting.value,
+      (error: unknown) => {
+        if (error instanceof NotFoundError) return undefined;
+        throw error;
+      },
+    );
+  }
+
   /** PUT /v1/settings/<key>?value=. */
   setSetting(key: string, value: string): Promise<Setting> {
     return this.call('set setting', 'PUT', `/v1/settings/${encodeURIComponent(key)}`, { query: { value } });

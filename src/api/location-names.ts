@@ -38,8 +38,13 @@ export class LocationNames {
     return /^\d+$/.test(text) ? text : this.byName(text, flag);
   }
 
+  /** The locations whose display name is `display`, compared as names are (case aside). */
+  async named(display: string): Promise<Location[]> {
+    return (await this.list()).filter((l) => l.display.toLowerCase() === display.toLowerCase());
+  }
+
   private async byName(text: string, flag: string): Promise<string> {
-    const matches = (await this.list()).filter((l) => l.display.toLowerCase() === text.toLowerCase());
+    const matches = await this.named(text);
     if (matches.length === 1) return matches[0]!.id;
     if (matches.length > 1) throw new UsageError(`${flag} "${text}" names ${matches.length} locations (ids ${matches.map((l) => l.id).join(', ')}): give the id`);
     throw new NotFoundError(`${flag}: no location named "${text}"`, 'see `inv locations list`');

@@ -47,12 +47,8 @@ export function shipmentParts(location: Location): Pick<Shipment, 'shipmentId' |
 async function status(client: InventoryClient, location: Location, parts: ReturnType<typeof shipmentParts>): Promise<Shipment['status']> {
   if (!parts.merchantId || !parts.marketplaceId || !parts.center || !parts.prepType) return null;
   const key = `OPEN_SHIPMENT_${parts.merchantId}_${parts.marketplaceId}_${parts.center}_${parts.prepType}`;
-  try {
-    return (await client.setting(key)).value === location.id ? 'open' : 'closed';
-  } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
-  }
+  const value = await client.settingValue(key);
+  return value === undefined ? null : value === location.id ? 'open' : 'closed';
 }
 
 function summary(location: Location, stock: readonly ItemLocation[], state: Shipment['status']): Shipment {

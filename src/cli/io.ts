@@ -86,16 +86,3 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
 }
-
-/** Reads the first line of a stream (without its line ending); rejects when the stream ends first or `signal` aborts. */
-export async function readLine(stream: NodeJS.ReadableStream, signal?: AbortSignal): Promise<string> {
-  const { createInterface } = await import('node:readline');
-  const lines = createInterface({ input: stream, crlfDelay: Infinity, terminal: false });
-  signal?.addEventListener('abort', () => lines.close(), { once: true });
-  try {
-    for await (const line of lines) return line;
-  } finally {
-    lines.close();
-  }
-  throw new Error('stdin ended before a line was read');
-}

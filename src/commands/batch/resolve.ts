@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { wholeNumber } from '../../cli/input.js';
 import { stateDir } from '../../config/paths.js';
+import { originOf } from '../../http/url.js';
 
 interface ResolveFlags {
   line?: string;
@@ -27,7 +28,7 @@ export function setup(command: Command, run: Runner): void {
         if (Boolean(flags.applied) === Boolean(flags.notApplied)) throw new UsageError('give exactly one of --applied or --not-applied');
         const { findBatch, resolveRow } = await import('../../batch/store.js');
         const settings = await ctx.settings();
-        const origin = settings.baseUrl ? new URL(settings.baseUrl).origin : undefined;
+        const origin = originOf(settings.baseUrl);
         const row = await resolveRow(await findBatch(stateDir(ctx.io.env), settings.profile, name as string, origin), line, Boolean(flags.applied));
         if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') await ctx.io.out.write(JSON.stringify({ batch: name, line, state: row.state, row: row.id }) + '\n');
         await ctx.info(`${ctx.color.green('✓')} line ${line} of batch "${String(name)}" is now ${row.state === 'done' ? 'done' : 'failed: the next run sends it'}`);

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
+import { originOf } from '../../http/url.js';
 import type { ShownRow } from '../../batch/show.js';
 
 const VIEW: View<ShownRow> = {
@@ -37,7 +38,7 @@ export function setup(command: Command, run: Runner): void {
         const out = ctx.output(VIEW);
         const { showBatch } = await import('../../batch/show.js');
         const settings = await ctx.settings();
-        const origin = settings.baseUrl ? new URL(settings.baseUrl).origin : undefined;
+        const origin = originOf(settings.baseUrl);
         const shown = await showBatch(stateDir(ctx.io.env), settings.profile, name as string, origin, flags.state, async () => ctx.inventory());
         await ctx.info(shown.summary);
         for (const warning of shown.warnings) await ctx.info(`warning: ${warning}`);

@@ -1,6 +1,6 @@
 /** inv items create: a new item from flags, --file or stdin; never overwrites one that exists. */
 import type { Command } from 'commander';
-import { InvError, NotFoundError } from '../../errors.js';
+import { InvError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { answerRule, defined, jsonInput, validate } from '../../cli/input.js';
 import { canPrompt } from '../../cli/prompt.js';
@@ -40,10 +40,5 @@ export function setup(command: Command, run: Runner): void {
 
 /** The account's DEFAULT_CONDITION setting, the default answer of the condition prompt (none when unset). */
 async function defaultCondition(client: InventoryClient): Promise<string | undefined> {
-  try {
-    return (await client.setting('DEFAULT_CONDITION')).value || undefined;
-  } catch (error) {
-    if (error instanceof NotFoundError) return undefined;
-    throw error;
-  }
+  return (await client.settingValue('DEFAULT_CONDITION')) || undefined;
 }

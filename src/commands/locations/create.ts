@@ -23,7 +23,7 @@ export function setup(command: Command, run: Runner): void {
         const location = await validate('location', input, 'location');
         const client = await ctx.inventory();
         const { LocationNames } = await import('../../api/location-names.js');
-        const taken = (await new LocationNames(client).list()).filter((l) => l.display.toLowerCase() === location.display.toLowerCase());
+        const taken = await new LocationNames(client).named(location.display);
         if (taken.length > 0) {
           await ctx.io.err.write(`warning: a location named "${location.display}" already exists (id ${taken.map((l) => l.id).join(', ')}); commands that take a name will need the id\n`);
         }

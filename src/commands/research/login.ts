@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import { readAll } from '../../cli/io.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { setPath } from '../../config/schema.js';
+import { originOf } from '../../http/url.js';
 
 /** An ASIN whose categories are asked for to check a key: a cheap read with no side effect. */
 const PROBE_ASIN = 'B00X4WHP5E';
@@ -42,7 +43,7 @@ export function setup(command: Command, run: Runner): void {
         }
         const store = await ctx.config();
         // The key is bound to the research origin it was stored for; it is sent nowhere else.
-        const origin = settings.researchUrl ? new URL(settings.researchUrl).origin : undefined;
+        const origin = originOf(settings.researchUrl);
         await store.updateProfile(settings.profile, (profile) => setPath(setPath(setPath(profile, 'research.clientId', clientId), 'research.secretKey', secretKey), 'research.origin', origin));
         await ctx.info(`${ctx.color.green('✓')} research key for ClientId "${clientId}" saved to profile "${settings.profile}"${options.verify && settings.researchUrl ? ' (verified)' : ''}`);
       }),
