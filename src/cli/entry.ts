@@ -4,8 +4,7 @@
  * help.json), and otherwise imports the rest of inv (start.js, ESM).
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { configDir } from '../config/paths.js';
+import { configDir, configFile } from '../config/paths.js';
 import { helpRequest } from './help-request.js';
 
 declare const __INV_VERSION__: string | undefined;
@@ -56,7 +55,7 @@ async function helpText(argv: string[]): Promise<string | undefined> {
  */
 function storedProfileNames(): string[] | undefined {
   try {
-    const file = JSON.parse(readFileSync(join(configDir(process.env), 'config.json'), 'utf8')) as { profiles?: Record<string, unknown> };
+    const file = JSON.parse(readFileSync(configFile(configDir(process.env)), 'utf8')) as { profiles?: Record<string, unknown> };
     return Object.keys(file.profiles ?? {});
   } catch {
     return undefined;

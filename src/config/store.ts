@@ -6,6 +6,7 @@ import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { withFileLock } from './lock.js';
+import { configFile } from './paths.js';
 import type { ConfigFile, Profile } from './schema.js';
 
 export const DEFAULT_PROFILE = 'default';
@@ -31,7 +32,7 @@ export class ConfigStore {
 
   /** Absolute path of the config file. */
   get path(): string {
-    return join(this.dir, 'config.json');
+    return configFile(this.dir);
   }
 
   /** The file as it is on disk now (another inv process may have changed it). */
