@@ -25,9 +25,8 @@ export interface ClientDeps {
   log?: (line: string) => void;
 }
 
-/** Research extras: where each credential came from (for hints) and the clock skew to start from and keep. */
+/** Research extras: the clock skew to start from and keep. */
 export interface ResearchDeps {
-  sources?: { clientId: string; secretKey: string };
   skewS?: number;
   onSkewCorrected?: (skewS: number) => void | Promise<void>;
 }
@@ -64,7 +63,7 @@ export function createResearchClient(deps: ClientDeps & ResearchDeps): ResearchC
     throw new AuthError(`no research key for profile "${settings.profile}"`, 'run `inv research login` (or set INV_RESEARCH_CLIENT_ID and INV_RESEARCH_SECRET)');
   }
   const creds = { clientId: research.clientId, secretKey: research.secretKey, keyOffset: research.keyOffset, keyIn: research.keyIn, clockSkew: deps.skewS };
-  const from = deps.sources ?? { clientId: `profile "${settings.profile}"`, secretKey: `profile "${settings.profile}"` };
+  const from = research.sources;
   const authHint =
     `the ClientId ("${research.clientId}") came from ${from.clientId} and the SecretKey from ${from.secretKey}: ` +
     `fix the wrong one there, or store both with \`inv --profile ${settings.profile} research login\``;

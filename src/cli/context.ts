@@ -111,11 +111,12 @@ export class Ctx {
   /** The research client of the profile in force; `credentials` replace the stored ones (to verify new ones). */
   async research(credentials?: { clientId: string; secretKey: string }): Promise<ResearchClient> {
     const [deps, store] = await Promise.all([this.clientDeps(), this.config()]);
-    const settings = credentials ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined } } : deps.settings;
+    const typed = { clientId: 'the command line', secretKey: 'the command line' };
+    const settings = credentials ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined, sources: typed } } : deps.settings;
     const say = async (line: string) => {
       await this.io.err.write(this.color.yellow(line) + '\n');
     };
-    return clients.createResearchClient({ ...deps, settings, ...researchDeps(settings, this.io.env, store, say, Boolean(credentials)) });
+    return clients.createResearchClient({ ...deps, settings, ...researchDeps(settings, store, say) });
   }
 
   /** The OAuth client (token endpoint, tokeninfo) of the profile. */

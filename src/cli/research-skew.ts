@@ -20,21 +20,13 @@ export function describeSkew(skewS: number): string {
 }
 
 /**
- * What the research client needs beyond settings: credential sources (`flag` when given on the command
- * line), the kept skew, and a callback that keeps a new skew for the profile and says so once on stderr.
+ * What the research client needs beyond settings: the kept skew, and a callback that keeps a new skew
+ * for the profile and says so once on stderr.
  */
-export function researchDeps(
-  settings: Settings,
-  env: Record<string, string | undefined>,
-  store: ConfigStore,
-  say: (line: string) => Promise<void>,
-  fromFlags = false,
-): ResearchDeps {
+export function researchDeps(settings: Settings, store: ConfigStore, say: (line: string) => Promise<void>): ResearchDeps {
   const profile = `profile "${settings.profile}"`;
-  const source = (envName: string) => (fromFlags ? 'the command line' : env[envName] ? envName : profile);
   let told = false;
   return {
-    sources: { clientId: source('INV_RESEARCH_CLIENT_ID'), secretKey: source('INV_RESEARCH_SECRET') },
     skewS: storedSkew(settings),
     async onSkewCorrected(skewS) {
       // Only a stored profile keeps it: profiles are never created behind the user's back.

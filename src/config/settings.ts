@@ -41,6 +41,8 @@ export interface Settings {
     marketplaceId?: string;
     /** The origin a stored key is bound to; undefined when the key was given for this call. */
     origin?: string;
+    /** Where each credential came from, for hints: an environment variable's name or the profile. */
+    sources: { clientId: string; secretKey: string };
   };
 }
 
@@ -108,6 +110,10 @@ export function resolveSettings(flags: SettingFlags, env: Env, store: ConfigStor
       merchantId: stored.research?.merchantId,
       marketplaceId: stored.research?.marketplaceId,
       origin: env.INV_RESEARCH_SECRET ? undefined : (stored.research?.origin ?? originOf(stored.researchUrl)),
+      sources: {
+        clientId: env.INV_RESEARCH_CLIENT_ID ? 'INV_RESEARCH_CLIENT_ID' : `profile "${profile}"`,
+        secretKey: env.INV_RESEARCH_SECRET ? 'INV_RESEARCH_SECRET' : `profile "${profile}"`,
+      },
     },
   };
 }
