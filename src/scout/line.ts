@@ -1,9 +1,8 @@
 /** One compact line per scan result for a terminal: verdict, ASIN, title cut to fit, rank, price, fees, profit, ROI. */
 import type { Colors } from '../cli/colors.js';
-import { truncate } from '../cli/output/format.js';
+import { money, truncate } from '../cli/output/format.js';
 import type { ScoutResult } from './engine.js';
 
-const money = (n: number | null) => (n === null ? '-' : n.toFixed(2));
 const pad = (text: string, width: number) => text.padEnd(width);
 
 /** The line for one result, `width` columns wide at most (the title takes what is left). */
