@@ -10,6 +10,7 @@ import { readRows, type InputRow } from '../batch/input.js';
 import { runPool } from '../batch/pool.js';
 import { blank, type Scout, type ScoutResult } from './engine.js';
 import { Pacer } from './pacer.js';
+import { COST_RULE, parseCost } from './scan-line.js';
 
 export interface ManifestRow {
   line: number;
@@ -37,8 +38,6 @@ export interface ManifestOptions {
   onRow?: (result: ManifestResult, fresh: boolean) => void;
 }
 
-const AMOUNT = /^\$?\d+(\.\d{1,2})?$/;
-
 /** A manifest row, checked: a code, a cost (or the default) and a whole quantity (default 1). */
 export function manifestRow(row: InputRow, defaultCost: number | undefined): ManifestRow | { line: number; error: string } {
   if (row.error || !row.record) return { line: row.line, error: row.error ?? 'unreadable row' };
@@ -46,8 +45,8 @@ export function manifestRow(row: InputRow, defaultCost: number | undefined): Man
   const code = r.code?.trim();
   if (!code) return { line: row.line, error: 'code is empty' };
   const costText = r.cost?.trim();
-  if (costText !== undefined && !AMOUNT.test(costText)) return { line: row.line, error: `cost "${costText}" must be a number of dollars with at most two decimals` };
-  const cost = costText === undefined ? defaultCost : Number(costText.replace('$', ''));
+  const cost = costText === undefined ? defaultCost : parseCost(costText);
+  if (costText !== undefined && cost === undefined) return { line: row.line, error: `cost "${costText}" ${COST_RULE}` };
   if (cost === undefined) return { line: row.line, error: 'no cost: add a cost column or pass --cost' };
   const qtyText = r.qty?.trim();
   if (qtyText !== undefined && !/^\d{1,7}$/.test(qtyText)) return { line: row.line, error: `qty "${qtyText}" must be a whole number` };

@@ -1,9 +1,17 @@
-/** A scanned line: "CODE", "CODE,COST" or "CODE COST". Pure function. */
+/** A scanned line: "CODE", "CODE,COST" or "CODE COST". Pure functions. */
 
 export interface Scan {
   code: string;
   /** Dollars; undefined when the line gives none. */
   cost?: number;
+}
+
+/** What a cost must be, as error messages state it. */
+export const COST_RULE = 'must be a number of dollars with at most two decimals';
+
+/** Dollars from "4", "4.5" or "$4.50" (at most two decimals, optional leading $); undefined when the text breaks COST_RULE. */
+export function parseCost(text: string): number | undefined {
+  return /^\$?\d+(\.\d{1,2})?$/.test(text) ? Number(text.replace(/^\$/, '')) : undefined;
 }
 
 /** The code and cost of a line, or an error message naming the rule; undefined for a blank line. */
@@ -13,7 +21,7 @@ export function parseScanLine(line: string): Scan | { error: string } | undefine
   const [code, costText, ...rest] = text.split(/\s*[,;\t]\s*|\s+/);
   if (rest.length > 0) return { error: `"${text}": expected CODE or CODE,COST` };
   if (costText === undefined || costText === '') return { code: code! };
-  const cost = costText.replace(/^\$/, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cost)) return { error: `"${text}": the cost "${costText}" must be a number of dollars with at most two decimals` };
-  return { code: code!, cost: Number(cost) };
+  const cost = parseCost(costText);
+  if (cost === undefined) return { error: `"${text}": the cost "${costText}" ${COST_RULE}` };
+  return { code: code!, cost };
 }
