@@ -3,9 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { AUTHORIZATION_CODE_LIFETIME_S } from '../api/constants.js';
 import { SandboxServer } from './http.js';
 import { labelRoutes } from './fba/label.js';
+import { fbaRoutes, shipmentControls } from './fba/routes.js';
 import { Account } from './inventory/account.js';
-import { macroRoutes } from './inventory/macros.js';
+import { moveRoutes } from './inventory/moves.js';
 import { resourceRoutes } from './inventory/resources.js';
+import { authedRoute } from './inventory/routes/shared.js';
 import { addBulkItems, demoInventory, emptyInventory, upgradeInventory, type InventoryState } from './inventory/state.js';
 import { oauthRoutes } from './oauth/routes.js';
 import { OAuthServer } from './oauth/server.js';
@@ -131,7 +133,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   oauthRoutes(inventory, oauth);
   const account = new Account(store.state.inventory, store);
   resourceRoutes(inventory, oauth, account);
-  macroRoutes(inventory, oauth, account);
+  // The macros (doMoveItem, fbaCreateInboundShipmentPlan, doSendToFBA) and the sandbox's shipment controls.
+  const macro = authedRoute(inventory, oauth);
+  moveRoutes(macro, account);
+  fbaRoutes(macro, account);
+  shipmentControls(inventory, account);
   labelRoutes(inventory, account);
 
   const baseUrl = await inventory.listen(host, port);

@@ -2,17 +2,16 @@
 import type { SandboxServer } from '../http.js';
 import type { OAuthServer } from '../oauth/server.js';
 import type { Account } from './account.js';
-import { authed } from './envelope.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { itemLocationRoutes } from './routes/item-locations.js';
 import { itemRoutes } from './routes/items.js';
 import { locationRoutes } from './routes/locations.js';
 import { settingRoutes } from './routes/settings.js';
-import type { Route } from './routes/shared.js';
+import { authedRoute } from './routes/shared.js';
 
 /** Registers whoami, items, locations, itemLocations, feedback and settings. */
 export function resourceRoutes(server: SandboxServer, oauth: OAuthServer, account: Account): void {
-  const route: Route = (method, path, handler) => server.route(method, path, authed(oauth, handler));
+  const route = authedRoute(server, oauth);
   route('GET', '/v1/whoami', ({ user, origin }) => ({
     user: { id: user.id, email: user.email, name: user.name, username: user.username, link: `${origin}/v1/whoami` },
   }));
