@@ -5,14 +5,13 @@ import type { Account } from './account.js';
 import { CAN_MOVE, itemLocationRecord } from './records.js';
 import type { Route } from './routes/shared.js';
 
-export const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/)], { error: 'must be a whole number' }).transform(String);
+const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/)], { error: 'must be a whole number' }).transform(String);
 export const quantity = z.union([z.number(), z.string()]).transform((v, ctx) => {
   const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
   if (!Number.isInteger(n) || n < 1 || n > 1_000_000_000) ctx.addIssue({ code: 'custom', message: 'must be a positive whole number' });
   return n;
 });
 
-/** A move as the server reads it from a request body (ids kept as strings). */
 /** A move as the server reads it from a request body (ids kept as strings). */
 export interface ParsedMove {
   msku: string;
