@@ -12,9 +12,10 @@ export interface ScoutOptions {
   channel: 'fba' | 'mfn';
   settings: CostSettings;
   rules: RuleSet;
-  /** How long answers are reused within a session (default 10 minutes). */
-  ttlMs?: number;
 }
+
+/** How long answers are reused within a session. */
+const ANSWER_TTL_MS = 10 * 60_000;
 
 export interface ScoutResult {
   code: string;
@@ -128,7 +129,7 @@ export class Scout {
   /** The answer under `key`, asked once per TTL (concurrent askers share the request; failures are not kept). */
   private cached<T>(key: string, ask: () => Promise<T>): Promise<T> {
     const hit = this.cache.get(key);
-    if (hit && this.now() - hit.at < (this.options.ttlMs ?? 600_000)) return hit.value as Promise<T>;
+    if (hit && this.now() - hit.at < ANSWER_TTL_MS) return hit.value as Promise<T>;
     const value = ask();
     this.cache.set(key, { at: this.now(), value });
     value.catch(() => this.cache.delete(key));

@@ -12,11 +12,6 @@ export class Pacer {
     this.limit = max;
   }
 
-  /** Rows allowed in flight now. */
-  get current(): number {
-    return this.limit;
-  }
-
   /** Waits for a slot (and the pause after a 429). */
   async acquire(signal?: AbortSignal): Promise<void> {
     while (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -38,6 +33,6 @@ export class Pacer {
       this.limit = Math.max(1, Math.floor(this.limit / 2));
       this.pauseMs = Math.min(10_000, Math.max(250, this.pauseMs * 2));
     }
-    while (this.waiting.length > 0 && this.running + this.waiting.length > 0 && this.running < this.limit) this.waiting.shift()!();
+    while (this.waiting.length > 0 && this.running < this.limit) this.waiting.shift()!();
   }
 }

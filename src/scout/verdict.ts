@@ -23,13 +23,11 @@ export interface Verdict {
 }
 
 export interface Judged {
-  profit: number | null;
+  profit: number;
   roi: number | null;
   rank: number | null;
   category: string | null;
   group?: string | null;
-  /** Why the figures are missing, when they are (no offers, no fees). */
-  missing?: string[];
 }
 
 /** The rules in force for a category: its override's rules over the general ones. */
@@ -38,9 +36,8 @@ export function rulesFor(rules: RuleSet, category: string | null, group?: string
   return { minRoi: rules.minRoi, minProfit: rules.minProfit, maxRank: rules.maxRank, ...override };
 }
 
-/** The verdict on one scan: unknown without figures, skip naming each failed rule, else buy. */
+/** The verdict on one priced scan: skip naming each failed rule, else buy. */
 export function judge(item: Judged, ruleSet: RuleSet): Verdict {
-  if (item.missing?.length || item.profit === null) return { verdict: 'unknown', reasons: item.missing?.length ? item.missing : ['no price'] };
   const rules = rulesFor(ruleSet, item.category, item.group);
   const reasons: string[] = [];
   if (rules.minProfit !== undefined && item.profit < rules.minProfit) reasons.push(`profit ${item.profit.toFixed(2)} < minProfit ${rules.minProfit.toFixed(2)}`);

@@ -44,9 +44,6 @@ describe('judge', () => {
     expect(judge({ profit: 5, roi: 50, rank: 200_000, category: 'Books' }, rules).verdict).toBe('buy');
     expect(judge({ profit: 5, roi: 50, rank: 200_000, category: null, group: 'Books' }, rules).verdict).toBe('buy');
   });
-  it('is unknown without figures', () => {
-    expect(judge({ profit: null, roi: null, rank: null, category: null, missing: ['no offers'] }, rules)).toEqual({ verdict: 'unknown', reasons: ['no offers'] });
-  });
 });
 
 describe('parseScanLine', () => {
