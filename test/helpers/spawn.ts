@@ -14,11 +14,9 @@ export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.P
   return merged;
 }
 
-/** A running `inv`: the child (to signal it), what it printed so far, and its end. */
+/** A running `inv`: the child (to signal it) and its end. */
 export interface RunningInv {
   child: ChildProcessWithoutNullStreams;
-  /** What it has printed so far. */
-  output(): { stdout: string; stderr: string };
   /** Resolves once it exited, with its exit code (-1 when killed by a signal) and everything it printed. */
   closed: Promise<Captured>;
 }
@@ -35,7 +33,7 @@ export function startInv(args: string[], options: { env?: Record<string, string 
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
   child.stdin.end(options.input ?? '');
-  return { child, output: () => ({ stdout, stderr }), closed };
+  return { child, closed };
 }
 
 /** Spawns `node bin/inv.js <args>` with `input` on stdin; resolves when it exits. */
