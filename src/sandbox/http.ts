@@ -18,8 +18,6 @@ export class SandboxServer {
   private readonly router = FindMyWay({ ignoreTrailingSlash: true });
   private readonly server: Server;
   private origin = '';
-  /** The body of a "no-payload" fault: what this API puts in every answer besides its payload. */
-  payloadless: () => unknown = () => ({});
 
   /**
    * `errorBody` shapes error answers the way this API does; `commit` is awaited before every
@@ -31,7 +29,9 @@ export class SandboxServer {
     private readonly options: ServerOptions = {},
   ) {
     this.server = createServer((req, res) => {
-      this.handle(req, res).catch((error: unknown) => this.crashed(res, error, 'unknown'));
+      const requestId = randomBytes(6).toString('hex');
+      res.setHeader('x-request-id', requestId);
+      this.handle(req, res, requestId).catch((error: unknown) => this.crashed(res, error, requestId));
     });
     this.server.keepAliveTimeout = 65_000;
     this.route('POST', '/_sandbox/faults', ({ body }) => {
@@ -71,9 +71,7 @@ export class SandboxServer {
     });
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestId = randomBytes(6).toString('hex');
-    res.setHeader('x-request-id', requestId);
+  private async handle(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const method = req.method ?? 'GET';
     const control = url.pathname.startsWith('/_sandbox/');
@@ -86,7 +84,7 @@ export class SandboxServer {
       if (fault?.status === 'error-body') {
         return send(res, { body: this.errorBody(200, fault.message ?? 'injected fault: an error answered with 200') });
       }
-      if (fault?.status === 'no-payload') return send(res, { body: this.payloadless() });
+      if (fault?.status === 'no-payload') return send(res, { body: this.options.payloadless ? this.options.payloadless() : {} });
       if (fault && typeof fault.status === 'number' && !fault.afterApply) {
         const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
         throw new HttpFail(fault.status, `injected fault: HTTP ${fault.status}`, headers);
@@ -118,7 +116,7 @@ export class SandboxServer {
     }
   }
 
-  /** Any other failure: logged, answered 500 with the request id, and the server carries on. */
+  /** Any other failure: logged, answered 500 (x-request-id is already set), and the server carries on. */
   private crashed(res: ServerResponse, error: unknown, requestId: string): void {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
     (this.options.log ?? ((line) => process.stderr.write(line + '\n')))(`sandbox: request ${requestId} failed: ${detail}`);
@@ -127,7 +125,7 @@ export class SandboxServer {
       return;
     }
     try {
-      send(res, { status: 500, body: this.errorBody(500, `internal error in the sandbox (request id ${requestId})`), headers: { 'x-request-id': requestId } });
+      send(res, { status: 500, body: this.errorBody(500, `internal error in the sandbox (request id ${requestId})`) });
     } catch {
       res.destroy();
     }

@@ -119,8 +119,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const commit = () => store.commit();
   const inventory = new SandboxServer(inventoryError, commit, { adminToken: options.adminToken });
   const clock = offsetClock(options.clockOffsetS ?? 0);
-  const research = new SandboxServer(researchErrorBody(clock), commit, { adminToken: options.adminToken });
-  research.payloadless = () => answerMeta(clock);
+  const research = new SandboxServer(researchErrorBody(clock), commit, { adminToken: options.adminToken, payloadless: () => answerMeta(clock) });
   for (const server of [inventory, research]) {
     server.faults.settings = {
       latencyMs: options.latencyMs ?? 0, failRate: options.failRate ?? 0, failStatus: options.failStatus,

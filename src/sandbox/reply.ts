@@ -24,6 +24,8 @@ export interface ServerOptions {
   adminToken?: string;
   /** Where a handler's failure is logged (default: stderr). */
   log?: (line: string) => void;
+  /** The body of a "no-payload" fault: what this API puts in every answer besides its payload (default {}). */
+  payloadless?: () => unknown;
 }
 
 export interface Reply {

@@ -5,6 +5,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeOf } from '../../src/auth/pkce.js';
+import { HttpFail } from '../../src/sandbox/http.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { BIN, childEnv, sandboxInfo } from '../helpers/spawn.js';
@@ -64,6 +65,17 @@ describe('control requests', () => {
     expect(id).toBeTruthy();
     expect(await res.text()).toContain(id!);
     expect((await api('/v1/whoami')).status).toBe(200);
+  });
+
+  it('a failure while answering an error keeps the request id the request was given', async () => {
+    fx.sandbox.inventory.route('GET', '/v1/_test/bad-header', () => {
+      throw new HttpFail(418, 'a header no answer can carry', { 'x-bad': 'a\r\nb' });
+    });
+    const res = await api('/v1/_test/bad-header');
+    expect(res.status).toBe(500);
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f]{12}$/);
+    expect(await res.text()).toContain(`request id ${id}`);
   });
 });
 
