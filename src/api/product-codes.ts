@@ -36,6 +36,17 @@ export function isbn10CheckDigit(body: string): string {
   return check === 10 ? 'X' : String(check);
 }
 
+/** Whether a code is an ISBN-10: nine digits and a valid check character (a digit or X). */
+export function isIsbn10(code: string): boolean {
+  return /^\d{9}[\dX]$/.test(code) && isbn10CheckDigit(code) === code[9];
+}
+
+/** The ISBN-13 of an ISBN-10: 978, its first nine digits and a GS1 check digit. */
+export function isbn10To13(isbn10: string): string {
+  const body = `978${isbn10.slice(0, 9)}`;
+  return body + gs1CheckDigit(body);
+}
+
 /** The ISBN-10 of a 978 ISBN-13/EAN (979 books have none). */
 export function isbn13To10(isbn13: string): string | undefined {
   if (!isbn13.startsWith('978')) return undefined;
@@ -99,7 +110,7 @@ export function recognizeCode(text: string): ProductCode {
     const ean = parseEan(code);
     return { kind: 'ean', value: ean, asin: isbn13To10(ean) };
   }
-  if (/^\d{9}[\dX]$/.test(code) && isbn10CheckDigit(code) === code[9]) return { kind: 'isbn10', value: code, asin: code };
+  if (isIsbn10(code)) return { kind: 'isbn10', value: code, asin: code };
   if (/^\d{9}X$/.test(code)) checkIsbn10(code);
   if (/^[A-Z0-9]{10}$/.test(code)) return { kind: 'asin', value: code, asin: code };
   throw new CodeError(text, 'is not a product code: expected an ASIN (10 letters or digits), a UPC (12 digits), an EAN (13 digits) or an ISBN');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CodeError, gs1CheckDigit, isbn10CheckDigit, isbn13To10, parseEan, parseIsbn, parseUpc, recognizeCode } from '../../src/api/product-codes.js';
+import { CodeError, gs1CheckDigit, isbn10CheckDigit, isbn10To13, isbn13To10, isIsbn10, parseEan, parseIsbn, parseUpc, recognizeCode } from '../../src/api/product-codes.js';
 
 describe('check digits', () => {
   it('computes GS1 and ISBN-10 check digits', () => {
@@ -13,6 +13,20 @@ describe('check digits', () => {
   it('maps a 978 ISBN-13 to its ISBN-10; 979 has none', () => {
     expect(isbn13To10('9780316769488')).toBe('0316769487');
     expect(isbn13To10('9798886451740')).toBeUndefined();
+  });
+
+  it('maps an ISBN-10 to its 978 ISBN-13, the inverse of isbn13To10', () => {
+    expect(isbn10To13('0316769487')).toBe('9780316769488');
+    expect(isbn10To13('080442957X')).toBe('9780804429573');
+    expect(isbn13To10(isbn10To13('080442957X'))).toBe('080442957X');
+  });
+
+  it('tells an ISBN-10 by its nine digits and check character', () => {
+    expect(isIsbn10('0316769487')).toBe(true);
+    expect(isIsbn10('080442957X')).toBe(true);
+    expect(isIsbn10('0316769488')).toBe(false);
+    expect(isIsbn10('B00X4WHP5E')).toBe(false);
+    expect(isIsbn10('031676948')).toBe(false);
   });
 
   it('rejects bad check digits naming the rule', () => {

@@ -1,6 +1,6 @@
 /** A deterministic catalog: every 10-character ASIN names one product, derived from the md5 of the ASIN. */
 import { createHash } from 'node:crypto';
-import { isbn10CheckDigit } from '../../api/product-codes.js';
+import { gs1CheckDigit, isIsbn10 } from '../../api/product-codes.js';
 import { CATEGORIES, type CategoryDef } from './categories.js';
 
 export interface Product {
@@ -61,8 +61,7 @@ const round = (n: number, places = 2) => Math.round(n * 10 ** places) / 10 ** pl
 
 /** Digits with a valid GS1 check digit appended. */
 export function withCheckDigit(body: string): string {
-  const sum = [...body].reverse().reduce((acc, d, i) => acc + Number(d) * (i % 2 === 0 ? 3 : 1), 0);
-  return body + String((10 - (sum % 10)) % 10);
+  return body + gs1CheckDigit(body);
 }
 
 /** The product an ASIN names. */
@@ -70,7 +69,7 @@ export function product(asin: string): Product {
   const random = seeded(asin);
   const drawn = choose(random, CATEGORIES);
   // An ASIN that is a valid ISBN-10 is a book.
-  const category = /^\d{9}[\dX]$/.test(asin) && isbn10CheckDigit(asin) === asin[9] ? CATEGORIES[0]! : drawn;
+  const category = isIsbn10(asin) ? CATEGORIES[0]! : drawn;
   const sub = choose(random, category.subs);
   const brand = choose(random, BRANDS);
   const noun = choose(random, NOUNS[category.group] ?? ['Item']);

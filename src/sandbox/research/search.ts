@@ -1,5 +1,5 @@
 /** Search answers in the live shapes: display-group ranks (sometimes `{}`), rankings, variations, null eans; and /v1/itemSearch pages. */
-import { gs1CheckDigit, isbn13To10 } from '../../api/product-codes.js';
+import { isbn10To13, isbn13To10 } from '../../api/product-codes.js';
 import { HttpFail } from '../http.js';
 import { asinFor, product, seeded, type Product } from './catalog.js';
 import { displayGroup } from './categories.js';
@@ -9,6 +9,8 @@ const COLORS = ['Black', 'White', 'Blue'];
 /** ASINs of zeros after "B0" name no product: searches for them find nothing. */
 export const UNKNOWN_ASIN = /^B0{9}$/;
 const SIZES = ['Small', 'Medium', 'Large'];
+/** A keyword with "nothing" in it finds nothing, as the live service answers an empty search. */
+const NOTHING = /\bnothing\b/i;
 
 /** One search result for a product; `ean` as the search found it. */
 export function searchResult(p: Product, ean: string | null = p.ean) {
@@ -53,12 +55,11 @@ export function searchProducts(kind: 'asin' | 'upc' | 'ean' | 'isbn' | 'keyword'
     const isbn = value.replace(/-/g, '').toUpperCase();
     if (!/^(\d{9}[\dX]|97[89]\d{10})$/.test(isbn)) throw new HttpFail(400, `Invalid isbn "${value}"`);
     const asin = isbn.length === 10 ? isbn : isbn13To10(isbn);
-    const ean = isbn.length === 13 ? isbn : `978${isbn.slice(0, 9)}${gs1CheckDigit(`978${isbn.slice(0, 9)}`)}`;
+    const ean = isbn.length === 13 ? isbn : isbn10To13(isbn);
     return [searchResult(see(product(asin ?? asinFor(`isbn:${isbn}`))), ean)];
   }
   if (!value) throw new HttpFail(400, 'keyword must not be empty');
-  // A keyword with "nothing" in it finds nothing, as the live service answers an empty search.
-  if (/\bnothing\b/i.test(value)) return [];
+  if (NOTHING.test(value)) return [];
   return Array.from({ length: 5 }, (_, i) => {
     const p = see(product(asinFor(`keyword:${value.toLowerCase()}:${i}`)));
     return { ...searchResult(p), title: `${p.title} (${value})` };
@@ -70,7 +71,7 @@ const MAX_PAGES = 10;
 
 /** The ItemSearchResponse member for a page of a keyword search (a page of one item is an object, not an array). */
 export function itemSearchFor(keywords: string, page: number, index: string, origin: string, see: (p: Product) => Product) {
-  const total = /\bnothing\b/i.test(keywords) ? 0 : 3 + (seeded(`itemSearch:${keywords}`)() * 25) | 0;
+  const total = NOTHING.test(keywords) ? 0 : 3 + (seeded(`itemSearch:${keywords}`)() * 25) | 0;
   const pages = Math.min(MAX_PAGES, Math.ceil(total / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE;
   const items = Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, total - first)) }, (_, i) =>
