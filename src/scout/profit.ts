@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors.js';
 import type { ResearchClient } from '../api/research.js';
 import type { FeesResponse } from '../api/research-types.js';
 import { computeProfit, type CostSettings, type Profit } from './arithmetic.js';
-import { breakEvenPrice, feeLine, feesAt, invested, maxCost } from './break-even.js';
+import { breakEvenPrice, feeLine, feesAt, invested, maxCost, type FeeLine } from './break-even.js';
 import { choosePrice, type PriceRule } from './price.js';
 
 export interface Term {
@@ -46,16 +46,16 @@ export async function profitReport(
   const p = computeProfit({ price: chosen.price, fees: fees.feesTotal, cost, weightLb: weight, settings: costs });
 
   // Break-even from the line through two quotes, checked by a third at the price it gives; refined once if off.
-  let line = feeLine({ price: chosen.price, fees: fees.feesTotal }, { price: second, fees: side(atSecond).feesTotal });
   const spent = invested(cost, weight, costs);
-  let even = Math.max(0.01, Math.ceil(breakEvenPrice(line, spent) * 100) / 100);
-  let actual = side(await client.fees(asin, even)).feesTotal;
-  let predicted = Math.round(feesAt(line, even) * 100) / 100;
+  /** The break-even price of a fee line (up to the cent), the fees the line predicts there and the fees quoted there. */
+  const check = async (line: FeeLine) => {
+    const even = Math.max(0.01, Math.ceil(breakEvenPrice(line, spent) * 100) / 100);
+    const predicted = Math.round(feesAt(line, even) * 100) / 100;
+    return { even, predicted, actual: side(await client.fees(asin, even)).feesTotal };
+  };
+  let { even, predicted, actual } = await check(feeLine({ price: chosen.price, fees: fees.feesTotal }, { price: second, fees: side(atSecond).feesTotal }));
   if (Math.abs(actual - predicted) > 0.01) {
-    line = feeLine({ price: even, fees: actual }, { price: chosen.price, fees: fees.feesTotal });
-    even = Math.max(0.01, Math.ceil(breakEvenPrice(line, spent) * 100) / 100);
-    predicted = Math.round(feesAt(line, even) * 100) / 100;
-    actual = side(await client.fees(asin, even)).feesTotal;
+    ({ even, predicted, actual } = await check(feeLine({ price: even, fees: actual }, { price: chosen.price, fees: fees.feesTotal })));
   }
 
   const feeTerms: Term[] = channel === 'fba'
