@@ -15,7 +15,15 @@ function field(text: string): string {
   return '^FH_^FD' + text.replace(/[\^~_\\]/g, (c) => '_' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')) + '^FS';
 }
 
-/** Text cut to about `chars` characters of ZPL font 0 (which has no fixed width: at most about 0.6 of its height on average). */
+/** ZPL font 0 has no fixed width: a character is at most about this share of its height on average. */
+const FONT0_WIDTH = 0.6;
+
+/** How many characters of font 0 at height `size` fit in `width` dots, about. */
+function charsIn(width: number, size: number): number {
+  return Math.floor(width / (size * FONT0_WIDTH));
+}
+
+/** Text cut to `chars` characters at most, ending in "..." when cut. */
 function cut(text: string, chars: number): string {
   return text.length <= chars ? text : text.slice(0, Math.max(0, chars - 3)).trimEnd() + '...';
 }
@@ -34,7 +42,7 @@ function unit(label: UnitLabel, width: number, height: number, copies: number): 
   const barWidth = code128Modules(label.fnsku) * MODULE;
   const top = Math.round((height - barHeight - text) / 2);
   const inner = width - 2 * pad;
-  const perLine = Math.floor(inner / (textHeight.title * 0.6));
+  const perLine = charsIn(inner, textHeight.title);
   let y = top + barHeight + 4;
   const out = [
     // >: starts subset B, so the symbol is the same whichever printer firmware encodes it.
@@ -55,7 +63,7 @@ function heading(label: HeadingLabel, width: number, height: number, copies: num
   let y = Math.round((height - rows.reduce((s, [, h]) => s + h + 6, -6)) / 2);
   const out = [`^FO${pad},${pad}^GB${width - 2 * pad},${height - 2 * pad},3^FS`];
   for (const [text, size] of rows) {
-    out.push(`^FO${2 * pad},${y}^A0N,${size},${size}^FB${inner},1,0,C${field(cut(text, Math.floor(inner / (size * 0.6))))}`);
+    out.push(`^FO${2 * pad},${y}^A0N,${size},${size}^FB${inner},1,0,C${field(cut(text, charsIn(inner, size)))}`);
     y += size + 6;
   }
   return [...out, `^PQ${copies}`];
