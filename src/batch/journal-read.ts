@@ -18,6 +18,8 @@ export interface RowEntry {
 }
 
 export interface BatchHeader {
+  /** The batch's own id (journals written before ids existed: taken from the file name). */
+  id?: string;
   name: string;
   kind: string;
   profile: string;
@@ -32,6 +34,8 @@ export interface RunRecord {
   host: string;
   /** sha256 of the input. */
   hash: string;
+  /** The profile the run was started from. */
+  profile?: string;
 }
 
 export interface EndRecord {
@@ -51,6 +55,8 @@ export interface BatchFile {
   runs: RunRecord[];
   ends: EndRecord[];
   rows: Map<string, RowEntry>;
+  /** The last window of rows reserved on the server's anchor before they were sent (0: none). */
+  reserved: number;
   /** Bytes up to the end of the last whole record. */
   validBytes: number;
   /** The last record was cut short (a crash while writing): its row, when its id can still be read. */
@@ -78,7 +84,7 @@ export async function readBatchFile(path: string): Promise<BatchFile> {
     if (error.code === 'ENOENT') return Buffer.alloc(0);
     throw error;
   });
-  const file: BatchFile = { path, runs: [], ends: [], rows: new Map(), validBytes: 0 };
+  const file: BatchFile = { path, runs: [], ends: [], rows: new Map(), reserved: 0, validBytes: 0 };
   const text = bytes.toString('utf8');
   const lines = text.split('\n');
   const complete = lines.length - 1; // the part after the last newline is not a whole record
@@ -117,6 +123,7 @@ function apply(file: BatchFile, row: string, record: JournalRecord): void {
   if (record.batch) file.header = record.batch as BatchHeader;
   if (record.run) file.runs.push(record.run as RunRecord);
   if (record.end) file.ends.push(record.end as EndRecord);
+  if (typeof record.reserve === 'number') file.reserved = Math.max(file.reserved, record.reserve);
 }
 
 function markRow(file: BatchFile, id: string, record: JournalRecord): void {

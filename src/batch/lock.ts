@@ -31,8 +31,8 @@ export function lockHeld(path: string): boolean {
 }
 
 /** Takes the lock at `path` for this process, or throws naming the run that holds it; returns its release. */
-export function lockBatch(path: string, batch: string): () => void {
-  const me: LockHolder = { pid: process.pid, host: hostname(), started: new Date().toISOString() };
+export function lockBatch(path: string, batch: string, host = hostname()): () => void {
+  const me: LockHolder = { pid: process.pid, host, started: new Date().toISOString() };
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // The lock appears whole or not at all: written beside it, then linked into place (link fails if it exists).
   const mine = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
