@@ -22,6 +22,8 @@ export interface BatchEntry {
   /** The profile of its last run. */
   profile: string;
   lastRun: string | null;
+  /** The sha256 of its last run's input. */
+  hash: string | null;
   finished: boolean;
   path: string;
   /** Ids of the rows it applied or may have applied, 8 bytes each. */
@@ -45,7 +47,8 @@ function entryOf(file: BatchFile, bytes: number): { meta: Meta; applied: Buffer 
   const header = file.header!;
   const meta: Meta = {
     id: batchIdOf(file), name: header.name, kind: header.kind, server: serverKey(header.origin), account: header.account,
-    profile: file.runs.at(-1)?.profile ?? header.profile, lastRun: file.runs.at(-1)?.at ?? null, finished: isFinished(file), bytes,
+    profile: file.runs.at(-1)?.profile ?? header.profile, lastRun: file.runs.at(-1)?.at ?? null,
+    hash: file.runs.at(-1)?.hash ?? null, finished: isFinished(file), bytes,
   };
   return { meta, applied };
 }

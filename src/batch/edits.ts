@@ -5,7 +5,7 @@
  */
 import type { BatchKind, Rows } from './batch-types.js';
 import type { BatchFile } from './journal-read.js';
-import { identified } from './prepare.js';
+import { identified } from './identified.js';
 
 type What = Record<string, unknown>;
 

@@ -10,14 +10,16 @@ import { BatchIncompleteError, InterruptedError, InvError } from '../errors.js';
 import { writeIndex } from './catalogue.js';
 import { Journal } from './journal.js';
 import type { JournalRecord } from './journal-read.js';
-import { identified, readJournal, type IdentifiedRow, type Prepared } from './prepare.js';
+import { identified, type IdentifiedRow } from './identified.js';
+import { readJournal, type Prepared } from './prepare.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, RowStatus, Rows } from './batch-types.js';
 import { Progress } from './progress.js';
 import { reserveAhead } from './reserve.js';
 import { verdictOf } from './stop-rule.js';
 import { WINDOW_ROWS } from './anchor.js';
 
-export { identified, prepare, type Prepared } from './prepare.js';
+export { identified } from './identified.js';
+export { prepare, type Prepared } from './prepare.js';
 
 type RunJournal = Pick<Journal, 'mark' | 'note' | 'close'> & { bytes?: number };
 

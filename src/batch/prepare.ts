@@ -3,53 +3,18 @@
  * malformed; finds the batch it belongs to by what its rows do (a continuation, a refused repeat, or
  * a new batch); reads that batch's journal and what the server's anchor holds beyond it.
  */
-import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import { BatchRefusedError, JournalDamagedError, UsageError } from '../errors.js';
 import { Anchor } from './anchor.js';
-import { catalogue, idKey, type BatchEntry } from './catalogue.js';
+import { appliedCount, catalogue, idKey, type BatchEntry } from './catalogue.js';
 import { chooseBatch, refuseFinished } from './choose.js';
 import { describeEdits } from './edits.js';
 import { batchPath, defaultBatchName, newBatchId, serverKey } from './identity.js';
-import type { InputRow } from './input.js';
 import { readBatchFile, type BatchFile } from './journal-read.js';
-import type { BatchEnv, BatchKind, BatchRequest, Identified, Rows } from './batch-types.js';
+import type { BatchEnv, BatchKind, BatchRequest, Rows } from './batch-types.js';
+import { identified } from './identified.js';
 
 const MAX_LISTED = 20;
-
-/** A row's id in the journal: a hash of its normalised action and its occurrence among identical rows. */
-function rowId(key: unknown[], occurrence: number): string {
-  return createHash('sha256').update(JSON.stringify([...key, occurrence])).digest('hex').slice(0, 16);
-}
-
-export interface IdentifiedRow<Row> {
-  line: number;
-  row?: Row;
-  problem?: string;
-  id?: string;
-  ident?: Identified;
-}
-
-/** Walks the input once, identifying each row, in input order. */
-export async function* identified<Row>(kind: BatchKind<Row>, rows: AsyncIterable<InputRow>): AsyncGenerator<IdentifiedRow<Row>> {
-  const seen = new Map<string, number>();
-  for await (const input of rows) {
-    if (input.error || !input.record) {
-      yield { line: input.line, problem: input.error ?? 'unreadable' };
-      continue;
-    }
-    const parsed = kind.parse(input.line, input.record);
-    if ('problem' in parsed) {
-      yield { line: input.line, problem: parsed.problem };
-      continue;
-    }
-    const ident = await kind.identify(parsed.row);
-    const base = JSON.stringify(ident.key);
-    const occurrence = (seen.get(base) ?? 0) + 1;
-    seen.set(base, occurrence);
-    yield { line: input.line, row: parsed.row, id: rowId(ident.key, occurrence), ident };
-  }
-}
 
 /** Reads the batch's journal, refusing one whose records cannot all be read. */
 export async function readJournal(path: string, name: string): Promise<BatchFile> {
@@ -106,9 +71,13 @@ async function scan<Row>(kind: BatchKind<Row>, rows: Rows, label: string): Promi
 /** Pass one: finds the batch, reads its journal and the whole input; throws before anything is sent when either is wrong. */
 export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, env: BatchEnv, rows: Rows, options: { dryRun?: boolean } = {}): Promise<Prepared<Row>> {
   if (request.name !== undefined && !request.name.trim()) throw new UsageError('--batch needs a name');
-  const { ids, total } = await scan(kind, rows, env.input.label);
   const account = await env.account();
   const entries = await catalogue(env.stateDir, kind.kind, serverKey(env.origin), account);
+  // The very bytes of a finished batch (the same file again, renamed, piped, from another profile): refused
+  // before its rows are read, so that the refusal costs no request.
+  const same = entries.find((e) => e.finished && e.hash === env.input.hash && (request.name === undefined || request.name === e.name));
+  if (same && !request.again && !options.dryRun) refuseFinished(same, appliedCount(same));
+  const { ids, total } = await scan(kind, rows, env.input.label);
   const defaultName = defaultBatchName(request.file, env.input.hash);
   const choice = chooseBatch(entries, ids, { name: request.name, defaultName, again: Boolean(request.again) });
   const entry = choice.batch;

@@ -15,8 +15,7 @@ beforeEach(() => {
   fx.sandbox.inventory.faults.settings.latencyMs = 0;
 });
 
-/** Rows of their own: quantities no other test of this file moves, so that no batch here repeats another. */
-const ownRows = (count: number, salt: number) => makeRows(fx, count, salt).map((r) => ({ ...r, quantity: r.quantity + 5 * (salt - 30) }));
+const ownRows = (count: number, salt: number) => makeRows(fx, count, salt);
 
 let fileNo = 0;
 /** `count` rows in a new file of the fixture's folder, with the quantities and move count before they run. */
