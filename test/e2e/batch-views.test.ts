@@ -171,4 +171,17 @@ describe('inv batch show', () => {
     expect(table.stdout).toContain(`Bay A (${fx.bays.A})`);
     expect(table.stdout).toContain(`Bay D (${fx.bays.D})`);
   }, 30_000);
+
+  it('shows location ids, with a warning, when the server cannot be reached', async () => {
+    const gone = await batchFixture();
+    const env = { ...gone.authed, INV_STATE_DIR: mkdtempSync(join(tmpdir(), 'inv-offline-')) };
+    const file = join(fx.dir, 'offline.csv');
+    writeFileSync(file, csv([{ msku: 'C-5', quantity: 2, from: gone.bays.A, to: gone.bays.B }]));
+    expect((await spawnInv(['move', '--file', file], { env })).code).toBe(0);
+    await gone.close();
+    const table = await spawnInv(['batch', 'show', file, '-o', 'table'], { env });
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stdout).toMatch(new RegExp(`C-5 +2 +${gone.bays.A} +${gone.bays.B} `));
+    expect(table.stderr).toMatch(/warning: location names and quantities could not be read/);
+  }, 30_000);
 });
