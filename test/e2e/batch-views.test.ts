@@ -13,6 +13,9 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 beforeEach(() => fx.sandbox.inventory.faults.clear());
 
+/** The environment with a state directory of its own: the fixture's rows repeat from test to test, and batches are per state directory. */
+const fresh = (): Record<string, string> => ({ ...fx.authed, INV_STATE_DIR: mkdtempSync(join(tmpdir(), 'inv-views-')) });
+
 interface Shown { line: number; state: string; msku: string; row: string; from?: string; to?: string; fromName?: string | null; toName?: string | null }
 
 /** The rows `inv batch show` gives for `batch`. */
@@ -30,7 +33,7 @@ async function listed(env: Record<string, string>, batch: string): Promise<Recor
 }
 
 /** Runs `file` once with the first move's connection dropped after it was applied (one row a time): that row is in doubt. */
-async function runDropping(file: string, rows: Row[], env = fx.authed) {
+async function runDropping(file: string, rows: Row[], env: Record<string, string>) {
   writeFileSync(file, csv(rows));
   fx.sandbox.inventory.faults.add({ status: 'drop', times: 1, path: '/v1/doMoveItem', afterApply: true });
   const r = await spawnInv(['move', '--file', file, '--concurrency', '1'], { env });
@@ -39,57 +42,60 @@ async function runDropping(file: string, rows: Row[], env = fx.authed) {
 
 describe('inv batch resolve', () => {
   /** Two rows in doubt that both recorded line 2: a row was inserted above between the runs. */
-  async function twoOnLineTwo(name: string) {
+  async function twoOnLineTwo(name: string, env: Record<string, string>) {
     const file = join(fx.dir, name);
     const rows = makeRows(fx, 3, 41);
-    await runDropping(file, rows);
+    await runDropping(file, rows, env);
     const inserted: Row = { msku: 'C-3', quantity: 4, from: fx.bays.A, to: fx.bays.D };
-    await runDropping(file, [inserted, ...rows]);
-    const doubt = (await shown(fx.authed, file)).filter((r) => r.state === 'in-doubt');
+    await runDropping(file, [inserted, ...rows], env);
+    const doubt = (await shown(env, file)).filter((r) => r.state === 'in-doubt');
     expect(doubt.map((r) => r.line)).toEqual([2, 2]);
     const mine = doubt.find((r) => r.msku === 'C-3' && r.to === fx.bays.D)!;
     return { file, doubt, inserted: mine, older: doubt.find((r) => r !== mine)! };
   }
 
   it('--line N refuses (exit 2, nothing changed) when two rows of the batch recorded that line, listing both ids', async () => {
-    const { file, doubt } = await twoOnLineTwo('ambiguous-line.csv');
-    const r = await spawnInv(['batch', 'resolve', file, '--line', '2', '--applied'], { env: fx.authed });
+    const env = fresh();
+    const { file, doubt } = await twoOnLineTwo('ambiguous-line.csv', env);
+    const r = await spawnInv(['batch', 'resolve', file, '--line', '2', '--applied'], { env });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/line 2 .*2 rows/);
     for (const d of doubt) expect(r.stderr).toContain(d.row);
     expect(r.stderr).toMatch(/--row/);
-    expect((await shown(fx.authed, file)).filter((s) => s.state === 'in-doubt')).toHaveLength(2);
+    expect((await shown(env, file)).filter((s) => s.state === 'in-doubt')).toHaveLength(2);
     // A range that covers the ambiguous line changes nothing either.
-    const range = await spawnInv(['batch', 'resolve', file, '--line', '2-3', '--applied'], { env: fx.authed });
+    const range = await spawnInv(['batch', 'resolve', file, '--line', '2-3', '--applied'], { env });
     expect(range.code, range.stderr).toBe(2);
-    expect((await shown(fx.authed, file)).filter((s) => s.state === 'in-doubt')).toHaveLength(2);
+    expect((await shown(env, file)).filter((s) => s.state === 'in-doubt')).toHaveLength(2);
   }, 30_000);
 
   it('--row ID marks exactly that row', async () => {
-    const { file, inserted, older } = await twoOnLineTwo('by-row.csv');
-    const r = await spawnInv(['batch', 'resolve', file, '--row', inserted.row, '--applied'], { env: fx.authed });
+    const env = fresh();
+    const { file, inserted, older } = await twoOnLineTwo('by-row.csv', env);
+    const r = await spawnInv(['batch', 'resolve', file, '--row', inserted.row, '--applied'], { env });
     expect(r.code, r.stderr).toBe(0);
-    const after = await shown(fx.authed, file);
+    const after = await shown(env, file);
     expect(after.find((s) => s.row === inserted.row)!.state).toBe('done');
     expect(after.find((s) => s.row === older.row)!.state).toBe('in-doubt');
-    const not = await spawnInv(['batch', 'resolve', file, '--row', older.row, '--not-applied', '--json'], { env: fx.authed });
+    const not = await spawnInv(['batch', 'resolve', file, '--row', older.row, '--not-applied', '--json'], { env });
     expect(not.code, not.stderr).toBe(0);
     expect(JSON.parse(not.stdout)).toMatchObject({ rows: [{ row: older.row, state: 'failed' }] });
-    expect((await spawnInv(['batch', 'resolve', file, '--row', 'ffffffffffffffff', '--applied'], { env: fx.authed })).code).toBe(2);
+    expect((await spawnInv(['batch', 'resolve', file, '--row', 'ffffffffffffffff', '--applied'], { env })).code).toBe(2);
   }, 30_000);
 
   it('--line 2-4 resolves every row of the range when each line names one row', async () => {
+    const env = fresh();
     const file = join(fx.dir, 'range.csv');
     const rows = makeRows(fx, 6, 43);
     writeFileSync(file, csv(rows));
     fx.sandbox.inventory.faults.add({ status: 'drop', times: 3, path: '/v1/doMoveItem', afterApply: true });
-    expect((await spawnInv(['move', '--file', file, '--concurrency', '1'], { env: fx.authed })).code).toBe(6);
-    expect((await shown(fx.authed, file)).filter((s) => s.state === 'in-doubt').map((s) => s.line)).toEqual([2, 3, 4]);
-    const r = await spawnInv(['batch', 'resolve', file, '--line', '2-4', '--applied'], { env: fx.authed });
+    expect((await spawnInv(['move', '--file', file, '--concurrency', '1'], { env })).code).toBe(6);
+    expect((await shown(env, file)).filter((s) => s.state === 'in-doubt').map((s) => s.line)).toEqual([2, 3, 4]);
+    const r = await spawnInv(['batch', 'resolve', file, '--line', '2-4', '--applied'], { env });
     expect(r.code, r.stderr).toBe(0);
-    expect((await shown(fx.authed, file)).every((s) => s.state === 'done')).toBe(true);
+    expect((await shown(env, file)).every((s) => s.state === 'done')).toBe(true);
     const before = fx.moves();
-    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(2); // finished: nothing to send
+    expect((await spawnInv(['move', '--file', file], { env })).code).toBe(2); // finished: nothing to send
     expect(fx.moves()).toBe(before);
   }, 30_000);
 });
@@ -97,27 +103,28 @@ describe('inv batch resolve', () => {
 describe('inv batch list/show counts', () => {
   it('after kill -9, total, done, failed, in doubt and not sent add up to the input\'s rows', async () => {
     const rows = makeRows(fx, 2000, 44);
+    const env = fresh();
     const file = join(fx.dir, 'killed-views.csv');
     writeFileSync(file, csv(rows));
     const before = fx.moves();
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
-    const run = startInv(['move', '--file', file], { env: fx.authed });
+    const run = startInv(['move', '--file', file], { env });
     while (fx.moves() - before < 200) await new Promise((r) => setTimeout(r, 5));
     run.child.kill('SIGKILL');
     await run.closed;
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
     const sent = fx.moves() - before;
-    const info = await listed(fx.authed, file);
+    const info = await listed(env, file);
     const [done, failed, inDoubt, pending] = [info.done, info.failed, info.inDoubt, info.pending] as number[];
     expect({ done, failed, inDoubt, pending, sum: done! + failed! + inDoubt! + pending! }).toMatchObject({ failed: 0, sum: 2000 });
     expect(pending).toBeGreaterThanOrEqual(2000 - sent - 8);
     expect(info.total).toBe(2000);
-    const show = await spawnInv(['batch', 'show', file, '-o', 'ndjson'], { env: fx.authed });
+    const show = await spawnInv(['batch', 'show', file, '-o', 'ndjson'], { env });
     expect(show.stderr).toMatch(new RegExp(`2000 rows: ${done} done, 0 failed, ${inDoubt} in doubt, ${pending} not sent`));
   }, 60_000);
 
   it('a batch whose failed rows were fixed and applied is finished, and prune removes it', async () => {
-    const env = { ...fx.authed, INV_STATE_DIR: mkdtempSync(join(tmpdir(), 'inv-fixed-')) };
+    const env = fresh();
     const rows = makeRows(fx, 10, 45);
     const file = join(fx.dir, 'fixed.csv');
     writeFileSync(file, csv(rows.map((r, i) => (i === 3 || i === 7 ? { ...r, to: '999999' } : r))));
@@ -136,7 +143,7 @@ describe('inv batch list/show counts', () => {
 
 describe('inv batch show', () => {
   it('finds a batch by the file name as typed in its directory, or by a unique base name', async () => {
-    const env = { ...fx.authed, INV_STATE_DIR: mkdtempSync(join(tmpdir(), 'inv-names-')) };
+    const env = fresh();
     const here = join(fx.dir, 'names');
     const there = join(fx.dir, 'names', 'sub');
     mkdirSync(there, { recursive: true });
@@ -159,14 +166,15 @@ describe('inv batch show', () => {
   }, 30_000);
 
   it('names locations as the server does: "Bay A (id)"', async () => {
+    const env = fresh();
     const file = join(fx.dir, 'named.csv');
-    await runDropping(file, [{ msku: 'C-5', quantity: 2, from: fx.bays.A, to: fx.bays.B }, { msku: 'C-6', quantity: 1, from: 'Bay A', to: 'Bay D' }]);
-    const json = await shown(fx.authed, file);
+    await runDropping(file, [{ msku: 'C-5', quantity: 2, from: fx.bays.A, to: fx.bays.B }, { msku: 'C-6', quantity: 1, from: 'Bay A', to: 'Bay D' }], env);
+    const json = await shown(env, file);
     expect(json.map((r) => [r.from, r.fromName, r.to, r.toName])).toEqual([
       [fx.bays.A, 'Bay A', fx.bays.B, 'Bay B'],
       [fx.bays.A, 'Bay A', fx.bays.D, 'Bay D'],
     ]);
-    const table = await spawnInv(['batch', 'show', file, '-o', 'table'], { env: fx.authed });
+    const table = await spawnInv(['batch', 'show', file, '-o', 'table'], { env });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toContain(`Bay A (${fx.bays.A})`);
     expect(table.stdout).toContain(`Bay D (${fx.bays.D})`);
