@@ -39,6 +39,9 @@ async function openRun<Row>(prepared: Prepared<Row>, env: BatchEnv, host: string
     if (current.torn) await journal.note({ torn: { at: now(), row: current.torn.row ?? null } });
     if (current.torn?.row) await journal.mark(current.torn.row, { s: 'doubt', e: 'its last journal record was cut short by a crash' });
     await journal.note({ run: { at: now(), pid: process.pid, host, profile: env.profile, hash: env.input.hash, file: env.input.label } });
+    // Made in one turn, so the input's size and the rows it no longer holds go out in one synced write.
+    const absent = prepared.absent.filter((id) => ['failed', 'pending'].includes(current.rows.get(id)?.state ?? ''));
+    await Promise.all([journal.note({ input: { rows: prepared.total, hash: env.input.hash } }), ...absent.map((id) => journal.mark(id, { s: 'dropped' }))]);
     await prepared.anchor?.acquire(() => ({ reserved, bytes: journal.bytes ?? 0 }), processAlive);
     for (const id of prepared.recovered.ids) {
       if (current.rows.get(id)?.state === 'done') continue;

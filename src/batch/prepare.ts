@@ -36,6 +36,8 @@ export interface Prepared<Row> {
   journal: BatchFile;
   total: number;
   counts: { toSend: number; inDoubt: number };
+  /** Rows of the journal, failed or not sent, that the input no longer holds: marked dropped when the run starts. */
+  absent: string[];
   /** The account the batch runs as (read once, in pass one). */
   account: string;
   kind: BatchKind<Row>;
@@ -111,5 +113,6 @@ export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, 
     );
   }
   if (counts.toSend === 0 && counts.inDoubt === 0 && !options.dryRun && entry) refuseFinished(entry, total);
-  return { id, name, path, journal, total, counts, kind, account, continues: entry ? { entry, byContent: choice.byContent } : undefined, anchor, recovered };
+  const absent = [...journal.rows.values()].filter((r) => ['failed', 'pending'].includes(stateOf(r.id) ?? '') && !ids.has(idKey(r.id))).map((r) => r.id);
+  return { id, name, path, journal, total, counts, absent, kind, account, continues: entry ? { entry, byContent: choice.byContent } : undefined, anchor, recovered };
 }
