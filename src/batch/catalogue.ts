@@ -6,7 +6,7 @@
 import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { batchesDir, batchIdOf, serverKey } from './identity.js';
-import { readBatchFile, type BatchFile } from './journal-read.js';
+import { countsOf, readBatchFile, type BatchFile } from './journal-read.js';
 
 /** Row ids are 16 hex digits: 8 bytes in an index. */
 const ID_BYTES = 8;
@@ -32,14 +32,6 @@ export interface BatchEntry {
 
 type Meta = Omit<BatchEntry, 'applied' | 'path'> & { bytes: number };
 
-/** True when the batch's last run ended with every row of its input done. */
-export function isFinished(file: BatchFile): boolean {
-  const end = file.ends.at(-1);
-  if (!end || file.damage || end.failed + end.inDoubt + end.pending > 0) return false;
-  for (const row of file.rows.values()) if (row.state === 'in-doubt' || row.state === 'pending') return false;
-  return true;
-}
-
 /** The index of a journal read back. */
 function entryOf(file: BatchFile, bytes: number): { meta: Meta; applied: Buffer } {
   const ids = [...file.rows.values()].filter((r) => r.state === 'done' || r.state === 'in-doubt').map((r) => r.id);
@@ -48,7 +40,7 @@ function entryOf(file: BatchFile, bytes: number): { meta: Meta; applied: Buffer 
   const meta: Meta = {
     id: batchIdOf(file), name: header.name, kind: header.kind, server: serverKey(header.origin), account: header.account,
     profile: file.runs.at(-1)?.profile ?? header.profile, lastRun: file.runs.at(-1)?.at ?? null,
-    hash: file.runs.at(-1)?.hash ?? null, finished: isFinished(file), bytes,
+    hash: file.runs.at(-1)?.hash ?? null, finished: countsOf(file).finished, bytes,
   };
   return { meta, applied };
 }

@@ -152,3 +152,16 @@ function markRow(file: BatchFile, id: string, record: JournalRecord): void {
   entry.error = typeof record.e === 'string' ? record.e : undefined;
   file.rows.set(id, entry);
 }
+
+/** The rows of a batch's last input by state, and whether the batch is finished (every row of it done). */
+export function countsOf(file: BatchFile): { total: number; done: number; failed: number; inDoubt: number; pending: number; finished: boolean } {
+  const count = (state: RowState) => [...file.rows.values()].filter((r) => r.state === state).length;
+  const end = file.ends.at(-1);
+  const [done, failed, inDoubt] = [count('done'), count('failed'), count('in-doubt')];
+  const recorded = done + failed + inDoubt;
+  // Rows never sent have no record: "not sent" is the input's rows (noted by each run before it sends) less those recorded.
+  const total = file.input ? Math.max(file.input.rows, recorded) : recorded + Math.max(count('pending'), end?.pending ?? 0);
+  const pending = total - recorded;
+  const ran = file.input !== undefined || end !== undefined;
+  return { total, done, failed, inDoubt, pending, finished: !file.damage && ran && failed + inDoubt + pending === 0 };
+}

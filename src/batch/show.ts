@@ -24,9 +24,9 @@ export interface ShownRow {
 const ORDER = ['in-doubt', 'failed', 'pending', 'done'];
 
 /** The rows of batch `name`, in doubt first; location names, and quantities for rows in doubt, read where the server answers. */
-export async function showBatch(stateDir: string, profile: string, name: string, origin: string | undefined, only: string | undefined, client: () => Promise<InventoryClient>) {
+export async function showBatch(stateDir: string, name: string, origin: string | undefined, only: string | undefined, client: () => Promise<InventoryClient>) {
   if (only !== undefined && !ORDER.includes(only)) throw new UsageError(`--state "${only}" must be one of ${ORDER.join(', ')}`);
-  const { info, file } = await findBatch(stateDir, profile, name, origin);
+  const { info, file } = await findBatch(stateDir, name, origin);
   const warnings: string[] = [];
   if (file.damage) warnings.push(`the journal is damaged at record ${file.damage.record} (byte ${file.damage.offset}): rows recorded there are not shown, and the batch cannot run`);
   if (file.torn) warnings.push('the last journal record was cut short by a crash: its row is in doubt');

@@ -2,10 +2,10 @@
 import { readdir, stat, unlink } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
-import { batchesDir } from './identity.js';
+import { batchesDir, serverKey } from './identity.js';
 import { Journal } from './journal.js';
 import { lockHeld } from './lock.js';
-import { readBatchFile, type BatchFile, type RowEntry } from './journal-read.js';
+import { countsOf, readBatchFile, type BatchFile, type RowEntry } from './journal-read.js';
 
 export interface BatchInfo {
   name: string;
@@ -20,40 +20,34 @@ export interface BatchInfo {
   pending: number;
   firstRun: string | null;
   lastRun: string | null;
+  /** The profile of its last run. */
+  profile: string;
   origin: string;
   account: string;
   path: string;
 }
 
-/** Every batch journal of `profile`, newest run first. */
-export async function listBatches(stateDir: string, profile: string): Promise<Array<{ info: BatchInfo; file: BatchFile }>> {
+/** Every batch journal run against `origin` (any spelling of it, any profile; every server when undefined), newest run first. */
+export async function listBatches(stateDir: string, origin: string | undefined): Promise<Array<{ info: BatchInfo; file: BatchFile }>> {
+  const server = origin === undefined ? undefined : serverKey(origin);
   const dir = batchesDir(stateDir);
   const names = await readdir(dir).catch(() => [] as string[]);
   const found: Array<{ info: BatchInfo; file: BatchFile }> = [];
   for (const entry of names.filter((n) => n.endsWith('.journal'))) {
     const file = await readBatchFile(join(dir, entry));
-    if (!file.header || file.header.profile !== profile) continue;
+    if (!file.header || (server !== undefined && serverKey(file.header.origin) !== server)) continue;
     found.push({ info: infoOf(file), file });
   }
   return found.sort((a, b) => String(b.info.lastRun).localeCompare(String(a.info.lastRun)));
 }
 
-/**
- * The counts of a batch. Rows never sent have no record, so "not sent" is the input's rows (noted by each
- * run before it sends) less those the journal holds; journals without that note count what they recorded.
- */
+/** What `inv batch list` and `show` tell of a batch. */
 function infoOf(file: BatchFile): BatchInfo {
-  const count = (state: RowEntry['state']) => [...file.rows.values()].filter((r) => r.state === state).length;
-  const end = file.ends.at(-1);
-  const [done, failed, inDoubt] = [count('done'), count('failed'), count('in-doubt')];
-  const recorded = done + failed + inDoubt;
-  const total = file.input ? Math.max(file.input.rows, recorded) : recorded + Math.max(count('pending'), end?.pending ?? 0);
-  const pending = total - recorded;
-  const ran = file.input !== undefined || end !== undefined;
-  const state = file.damage ? 'damaged' : lockHeld(`${file.path}.lock`) ? 'running' : failed + inDoubt + pending === 0 && ran ? 'finished' : 'incomplete';
+  const { total, done, failed, inDoubt, pending, finished } = countsOf(file);
+  const state = file.damage ? 'damaged' : lockHeld(`${file.path}.lock`) ? 'running' : finished ? 'finished' : 'incomplete';
   return {
     name: file.header!.name, kind: file.header!.kind, state, total, done, failed, inDoubt, pending,
-    firstRun: file.runs[0]?.at ?? null, lastRun: file.runs.at(-1)?.at ?? null,
+    firstRun: file.runs[0]?.at ?? null, lastRun: file.runs.at(-1)?.at ?? null, profile: file.runs.at(-1)?.profile ?? file.header!.profile,
     origin: file.header!.origin, account: file.header!.account, path: file.path,
   };
 }
@@ -76,14 +70,13 @@ function named(batches: Array<{ info: BatchInfo; file: BatchFile }>, name: strin
   return found;
 }
 
-/** The batch of `profile` named `name` (or its file, see `named`); with several (other servers or accounts), the one for `origin`. */
-export async function findBatch(stateDir: string, profile: string, name: string, origin?: string): Promise<{ info: BatchInfo; file: BatchFile }> {
-  const all = named(await listBatches(stateDir, profile), name);
-  if (all.length === 0) throw new NotFoundError(`no batch named "${name}" in profile "${profile}"`, 'see `inv batch list`');
-  if (all.length === 1) return all[0]!;
-  const here = all.filter((b) => b.info.origin === origin);
-  if (here.length === 1) return here[0]!;
-  throw new UsageError(`"${all[0]!.info.name}" names ${all.length} batches (${all.map((b) => `${b.info.kind} on ${b.info.origin} as ${b.info.account}`).join('; ')})`, 'use the profile (or --base-url) of the server you mean');
+/** The batch named `name` (or its file, see `named`) run against `origin`; with several of one name (a repeat run with --again), the newest. */
+export async function findBatch(stateDir: string, name: string, origin: string | undefined): Promise<{ info: BatchInfo; file: BatchFile }> {
+  const all = named(await listBatches(stateDir, origin), name);
+  if (all.length === 0) throw new NotFoundError(`no batch named "${name}"${origin ? ` on ${origin}` : ''}`, 'see `inv batch list`');
+  const accounts = new Set(all.map((b) => b.info.account));
+  if (accounts.size > 1) throw new UsageError(`"${all[0]!.info.name}" names batches of ${accounts.size} accounts (${[...accounts].join(', ')})`, 'use the profile (or --base-url) of the server and account you mean');
+  return all[0]!;
 }
 
 /** Which rows `inv batch resolve` settles: one by its id, or those on lines `from`..`to` of the input. */
@@ -154,10 +147,10 @@ export async function resolveRows(batch: { info: BatchInfo; file: BatchFile }, p
  * doubt, failed or not sent is kept unless `force`: without its journal a rerun would send its done rows
  * again. A batch being run is always kept.
  */
-export async function pruneBatches(stateDir: string, profile: string, days: number, force = false, now = Date.now()): Promise<{ removed: BatchInfo[]; kept: BatchInfo[] }> {
+export async function pruneBatches(stateDir: string, origin: string | undefined, days: number, force = false, now = Date.now()): Promise<{ removed: BatchInfo[]; kept: BatchInfo[] }> {
   const removed: BatchInfo[] = [];
   const kept: BatchInfo[] = [];
-  for (const { info } of await listBatches(stateDir, profile)) {
+  for (const { info } of await listBatches(stateDir, origin)) {
     const last = info.lastRun ? Date.parse(info.lastRun) : (await stat(info.path)).mtimeMs;
     if (info.state === 'running' || now - last < days * 86_400_000) continue;
     if (info.state !== 'finished' && !force) {
@@ -165,7 +158,7 @@ export async function pruneBatches(stateDir: string, profile: string, days: numb
       continue;
     }
     await unlink(info.path);
-    await unlink(`${info.path}.lock`).catch(() => undefined);
+    for (const beside of ['lock', 'idx']) await unlink(`${info.path}.${beside}`).catch(() => undefined);
     removed.push(info);
   }
   return { removed, kept };

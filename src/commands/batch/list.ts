@@ -1,13 +1,14 @@
-/** inv batch list: the batches of the profile, newest first. */
+/** inv batch list: the batches run against the profile's server (from any profile), newest first. */
 import type { Command } from 'commander';
 import type { BatchInfo } from '../../batch/store.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
+import { originOf } from '../../http/url.js';
 
 const VIEW: View<BatchInfo> = {
   kind: 'list',
-  fields: ['name', 'kind', 'state', 'total', 'done', 'failed', 'inDoubt', 'pending', 'firstRun', 'lastRun', 'origin', 'account', 'path'],
+  fields: ['name', 'kind', 'state', 'total', 'done', 'failed', 'inDoubt', 'pending', 'firstRun', 'lastRun', 'profile', 'origin', 'account', 'path'],
   columns: [
     { key: 'name', header: 'batch' },
     { key: 'kind', header: 'kind' },
@@ -19,10 +20,11 @@ const VIEW: View<BatchInfo> = {
     { key: 'pending', header: 'not sent', align: 'right' },
     { key: 'firstRun', header: 'first run' },
     { key: 'lastRun', header: 'last run' },
+    { key: 'profile', header: 'profile' },
   ],
 };
 
-export const meta: Meta = { name: 'list', summary: 'the batches of the profile: name, state, rows (done, failed, in doubt, not sent), first and last run' };
+export const meta: Meta = { name: 'list', summary: 'the batches run against this server (from any profile): name, state, rows (done, failed, in doubt, not sent), runs' };
 
 /** Options and action of `inv batch list` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
@@ -32,7 +34,7 @@ export function setup(command: Command, run: Runner): void {
       run(async (ctx) => {
         const out = ctx.output(VIEW);
         const { listBatches } = await import('../../batch/store.js');
-        await out.render((await listBatches(stateDir(ctx.io.env), (await ctx.settings()).profile)).map((b) => b.info));
+        await out.render((await listBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl))).map((b) => b.info));
       }),
     );
 }

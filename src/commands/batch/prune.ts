@@ -4,6 +4,7 @@ import { UsageError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { wholeNumber } from '../../cli/input.js';
 import { stateDir } from '../../config/paths.js';
+import { originOf } from '../../http/url.js';
 
 export const meta: Meta = { name: 'prune', summary: 'remove the journals of batches last run more than DAYS days ago (a pruned batch name can be run anew)' };
 
@@ -18,7 +19,7 @@ export function setup(command: Command, run: Runner): void {
         if (flags.olderThan === undefined) throw new UsageError('give --older-than DAYS');
         const days = wholeNumber(flags.olderThan, '--older-than', 0, 36_500)!;
         const { pruneBatches } = await import('../../batch/store.js');
-        const { removed, kept } = await pruneBatches(stateDir(ctx.io.env), (await ctx.settings()).profile, days, flags.force === true);
+        const { removed, kept } = await pruneBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl), days, flags.force === true);
         if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') await ctx.io.out.write(JSON.stringify({ removed: removed.map((b) => b.name), kept: kept.map((b) => b.name) }) + '\n');
         await ctx.info(`${ctx.color.green('✓')} removed ${removed.length} batch journal(s)${removed.length ? `: ${removed.map((b) => `"${b.name}"`).join(', ')}` : ''}`);
         for (const b of kept) {

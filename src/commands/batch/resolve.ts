@@ -52,7 +52,7 @@ export function setup(command: Command, run: Runner): void {
         if (Boolean(flags.applied) === Boolean(flags.notApplied)) throw new UsageError('give exactly one of --applied or --not-applied');
         const { findBatch, resolveRows } = await import('../../batch/store.js');
         const settings = await ctx.settings();
-        const batch = await findBatch(stateDir(ctx.io.env), settings.profile, name as string, originOf(settings.baseUrl));
+        const batch = await findBatch(stateDir(ctx.io.env), name as string, originOf(settings.baseUrl));
         const rows = await resolveRows(batch, pick, Boolean(flags.applied));
         if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') {
           await ctx.io.out.write(JSON.stringify({ batch: batch.info.name, rows: rows.map((r) => ({ row: r.id, line: r.line ?? null, state: r.state })) }) + '\n');

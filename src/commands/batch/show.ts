@@ -45,7 +45,7 @@ export function setup(command: Command, run: Runner): void {
         const { showBatch } = await import('../../batch/show.js');
         const settings = await ctx.settings();
         const origin = originOf(settings.baseUrl);
-        const shown = await showBatch(stateDir(ctx.io.env), settings.profile, name as string, origin, flags.state, async () => ctx.inventory());
+        const shown = await showBatch(stateDir(ctx.io.env), name as string, origin, flags.state, async () => ctx.inventory());
         await ctx.info(shown.summary);
         for (const warning of shown.warnings) await ctx.info(`warning: ${warning}`);
         await out.render(shown.rows);
