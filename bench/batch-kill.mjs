@@ -75,7 +75,7 @@ async function trial(n) {
         listed++;
         const wasApplied = at(row.msku, B) === row.quantity;
         wasApplied ? applied++ : notApplied++;
-        const settled = await inv(['batch', 'resolve', batch, '--line', String(row.line), wasApplied ? '--applied' : '--not-applied'], env);
+        const settled = await inv(['batch', 'resolve', batch, '--row', row.row, wasApplied ? '--applied' : '--not-applied'], env);
         if (settled.code !== 0) throw new Error(`trial ${n}: resolve: ${settled.stderr}`);
       }
       if (runs > 30) throw new Error(`trial ${n}: not finished after 30 runs`);

@@ -55,11 +55,11 @@ export async function sandboxProcess(args = []) {
 }
 
 /** Runs `node bin/inv.js args`; resolves to wall time (ms), peak RSS (MB), exit code and output size. */
-export function timedRun(args, env, { input } = {}) {
+export function timedRun(args, env, { input, bin = BIN } = {}) {
   const rssFile = join(mkdtempSync(join(tmpdir(), 'inv-rss-')), 'rss');
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', PROBE, BIN, ...args], { env: { ...env, BENCH_RSS_FILE: rssFile }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', PROBE, bin, ...args], { env: { ...env, BENCH_RSS_FILE: rssFile }, stdio: ['pipe', 'pipe', 'pipe'] });
     let bytes = 0;
     let lines = 0;
     let stderr = '';

@@ -45,10 +45,10 @@ export async function movesBench() {
     let rss = 0;
     for (let round = 0; round < ROUNDS; round++) {
       rates.curl.push(curlLoop(sandbox.info.baseUrl, sandbox.token, CURL_SAMPLE));
-      // A fresh copy of the file each round: the same file would be skipped by its journal.
+      // A file of its own each round, run with --again: these are the same moves as last round's, made again on purpose.
       const copy = join(sandbox.dir, `moves-${round}.csv`);
       writeFileSync(copy, 'msku,quantity,from,to\n' + Array.from({ length: MOVES }, (_, i) => `MUG-BLUE-11OZ,1,1,${2 + ((i + round) % 2)}`).join('\n') + '\n');
-      const run = await timedRun(['move', '--file', copy, '--concurrency', process.env.BENCH_CONCURRENCY ?? '16', '-q'], sandbox.env);
+      const run = await timedRun(['move', '--file', copy, '--again', '--concurrency', process.env.BENCH_CONCURRENCY ?? '16', '-q'], sandbox.env);
       if (run.code !== 0) throw new Error(`inv move failed (${run.code}): ${run.stderr}`);
       rates.inv.push((MOVES / run.ms) * 1000);
       rss = Math.max(rss, run.rssMB);

@@ -65,7 +65,8 @@ which the design requires (loading undici alone costs more than that script). Bo
 |---|---|---|---|
 ${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
 `;
-// The SIGKILL trials (bench/batch-kill.mjs) keep their own section.
-const kept = /<!-- batch-kill -->[\s\S]*<!-- \/batch-kill -->\n/.exec(readFileSync(new URL('./RESULTS.md', import.meta.url), 'utf8'))?.[0];
-writeFileSync(new URL('./RESULTS.md', import.meta.url), kept ? `${markdown}\n${kept}` : markdown);
+// The SIGKILL trials (bench/batch-kill.mjs) and batch identity (bench/batch-identity.mjs) keep their own sections.
+const previous = readFileSync(new URL('./RESULTS.md', import.meta.url), 'utf8');
+const kept = ['batch-kill', 'batch-identity'].map((name) => new RegExp(`<!-- ${name} -->[\\s\\S]*<!-- /${name} -->\\n`).exec(previous)?.[0]).filter(Boolean);
+writeFileSync(new URL('./RESULTS.md', import.meta.url), [markdown, ...kept].join('\n'));
 console.log('written to bench/RESULTS.md');

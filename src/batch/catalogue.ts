@@ -6,6 +6,7 @@
 import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { batchesDir, batchIdOf, serverKey } from './identity.js';
+import type { IdSet } from './id-set.js';
 import { countsOf, readBatchFile, type BatchFile } from './journal-read.js';
 
 /** Row ids are 16 hex digits: 8 bytes in an index. */
@@ -83,15 +84,10 @@ export async function catalogue(stateDir: string, kind: string, server: string, 
   return entries.filter((e): e is BatchEntry => e !== undefined && e.kind === kind && e.server === server && e.account === account);
 }
 
-/** A row id as the 8-byte key the input's set and the indexes share. */
-export function idKey(hex: string): string {
-  return Buffer.from(hex, 'hex').toString('latin1');
-}
-
 /** How many of the batch's applied rows are in the input. */
-export function overlap(entry: BatchEntry, input: ReadonlySet<string>): number {
+export function overlap(entry: BatchEntry, input: IdSet): number {
   let found = 0;
-  for (let at = 0; at < entry.applied.length; at += ID_BYTES) if (input.has(entry.applied.toString('latin1', at, at + ID_BYTES))) found++;
+  for (let at = 0; at < entry.applied.length; at += ID_BYTES) if (input.has(entry.applied, at)) found++;
   return found;
 }
 

@@ -5,6 +5,7 @@
  */
 import { BatchRefusedError } from '../errors.js';
 import { appliedCount, overlap, type BatchEntry } from './catalogue.js';
+import type { IdSet } from './id-set.js';
 
 export interface Choice {
   /** The earlier batch this run continues; undefined for a new batch. */
@@ -40,8 +41,8 @@ function refuseRepeat(entry: BatchEntry, rows: number): never {
   );
 }
 
-/** Chooses the batch of an input whose row ids (8-byte keys) are `input`, among the account's earlier batches. */
-export function chooseBatch(entries: BatchEntry[], input: ReadonlySet<string>, request: ChooseRequest): Choice {
+/** Chooses the batch of an input whose row ids are `input`, among the account's earlier batches. */
+export function chooseBatch(entries: BatchEntry[], input: IdSet, request: ChooseRequest): Choice {
   if (request.again) return { batch: request.name ? entries.filter((e) => e.name === request.name).sort(newest)[0] : undefined, byContent: false };
   const shared = new Map(entries.map((e) => [e, overlap(e, input)]));
   // A repeat shares at least half of the smaller side: the same moves made again on another day by a file

@@ -6,7 +6,8 @@
 import { hostname } from 'node:os';
 import { BatchRefusedError, JournalDamagedError, UsageError } from '../errors.js';
 import { Anchor } from './anchor.js';
-import { appliedCount, catalogue, idKey, type BatchEntry } from './catalogue.js';
+import { appliedCount, catalogue, type BatchEntry } from './catalogue.js';
+import { IdSet } from './id-set.js';
 import { chooseBatch, refuseFinished } from './choose.js';
 import { describeEdits } from './edits.js';
 import { batchPath, defaultBatchName, newBatchId, serverKey } from './identity.js';
@@ -48,9 +49,9 @@ export interface Prepared<Row> {
   recovered: { ids: Set<string>; windows: number };
 }
 
-/** Reads every row, listing the ones that are not valid: their ids as 8-byte keys, the count, the problems. */
-async function scan<Row>(kind: BatchKind<Row>, rows: Rows, label: string): Promise<{ ids: Set<string>; total: number }> {
-  const ids = new Set<string>();
+/** Reads every row, refusing the input when any is not valid: the rows' ids and their count. */
+async function scan<Row>(kind: BatchKind<Row>, rows: Rows, label: string): Promise<{ ids: IdSet; total: number }> {
+  const ids = new IdSet();
   const problems: string[] = [];
   let problemCount = 0;
   let total = 0;
@@ -58,7 +59,7 @@ async function scan<Row>(kind: BatchKind<Row>, rows: Rows, label: string): Promi
     total++;
     if (row.problem) {
       if (++problemCount <= MAX_LISTED) problems.push(`line ${row.line}: ${row.problem}`);
-    } else ids.add(idKey(row.id!));
+    } else ids.addHex(row.id!);
   }
   if (total === 0) throw new BatchRefusedError(`no rows in ${label}`, 'a header alone is not a batch: check that the export worked', { outcome: 'invalid', rows: 0 });
   if (problemCount > 0) {
@@ -97,8 +98,7 @@ export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, 
   const applied = new Set([...journal.rows.values()].filter((r) => stateOf(r.id) === 'done' || stateOf(r.id) === 'in-doubt').map((r) => r.id));
   for (const hex of recovered.ids) if (stateOf(hex) === 'in-doubt') applied.add(hex);
   const counts = { toSend: 0, inDoubt: 0 };
-  for (const key of ids) {
-    const hex = Buffer.from(key, 'latin1').toString('hex');
+  for (const hex of ids.hexes()) {
     const state = stateOf(hex);
     applied.delete(hex);
     if (state === 'in-doubt') counts.inDoubt++;
@@ -108,11 +108,11 @@ export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, 
     const listed = await describeEdits(kind, rows, journal, [...applied], MAX_LISTED);
     throw new BatchRefusedError(
       `${applied.size} row(s) of batch "${name}" that were applied (or may have been) are changed or gone from the input; nothing was sent:\n  ${listed.join('\n  ')}`,
-      'editing a file cannot take back a move: put those rows back as they were, or run the new rows under a new --batch name',
+      'editing a file cannot take back a move: put those rows back as they were and give new moves a file of their own (--again applies the whole file anew)',
       { outcome: 'invalid', reason: 'edited', batch: name, rows: total, changed: applied.size },
     );
   }
   if (counts.toSend === 0 && counts.inDoubt === 0 && !options.dryRun && entry) refuseFinished(entry, total);
-  const absent = [...journal.rows.values()].filter((r) => ['failed', 'pending'].includes(stateOf(r.id) ?? '') && !ids.has(idKey(r.id))).map((r) => r.id);
+  const absent = [...journal.rows.values()].filter((r) => ['failed', 'pending'].includes(stateOf(r.id) ?? '') && !ids.hasHex(r.id)).map((r) => r.id);
   return { id, name, path, journal, total, counts, absent, kind, account, continues: entry ? { entry, byContent: choice.byContent } : undefined, anchor, recovered };
 }

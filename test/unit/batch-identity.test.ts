@@ -1,7 +1,8 @@
 /** Batch identity without a server: which batch an input belongs to, windows reserved before their rows leave, and the anchor's rules. */
 import { describe, expect, it } from 'vitest';
 import { Anchor, type SettingStore } from '../../src/batch/anchor.js';
-import { idKey, type BatchEntry } from '../../src/batch/catalogue.js';
+import type { BatchEntry } from '../../src/batch/catalogue.js';
+import { IdSet } from '../../src/batch/id-set.js';
 import { chooseBatch } from '../../src/batch/choose.js';
 import { serverKey } from '../../src/batch/identity.js';
 import { reserveAhead } from '../../src/batch/reserve.js';
@@ -9,7 +10,11 @@ import { BatchRefusedError } from '../../src/errors.js';
 
 const hex = (n: number) => n.toString(16).padStart(16, '0');
 const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => hex(from + i));
-const input = (list: string[]) => new Set(list.map(idKey));
+const input = (list: string[]) => {
+  const set = new IdSet(4);
+  for (const id of list) set.addHex(id);
+  return set;
+};
 
 function entry(name: string, applied: string[], finished: boolean, lastRun = '2026-11-24T03:00:00.000Z'): BatchEntry {
   return { id: `id-${name}`, name, kind: 'move', server: 'http://loopback:1', account: '1001', profile: 'default', lastRun, hash: null, finished, path: `/s/${name}`, applied: Buffer.from(applied.join(''), 'hex') };
@@ -53,6 +58,20 @@ describe('chooseBatch', () => {
     expect(chooseBatch([same], input([...ids(0, 99), hex(5000)]), request).batch).toBe(same);
     const other = entry('/w/else.csv', ids(200, 220), true);
     expect(() => chooseBatch([same, other], input([...ids(0, 100), ...ids(200, 220)]), request)).toThrow(/batch "\/w\/else.csv"/);
+  });
+});
+
+describe('IdSet', () => {
+  it('holds each id once, grows past its first size, and finds ids in an index buffer', () => {
+    const set = input(ids(0, 5000));
+    expect(set.size).toBe(5000);
+    expect(set.addHex(hex(42))).toBe(false);
+    expect(set.hasHex(hex(4999))).toBe(true);
+    expect(set.hasHex(hex(5000))).toBe(false);
+    const index = Buffer.from([hex(7), hex(9000)].join(''), 'hex');
+    expect([set.has(index, 0), set.has(index, 8)]).toEqual([true, false]);
+    expect([...set.hexes()].slice(0, 3)).toEqual(ids(0, 3));
+    expect(input(['ffffffff00000000', '00000000ffffffff']).hasHex('ffffffffffffffff')).toBe(false);
   });
 });
 
