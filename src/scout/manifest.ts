@@ -10,7 +10,7 @@ import { readRows, type InputRow } from '../batch/input.js';
 import { runPool } from '../batch/pool.js';
 import { blank, type Scout, type ScoutResult } from './engine.js';
 import { Pacer } from './pacer.js';
-import { COST_RULE, parseCost } from './scan-line.js';
+import { costRule, parseCost } from './scan-line.js';
 
 export interface ManifestRow {
   line: number;
@@ -46,7 +46,7 @@ export function manifestRow(row: InputRow, defaultCost: number | undefined): Man
   if (!code) return { line: row.line, error: 'code is empty' };
   const costText = r.cost?.trim();
   const cost = costText === undefined ? defaultCost : parseCost(costText);
-  if (costText !== undefined && cost === undefined) return { line: row.line, error: `cost "${costText}" ${COST_RULE}` };
+  if (costText !== undefined && cost === undefined) return { line: row.line, error: `cost "${costText}" ${costRule(costText)}` };
   if (cost === undefined) return { line: row.line, error: 'no cost: add a cost column or pass --cost' };
   const qtyText = r.qty?.trim();
   if (qtyText !== undefined && !/^\d{1,7}$/.test(qtyText)) return { line: row.line, error: `qty "${qtyText}" must be a whole number` };

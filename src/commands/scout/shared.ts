@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { parsePrice } from '../shared/research-input.js';
+import { decimalCommaHint } from '../../util/money.js';
 import type { Ctx } from '../../cli/context.js';
 import { parsePriceRule } from '../../scout/price.js';
 import { scoutSettings } from '../../scout/settings.js';
@@ -29,6 +30,8 @@ export function scoutFlagOptions(command: Command): Command {
 /** A non-negative amount with at most two decimals (zero allowed: free stock, no prep). */
 export function parseAmount(text: string | undefined, flag: string, max = 1_000_000): number | undefined {
   if (text === undefined) return undefined;
+  const comma = decimalCommaHint(text);
+  if (comma) throw new UsageError(`${flag} "${text}" reads like a decimal comma: amounts take a decimal point`, comma);
   const t = text.trim().replace(/^\$/, '');
   if (!/^\d+(\.\d{1,4})?$/.test(t) || Number(t) > max) throw new UsageError(`${flag} "${text}" must be a number from 0 to ${max} (e.g. 4.50)`);
   return Number(t);
