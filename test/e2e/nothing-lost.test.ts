@@ -50,14 +50,14 @@ describe('inv items import changes only what the file says', () => {
 
   it('--dry-run lists rows as new, changed (with the fields) or unchanged, and sends nothing', async () => {
     const file = join(fx.dir, 'dry.csv');
-    writeFileSync(file, 'msku,title,cond\nMUG-BLUE-11OZ,Blue mug,new\nBOOK-COOK-001,A new title,new\nDRY-NEW-1,Brand new,new\n');
+    writeFileSync(file, 'msku,title,cond\nMUG-BLUE-11OZ,Blue mug,new\nBOOK-COOK-001,A new title,likeNew\nDRY-NEW-1,Brand new,new\n');
     const before = fx.snapshot();
     const r = await inv(['items', 'import', file, '--dry-run', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(fx.snapshot()).toBe(before);
     const summary = JSON.parse(r.stdout);
     expect(summary).toMatchObject({ created: 1, updated: 1, unchanged: 1, dryRun: true });
-    const byMsku = Object.fromEntries((summary.rows as Array<{ msku: string }>).map((row) => [row.msku, row]));
+    const byMsku = Object.fromEntries((summary.plan as Array<{ msku: string }>).map((row) => [row.msku, row]));
     expect(byMsku['MUG-BLUE-11OZ']).toMatchObject({ change: 'unchanged' });
     expect(byMsku['BOOK-COOK-001']).toMatchObject({ change: 'changed', fields: ['title'] });
     expect(byMsku['DRY-NEW-1']).toMatchObject({ change: 'new' });
