@@ -79,7 +79,7 @@ function startSandboxCli(env: Record<string, string>, data: string) {
   const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', data, '--json'], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));
-  const started = sandboxInfo<SandboxInfo>(child).then((info) => ({ info }), () => ({ info: undefined }));
+  const started = sandboxInfo<SandboxInfo & { profile: string | null }>(child).then((info) => ({ info }), () => ({ info: undefined }));
   const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
   return { child, started, exited, stderr: () => stderr };
 }
@@ -110,6 +110,25 @@ describe('one sandbox per data file', () => {
       await first.exited;
     }
     expect(readFileSync(data, 'utf8')).toContain(info!.login.clientId);
+  });
+
+  it('a sandbox on another data file does not repoint the profile of a running one', async () => {
+    const env = { INV_CONFIG_DIR: join(fx.dir, 'two-config'), INV_STATE_DIR: join(fx.dir, 'two-state') };
+    const first = startSandboxCli(env, join(fx.dir, 'two-a.json'));
+    const { info } = await first.started;
+    try {
+      const other = startSandboxCli(env, join(fx.dir, 'two-b.json'));
+      const otherInfo = (await other.started).info;
+      other.child.kill('SIGINT');
+      await other.exited;
+      expect(otherInfo?.profile ?? null).toBe(null);
+      expect(other.stderr()).toMatch(new RegExp(`profile "sandbox" still points at the sandbox running at ${info!.baseUrl}`));
+      const profile = await spawnInv(['config', 'get', 'baseUrl', '--profile', 'sandbox'], { env });
+      expect(profile.stdout.trim()).toBe(info!.baseUrl);
+    } finally {
+      first.child.kill('SIGINT');
+      await first.exited;
+    }
   });
 
   it('says `inv sandbox --port 0 --ephemeral` when the port is busy', async () => {
