@@ -6,6 +6,7 @@ import { decimalCommaHint } from '../../util/money.js';
 import type { Ctx } from '../../cli/context.js';
 import { parsePriceRule } from '../../scout/price.js';
 import { scoutSettings } from '../../scout/settings.js';
+import type { AnswerPolicy } from '../../scout/engine.js';
 
 export interface ScoutCommandFlags {
   cost?: string;
@@ -47,11 +48,11 @@ export async function scoutInputs(ctx: Ctx, flags: ScoutCommandFlags) {
   });
 }
 
-/** The Scout of the profile in force, with the flags over the profile's scout.* settings. */
-export async function scoutFromFlags(ctx: Ctx, flags: ScoutCommandFlags) {
+/** The Scout of the profile in force, with the flags over the profile's scout.* settings; `answers` keeps research answers between runs. */
+export async function scoutFromFlags(ctx: Ctx, flags: ScoutCommandFlags, answers?: AnswerPolicy) {
   const at = parsePriceRule(flags.at, parsePrice);
   const { costs, defaultCost, rules } = await scoutInputs(ctx, flags);
   const { Scout } = await import('../../scout/engine.js');
-  const scout = new Scout(await ctx.research(), { at, channel: flags.channel, settings: costs, rules });
+  const scout = new Scout(await ctx.research(), { at, channel: flags.channel, settings: costs, rules }, Date.now, answers);
   return { scout, defaultCost };
 }
