@@ -3,7 +3,7 @@ import { BatchIncompleteError, InvError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
 import { identified, type Prepared } from './engine.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './batch-types.js';
-import { planRow, type ItemRow } from './import-items.js';
+import { planRow, type ItemRow } from './import-plan.js';
 
 /** Plans every row that a real run would send, in input order; a later row for the same msku sees the earlier one's fields. */
 export async function dryRunImport(prepared: Prepared<ItemRow>, request: BatchRequest, env: BatchEnv, rows: Rows, client: InventoryClient): Promise<BatchOutcome> {
