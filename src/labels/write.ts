@@ -59,7 +59,7 @@ export function checkWritable(file: string, flag: string): void {
     }
     return undefined;
   })();
-  if (problem) throw new UsageError(`${flag} ${file}: ${problem}; nothing was sent`, `give a file in a directory you can write to, e.g. ${flag} ./labels.pdf`);
+  if (problem) throw new UsageError(`${flag} ${file}: ${problem}`, `give a file in a directory you can write to, e.g. ${flag} ./labels.pdf`);
 }
 
 /** Renders and writes the labels, counting them on `progress` (a terminal) as they are drawn; returns a one-line summary for the user. */
