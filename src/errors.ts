@@ -96,3 +96,14 @@ export function exitCodeOf(error: unknown): number {
 
 /** A batch's journal can no longer be read as a whole: nothing is sent. */
 export class JournalDamagedError extends InvError {}
+
+/** A batch refused before anything was sent (a repeat of applied rows, or rows that are not valid): `summary` is what a script reads of it. */
+export class BatchRefusedError extends UsageError {
+  constructor(
+    message: string,
+    hint: string | undefined,
+    readonly summary: Record<string, unknown>,
+  ) {
+    super(message, hint);
+  }
+}

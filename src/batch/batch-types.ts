@@ -6,6 +6,7 @@ import type { InputRow } from './input.js';
 import type { Journal, JournalFile } from './journal.js';
 import type { ProgressSinks } from './progress.js';
 import type { Cell } from './strict-json.js';
+import type { SettingStore } from './anchor.js';
 
 /** What a row does, normalised: its identity (`key`) and how the journal shows it (`what`). */
 export interface Identified {
@@ -27,6 +28,8 @@ export interface BatchKind<Row> {
   send(row: Row, ident: Identified): Promise<unknown>;
   /** Units the row moves, for the account of a finished batch. */
   units?(row: Row): number;
+  /** How a person reads a row's `what` (a move: its locations by name and id). */
+  describe?(what: Record<string, unknown>): Promise<string>;
   /** Fields of the service's answer that a done row's result carries (a move: the destination's itemLocation). */
   resultFields?(answer: unknown): Record<string, unknown>;
 }
@@ -49,6 +52,8 @@ export interface BatchRequest {
   name?: string;
   retryInDoubt: boolean;
   concurrency: number;
+  /** --again: rows that repeat an earlier batch's applied rows are meant to be applied again, as a new batch. */
+  again?: boolean;
 }
 
 /** What the engine needs from its caller. */
@@ -63,6 +68,12 @@ export interface BatchEnv {
   progress: ProgressSinks;
   onResult(result: RowResult): void | Promise<void>;
   warn(message: string): Promise<void>;
+  /** Says what the run is doing (which batch it continues). */
+  info?(message: string): Promise<void>;
+  /** The account's settings, where the batch keeps its anchor (absent: the local journal alone). */
+  settings?: SettingStore;
+  /** This machine, as leases and locks name it (default: the host name). */
+  host?: string;
   /** Asks before rows in doubt are sent again (a terminal, or --yes). */
   confirm(message: string): Promise<boolean>;
   /** File operations of the journal (tests inject failures). */

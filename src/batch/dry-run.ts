@@ -2,7 +2,8 @@
 import { BatchIncompleteError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ItemLocation, Location } from '../api/inventory-types.js';
-import { identified, type Prepared } from './engine.js';
+import { identified } from './identified.js';
+import type { Prepared } from './prepare.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './batch-types.js';
 import type { MoveRow } from './move-rows.js';
 

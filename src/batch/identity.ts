@@ -1,8 +1,21 @@
-/** Which batch a run belongs to: a name given by the user (or the input's path), within profile, server origin and account. */
-import { createHash } from 'node:crypto';
+/** Who a batch belongs to (an account at a server, whatever the spelling of its address) and where its journal lives. */
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import type { BatchHeader } from './journal-read.js';
+import { basename, join, resolve } from 'node:path';
+import type { BatchFile } from './journal-read.js';
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A server's address as one string whatever its spelling: case, default port, and every name of the loopback host. */
+export function serverKey(origin: string): string {
+  try {
+    const url = new URL(origin);
+    const host = LOOPBACK.has(url.hostname.toLowerCase()) ? 'loopback' : url.hostname.toLowerCase();
+    return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
+  } catch {
+    return origin;
+  }
+}
 
 /** The default batch name: the input file's absolute path, or for stdin a hash of its content. */
 export function defaultBatchName(file: string, hash: string): string {
@@ -14,10 +27,19 @@ export function batchesDir(stateDir: string): string {
   return join(stateDir, 'batches');
 }
 
-/** The journal file of a batch. */
-export function batchPath(stateDir: string, id: Omit<BatchHeader, 'created'>): string {
-  const key = createHash('sha256').update([id.kind, id.profile, id.origin, id.account, id.name].join('\0')).digest('hex').slice(0, 24);
-  return join(batchesDir(stateDir), `${id.kind}-${key}.journal`);
+/** A new batch's id: random, so that a renamed file, a copied journal or a second machine never makes two batches one. */
+export function newBatchId(): string {
+  return randomBytes(12).toString('hex');
+}
+
+/** The journal file of the batch with `id`. */
+export function batchPath(stateDir: string, kind: string, id: string): string {
+  return join(batchesDir(stateDir), `${kind}-${id}.journal`);
+}
+
+/** The id of the batch a journal holds (journals written before batches had ids: their file name). */
+export function batchIdOf(file: Pick<BatchFile, 'header' | 'path'>): string {
+  return file.header?.id ?? basename(file.path, '.journal').replace(/^[a-z]+-/, '');
 }
 
 /**

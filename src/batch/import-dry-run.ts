@@ -1,7 +1,8 @@
 /** The dry run of an item import: each row read against the item it names and listed as new, changed (which fields) or unchanged; nothing is written. */
 import { BatchIncompleteError, InvError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
-import { identified, type Prepared } from './engine.js';
+import { identified } from './identified.js';
+import type { Prepared } from './prepare.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './batch-types.js';
 import { planRow, type ItemRow } from './import-plan.js';
 

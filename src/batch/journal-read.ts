@@ -4,8 +4,12 @@ import { crc32 } from 'node:zlib';
 
 export type JournalRecord = Record<string, unknown>;
 
-/** What a row's marks add up to. `pending`: never sent, or refused before it left. */
-export type RowState = 'done' | 'failed' | 'in-doubt' | 'pending';
+/**
+ * What a row's marks add up to. `pending`: never sent, or refused before it left. `dropped`: failed or
+ * pending, then gone from the input of a later run (a fixed row has new content, hence a new id): no
+ * longer a row of the batch, counted nowhere.
+ */
+export type RowState = 'done' | 'failed' | 'in-doubt' | 'pending' | 'dropped';
 
 export interface RowEntry {
   id: string;
@@ -18,6 +22,8 @@ export interface RowEntry {
 }
 
 export interface BatchHeader {
+  /** The batch's own id (journals written before ids existed: taken from the file name). */
+  id?: string;
   name: string;
   kind: string;
   profile: string;
@@ -32,6 +38,8 @@ export interface RunRecord {
   host: string;
   /** sha256 of the input. */
   hash: string;
+  /** The profile the run was started from. */
+  profile?: string;
 }
 
 export interface EndRecord {
@@ -45,12 +53,22 @@ export interface EndRecord {
   hash: string;
 }
 
+/** The input of a run, noted once pass one has read it and before anything is sent. */
+export interface InputRecord {
+  rows: number;
+  hash: string;
+}
+
 export interface BatchFile {
   path: string;
   header?: BatchHeader;
   runs: RunRecord[];
+  /** The input of the last run, when that run noted it. */
+  input?: InputRecord;
   ends: EndRecord[];
   rows: Map<string, RowEntry>;
+  /** The last window of rows reserved on the server's anchor before they were sent (0: none). */
+  reserved: number;
   /** Bytes up to the end of the last whole record. */
   validBytes: number;
   /** The last record was cut short (a crash while writing): its row, when its id can still be read. */
@@ -59,7 +77,7 @@ export interface BatchFile {
   damage?: { record: number; offset: number };
 }
 
-const STATE_OF: Record<string, RowState> = { sent: 'in-doubt', doubt: 'in-doubt', done: 'done', failed: 'failed', unsent: 'pending' };
+const STATE_OF: Record<string, RowState> = { sent: 'in-doubt', doubt: 'in-doubt', done: 'done', failed: 'failed', unsent: 'pending', dropped: 'dropped' };
 
 /** Parses one journal line; undefined when its checksum or shape is wrong. */
 function decode(line: string): { row: string; record: JournalRecord } | undefined {
@@ -78,7 +96,7 @@ export async function readBatchFile(path: string): Promise<BatchFile> {
     if (error.code === 'ENOENT') return Buffer.alloc(0);
     throw error;
   });
-  const file: BatchFile = { path, runs: [], ends: [], rows: new Map(), validBytes: 0 };
+  const file: BatchFile = { path, runs: [], ends: [], rows: new Map(), reserved: 0, validBytes: 0 };
   const text = bytes.toString('utf8');
   const lines = text.split('\n');
   const complete = lines.length - 1; // the part after the last newline is not a whole record
@@ -115,8 +133,13 @@ function isLast(lines: string[], i: number): boolean {
 function apply(file: BatchFile, row: string, record: JournalRecord): void {
   if (row !== '-') return markRow(file, row, record);
   if (record.batch) file.header = record.batch as BatchHeader;
-  if (record.run) file.runs.push(record.run as RunRecord);
+  if (record.run) {
+    file.runs.push(record.run as RunRecord);
+    file.input = undefined;
+  }
+  if (record.input) file.input = record.input as InputRecord;
   if (record.end) file.ends.push(record.end as EndRecord);
+  if (typeof record.reserve === 'number') file.reserved = Math.max(file.reserved, record.reserve);
 }
 
 function markRow(file: BatchFile, id: string, record: JournalRecord): void {

@@ -57,6 +57,11 @@ export class Journal {
     return new Journal(path, fd, options.file ?? FS);
   }
 
+  /** Bytes on disk and synced. */
+  get bytes(): number {
+    return this.size;
+  }
+
   /** Appends a record about a row; resolves once it is on disk. */
   mark(row: string, record: JournalRecord): Promise<void> {
     return this.append(encodeRecord(row, record));

@@ -31,11 +31,11 @@ export function lockHeld(path: string): boolean {
 }
 
 /** Takes the lock at `path` for this process, or throws naming the run that holds it; returns its release. */
-export function lockBatch(path: string, batch: string): () => void {
+export function lockBatch(path: string, batch: string, host = hostname()): () => void {
   return lockFile(path, (holder) => new BatchLockedError(
     `batch "${batch}" is being run by process ${holder.pid} on ${holder.host}, started ${holder.started}`,
     `wait for it to finish; if that process is gone from ${holder.host}, remove ${path}`,
-  )).release;
+  ), {}, host).release;
 }
 
 /** A lock held by this process: `note` rewrites what it says of its holder (e.g. a URL known once started). */
@@ -45,8 +45,8 @@ export interface HeldLock {
 }
 
 /** Takes the lock file at `path` (pid, host, start time and `extra`), or throws `refused(holder)` while a live process holds it. */
-export function lockFile<T extends LockHolder>(path: string, refused: (holder: T) => Error, extra: Record<string, unknown> = {}): HeldLock {
-  const me: LockHolder = { pid: process.pid, host: hostname(), started: new Date().toISOString(), ...extra };
+export function lockFile<T extends LockHolder>(path: string, refused: (holder: T) => Error, extra: Record<string, unknown> = {}, host = hostname()): HeldLock {
+  const me: LockHolder = { ...extra, pid: process.pid, host, started: new Date().toISOString() };
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // The lock appears whole or not at all: written beside it, then linked into place (link fails if it exists).
   const mine = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -43,6 +43,12 @@ export function moveKind(client: InventoryClient, names: LocationNames): BatchKi
       const source = row.fromPurchaseId ? { fromPurchaseId: Number(row.fromPurchaseId) } : { fromLocationId: Number(from) };
       return client.moveItem({ msku: row.msku, quantity: row.quantity, ...source, toLocationId: Number(to) });
     },
+    async describe(what) {
+      const byId = await names.byId().catch(() => new Map<string, { display: string }>());
+      const place = (id: unknown) => (typeof id === 'string' && byId.has(id) ? `${byId.get(id)!.display} (${id})` : String(id));
+      const from = what.fromPurchaseId !== undefined ? `purchase ${String(what.fromPurchaseId)}` : place(what.from);
+      return `msku ${String(what.msku)}, quantity ${String(what.quantity)}, from ${from}, to ${place(what.to)}`;
+    },
     units: (row) => row.quantity,
     resultFields: (answer) => (answer && typeof answer === 'object' ? { itemLocation: answer } : {}),
   };

@@ -2,7 +2,7 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InventoryClient } from '../api/inventory.js';
-import type { Prepared } from './engine.js';
+import type { Prepared } from './prepare.js';
 import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, Rows } from './batch-types.js';
 
 /** Spools stdin, so the input can be read twice; hashes it. */

@@ -1,6 +1,6 @@
 /** The batches kept in the state directory: listing, finding by name, marking a row after a check, pruning. */
 import { readdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
 import { batchesDir } from './identity.js';
 import { Journal } from './journal.js';
@@ -11,10 +11,12 @@ export interface BatchInfo {
   name: string;
   kind: string;
   state: 'finished' | 'incomplete' | 'running' | 'damaged';
+  /** Rows of the last run's input (done + failed + in doubt + not sent). */
+  total: number;
   done: number;
   failed: number;
   inDoubt: number;
-  /** Rows the last run did not send. */
+  /** Rows of the input never sent (or refused before they left). */
   pending: number;
   firstRun: string | null;
   lastRun: string | null;
@@ -36,51 +38,115 @@ export async function listBatches(stateDir: string, profile: string): Promise<Ar
   return found.sort((a, b) => String(b.info.lastRun).localeCompare(String(a.info.lastRun)));
 }
 
+/**
+ * The counts of a batch. Rows never sent have no record, so "not sent" is the input's rows (noted by each
+ * run before it sends) less those the journal holds; journals without that note count what they recorded.
+ */
 function infoOf(file: BatchFile): BatchInfo {
   const count = (state: RowEntry['state']) => [...file.rows.values()].filter((r) => r.state === state).length;
   const end = file.ends.at(-1);
-  const pending = count('pending') + (end?.pending ?? 0);
   const [done, failed, inDoubt] = [count('done'), count('failed'), count('in-doubt')];
-  const state = file.damage ? 'damaged' : lockHeld(`${file.path}.lock`) ? 'running' : failed + inDoubt + pending === 0 && end ? 'finished' : 'incomplete';
+  const recorded = done + failed + inDoubt;
+  const total = file.input ? Math.max(file.input.rows, recorded) : recorded + Math.max(count('pending'), end?.pending ?? 0);
+  const pending = total - recorded;
+  const ran = file.input !== undefined || end !== undefined;
+  const state = file.damage ? 'damaged' : lockHeld(`${file.path}.lock`) ? 'running' : failed + inDoubt + pending === 0 && ran ? 'finished' : 'incomplete';
   return {
-    name: file.header!.name, kind: file.header!.kind, state, done, failed, inDoubt, pending,
+    name: file.header!.name, kind: file.header!.kind, state, total, done, failed, inDoubt, pending,
     firstRun: file.runs[0]?.at ?? null, lastRun: file.runs.at(-1)?.at ?? null,
     origin: file.header!.origin, account: file.header!.account, path: file.path,
   };
 }
 
-/** The batch of `profile` named `name`; with several (other servers or accounts), the one for `origin`. */
+/**
+ * The batches `name` stands for: a batch name as it is, else a file name as typed (from the current
+ * directory), else the base name of exactly one batch's file.
+ */
+function named(batches: Array<{ info: BatchInfo; file: BatchFile }>, name: string): Array<{ info: BatchInfo; file: BatchFile }> {
+  for (const candidate of [name, resolve(name)]) {
+    const found = batches.filter((b) => b.info.name === candidate);
+    if (found.length > 0) return found;
+  }
+  if (basename(name) !== name) return [];
+  const found = batches.filter((b) => basename(b.info.name) === name);
+  const names = [...new Set(found.map((b) => b.info.name))];
+  if (names.length > 1) {
+    throw new UsageError(`"${name}" is the file name of ${names.length} batches: ${names.map((n) => `"${n}"`).join(', ')}`, 'give the path of the one you mean (or run the command from its folder)');
+  }
+  return found;
+}
+
+/** The batch of `profile` named `name` (or its file, see `named`); with several (other servers or accounts), the one for `origin`. */
 export async function findBatch(stateDir: string, profile: string, name: string, origin?: string): Promise<{ info: BatchInfo; file: BatchFile }> {
-  const all = (await listBatches(stateDir, profile)).filter((b) => b.info.name === name);
+  const all = named(await listBatches(stateDir, profile), name);
   if (all.length === 0) throw new NotFoundError(`no batch named "${name}" in profile "${profile}"`, 'see `inv batch list`');
   if (all.length === 1) return all[0]!;
   const here = all.filter((b) => b.info.origin === origin);
   if (here.length === 1) return here[0]!;
-  throw new UsageError(`"${name}" names ${all.length} batches (${all.map((b) => `${b.info.kind} on ${b.info.origin} as ${b.info.account}`).join('; ')})`, 'use the profile (or --base-url) of the server you mean');
+  throw new UsageError(`"${all[0]!.info.name}" names ${all.length} batches (${all.map((b) => `${b.info.kind} on ${b.info.origin} as ${b.info.account}`).join('; ')})`, 'use the profile (or --base-url) of the server you mean');
 }
 
-/** After the user checked a row in doubt: applied → done; not applied → failed, so a rerun sends it. */
-export async function resolveRow(batch: { info: BatchInfo; file: BatchFile }, line: number, applied: boolean): Promise<RowEntry> {
+/** Which rows `inv batch resolve` settles: one by its id, or those on lines `from`..`to` of the input. */
+export type RowPick = { row: string } | { from: number; to: number };
+
+function described(r: RowEntry): string {
+  const value = (k: string, v: unknown) => ((k === 'from' || k === 'to') && /^\d+$/.test(String(v)) ? `location ${String(v)}` : String(v));
+  const what = r.what ? Object.entries(r.what).map(([k, v]) => `${k} ${value(k, v)}`).join(', ') : 'not recorded';
+  return `row ${r.id} (${r.state}, line ${r.line ?? '?'}: ${what})`;
+}
+
+/** The rows in doubt that `pick` names; throws, naming the candidates, when a line names more than one row. */
+function picked(batch: { info: BatchInfo; file: BatchFile }, pick: RowPick): RowEntry[] {
   const { file, info } = batch;
-  if (file.damage) throw new UsageError(`the journal of batch "${info.name}" is damaged at record ${file.damage.record}: it cannot be changed`);
-  const rows = [...file.rows.values()].filter((r) => r.line === line && r.state === 'in-doubt');
-  if (rows.length === 0) {
-    const inDoubt = [...file.rows.values()].filter((r) => r.state === 'in-doubt').map((r) => r.line);
-    throw new UsageError(`line ${line} of batch "${info.name}" is not in doubt`, inDoubt.length ? `rows in doubt are on lines ${inDoubt.slice(0, 20).join(', ')}` : 'no row of this batch is in doubt');
+  const live = [...file.rows.values()].filter((r) => r.state !== 'dropped');
+  if ('row' in pick) {
+    const row = live.find((r) => r.id === pick.row);
+    if (!row) throw new UsageError(`batch "${info.name}" has no row ${pick.row}`, `row ids are in the row column of \`inv batch show "${info.name}"\``);
+    if (row.state !== 'in-doubt') throw new UsageError(`${described(row)} of batch "${info.name}" is not in doubt`);
+    return [row];
   }
+  const lines = pick.from === pick.to ? `line ${pick.from}` : `lines ${pick.from}-${pick.to}`;
+  const inRange = live.filter((r) => r.line !== undefined && r.line >= pick.from && r.line <= pick.to);
+  const byLine = new Map<number, RowEntry[]>();
+  for (const r of inRange) byLine.set(r.line!, [...(byLine.get(r.line!) ?? []), r]);
+  const shared = [...byLine].filter(([, rows]) => rows.length > 1);
+  if (shared.length > 0) {
+    const listed = shared.slice(0, 10).map(([line, rows]) => `line ${line} is recorded by ${rows.length} rows: ${rows.map(described).join('; ')}`);
+    throw new UsageError(
+      `batch "${info.name}": ${lines} cannot name a row by its line (rows were inserted or removed between runs); nothing was changed:\n  ${listed.join('\n  ')}`,
+      `name the row with --row ID (ids from \`inv batch show "${info.name}"\`)`,
+    );
+  }
+  const rows = inRange.filter((r) => r.state === 'in-doubt');
+  if (rows.length === 0) {
+    const inDoubt = live.filter((r) => r.state === 'in-doubt').map((r) => `line ${r.line ?? '?'} (row ${r.id})`);
+    throw new UsageError(`no row on ${lines} of batch "${info.name}" is in doubt`, inDoubt.length ? `rows in doubt: ${inDoubt.slice(0, 20).join(', ')}` : 'no row of this batch is in doubt');
+  }
+  return rows;
+}
+
+/** After the user checked rows in doubt: applied → done; not applied → failed, so a rerun sends them. Rows of the range not in doubt stay as they are. */
+export async function resolveRows(batch: { info: BatchInfo; file: BatchFile }, pick: RowPick, applied: boolean): Promise<RowEntry[]> {
+  const { info } = batch;
   const { lockBatch } = await import('./lock.js');
-  const release = lockBatch(`${file.path}.lock`, info.name);
+  const release = lockBatch(`${batch.file.path}.lock`, info.name);
+  let rows: RowEntry[];
   try {
+    // Read again under the lock: a run may have ended since, and opening cuts the file back to what was read.
+    const file = await readBatchFile(batch.file.path);
+    if (file.damage) throw new UsageError(`the journal of batch "${info.name}" is damaged at record ${file.damage.record}: it cannot be changed`);
+    rows = picked({ info, file }, pick);
     const journal = await Journal.open(file.path, { validBytes: file.validBytes });
     try {
-      await journal.mark(rows[0]!.id, applied ? { s: 'done', by: 'resolve' } : { s: 'failed', by: 'resolve', e: 'marked not applied after a check' });
+      const mark = applied ? { s: 'done', by: 'resolve' } : { s: 'failed', by: 'resolve', e: 'marked not applied after a check' };
+      await Promise.all(rows.map((r) => journal.mark(r.id, mark)));
     } finally {
       await journal.close();
     }
   } finally {
     release();
   }
-  return { ...rows[0]!, state: applied ? 'done' : 'failed' };
+  return rows.map((r) => ({ ...r, state: applied ? 'done' : 'failed' }));
 }
 
 /**

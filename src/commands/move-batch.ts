@@ -22,8 +22,8 @@ const RESULTS_VIEW: View<MoveResult> = {
 
 /** Runs `inv move --file` (or its --dry-run). */
 export async function runBatch(ctx: Ctx, flags: BatchFlags): Promise<void> {
-  const [{ runMoveBatch }, { batchEnv, batchRequest, renderOutcome }] = await Promise.all([import('../batch/move-batch.js'), import('./batch/shared.js')]);
+  const [{ runMoveBatch }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([import('../batch/move-batch.js'), import('./batch/shared.js')]);
   const request = { ...batchRequest(flags.file!, flags), dryRun: Boolean(flags.dryRun) };
   const out = ctx.output(RESULTS_VIEW);
-  await renderOutcome(ctx, out, await runMoveBatch(request, await batchEnv(ctx)));
+  await runAndRender(ctx, out, async () => runMoveBatch(request, await batchEnv(ctx)));
 }

@@ -1,6 +1,7 @@
 /** inv move MSKU QTY --from LOC|--from-purchase ID --to LOC, or a batch: inv move --file FILE|-. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
+import { againOption } from './batch/options.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { canPrompt } from '../cli/prompt.js';
 import { runBatch, type BatchFlags } from './move-batch.js';
@@ -56,7 +57,8 @@ export function setup(command: Command, run: Runner): void {
     .option('--to <location>', 'destination location (id or name)')
     .option('--file <file>', 'run a batch: CSV (msku,quantity,from,to or fromPurchaseId) or NDJSON; - for stdin')
     .option('--format <format>', 'batch input format: csv or ndjson (default: by extension or first character)')
-    .option('--batch <name>', 'batch: name the batch (default: the file\'s absolute path); a new name repeats moves already done')
+    .option('--batch <name>', 'batch: name the batch (default: the file\'s absolute path); rows of another batch are found by what they do')
+    .addOption(againOption())
     .option('--encoding <encoding>', 'batch: the file\'s encoding when not UTF-8: windows-1252 or latin1')
     .option('--dry-run', 'batch: check every row against the journal and the current state; change nothing')
     .option('--retry-in-doubt', 'batch: send again the rows that an earlier run sent without an answer (asks; --yes in scripts)')
@@ -68,8 +70,9 @@ export function setup(command: Command, run: Runner): void {
       '  inv move --file moves.csv --dry-run && inv move --file moves.csv',
       '  inv move --file replenish.csv --batch "replenish-$(date +%F)"',
       '', 'A batch keeps a journal: run it again to finish it; rows done are skipped, failed rows are sent again, rows in doubt',
-      'are listed and not sent again unless --retry-in-doubt. A finished batch is not run again (exit 2): give a new --batch',
-      'name to repeat it. See `inv batch list`, `inv batch show NAME`.',
+      'are listed and not sent again unless --retry-in-doubt. A batch is known by what its rows do, for the account: the same',
+      'moves piped again, renamed or run from another profile continue it, or are refused (exit 2) once applied; --again',
+      'applies them anew. See `inv batch list`, `inv batch show NAME`.',
     ].join('\n'))
     .action(
       run<MoveFlags>(async (ctx, [msku, quantity], flags) => {
@@ -77,7 +80,7 @@ export function setup(command: Command, run: Runner): void {
           if (msku !== undefined || flags.from || flags.to || flags.fromPurchase) throw new UsageError('--file runs a batch: give the moves in the file, not as arguments');
           return runBatch(ctx, flags);
         }
-        if (flags.dryRun || flags.retryInDoubt || flags.batch || flags.encoding) throw new UsageError('--dry-run, --retry-in-doubt, --batch and --encoding go with --file');
+        if (flags.dryRun || flags.retryInDoubt || flags.batch || flags.encoding || flags.again) throw new UsageError('--dry-run, --retry-in-doubt, --batch, --again and --encoding go with --file');
         if (msku === undefined || quantity === undefined) throw new UsageError('give MSKU and QUANTITY (or --file for a batch)', 'e.g. inv move MUG-BLUE-11OZ 10 --from 1 --to 2');
         checkSource(flags);
         const item = mskuArg(msku);

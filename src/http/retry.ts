@@ -38,13 +38,15 @@ export const ONCE_POLICY: RetryPolicy = {
 };
 
 /**
- * The Inventory API's documented operations and their policies. Only reads are repeated; the
- * doSendToFBA GET changes inventory, and anything not listed here is sent once.
+ * The Inventory API's documented operations and their policies. Only reads and setting a setting are
+ * repeated; the doSendToFBA GET changes inventory, and anything not listed here is sent once.
  */
 const OPERATIONS: ReadonlyArray<readonly [string, RegExp, RetryPolicy]> = [
   ['GET', /^\/v1\/doSendToFBA\/?$/, ONCE_POLICY],
   ['GET', /^\/v1\/(items|locations|itemLocations|feedbacks?)(\/[^/]+)?\/?$/, READ_POLICY],
   ['GET', /^\/v1\/(settings\/[^/]+|whoami|fbaCreateInboundShipmentPlan)\/?$/, READ_POLICY],
+  // Setting a key to a value twice leaves it as once: a lost answer is tried again, never in doubt.
+  ['PUT', /^\/v1\/settings\/[^/]+\/?$/, READ_POLICY],
   ['GET', /^\/fnskuLabel\/?$/, READ_POLICY],
 ];
 

@@ -115,7 +115,7 @@ describe('prompts', () => {
       const { code, screen } = await runInTerminal(['items', 'import', csv, '--concurrency', '2'], fx.authed, []);
       expect(code).toBe(0);
       expect(screen).toMatch(/importing items: \d+\/24 rows: \d+ done \(\d+\/s/);
-      const piped = await spawnInv(['items', 'import', csv, '--concurrency', '2', '--batch', 'piped'], { env: fx.authed });
+      const piped = await spawnInv(['items', 'import', csv, '--concurrency', '2', '--again'], { env: fx.authed });
       expect(piped.code).toBe(0);
       expect(piped.stderr).not.toMatch(/\x1b\[2K/);
       expect(piped.stderr).toMatch(/24 done, 0 failed/);

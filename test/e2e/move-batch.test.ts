@@ -53,13 +53,17 @@ describe('a batch of moves', () => {
     const requests = fx.sandbox.inventory.stats.count('/');
     const second = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(second.code).toBe(2);
-    expect(second.stderr).toMatch(/finished on .*: 200 rows done \(\d+ units moved\); nothing was sent/);
-    expect(second.stderr).toMatch(/--batch NAME/);
+    expect(second.stderr).toMatch(/repeats 200 applied row\(s\) of batch ".*twice\.csv" \(finished, last run 20\d\d-.* from profile "default", 200 row\(s\) applied in all\); nothing was sent/);
+    expect(second.stderr).toMatch(/--again/);
     expect(fx.sandbox.inventory.stats.count('/') - requests).toBe(0);
     expect(moves() - before.moves).toBe(200);
     expect(quantities()).toEqual(expected(before.q, rows));
-    // A new name repeats the moves.
-    const third = await spawnInv(['move', '--file', file, '--json', '--batch', 'twice-again'], { env: fx.authed });
+    // A new name alone does not make the same moves a new batch; --again does.
+    const renamed = await spawnInv(['move', '--file', file, '--json', '--batch', 'twice-again'], { env: fx.authed });
+    expect(renamed.code).toBe(2);
+    expect(JSON.parse(renamed.stdout)).toMatchObject({ outcome: 'repeat', repeats: { applied: 200 } });
+    expect(moves() - before.moves).toBe(200);
+    const third = await spawnInv(['move', '--file', file, '--json', '--batch', 'twice-again', '--again'], { env: fx.authed });
     expect(third.code, third.stderr).toBe(0);
     expect(JSON.parse(third.stdout)).toMatchObject({ batch: 'twice-again', done: 200 });
     expect(moves() - before.moves).toBe(400);

@@ -50,7 +50,7 @@ describe('inv items import changes only what the file says', () => {
 
   it('--dry-run lists rows as new, changed (with the fields) or unchanged, and sends nothing', async () => {
     const file = join(fx.dir, 'dry.csv');
-    writeFileSync(file, 'msku,title,cond\nMUG-BLUE-11OZ,Blue mug,new\nBOOK-COOK-001,A new title,likeNew\nDRY-NEW-1,Brand new,new\n');
+    writeFileSync(file, 'msku,title,cond,notes\nMUG-BLUE-11OZ,Blue mug,new,Dishwasher safe\nBOOK-COOK-001,A new title,likeNew,\nDRY-NEW-1,Brand new,new,\n');
     const before = fx.snapshot();
     const r = await inv(['items', 'import', file, '--dry-run', '--json']);
     expect(r.code, r.stderr).toBe(0);

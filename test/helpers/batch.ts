@@ -50,11 +50,15 @@ export async function batchFixture(options: SandboxOptions = {}): Promise<BatchF
   return { ...fx, bays, quantities, expected, moves: () => fx.sandbox.inventory.stats.count('/v1/doMoveItem', 'POST') };
 }
 
-/** `count` moves out of bay A (by id or by name) or from purchase 9001, into B, C or D. */
+/**
+ * `count` moves out of bay A (by id or by name) or from purchase 9001, into B, C or D. Each salt moves
+ * quantities of its own, so that two inputs of one fixture never repeat each other's moves (a batch is
+ * known by what its rows do: such an input would be refused as a repeat).
+ */
 export function makeRows(fx: BatchFixture, count: number, salt: number): Row[] {
   return Array.from({ length: count }, (_, i) => {
     const to = (['B', 'C', 'D'] as const)[(i + salt) % 3]!;
-    const row: Row = { msku: MSKUS[(i * 7 + salt) % 10]!, quantity: 1 + ((i + salt) % 5), to: i % 4 === 0 ? `Bay ${to}` : fx.bays[to] };
+    const row: Row = { msku: MSKUS[(i * 7 + salt) % 10]!, quantity: 1 + ((i + salt) % 5) + 5 * salt, to: i % 4 === 0 ? `Bay ${to}` : fx.bays[to] };
     if (i % 9 === 0) row.fromPurchaseId = '9001';
     else row.from = i % 5 === 0 ? 'Bay A' : fx.bays.A;
     return row;

@@ -21,9 +21,16 @@ export interface RunningInv {
   closed: Promise<Captured>;
 }
 
+/** How a spawned `inv` is started: its extra environment, its stdin, its working directory. */
+export interface InvOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  cwd?: string;
+}
+
 /** Starts `node bin/inv.js <args>` with `input` on stdin (then closed), without waiting for it. */
-export function startInv(args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): RunningInv {
-  const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+export function startInv(args: string[], options: InvOptions = {}): RunningInv {
+  const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(options.env), cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -37,7 +44,7 @@ export function startInv(args: string[], options: { env?: Record<string, string 
 }
 
 /** Spawns `node bin/inv.js <args>` with `input` on stdin; resolves when it exits. */
-export function spawnInv(args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}): Promise<Captured> {
+export function spawnInv(args: string[], options: InvOptions = {}): Promise<Captured> {
   return startInv(args, options).closed;
 }
 

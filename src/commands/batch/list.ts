@@ -7,21 +7,22 @@ import { stateDir } from '../../config/paths.js';
 
 const VIEW: View<BatchInfo> = {
   kind: 'list',
-  fields: ['name', 'kind', 'state', 'done', 'failed', 'inDoubt', 'pending', 'firstRun', 'lastRun', 'origin', 'account', 'path'],
+  fields: ['name', 'kind', 'state', 'total', 'done', 'failed', 'inDoubt', 'pending', 'firstRun', 'lastRun', 'origin', 'account', 'path'],
   columns: [
     { key: 'name', header: 'batch' },
     { key: 'kind', header: 'kind' },
     { key: 'state', header: 'state' },
+    { key: 'total', header: 'rows', align: 'right' },
     { key: 'done', header: 'done', align: 'right' },
     { key: 'failed', header: 'failed', align: 'right' },
     { key: 'inDoubt', header: 'in doubt', align: 'right' },
-    { key: 'pending', header: 'pending', align: 'right' },
+    { key: 'pending', header: 'not sent', align: 'right' },
     { key: 'firstRun', header: 'first run' },
     { key: 'lastRun', header: 'last run' },
   ],
 };
 
-export const meta: Meta = { name: 'list', summary: 'the batches of the profile: name, state, row counts, first and last run' };
+export const meta: Meta = { name: 'list', summary: 'the batches of the profile: name, state, rows (done, failed, in doubt, not sent), first and last run' };
 
 /** Options and action of `inv batch list` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {

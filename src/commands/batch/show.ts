@@ -6,9 +6,13 @@ import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
 import type { ShownRow } from '../../batch/show.js';
 
+/** A location as a person reads it: "Shelf A1 (1)" where the server named it, else its id. */
+const place = (id: unknown, name: string | null | undefined) => (name ? `${name} (${String(id)})` : id);
+
 const VIEW: View<ShownRow> = {
   kind: 'list',
-  fields: ['line', 'state', 'msku', 'quantity', 'from', 'to', 'fromQuantity', 'toQuantity', 'error', 'row'],
+  fields: ['line', 'state', 'msku', 'quantity', 'from', 'to', 'fromName', 'toName', 'fromQuantity', 'toQuantity', 'error', 'row'],
+  rows: (r) => [{ ...r, from: place(r.from, r.fromName), to: place(r.to, r.toName) }],
   columns: [
     { key: 'line', header: 'line', align: 'right' },
     { key: 'state', header: 'state' },
@@ -19,6 +23,7 @@ const VIEW: View<ShownRow> = {
     { key: 'fromQuantity', header: 'at from now', align: 'right' },
     { key: 'toQuantity', header: 'at to now', align: 'right' },
     { key: 'error', header: 'why' },
+    { key: 'row', header: 'row id' },
   ],
 };
 
@@ -30,8 +35,9 @@ export function setup(command: Command, run: Runner): void {
     .option('--state <state>', 'only rows in this state: in-doubt, failed, pending or done')
     .addHelpText('after', [
       '', 'For a row in doubt, the quantities of its item at the source and destination are read from the server:',
-      'compare them with what you expect, then `inv batch resolve NAME --line N --applied` (or --not-applied).',
-      '', 'Examples:', '  inv batch show replenish-2026-11-24', '  inv batch show "$PWD/moves.csv" --state in-doubt --json',
+      'compare them with what you expect, then `inv batch resolve NAME --row ID --applied` (or --not-applied).',
+      '', 'NAME is the batch name, or its file as typed (from the current directory), or the file\'s base name when one batch has it.',
+      '', 'Examples:', '  inv batch show replenish-2026-11-24', '  inv batch show moves.csv --state in-doubt --json',
     ].join('\n'))
     .action(
       run<{ state?: string }>(async (ctx, [name], flags) => {

@@ -1,6 +1,7 @@
 /** inv items import FILE|-: bulk upsert from CSV or NDJSON, run as a journaled batch. */
 import type { Command } from 'commander';
 import type { RowResult } from '../../batch/batch-types.js';
+import { againOption } from '../batch/options.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 import type { BatchRequestFlags } from '../batch/shared.js';
@@ -41,7 +42,8 @@ export function setup(command: Command, run: Runner): void {
   command
     .option('--format <format>', 'csv or ndjson (default: from the extension, or the first character)')
     .option('--encoding <encoding>', 'the file\'s encoding when not UTF-8: windows-1252 or latin1')
-    .option('--batch <name>', 'name the batch (default: the file\'s absolute path); a new name imports rows already done again')
+    .option('--batch <name>', 'name the batch (default: the file\'s absolute path); rows of another batch are found by what they do')
+    .addOption(againOption())
     .option('--retry-in-doubt', 'send again the rows an earlier run sent without an answer (asks; --yes in scripts)')
     .option('--concurrency <n>', 'requests in flight at once', '8')
     .option('--replace', 'replace whole items: fields the file does not name are cleared')
@@ -52,19 +54,20 @@ export function setup(command: Command, run: Runner): void {
       'has are changed and the others kept (the item is read, merged and written once); an empty cell in a present column',
       'clears that field (attr.NAME: removes that attribute). --replace writes whole items instead.',
       'The whole file is checked before anything is sent. An import is a batch (see `inv batch`): rerun it to finish it;',
-      'a finished import is not run again unless given a new --batch name.',
+      'rows another import applied are refused unless --again.',
       '', 'Examples:', '  inv items import items.csv --dry-run', '  inv items import items.csv',
       '  inv items list --all -o ndjson | inv items import - --replace --output ndjson',
     ].join('\n'))
     .action(
       run<ImportFlags>(async (ctx, [file], flags) => {
-        const [{ runItemImport }, { batchEnv, batchRequest, renderOutcome }] = await Promise.all([import('../../batch/import-items.js'), import('../batch/shared.js')]);
+        const [{ runItemImport }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([import('../../batch/import-items.js'), import('../batch/shared.js')]);
         const request = { ...batchRequest(file as string, flags), replace: Boolean(flags.replace), dryRun: Boolean(flags.dryRun) };
         const out = ctx.output(flags.dryRun ? PLAN_VIEW : FAILURES_VIEW);
-        const outcome = await runItemImport(request, await batchEnv(ctx));
-        // A dry run's table lists every row, not only the problems.
-        const shown = flags.dryRun && ctx.globals.output !== 'json' ? { ...outcome, problems: outcome.summary.plan as RowResult[] } : outcome;
-        await renderOutcome(ctx, out, shown);
+        await runAndRender(ctx, out, async () => {
+          const outcome = await runItemImport(request, await batchEnv(ctx));
+          // A dry run's table lists every row, not only the problems.
+          return flags.dryRun && ctx.globals.output !== 'json' ? { ...outcome, problems: outcome.summary.plan as RowResult[] } : outcome;
+        });
       }),
     );
 }

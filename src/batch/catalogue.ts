@@ -1,0 +1,109 @@
+/**
+ * The batches of this machine, found by what their rows did: beside each journal an index holds the
+ * ids of its applied rows (done or in doubt), rebuilt whenever the journal has changed since, so that
+ * an input can be compared with a thousand earlier batches in a fraction of a second.
+ */
+import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { batchesDir, batchIdOf, serverKey } from './identity.js';
+import { readBatchFile, type BatchFile } from './journal-read.js';
+
+/** Row ids are 16 hex digits: 8 bytes in an index. */
+const ID_BYTES = 8;
+
+/** What the index of one batch says of it. */
+export interface BatchEntry {
+  id: string;
+  name: string;
+  kind: string;
+  /** The server, as `serverKey` spells it. */
+  server: string;
+  account: string;
+  /** The profile of its last run. */
+  profile: string;
+  lastRun: string | null;
+  /** The sha256 of its last run's input. */
+  hash: string | null;
+  finished: boolean;
+  path: string;
+  /** Ids of the rows it applied or may have applied, 8 bytes each. */
+  applied: Buffer;
+}
+
+type Meta = Omit<BatchEntry, 'applied' | 'path'> & { bytes: number };
+
+/** True when the batch's last run ended with every row of its input done. */
+export function isFinished(file: BatchFile): boolean {
+  const end = file.ends.at(-1);
+  if (!end || file.damage || end.failed + end.inDoubt + end.pending > 0) return false;
+  for (const row of file.rows.values()) if (row.state === 'in-doubt' || row.state === 'pending') return false;
+  return true;
+}
+
+/** The index of a journal read back. */
+function entryOf(file: BatchFile, bytes: number): { meta: Meta; applied: Buffer } {
+  const ids = [...file.rows.values()].filter((r) => r.state === 'done' || r.state === 'in-doubt').map((r) => r.id);
+  const applied = Buffer.from(ids.join(''), 'hex');
+  const header = file.header!;
+  const meta: Meta = {
+    id: batchIdOf(file), name: header.name, kind: header.kind, server: serverKey(header.origin), account: header.account,
+    profile: file.runs.at(-1)?.profile ?? header.profile, lastRun: file.runs.at(-1)?.at ?? null,
+    hash: file.runs.at(-1)?.hash ?? null, finished: isFinished(file), bytes,
+  };
+  return { meta, applied };
+}
+
+/** Writes the index of the journal at `path` from its records (after a run, or when found out of date). */
+export async function writeIndex(path: string): Promise<BatchEntry | undefined> {
+  const bytes = (await stat(path)).size;
+  const file = await readBatchFile(path);
+  if (!file.header) return undefined;
+  const { meta, applied } = entryOf(file, bytes);
+  const tmp = `${path}.idx.${process.pid}`;
+  await writeFile(tmp, Buffer.concat([Buffer.from(JSON.stringify(meta) + '\n'), applied]), { mode: 0o600 });
+  await rename(tmp, `${path}.idx`);
+  return { ...meta, path, applied };
+}
+
+/** The index of one journal, rebuilt when the journal's size differs from the one it was built from. */
+async function entryAt(path: string): Promise<BatchEntry | undefined> {
+  const bytes = await stat(path).then((s) => s.size, () => undefined);
+  if (bytes === undefined) return undefined;
+  const index = await readFile(`${path}.idx`).catch(() => undefined);
+  const newline = index?.indexOf(10) ?? -1;
+  if (index && newline > 0) {
+    try {
+      const meta = JSON.parse(index.subarray(0, newline).toString('utf8')) as Meta;
+      const applied = index.subarray(newline + 1);
+      if (meta.bytes === bytes && applied.length % ID_BYTES === 0) return { ...meta, path, applied };
+    } catch {
+      // an unreadable index is rebuilt below
+    }
+  }
+  return writeIndex(path).catch(() => undefined);
+}
+
+/** The batches of `kind` that `account` ran on `server` from this machine (any profile, any spelling of the address). */
+export async function catalogue(stateDir: string, kind: string, server: string, account: string): Promise<BatchEntry[]> {
+  const dir = batchesDir(stateDir);
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.journal'));
+  const entries = await Promise.all(names.map((n) => entryAt(join(dir, n))));
+  return entries.filter((e): e is BatchEntry => e !== undefined && e.kind === kind && e.server === server && e.account === account);
+}
+
+/** A row id as the 8-byte key the input's set and the indexes share. */
+export function idKey(hex: string): string {
+  return Buffer.from(hex, 'hex').toString('latin1');
+}
+
+/** How many of the batch's applied rows are in the input. */
+export function overlap(entry: BatchEntry, input: ReadonlySet<string>): number {
+  let found = 0;
+  for (let at = 0; at < entry.applied.length; at += ID_BYTES) if (input.has(entry.applied.toString('latin1', at, at + ID_BYTES))) found++;
+  return found;
+}
+
+/** The number of rows a batch applied (or may have). */
+export function appliedCount(entry: BatchEntry): number {
+  return entry.applied.length / ID_BYTES;
+}

@@ -1,0 +1,118 @@
+/**
+ * Pass one of a batch run: reads the whole input, refusing it before anything is sent when it is
+ * malformed; finds the batch it belongs to by what its rows do (a continuation, a refused repeat, or
+ * a new batch); reads that batch's journal and what the server's anchor holds beyond it.
+ */
+import { hostname } from 'node:os';
+import { BatchRefusedError, JournalDamagedError, UsageError } from '../errors.js';
+import { Anchor } from './anchor.js';
+import { appliedCount, catalogue, idKey, type BatchEntry } from './catalogue.js';
+import { chooseBatch, refuseFinished } from './choose.js';
+import { describeEdits } from './edits.js';
+import { batchPath, defaultBatchName, newBatchId, serverKey } from './identity.js';
+import { readBatchFile, type BatchFile } from './journal-read.js';
+import type { BatchEnv, BatchKind, BatchRequest, Rows } from './batch-types.js';
+import { identified } from './identified.js';
+
+const MAX_LISTED = 20;
+
+/** Reads the batch's journal, refusing one whose records cannot all be read. */
+export async function readJournal(path: string, name: string): Promise<BatchFile> {
+  const journal = await readBatchFile(path);
+  if (journal.damage) {
+    throw new JournalDamagedError(
+      `the journal of batch "${name}" is damaged at record ${journal.damage.record} (byte ${journal.damage.offset} of ${path}): the state of some rows cannot be read, so nothing was sent`,
+      `see what it still holds with \`inv batch show "${name}"\`, check those moves on the server, and run the rows left under a new --batch name`,
+    );
+  }
+  return journal;
+}
+
+export interface Prepared<Row> {
+  /** The batch's own id (its anchor on the server is named after it). */
+  id: string;
+  name: string;
+  path: string;
+  journal: BatchFile;
+  total: number;
+  counts: { toSend: number; inDoubt: number };
+  /** Rows of the journal, failed or not sent, that the input no longer holds: marked dropped when the run starts. */
+  absent: string[];
+  /** The account the batch runs as (read once, in pass one). */
+  account: string;
+  kind: BatchKind<Row>;
+  /** The earlier batch this run continues (undefined: a new batch), and whether it was found by its rows rather than its name. */
+  continues?: { entry: BatchEntry; byContent: boolean };
+  /** The server's anchor, and the ids of rows in windows the journal lost (in doubt). */
+  anchor?: Anchor;
+  recovered: { ids: Set<string>; windows: number };
+}
+
+/** Reads every row, listing the ones that are not valid: their ids as 8-byte keys, the count, the problems. */
+async function scan<Row>(kind: BatchKind<Row>, rows: Rows, label: string): Promise<{ ids: Set<string>; total: number }> {
+  const ids = new Set<string>();
+  const problems: string[] = [];
+  let problemCount = 0;
+  let total = 0;
+  for await (const row of identified(kind, rows())) {
+    total++;
+    if (row.problem) {
+      if (++problemCount <= MAX_LISTED) problems.push(`line ${row.line}: ${row.problem}`);
+    } else ids.add(idKey(row.id!));
+  }
+  if (total === 0) throw new BatchRefusedError(`no rows in ${label}`, 'a header alone is not a batch: check that the export worked', { outcome: 'invalid', rows: 0 });
+  if (problemCount > 0) {
+    const more = problemCount > MAX_LISTED ? `\n  … and ${problemCount - MAX_LISTED} more` : '';
+    throw new BatchRefusedError(`${label}: ${problemCount} row(s) are not valid; nothing was sent:\n  ${problems.join('\n  ')}${more}`, 'fix those rows and run the same command again', {
+      outcome: 'invalid', rows: total, invalid: problemCount,
+    });
+  }
+  return { ids, total };
+}
+
+/** Pass one: finds the batch, reads its journal and the whole input; throws before anything is sent when either is wrong. */
+export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, env: BatchEnv, rows: Rows, options: { dryRun?: boolean } = {}): Promise<Prepared<Row>> {
+  if (request.name !== undefined && !request.name.trim()) throw new UsageError('--batch needs a name');
+  const account = await env.account();
+  const entries = await catalogue(env.stateDir, kind.kind, serverKey(env.origin), account);
+  // The very bytes of a finished batch (the same file again, renamed, piped, from another profile): refused
+  // before its rows are read, so that the refusal costs no request.
+  const same = entries.find((e) => e.finished && e.hash === env.input.hash && (request.name === undefined || request.name === e.name));
+  if (same && !request.again && !options.dryRun) refuseFinished(same, appliedCount(same));
+  const { ids, total } = await scan(kind, rows, env.input.label);
+  const defaultName = defaultBatchName(request.file, env.input.hash);
+  const choice = chooseBatch(entries, ids, { name: request.name, defaultName, again: Boolean(request.again) });
+  const entry = choice.batch;
+  const id = entry?.id ?? newBatchId();
+  const name = entry?.name ?? request.name ?? defaultName;
+  const path = entry?.path ?? batchPath(env.stateDir, kind.kind, id);
+  const journal = entry ? await readJournal(path, name) : await readBatchFile(path);
+  const anchor = env.settings ? new Anchor(env.settings, id, { host: env.host ?? hostname(), pid: process.pid }, env.warn) : undefined;
+  const recovered = entry && anchor && !options.dryRun ? await anchor.recover({ reserved: journal.reserved, bytes: journal.validBytes }) : { ids: new Set<string>(), windows: journal.reserved };
+  const stateOf = (hex: string) => {
+    const state = journal.rows.get(hex)?.state;
+    return state !== 'done' && recovered.ids.has(hex) ? 'in-doubt' : state;
+  };
+
+  const applied = new Set([...journal.rows.values()].filter((r) => stateOf(r.id) === 'done' || stateOf(r.id) === 'in-doubt').map((r) => r.id));
+  for (const hex of recovered.ids) if (stateOf(hex) === 'in-doubt') applied.add(hex);
+  const counts = { toSend: 0, inDoubt: 0 };
+  for (const key of ids) {
+    const hex = Buffer.from(key, 'latin1').toString('hex');
+    const state = stateOf(hex);
+    applied.delete(hex);
+    if (state === 'in-doubt') counts.inDoubt++;
+    else if (state !== 'done') counts.toSend++;
+  }
+  if (applied.size > 0) {
+    const listed = await describeEdits(kind, rows, journal, [...applied], MAX_LISTED);
+    throw new BatchRefusedError(
+      `${applied.size} row(s) of batch "${name}" that were applied (or may have been) are changed or gone from the input; nothing was sent:\n  ${listed.join('\n  ')}`,
+      'editing a file cannot take back a move: put those rows back as they were, or run the new rows under a new --batch name',
+      { outcome: 'invalid', reason: 'edited', batch: name, rows: total, changed: applied.size },
+    );
+  }
+  if (counts.toSend === 0 && counts.inDoubt === 0 && !options.dryRun && entry) refuseFinished(entry, total);
+  const absent = [...journal.rows.values()].filter((r) => ['failed', 'pending'].includes(stateOf(r.id) ?? '') && !ids.has(idKey(r.id))).map((r) => r.id);
+  return { id, name, path, journal, total, counts, absent, kind, account, continues: entry ? { entry, byContent: choice.byContent } : undefined, anchor, recovered };
+}

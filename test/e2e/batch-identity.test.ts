@@ -1,0 +1,178 @@
+/** The same moves are the same batch however they arrive: piped again, renamed, another profile, another spelling of the server, another host, a restored or cut journal. */
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
+import { spawnInv, startInv } from '../helpers/spawn.js';
+
+let fx: BatchFixture;
+beforeAll(async () => {
+  fx = await batchFixture();
+});
+afterAll(() => fx.close());
+beforeEach(() => {
+  fx.sandbox.inventory.faults.clear();
+  fx.sandbox.inventory.faults.settings.latencyMs = 0;
+});
+
+const ownRows = (count: number, salt: number) => makeRows(fx, count, salt);
+
+let fileNo = 0;
+/** `count` rows in a new file of the fixture's folder, with the quantities and move count before they run. */
+function batchInput(count: number, salt: number, rows = ownRows(count, salt)) {
+  const file = join(fx.dir, `identity-${++fileNo}.csv`);
+  writeFileSync(file, csv(rows));
+  return { rows, file, before: { q: fx.quantities(), moves: fx.moves() } };
+}
+
+const journals = (stateDir: string) => readdirSync(join(stateDir, 'batches')).filter((f) => f.endsWith('.journal'));
+const waitForMoves = async (n: number) => {
+  const deadline = Date.now() + 20_000;
+  while (fx.moves() < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+};
+
+describe('the same moves are the same batch', () => {
+  it('piped with a failing row, fixed and piped again: continues the batch, each good row applied once', async () => {
+    const rows = ownRows(200, 31).map((r) => ({ ...r, to: r.to.startsWith('Bay') ? fx.bays.B : r.to }));
+    const broken = rows.map((r, i) => (i === 57 ? { ...r, to: 'Bay Nowhere' } : r));
+    const before = { q: fx.quantities(), moves: fx.moves() };
+    const first = await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input: csv(broken) });
+    expect(first.code, first.stderr).toBe(6);
+    expect(JSON.parse(first.stdout)).toMatchObject({ outcome: 'ran', rows: 200, done: 199, failed: 1 });
+    const second = await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input: csv(rows) });
+    expect(second.code, second.stderr).toBe(0);
+    const summary = JSON.parse(second.stdout);
+    expect(summary).toMatchObject({ outcome: 'continued', done: 1, skipped: 199, failed: 0 });
+    expect(summary.batch).toBe(JSON.parse(first.stdout).batch);
+    expect(second.stderr).toMatch(/continues batch/);
+    expect(fx.moves() - before.moves).toBe(200);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+  }, 60_000);
+
+  it('a finished file renamed and run again is refused (exit 2, nothing sent) naming the batch; --again sends it anew', async () => {
+    const { rows, file, before } = batchInput(120, 32);
+    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
+    const renamed = file.replace(/\.csv$/, '-done.csv');
+    renameSync(file, renamed);
+    const again = await spawnInv(['move', '--file', renamed, '--json'], { env: fx.authed });
+    expect(again.code, again.stderr).toBe(2);
+    expect(fx.moves() - before.moves).toBe(120);
+    const refused = JSON.parse(again.stdout);
+    expect(refused).toMatchObject({ outcome: 'repeat', repeats: { batch: file, applied: 120, profile: 'default' } });
+    expect(again.stderr).toContain(`repeats 120 applied row(s) of batch "${file}"`);
+    expect(again.stderr).toMatch(/--again/);
+    const forced = await spawnInv(['move', '--file', renamed, '--json', '--again'], { env: fx.authed });
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(JSON.parse(forced.stdout)).toMatchObject({ outcome: 'ran', done: 120 });
+    expect(fx.moves() - before.moves).toBe(240);
+    expect(fx.quantities()).toEqual(fx.expected(fx.expected(before.q, rows), rows));
+  }, 60_000);
+
+  it('the same file under a second profile of the same account is refused', async () => {
+    const { file, before } = batchInput(60, 33);
+    expect((await spawnInv(['profile', 'create', 'colleague'], { env: fx.authed })).code).toBe(0);
+    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
+    const other = await spawnInv(['--profile', 'colleague', 'move', '--file', file, '--json'], { env: fx.authed });
+    expect(other.code, other.stderr).toBe(2);
+    expect(JSON.parse(other.stdout)).toMatchObject({ outcome: 'repeat', repeats: { applied: 60, profile: 'default' } });
+    expect(fx.moves() - before.moves).toBe(60);
+  }, 60_000);
+
+  it('another spelling of the same server (localhost for 127.0.0.1) is the same server', async () => {
+    const { file, before } = batchInput(60, 34);
+    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
+    const localhost = { ...fx.authed, INV_BASE_URL: fx.authed.INV_BASE_URL!.replace('127.0.0.1', 'localhost') };
+    const r = await spawnInv(['move', '--file', file, '--json'], { env: localhost });
+    expect(r.code, r.stderr).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'repeat' });
+    expect(fx.moves() - before.moves).toBe(60);
+  }, 60_000);
+});
+
+describe('the server keeps an anchor: copied, restored and cut journals send nothing twice', () => {
+  it('a copy of the state directory on a second host is refused while the first runs, and sends nothing twice after', async () => {
+    const { rows, file, before } = batchInput(400, 35);
+    fx.sandbox.inventory.faults.settings.latencyMs = 5;
+    const first = startInv(['move', '--file', file, '--json', '--concurrency', '2'], { env: fx.authed });
+    await waitForMoves(before.moves + 100);
+    // An rsync of the journals (not the lock) to another machine, which runs the same command.
+    const copy = join(fx.dir, `host-b-${fileNo}`);
+    mkdirSync(join(copy, 'batches'), { recursive: true });
+    for (const j of journals(fx.env.INV_STATE_DIR)) copyFileSync(join(fx.env.INV_STATE_DIR, 'batches', j), join(copy, 'batches', j));
+    const hostB = { ...fx.authed, INV_STATE_DIR: copy, INV_HOST_ID: 'warehouse-b' };
+    const during = await spawnInv(['move', '--file', file, '--json'], { env: hostB });
+    expect(during.code, during.stderr).toBe(1);
+    expect(during.stderr).toMatch(/is being run on /);
+    const done = await first.closed;
+    expect(done.code, done.stderr).toBe(0);
+    fx.sandbox.inventory.faults.settings.latencyMs = 0;
+    const after = await spawnInv(['move', '--file', file, '--json'], { env: hostB });
+    expect([0, 6]).toContain(after.code);
+    expect(fx.moves() - before.moves).toBe(400);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+  }, 90_000);
+
+  it('a journal put back from a copy taken during the run sends nothing twice', async () => {
+    const { rows, file, before } = batchInput(400, 36);
+    fx.sandbox.inventory.faults.settings.latencyMs = 5;
+    const run = startInv(['move', '--file', file, '--concurrency', '2'], { env: fx.authed });
+    await waitForMoves(before.moves + 150);
+    const backup = join(fx.dir, `backup-${fileNo}`);
+    cpSync(join(fx.env.INV_STATE_DIR, 'batches'), backup, { recursive: true });
+    expect((await run.closed).code).toBe(0);
+    fx.sandbox.inventory.faults.settings.latencyMs = 0;
+    for (const j of readdirSync(backup).filter((f) => f.endsWith('.journal'))) copyFileSync(join(backup, j), join(fx.env.INV_STATE_DIR, 'batches', j));
+    const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect([0, 2, 6]).toContain(rerun.code);
+    expect(fx.moves() - before.moves).toBe(400);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+  }, 90_000);
+
+  it('a finished journal cut back to its first half: the rows it lost are in doubt, not sent again', async () => {
+    const { rows, file, before } = batchInput(300, 37);
+    const first = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(first.code).toBe(0);
+    const path = JSON.parse(first.stdout).journal as string;
+    const text = readFileSync(path, 'utf8');
+    const half = text.split('\n').slice(0, Math.floor(text.split('\n').length / 2)).join('\n') + '\n';
+    truncateSync(path, Buffer.byteLength(half));
+    const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(rerun.code, rerun.stderr).toBe(6);
+    const summary = JSON.parse(rerun.stdout);
+    expect(summary.inDoubt).toBeGreaterThan(0);
+    expect(summary.done).toBe(0);
+    expect(fx.moves() - before.moves).toBe(300);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+  }, 60_000);
+});
+
+describe('refusals and summaries a script can read', () => {
+  it('an edited applied row is named by the line that changed, with location names', async () => {
+    const twin: Row = { msku: 'C-3', quantity: 2, from: fx.bays.A, to: fx.bays.B };
+    const rows: Row[] = [twin, twin, ...ownRows(10, 38)];
+    const { file } = batchInput(0, 0, rows);
+    const first = await spawnInv(['move', '--file', file], { env: fx.authed });
+    expect(first.code, first.stderr).toBe(0);
+    writeFileSync(file, csv([{ ...twin, quantity: 7 }, ...rows.slice(1)]));
+    const before = fx.moves();
+    const r = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(r.code).toBe(2);
+    expect(fx.moves()).toBe(before);
+    expect(r.stderr).toMatch(new RegExp(`line 2 \\(msku C-3, quantity 7, from Bay A \\(${fx.bays.A}\\), to Bay B \\(${fx.bays.B}\\)\\)`));
+    expect(r.stderr).not.toMatch(/line 3/);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'invalid' });
+  }, 60_000);
+
+  it('bad input prints one summary object on stdout (outcome invalid)', async () => {
+    const r = await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input: 'msku,quantity,from,to\nC-1,zero,1,2\n' });
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'invalid', rows: 1 });
+  });
+
+  it('a stopped run prints one summary object (outcome stopped)', async () => {
+    const { file } = batchInput(50, 39);
+    const r = await spawnInv(['move', '--file', file, '--json'], { env: { ...fx.authed, INV_TOKEN: 'not-a-token' } });
+    expect(r.code).toBe(4);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'stopped' });
+  });
+});
