@@ -62,7 +62,13 @@ export async function scoutBench() {
     const rate = (LINES / run.ms) * 1000;
     report(`inv scout --file, ${LINES} lines`, rate, 'lines/s', rate >= 200 ? 'target ≥ 200/s: met' : 'target ≥ 200/s: MISSED');
     report('  peak RSS', run.rssMB, 'MB', run.rssMB < 150 ? 'target < 150 MB: met' : 'target < 150 MB: MISSED');
-    return { median: median(scans), p95: p95(scans), cached: median(cached), scans: SCANS, lines: LINES, rate, rss: run.rssMB };
+    // The same manifest again: every answer comes from the kept ones (younger than --max-age), every verdict is worked out again.
+    const rerun = await timedRun(['scout', '--file', file, '--concurrency', '16', '--json', '-q'], env);
+    if (rerun.code !== 0) throw new Error(`inv scout --file rerun failed (${rerun.code}): ${rerun.stderr}`);
+    const rerate = (LINES / rerun.ms) * 1000;
+    report(`inv scout --file, ${LINES} lines again, from kept answers`, rerate, 'lines/s');
+    report('  peak RSS', rerun.rssMB, 'MB', rerun.rssMB < 150 ? 'target < 150 MB: met' : 'target < 150 MB: MISSED');
+    return { median: median(scans), p95: p95(scans), cached: median(cached), scans: SCANS, lines: LINES, rate, rss: run.rssMB, rerate, rerss: rerun.rssMB };
   } finally {
     await sandbox.stop();
   }

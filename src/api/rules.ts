@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { LOCATION_TYPES, PRODUCT_ID_TYPES } from './constants.js';
+import { decimalCommaHint } from '../util/money.js';
 
 const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
 const required = (max: number) => text(max).min(1, 'must not be empty');
@@ -34,7 +35,8 @@ const integer = (bounds: Bounds) =>
 
 const decimal = z.union([z.number(), z.string()], { error: 'must be a number' }).transform((value, ctx) => {
   const n = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
-  if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: 'must be a number' });
+  const comma = typeof value === 'string' ? decimalCommaHint(value) : undefined;
+  if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: comma ? `must be a number with a decimal point: "${value}" reads like a decimal comma (${comma})` : 'must be a number' });
   return n;
 });
 

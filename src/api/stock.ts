@@ -51,7 +51,7 @@ export async function setStock(client: InventoryClient, msku: string, locationId
   if (!current) {
     throw new NotFoundError(
       `${msku} has no stock record in ${location}: nothing to set`,
-      `bring stock there first, e.g. \`inv move ${msku} ${count || 1} --from LOCATION --to "${location}"\``,
+      `to record stock found there without changing any other location's count, receive it from a purchase: \`inv move ${msku} ${count || 1} --from-purchase PURCHASE_ID --to "${location}"\``,
     );
   }
   const before = Number(current.quantity);

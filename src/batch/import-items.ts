@@ -1,9 +1,14 @@
-/** The item import batch: each row checked by the item rules, identified by the item it writes, upserted with POST /v1/items. */
+/**
+ * The item import batch: each row checked by the item rules and identified by what it writes. A new msku is
+ * created whole; an existing one is read, and only the fields the row names that differ are written (once);
+ * `--replace` upserts whole items with POST /v1/items.
+ */
 import type { InventoryClient } from '../api/inventory.js';
-import { ITEM_DEFAULTS } from '../api/constants.js';
-import { check, itemSchema } from '../api/rules.js';
+import { CLEARABLE } from '../api/item-merge.js';
+import { check, itemPatchSchema, itemSchema } from '../api/rules.js';
 import { UsageError } from '../errors.js';
-import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv } from './batch-types.js';
+import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, RowResult } from './batch-types.js';
+import { fieldsOf, itemFromRow, planRow, type ItemRow } from './import-plan.js';
 import { mskuProblem } from './move-rows.js';
 import type { Cell } from './strict-json.js';
 
@@ -26,51 +31,69 @@ function plain(cell: Cell): unknown {
   return Object.fromEntries(Object.entries(cell).map(([k, v]) => [k, plain(v)]));
 }
 
-/** An item body from one input row: attr.NAME columns and a JSON `attributes` cell become attributes; ITEM_DEFAULTS fill what it leaves out. */
-export function itemFromRow(record: Record<string, unknown>): Record<string, unknown> {
-  const item: Record<string, unknown> = { ...ITEM_DEFAULTS };
-  const attributes: Array<{ name: string; value: unknown }> = [];
-  for (const [key, value] of Object.entries(record)) {
-    if (key.startsWith('attr.')) attributes.push({ name: key.slice(5), value });
-    else if (key === 'attributes' && typeof value === 'string') {
-      try {
-        item.attributes = JSON.parse(value);
-      } catch {
-        item.attributes = value; // the rules will name the field
-      }
-    } else item[key] = value;
-  }
-  // A malformed `attributes` cell is left as it is, for the rules to name it.
-  if (attributes.length > 0 && (item.attributes === undefined || Array.isArray(item.attributes))) item.attributes = [...((item.attributes as unknown[]) ?? []), ...attributes];
-  return item;
-}
-
-type ItemRow = Record<string, unknown>;
-
-/** Item imports: a row is the item it writes. */
-export function importKind(client: InventoryClient): BatchKind<ItemRow> {
+/** Item imports: a row is the item it writes (merged into an existing one unless `replace`). */
+export function importKind(client: InventoryClient, replace = false): BatchKind<ItemRow> {
+  // The CSV reader leaves empty cells out: the header says which columns a row has, empty or not.
+  let header: string[] = [];
   return {
     kind: 'import',
     depth: 3,
-    columns: checkItemColumns,
+    columns(columns) {
+      checkItemColumns(columns);
+      header = columns;
+    },
     parse(_line, record) {
-      const item = itemFromRow(Object.fromEntries(Object.entries(record).map(([k, v]) => [k, plain(v)])));
-      if (typeof item.msku === 'string') {
-        const problem = mskuProblem(item.msku.trim());
+      const fields = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, plain(v)]));
+      if (!replace) for (const column of header) fields[column] ??= '';
+      if (typeof fields.msku === 'string') {
+        const problem = mskuProblem(fields.msku.trim());
         if (problem) return { problem };
       }
-      const checked = check(itemSchema, item);
-      return checked.ok ? { row: checked.data as ItemRow } : { problem: checked.problem };
+      if (replace) {
+        const checked = check(itemSchema, itemFromRow(fields));
+        return checked.ok ? { row: { item: checked.data as Record<string, unknown>, attrs: [], replace } } : { problem: checked.problem };
+      }
+      const { given, attrs } = fieldsOf(fields);
+      for (const field of CLEARABLE) if (given[field] === '') given[field] = null;
+      const checked = check(itemPatchSchema.required({ msku: true }), given);
+      return checked.ok ? { row: { item: checked.data as Record<string, unknown>, attrs, replace } } : { problem: checked.problem };
     },
     async identify(row) {
-      return { key: [JSON.stringify(row, Object.keys(row).sort())], what: { msku: row.msku } };
+      const { item } = row;
+      return { key: [row.replace ? 'replace' : 'merge', JSON.stringify(item, Object.keys(item).sort()), row.attrs], what: { msku: item.msku } };
     },
-    send: (row) => client.upsertItem(row),
+    async send(row) {
+      if (row.replace) return { change: 'replaced', item: await client.upsertItem(row.item) };
+      const plan = await planRow(client, row);
+      if (plan.change === 'unchanged') return { change: 'unchanged' };
+      if (plan.change === 'new') return { change: 'created', item: await client.upsertItem(plan.write) };
+      return { change: 'updated', fields: plan.fields, item: await client.patchItem(row.item.msku as string, plan.write) };
+    },
+    resultFields: (answer) => {
+      const { change, fields } = answer as { change: string; fields?: string[] };
+      return { change, ...(fields ? { fields } : {}) };
+    },
   };
 }
 
-/** Runs an item import as a journaled batch. */
-export async function runItemImport(request: BatchRequest, env: BatchRunEnv): Promise<BatchOutcome> {
+/** Runs an item import (or its dry run) as a journaled batch; the summary counts created, updated and unchanged items. */
+export async function runItemImport(request: BatchRequest & { replace?: boolean; dryRun?: boolean }, env: BatchRunEnv): Promise<BatchOutcome> {
   const { runJournaledBatch } = await import('./run.js');
-  return runJournaledBatch(request, env, { kind: importKind, label: 'importing items' });
+  const tally: Record<string, number> = { created: 0, updated: 0, unchanged: 0, replaced: 0 };
+  const counted: BatchRunEnv = {
+    ...env,
+    onResult: (result: RowResult) => {
+      if (typeof result.change === 'string' && result.change in tally) tally[result.change]!++;
+      return env.onResult(result);
+    },
+  };
+  const outcome = await runJournaledBatch(request, counted, {
+    kind: (client) => importKind(client, request.replace),
+    label: 'importing items',
+    dryRun: request.dryRun ? async (prepared, full, rows, client) => (await import('./import-dry-run.js')).dryRunImport(prepared, request, full, rows, client) : undefined,
+  });
+  if (request.dryRun) return outcome;
+  const counts = request.replace ? { replaced: tally.replaced } : { created: tally.created, updated: tally.updated, unchanged: tally.unchanged };
+  const words = Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ');
+  return { ...outcome, summary: { ...outcome.summary, ...counts }, line: `${outcome.line} (${words})` };
 }

@@ -32,7 +32,21 @@ export function lockHeld(path: string): boolean {
 
 /** Takes the lock at `path` for this process, or throws naming the run that holds it; returns its release. */
 export function lockBatch(path: string, batch: string, host = hostname()): () => void {
-  const me: LockHolder = { pid: process.pid, host, started: new Date().toISOString() };
+  return lockFile(path, (holder) => new BatchLockedError(
+    `batch "${batch}" is being run by process ${holder.pid} on ${holder.host}, started ${holder.started}`,
+    `wait for it to finish; if that process is gone from ${holder.host}, remove ${path}`,
+  ), {}, host).release;
+}
+
+/** A lock held by this process: `note` rewrites what it says of its holder (e.g. a URL known once started). */
+export interface HeldLock {
+  release(): void;
+  note(extra: Record<string, unknown>): void;
+}
+
+/** Takes the lock file at `path` (pid, host, start time and `extra`), or throws `refused(holder)` while a live process holds it. */
+export function lockFile<T extends LockHolder>(path: string, refused: (holder: T) => Error, extra: Record<string, unknown> = {}, host = hostname()): HeldLock {
+  const me: LockHolder = { ...extra, pid: process.pid, host, started: new Date().toISOString() };
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // The lock appears whole or not at all: written beside it, then linked into place (link fails if it exists).
   const mine = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -41,20 +55,22 @@ export function lockBatch(path: string, batch: string, host = hostname()): () =>
     for (let attempt = 0; ; attempt++) {
       try {
         linkSync(mine, path);
-        return () => {
-          if (holderOf(path)?.pid === me.pid) unlinkSync(path);
+        return {
+          release: () => {
+            if (holderOf(path)?.pid === me.pid) unlinkSync(path);
+          },
+          note: (more) => {
+            const next = `${mine}.note`;
+            writeFileSync(next, JSON.stringify({ ...me, ...more }), { mode: 0o600 });
+            renameSync(next, path);
+          },
         };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 3) throw error;
       }
       const seen = inodeOf(path);
       const holder = holderOf(path);
-      if (holder && (holder.host !== me.host || processAlive(holder.pid))) {
-        throw new BatchLockedError(
-          `batch "${batch}" is being run by process ${holder.pid} on ${holder.host}, started ${holder.started}`,
-          `wait for it to finish; if that process is gone from ${holder.host}, remove ${path}`,
-        );
-      }
+      if (holder && (holder.host !== me.host || processAlive(holder.pid))) throw refused(holder as T);
       if (seen !== undefined) takeOver(path, seen);
     }
   } finally {

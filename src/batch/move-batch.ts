@@ -27,6 +27,7 @@ export function moveKind(client: InventoryClient, names: LocationNames): BatchKi
       try {
         const to = await idOf(names, row.to, 'to');
         const from = row.from ? await idOf(names, row.from, 'from') : undefined;
+        if (from === to) throw new UsageError(`from and to are the same location (${to}): a move needs two`);
         return {
           key: [row.msku, row.quantity, source(from), to],
           what: { msku: row.msku, quantity: row.quantity, ...(from ? { from } : { fromPurchaseId: row.fromPurchaseId }), to },

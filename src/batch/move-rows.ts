@@ -58,6 +58,13 @@ function location(field: string, cell: Cell | undefined): LocationRef | undefine
   return isNumber || /^\d+$/.test(value) ? { id: idOf(field, value) } : { name: value };
 }
 
+/** Whether two references surely name one location (same id, or same name but for case and spaces). */
+export function sameRef(a: LocationRef, b: LocationRef): boolean {
+  if ('id' in a && 'id' in b) return a.id === b.id;
+  if ('name' in a && 'name' in b) return a.name.trim().toLowerCase() === b.name.trim().toLowerCase();
+  return false;
+}
+
 /** A checked move from one input record, or the problem with it ("field: rule"). */
 export function parseMoveRow(line: number, record: Record<string, Cell>): { row: MoveRow } | { problem: string } {
   try {
@@ -77,6 +84,7 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
     if ((from === undefined) === (purchase === undefined)) throw new Problem('from: give exactly one of from or fromPurchaseId');
     const to = location('to', record.to ?? record.toLocationId);
     if (!to) throw new Problem('to: is required');
+    if (from && sameRef(from, to)) throw new Problem(`to: is the same location as from (${'id' in to ? to.id : to.name}): a move needs two`);
     return { row: { line, msku, quantity: units, from, fromPurchaseId: purchase === undefined ? undefined : idOf('fromPurchaseId', purchase), to } };
   } catch (error) {
     if (error instanceof Problem) return { problem: error.message };

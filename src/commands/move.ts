@@ -94,6 +94,7 @@ export function setup(command: Command, run: Runner): void {
         const held = picking && canPrompt(ctx.io, ctx.globals) ? await heldPerLocation(client, item) : undefined;
         const from = flags.fromPurchase ? undefined : await locationArg(ctx, flags.from, '--from', 'the source location', names, { allowed: (l) => l.canMove, held, holding: true });
         const to = await locationArg(ctx, flags.to, '--to', 'the destination location', names, { held, exclude: from });
+        if (from !== undefined && from === to) throw new UsageError(`--from and --to are the same location (${flags.from} and ${flags.to} are both location ${to}): a move needs two`);
         const source = from ? { fromLocationId: Number(from) } : { fromPurchaseId: Number(flags.fromPurchase) };
         const destination = await client.moveItem({ msku: item, quantity: amount, ...source, toLocationId: Number(to) });
         if (showsNames(ctx.globals.output)) sides.push(...(await moveSides(client, names, destination, from, flags.fromPurchase)));

@@ -82,7 +82,7 @@ export function setup(command: Command, run: Runner): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'inventory and OAuth port (0: any free port)', '4010')
     .option('--research-port <port>', 'research API port (default: port + 1)')
-    .option('--data <file>', 'state file (default: sandbox.json in the state directory)')
+    .option('--data <file>', 'state file (default: sandbox.json in the state directory); one sandbox per file')
     .option('--ephemeral', 'keep state in memory only')
     .addOption(new Option('--seed <seed>', 'initial data for a new state file').choices(['demo', 'empty']).default('demo'))
     .option('--latency <ms>', 'delay every answer by this many milliseconds', '0')
@@ -100,16 +100,25 @@ export function setup(command: Command, run: Runner): void {
         const out = ctx.output(VIEW);
         const options = sandboxOptions(flags, ctx.io.env);
         // An ephemeral sandbox is often a second one: it must not repoint the profile of a running one.
-        const profile = flags.saveProfile === false ? undefined : (flags.saveProfile ?? (flags.ephemeral ? undefined : 'sandbox'));
+        let profile = flags.saveProfile === false ? undefined : (flags.saveProfile ?? (flags.ephemeral ? undefined : 'sandbox'));
         if (profile !== undefined) profileNameArg(profile, '--save-profile');
         const data = options.data;
+        const { lockDataFile, loopbackListening } = await import('./shared/sandbox-guard.js');
+        const lock = data === undefined ? undefined : lockDataFile(data);
         const { startSandbox } = await import('../sandbox/index.js');
         const sandbox = await startSandbox(options).catch((error: NodeJS.ErrnoException) => {
+          lock?.release();
           if (error.code !== 'EADDRINUSE') throw error;
-          throw new InvError(`port ${options.port} is in use (another sandbox may be running there)`, 'use --port 0 for any free port, or stop the other program');
+          throw new InvError(`port ${options.port} is in use (another sandbox may be running there)`, 'for a throwaway second sandbox: inv sandbox --port 0 --ephemeral; or stop the other program');
         });
         try {
+          lock?.note({ url: sandbox.baseUrl });
           const { research, oauth } = sandbox.credentials;
+          const stored = profile === undefined ? undefined : (await ctx.config()).profile(profile).baseUrl;
+          if (profile !== undefined && stored !== sandbox.baseUrl && (await loopbackListening(stored))) {
+            await ctx.info(`warning: profile "${profile}" still points at the sandbox running at ${stored}: not repointed (--save-profile NAME writes another)`);
+            profile = undefined;
+          }
           if (profile !== undefined) {
             const fields: Profile = {
               baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl,
@@ -134,6 +143,7 @@ export function setup(command: Command, run: Runner): void {
           });
         } finally {
           await sandbox.close();
+          lock?.release();
           await ctx.info(data ? `sandbox stopped; state saved in ${data}` : 'sandbox stopped (ephemeral: nothing was saved)');
         }
       }),

@@ -6,6 +6,7 @@ import type { OffersResponse, SearchResult } from '../api/research-types.js';
 import { computeProfit, type CostSettings } from './arithmetic.js';
 import { choosePrice, type PriceRule } from './price.js';
 import { judge, type RuleSet, type VerdictKind } from './verdict.js';
+import type { AnswerStore } from './answers.js';
 
 export interface ScoutOptions {
   at: PriceRule;
@@ -14,8 +15,22 @@ export interface ScoutOptions {
   rules: RuleSet;
 }
 
-/** How long answers are reused within a session. */
+/** How long answers are reused within a session, unless told otherwise. */
 const ANSWER_TTL_MS = 10 * 60_000;
+
+/** Where answers are kept between runs and how old they may be. */
+export interface AnswerPolicy {
+  store?: AnswerStore;
+  maxAgeMs: number;
+  /** Ask everything again (answers of this run are still shared). */
+  refresh: boolean;
+}
+
+/** What one scan asked the server for, and the time of the oldest answer it took from the store. */
+export interface ScanTrace {
+  asked: number;
+  oldest?: number;
+}
 
 export interface ScoutResult {
   code: string;
@@ -44,16 +59,17 @@ export interface ScoutResult {
 type Listing = Pick<SearchResult, 'productId' | 'title' | 'type' | 'rank' | 'weight'>;
 
 export class Scout {
-  private readonly cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  private readonly cache = new Map<string, { at: number; value: Promise<unknown>; fresh: boolean }>();
 
   constructor(
     private readonly client: ResearchClient,
     readonly options: ScoutOptions,
     private readonly now: () => number = Date.now,
+    private readonly answers: AnswerPolicy = { maxAgeMs: ANSWER_TTL_MS, refresh: false },
   ) {}
 
-  /** Every result of one scan: one per ASIN the code names (an unknown or bad code gives one "unknown"). */
-  async scan(code: string, cost: number): Promise<ScoutResult[]> {
+  /** Every result of one scan: one per ASIN the code names (an unknown or bad code gives one "unknown"); `trace` is told what was asked. */
+  async scan(code: string, cost: number, trace: ScanTrace = { asked: 0 }): Promise<ScoutResult[]> {
     let recognized;
     try {
       recognized = recognizeCode(code);
@@ -64,16 +80,16 @@ export class Scout {
     let listings: Listing[];
     try {
       // An ASIN known from the code: its offers are asked beside its catalog entry, not after it.
-      if (recognized.asin) this.offers(recognized.asin).catch(() => undefined);
-      listings = await this.listings(recognized.kind, recognized.value, recognized.asin);
+      if (recognized.asin) this.offers(recognized.asin, trace).catch(() => undefined);
+      listings = await this.listings(recognized.kind, recognized.value, recognized.asin, trace);
     } catch (error) {
       return [blank(code, recognized.kind, cost, [reason(error)])];
     }
     if (listings.length === 0) return [blank(code, recognized.kind, cost, [`no product for ${recognized.kind.toUpperCase()} ${recognized.value}`])];
-    return Promise.all(listings.map((listing) => this.evaluate(code, recognized.kind, listing, cost)));
+    return Promise.all(listings.map((listing) => this.evaluate(code, recognized.kind, listing, cost, trace)));
   }
 
-  private listings(kind: CodeKind, value: string, asin: string | undefined): Promise<Listing[]> {
+  private listings(kind: CodeKind, value: string, asin: string | undefined, trace: ScanTrace): Promise<Listing[]> {
     if (asin) {
       return this.cached(`item:${asin}`, async () => {
         try {
@@ -82,25 +98,25 @@ export class Scout {
           if (error instanceof NotFoundError) return [];
           throw error;
         }
-      });
+      }, trace);
     }
     const query = kind === 'upc' ? { upc: value } : { ean: value };
-    return this.cached(`search:${kind}:${value}`, async () => (await this.client.search(query)).searchCatalogs.result);
+    return this.cached(`search:${kind}:${value}`, async () => (await this.client.search(query)).searchCatalogs.result, trace);
   }
 
-  private async evaluate(code: string, kind: CodeKind, listing: Listing, cost: number): Promise<ScoutResult> {
+  private async evaluate(code: string, kind: CodeKind, listing: Listing, cost: number, trace: ScanTrace): Promise<ScoutResult> {
     const asin = listing.productId;
     const { at, channel, settings, rules } = this.options;
     const base = blank(code, kind, cost, []);
     const rank = typeof listing.rank?.Rank === 'number' ? listing.rank.Rank : null;
     const weight = typeof listing.weight === 'number' ? listing.weight : null;
     Object.assign(base, { asin, title: listing.title ?? null, rank, weight });
-    const feesOf = (price: number) => this.cached(`fees:${asin}:${price.toFixed(2)}`, () => this.client.fees(asin, price));
+    const feesOf = (price: number) => this.cached(`fees:${asin}:${price.toFixed(2)}`, () => this.client.fees(asin, price), trace);
     let offers: OffersResponse | undefined;
     let fees;
     try {
-      if (typeof at === 'object') [offers, fees] = await Promise.all([this.offers(asin), feesOf(at.fixed)]);
-      else offers = await this.offers(asin);
+      if (typeof at === 'object') [offers, fees] = await Promise.all([this.offers(asin, trace), feesOf(at.fixed)]);
+      else offers = await this.offers(asin, trace);
     } catch (error) {
       return { ...base, reasons: [reason(error)] };
     }
@@ -122,17 +138,32 @@ export class Scout {
     };
   }
 
-  private offers(asin: string): Promise<OffersResponse> {
-    return this.cached(`offers:${asin}`, () => this.client.offers(asin, { format: 'pretty', nopaapi: true }));
+  private offers(asin: string, trace: ScanTrace): Promise<OffersResponse> {
+    return this.cached(`offers:${asin}`, () => this.client.offers(asin, { format: 'pretty', nopaapi: true }), trace);
   }
 
-  /** The answer under `key`, asked once per TTL (concurrent askers share the request; failures are not kept). */
-  private cached<T>(key: string, ask: () => Promise<T>): Promise<T> {
+  /**
+   * The answer under `key`: from this run (concurrent askers share the request), else from the store while
+   * younger than the max age (unless refreshing), else asked; answers are stored, failures are not kept.
+   */
+  private cached<T>(key: string, ask: () => Promise<T>, trace: ScanTrace): Promise<T> {
+    const { store, maxAgeMs, refresh } = this.answers;
+    const now = this.now();
     const hit = this.cache.get(key);
-    if (hit && this.now() - hit.at < ANSWER_TTL_MS) return hit.value as Promise<T>;
+    if (hit && now - hit.at < maxAgeMs) {
+      if (!hit.fresh) trace.oldest = Math.min(trace.oldest ?? hit.at, hit.at);
+      return hit.value as Promise<T>;
+    }
+    const kept = refresh ? undefined : store?.get(key);
+    if (kept && now - kept.at < maxAgeMs) {
+      this.cache.set(key, { at: kept.at, value: Promise.resolve(kept.value), fresh: false });
+      trace.oldest = Math.min(trace.oldest ?? kept.at, kept.at);
+      return Promise.resolve(kept.value as T);
+    }
+    trace.asked++;
     const value = ask();
-    this.cache.set(key, { at: this.now(), value });
-    value.catch(() => this.cache.delete(key));
+    this.cache.set(key, { at: now, value, fresh: true });
+    value.then((answer) => store?.put(key, { at: now, value: answer }), () => this.cache.delete(key));
     return value;
   }
 }

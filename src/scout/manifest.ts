@@ -1,16 +1,14 @@
 /**
- * Manifest scouting: every row of a `code,cost[,qty]` file scouted a few at a time, paced down on 429s,
- * each answered row journaled so that a run killed midway resumes without asking again.
+ * Manifest scouting: every row of a `code,cost[,qty]` file scouted a few at a time, paced down on 429s.
+ * The research answers are kept by the Scout's answer store, so a run killed midway resumes without
+ * asking again what it was told, while every result is worked out afresh from today's options.
  */
-import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { RateLimitError, UsageError } from '../errors.js';
 import { readRows, type InputRow } from '../batch/input.js';
 import { runPool } from '../batch/pool.js';
-import { blank, type Scout, type ScoutResult } from './engine.js';
+import { blank, type ScanTrace, type Scout, type ScoutResult } from './engine.js';
 import { Pacer } from './pacer.js';
-import { COST_RULE, parseCost } from './scan-line.js';
+import { costRule, parseCost } from './scan-line.js';
 
 export interface ManifestRow {
   line: number;
@@ -26,15 +24,11 @@ export interface ManifestResult extends ScoutResult {
 
 export interface ManifestOptions {
   file: string;
-  /** Where the journal goes (the state directory). */
-  stateDir: string;
-  /** Profile and research origin: one journal per manifest and account. */
-  scope: string;
   concurrency: number;
   defaultCost?: number;
   signal: AbortSignal;
   stdin: NodeJS.ReadableStream;
-  /** Told of each row as it finishes (fresh, or read back from the journal). */
+  /** Told of each row as it finishes (fresh: something was asked for it; else all its answers were kept ones). */
   onRow?: (result: ManifestResult, fresh: boolean) => void;
 }
 
@@ -46,50 +40,27 @@ export function manifestRow(row: InputRow, defaultCost: number | undefined): Man
   if (!code) return { line: row.line, error: 'code is empty' };
   const costText = r.cost?.trim();
   const cost = costText === undefined ? defaultCost : parseCost(costText);
-  if (costText !== undefined && cost === undefined) return { line: row.line, error: `cost "${costText}" ${COST_RULE}` };
+  if (costText !== undefined && cost === undefined) return { line: row.line, error: `cost "${costText}" ${costRule(costText)}` };
   if (cost === undefined) return { line: row.line, error: 'no cost: add a cost column or pass --cost' };
   const qtyText = r.qty?.trim();
   if (qtyText !== undefined && !/^\d{1,7}$/.test(qtyText)) return { line: row.line, error: `qty "${qtyText}" must be a whole number` };
   return { line: row.line, code, cost, qty: qtyText === undefined ? 1 : Number(qtyText) };
 }
 
-/** The journal of a manifest for a scope: one JSON line per answered row. */
-export function journalFile(stateDir: string, file: string, scope: string): string {
-  const key = createHash('sha256').update(`scout\0${scope}\0${file}`).digest('hex').slice(0, 32);
-  return join(stateDir, 'journals', `scout-${key}.ndjson`);
+/** What a manifest run gives: every result ranked by profit, whether it was stopped, the rows answered wholly from kept answers, and the oldest of those. */
+export interface ManifestRun {
+  results: ManifestResult[];
+  stopped: boolean;
+  cached: number;
+  oldest?: number;
 }
 
-/** Rows answered before, keyed "line:code:cost"; a torn last line is ignored. */
-function readJournal(path: string): Map<string, ManifestResult[]> {
-  const done = new Map<string, ManifestResult[]>();
-  let text = '';
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return done;
-  }
-  for (const line of text.split('\n')) {
-    try {
-      const entry = JSON.parse(line) as { key: string; results: ManifestResult[] };
-      done.set(entry.key, entry.results);
-    } catch {
-      // a line cut by a kill: that row is asked again
-    }
-  }
-  return done;
-}
-
-const keyOf = (row: ManifestRow) => `${row.line}:${row.code}:${row.cost}`;
-
-/** Scouts every row; resolves to every result (journaled ones included) ranked by profit, and whether it was stopped. */
-export async function scoutManifest(scout: Scout, options: ManifestOptions): Promise<{ results: ManifestResult[]; stopped: boolean; journal: string; resumed: number }> {
-  const journal = journalFile(options.stateDir, options.file === '-' ? 'stdin' : options.file, options.scope);
-  mkdirSync(join(options.stateDir, 'journals'), { recursive: true, mode: 0o700 });
-  const done = readJournal(journal);
-  const out = createWriteStream(journal, { flags: 'a', mode: 0o600 });
+/** Scouts every row; resolves to every result ranked by profit, whether it was stopped, and what came from kept answers. */
+export async function scoutManifest(scout: Scout, options: ManifestOptions): Promise<ManifestRun> {
   const results: ManifestResult[] = [];
   const pacer = new Pacer(options.concurrency);
-  let resumed = 0;
+  let cached = 0;
+  let oldest: number | undefined;
   const rows = readRows(options.file, options.stdin, {
     format: 'csv',
     header: (columns) => {
@@ -106,38 +77,28 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
       options.onRow?.(r, true);
       return;
     }
-    const before = done.get(keyOf(row));
-    if (before) {
-      resumed++;
-      for (const r of before) {
-        results.push(r);
-        options.onRow?.(r, false);
-      }
-      return;
+    const trace: ScanTrace = { asked: 0 };
+    const scanned = (await pacedScan(scout, row, pacer, options.signal, trace)).map((r) => ({ ...r, line: row.line, qty: row.qty }));
+    if (trace.asked === 0 && trace.oldest !== undefined) {
+      cached++;
+      oldest = Math.min(oldest ?? trace.oldest, trace.oldest);
     }
-    const fresh = (await pacedScan(scout, row, pacer, options.signal)).map((r) => ({ ...r, line: row.line, qty: row.qty }));
-    out.write(JSON.stringify({ key: keyOf(row), results: fresh }) + '\n');
-    for (const r of fresh) {
+    for (const r of scanned) {
       results.push(r);
-      options.onRow?.(r, true);
+      options.onRow?.(r, trace.asked > 0);
     }
   };
-  let stopped: boolean;
-  try {
-    ({ stopped } = await runPool(rows, work, { concurrency: options.concurrency, signal: options.signal }));
-  } finally {
-    await new Promise<void>((resolve) => out.end(resolve));
-  }
+  const { stopped } = await runPool(rows, work, { concurrency: options.concurrency, signal: options.signal });
   results.sort((a, b) => (b.profit ?? -Infinity) - (a.profit ?? -Infinity) || a.line - b.line);
-  return { results, stopped, journal, resumed };
+  return { results, stopped, cached, oldest };
 }
 
 /** Scans one row, waiting for the pacer; a 429 that outlasts the retries slows the pace and tries the row again. */
-async function pacedScan(scout: Scout, row: ManifestRow, pacer: Pacer, signal: AbortSignal): Promise<ScoutResult[]> {
+async function pacedScan(scout: Scout, row: ManifestRow, pacer: Pacer, signal: AbortSignal, trace: ScanTrace): Promise<ScoutResult[]> {
   for (;;) {
     await pacer.acquire(signal);
     try {
-      const results = await scout.scan(row.code, row.cost);
+      const results = await scout.scan(row.code, row.cost, trace);
       pacer.release(true);
       return results;
     } catch (error) {

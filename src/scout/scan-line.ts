@@ -1,4 +1,5 @@
 /** A scanned line: "CODE", "CODE,COST" or "CODE COST". Pure functions. */
+import { decimalCommaHint } from '../util/money.js';
 
 export interface Scan {
   code: string;
@@ -8,6 +9,12 @@ export interface Scan {
 
 /** What a cost must be, as error messages state it. */
 export const COST_RULE = 'must be a number of dollars with at most two decimals';
+
+/** COST_RULE as said of `text`: with a hint when it reads like a decimal comma. */
+export function costRule(text: string): string {
+  const hint = decimalCommaHint(text);
+  return hint ? `${COST_RULE}, with a decimal point: ${hint}` : COST_RULE;
+}
 
 /** Dollars from "4", "4.5" or "$4.50" (at most two decimals, optional leading $); undefined when the text breaks COST_RULE. */
 export function parseCost(text: string): number | undefined {
@@ -22,6 +29,6 @@ export function parseScanLine(line: string): Scan | { error: string } | undefine
   if (rest.length > 0) return { error: `"${text}": expected CODE or CODE,COST` };
   if (costText === undefined || costText === '') return { code: code! };
   const cost = parseCost(costText);
-  if (cost === undefined) return { error: `"${text}": the cost "${costText}" ${COST_RULE}` };
+  if (cost === undefined) return { error: `"${text}": the cost "${costText}" ${costRule(costText)}` };
   return { code: code!, cost };
 }

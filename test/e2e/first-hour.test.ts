@@ -77,7 +77,7 @@ describe('the first hour', () => {
     const busy = await spawnInv(['sandbox', '--port', port, '--ephemeral'], { env });
     expect(busy.code).toBe(1);
     expect(busy.stderr).toMatch(new RegExp(`port ${port} is in use`));
-    expect(busy.stderr).toMatch(/hint: use --port 0/);
+    expect(busy.stderr).toMatch(/hint: for a throwaway second sandbox: inv sandbox --port 0 --ephemeral/);
     expect(busy.stderr).not.toMatch(/unexpected/);
   }, 60_000);
 });

@@ -89,7 +89,7 @@ describe('inv items', () => {
     const before = fx.sandbox.inventory.stats.count('/v1/items', 'POST');
     const refused = await inv(['items', 'import', csv, '--json']);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/line 3: title: is required/);
+    expect(refused.stderr).toMatch(/line 3: title: must not be empty/);
     expect(fx.sandbox.inventory.stats.count('/v1/items', 'POST') - before).toBe(0);
     writeFileSync(csv, 'msku,title,cond,value,attr.color\nIMP-1,One,new,1.5,red\nIMP-2,Two,new,,\nIMP-3,Three,good,,\n');
     const r = await inv(['items', 'import', csv, '--json']);

@@ -226,16 +226,16 @@ describe('bad input', () => {
     expect(r.stderr).toMatch(message);
   });
 
-  it('a file that cannot be written is named (exit 1); after a send, the stock is reported sent and not sent again', async () => {
+  it('a file that cannot be written is named before anything is sent (exit 2): send-to-fba sends nothing', async () => {
     const nowhere = join(fx.dir, 'no-such-dir', 'x.pdf');
     const r = await inv(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '1', '--out', nowhere]);
-    expect([r.code, r.stderr]).toEqual([1, `error: cannot write ${nowhere}: no such directory\n`]);
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([2, `error: --out ${nowhere}: the directory ${join(fx.dir, 'no-such-dir')} does not exist`]);
     const before = requests('/v1/doSendToFBA');
     const sent = await inv(['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1', '--labels', nowhere, '--json']);
-    expect(sent.code).toBe(1);
-    expect(Object.values(JSON.parse(sent.stdout))).toHaveLength(1);
-    expect(sent.stderr).toMatch(/the stock was sent, but its labels were not written: cannot write .*no such directory\nhint: save the result with --json and make the labels with `inv labels --from FILE/);
-    expect(requests('/v1/doSendToFBA')).toBe(before + 1);
+    expect(sent.code).toBe(2);
+    expect(sent.stdout).toBe('');
+    expect(sent.stderr).toMatch(/--labels .*no-such-dir.*does not exist/);
+    expect(requests('/v1/doSendToFBA')).toBe(before);
   });
 
   it('an unknown item is not found (exit 3)', async () => {

@@ -131,22 +131,23 @@ describe('verdict rules from the profile', () => {
 });
 
 describe('inv scout --file (manifest)', () => {
-  it('killed mid-run and restarted, asks the server only for the rows not answered', async () => {
+  it('killed mid-run and restarted, asks the server only for the answers it was not given', async () => {
     const rows = 120;
     const file = join(fx.dir, 'manifest.csv');
     writeFileSync(file, 'code,cost,qty\n' + Array.from({ length: rows }, (_, i) => `B0MANI${String(i).padStart(4, '0')},${(2 + (i % 9)).toFixed(2)},${1 + (i % 3)}\n`).join(''));
     const offers = () => fx.sandbox.research.stats.count('/v1/offers/B0MANI');
     fx.sandbox.research.faults.settings.latencyMs = 25;
-    const journals = join(fx.env.INV_STATE_DIR, 'journals');
-    const journalLines = () => {
-      if (!existsSync(journals)) return 0;
-      const name = readdirSync(journals).find((f) => f.startsWith('scout-'));
-      return name ? readFileSync(join(journals, name), 'utf8').split('\n').filter((l) => l.endsWith('}')).length : 0;
+    // Answers are kept one JSON line each: "offers:ASIN" lines count the rows whose offers were answered, "fees:" the rows answered whole.
+    const cache = join(fx.env.INV_STATE_DIR, 'cache');
+    const kept = (kind: string) => {
+      if (!existsSync(cache)) return 0;
+      const name = readdirSync(cache).find((f) => f.startsWith('research-'));
+      return name ? readFileSync(join(cache, name), 'utf8').split('\n').filter((l) => l.endsWith('}') && l.includes(`"k":"${kind}:B0MANI`)).length : 0;
     };
     const child = spawn(process.execPath, [BIN, 'scout', '--file', file, '--concurrency', '4', '--json'], { env: childEnv(fx.env), stdio: 'ignore' });
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
-        if (journalLines() >= 30) {
+        if (kept('fees') >= 30) {
           clearInterval(timer);
           resolve();
         }
@@ -155,8 +156,9 @@ describe('inv scout --file (manifest)', () => {
     child.kill('SIGKILL');
     await new Promise((resolve) => child.on('close', resolve));
     fx.sandbox.research.faults.settings.latencyMs = 0;
-    const answered = journalLines();
-    expect(answered).toBeGreaterThanOrEqual(30);
+    const answered = kept('offers');
+    const whole = kept('fees');
+    expect(whole).toBeGreaterThanOrEqual(30);
     expect(answered).toBeLessThan(rows);
     const before = offers();
     const r = await spawnInv(['scout', '--file', file, '--json'], { env: fx.env });
@@ -167,7 +169,7 @@ describe('inv scout --file (manifest)', () => {
     expect(new Set(results.map((x: { line: number }) => x.line)).size).toBe(rows);
     const profits = results.map((x: { profit: number }) => x.profit);
     expect(profits).toEqual([...profits].sort((a, b) => b - a));
-    expect(r.stderr).toMatch(new RegExp(`${answered} rows from the journal`));
+    expect(r.stderr).toMatch(new RegExp(`${whole} rows from the cache, oldest answer \\d+ s old`));
   });
 });
 

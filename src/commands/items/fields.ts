@@ -50,16 +50,6 @@ export function itemFields(flags: ItemFlags): Record<string, unknown> {
   });
 }
 
-/** The item's attributes with `given` applied: a name with a value is set (added or changed), a name with an empty value removed. */
-export function mergeAttributes(current: ReadonlyArray<{ name: string; value: string }>, given: ReadonlyArray<{ name: string; value: string }>): Array<{ name: string; value: string }> {
-  const merged = new Map(current.map((a) => [a.name, a.value]));
-  for (const { name, value } of given) {
-    if (value === '') merged.delete(name);
-    else merged.set(name, value);
-  }
-  return [...merged].map(([name, value]) => ({ name, value }));
-}
-
 export const ITEM_FIELDS = ['msku', 'inactive', 'productId', 'productIdType', 'title', 'manufacturer', 'image', 'type', 'cond', 'notes', 'createdUserId', 'created', 'value', 'rank', 'modified', 'attributes', 'listings', 'link'];
 
 /** Items as a table: one row per item. */

@@ -17,7 +17,25 @@ const FAILURES_VIEW: View<RowResult> = {
   ],
 };
 
-export const meta: Meta = { name: 'import', args: [['<file>', 'the file, or - for stdin']], summary: 'create or overwrite items from a CSV (header row) or NDJSON file, or stdin' };
+/** A dry run: every row, with what it would change. */
+const PLAN_VIEW: View<RowResult> = {
+  kind: 'list',
+  fields: ['line', 'msku', 'change', 'fields', 'status', 'error'],
+  columns: [
+    { key: 'line', header: 'line', align: 'right' },
+    { key: 'msku', header: 'msku' },
+    { key: 'change', header: 'change' },
+    { key: 'fields', header: 'fields', format: (v) => (Array.isArray(v) ? v.join(', ') : '') },
+    { key: 'error', header: 'error' },
+  ],
+};
+
+interface ImportFlags extends BatchRequestFlags {
+  replace?: boolean;
+  dryRun?: boolean;
+}
+
+export const meta: Meta = { name: 'import', args: [['<file>', 'the file, or - for stdin']], summary: 'create items, or change the fields a CSV (header row) or NDJSON file names, from a file or stdin' };
 
 /** Options and action of `inv items import` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
@@ -28,18 +46,28 @@ export function setup(command: Command, run: Runner): void {
     .addOption(againOption())
     .option('--retry-in-doubt', 'send again the rows an earlier run sent without an answer (asks; --yes in scripts)')
     .option('--concurrency <n>', 'requests in flight at once', '8')
+    .option('--replace', 'replace whole items: fields the file does not name are cleared')
+    .option('--dry-run', 'list each row as new, changed (with the fields that change) or unchanged; write nothing')
     .addHelpText('after', [
-      '', 'CSV columns: msku,title,cond and any of inactive,productId,productIdType,manufacturer,image,type,notes,value,rank;',
-      'attr.NAME columns become attributes. The whole file is checked before anything is sent. An import is a batch',
-      '(see `inv batch`): rerun it to finish it; rows another import applied are refused unless --again.',
-      '', 'Examples:', '  inv items import items.csv', '  inv items list --all -o ndjson | inv items import - --output ndjson',
+      '', 'CSV columns: msku and any of inactive,productId,productIdType,title,manufacturer,image,type,cond,notes,value,rank;',
+      'attr.NAME columns become attributes. A new msku needs title and cond. For an existing item, only the columns the file',
+      'has are changed and the others kept (the item is read, merged and written once); an empty cell in a present column',
+      'clears that field (attr.NAME: removes that attribute). --replace writes whole items instead.',
+      'The whole file is checked before anything is sent. An import is a batch (see `inv batch`): rerun it to finish it;',
+      'rows another import applied are refused unless --again.',
+      '', 'Examples:', '  inv items import items.csv --dry-run', '  inv items import items.csv',
+      '  inv items list --all -o ndjson | inv items import - --replace --output ndjson',
     ].join('\n'))
     .action(
-      run<BatchRequestFlags>(async (ctx, [file], flags) => {
+      run<ImportFlags>(async (ctx, [file], flags) => {
         const [{ runItemImport }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([import('../../batch/import-items.js'), import('../batch/shared.js')]);
-        const request = batchRequest(file as string, flags);
-        const out = ctx.output(FAILURES_VIEW);
-        await runAndRender(ctx, out, async () => runItemImport(request, await batchEnv(ctx)));
+        const request = { ...batchRequest(file as string, flags), replace: Boolean(flags.replace), dryRun: Boolean(flags.dryRun) };
+        const out = ctx.output(flags.dryRun ? PLAN_VIEW : FAILURES_VIEW);
+        await runAndRender(ctx, out, async () => {
+          const outcome = await runItemImport(request, await batchEnv(ctx));
+          // A dry run's table lists every row, not only the problems.
+          return flags.dryRun && ctx.globals.output !== 'json' ? { ...outcome, problems: outcome.summary.plan as RowResult[] } : outcome;
+        });
       }),
     );
 }

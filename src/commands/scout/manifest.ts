@@ -1,13 +1,14 @@
 /** `inv scout --file`: a manifest scouted with progress, then every result ranked by profit (table, JSON or NDJSON). */
 import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
-import { InterruptedError } from '../../errors.js';
+import { InterruptedError, UsageError } from '../../errors.js';
 import type { Ctx } from '../../cli/context.js';
 import { money } from '../../cli/output/format.js';
 import type { View } from '../../cli/output/view.js';
 import { Progress } from '../../batch/progress.js';
 import { stateDir } from '../../config/paths.js';
-import type { Scout } from '../../scout/engine.js';
+import type { AnswerPolicy, Scout } from '../../scout/engine.js';
+import { answersFile, FileAnswers, parseAge } from '../../scout/answers.js';
 import { scoutManifest, type ManifestResult } from '../../scout/manifest.js';
 import { truncate } from '../../cli/output/format.js';
 
@@ -32,22 +33,41 @@ export const MANIFEST_VIEW: View<ManifestResult> = {
   ],
 };
 
-/** Runs the manifest and renders the ranked results; Ctrl-C stops taking rows, keeps the journal and exits 130. */
-export async function runManifestCommand(ctx: Ctx, scout: Scout, options: { file: string; concurrency: number; defaultCost?: number }): Promise<void> {
+/** The answers kept for the research account and origin in force, read back while younger than `maxAge`. */
+export async function manifestAnswers(ctx: Ctx, maxAge: string, refresh: boolean): Promise<AnswerPolicy & { store: FileAnswers }> {
+  const maxAgeMs = parseAge(maxAge);
+  if (maxAgeMs === undefined) throw new UsageError(`--max-age "${maxAge}" must be a number with s, m, h or d (e.g. 30m, 1h, 2d; 0 asks everything)`);
+  const settings = await ctx.settings();
+  const origin = settings.research.origin ?? (settings.researchUrl ? new URL(settings.researchUrl).origin : '');
+  return { store: new FileAnswers(answersFile(stateDir(ctx.io.env), settings.research.clientId ?? '', origin)), maxAgeMs, refresh };
+}
+
+/** "42 s", "12 min", "3 h", "2 d": how old an answer is. */
+function age(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : s < 172_800 ? `${Math.round(s / 3600)} h` : `${Math.round(s / 86_400)} d`;
+}
+
+/** Runs the manifest and renders the ranked results; Ctrl-C stops taking rows, keeps the answers and exits 130. */
+export async function runManifestCommand(ctx: Ctx, scout: Scout, answers: AnswerPolicy & { store: FileAnswers }, options: { file: string; concurrency: number; defaultCost?: number }): Promise<void> {
   const out = ctx.output(MANIFEST_VIEW);
   // Every read in flight listens for Ctrl-C on the one signal: a few per row.
   setMaxListeners(options.concurrency * 4 + 10, ctx.io.signal);
-  const settings = await ctx.settings();
   const progress = new Progress('scout', ctx.progressStream);
   const file = options.file === '-' ? '-' : resolve(options.file);
-  const run = await scoutManifest(scout, {
-    file, concurrency: options.concurrency, defaultCost: options.defaultCost, signal: ctx.io.signal, stdin: ctx.io.stdin,
-    stateDir: stateDir(ctx.io.env), scope: `${settings.profile}\0${settings.researchUrl ?? ''}`,
-    onRow: (_r, fresh) => progress.tick(fresh ? 'done' : 'skipped'),
-  });
-  progress.finish();
+  let run;
+  try {
+    run = await scoutManifest(scout, {
+      file, concurrency: options.concurrency, defaultCost: options.defaultCost, signal: ctx.io.signal, stdin: ctx.io.stdin,
+      onRow: (_r, fresh) => progress.tick(fresh ? 'done' : 'skipped'),
+    });
+  } finally {
+    progress.finish();
+    await answers.store.close();
+  }
   await out.render(run.results);
   const buys = run.results.filter((r) => r.verdict === 'buy').length;
-  await ctx.info(`scouted ${run.results.length} results (${run.resumed} rows from the journal, ${buys} to buy) in ${progress.seconds.toFixed(1)} s; journal ${run.journal}`);
+  const cache = run.oldest === undefined ? `${run.cached} rows from the cache` : `${run.cached} rows from the cache, oldest answer ${age(Date.now() - run.oldest)} old`;
+  await ctx.info(`scouted ${run.results.length} results (${cache}; ${buys} to buy) in ${progress.seconds.toFixed(1)} s; answers kept in ${answers.store.path}`);
   if (run.stopped) throw new InterruptedError('interrupted: run the same command again to finish the manifest (answered rows are not asked again)');
 }

@@ -2,9 +2,11 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { parsePrice } from '../shared/research-input.js';
+import { decimalCommaHint } from '../../util/money.js';
 import type { Ctx } from '../../cli/context.js';
 import { parsePriceRule } from '../../scout/price.js';
 import { scoutSettings } from '../../scout/settings.js';
+import type { AnswerPolicy } from '../../scout/engine.js';
 
 export interface ScoutCommandFlags {
   cost?: string;
@@ -29,6 +31,8 @@ export function scoutFlagOptions(command: Command): Command {
 /** A non-negative amount with at most two decimals (zero allowed: free stock, no prep). */
 export function parseAmount(text: string | undefined, flag: string, max = 1_000_000): number | undefined {
   if (text === undefined) return undefined;
+  const comma = decimalCommaHint(text);
+  if (comma) throw new UsageError(`${flag} "${text}" reads like a decimal comma: amounts take a decimal point`, comma);
   const t = text.trim().replace(/^\$/, '');
   if (!/^\d+(\.\d{1,4})?$/.test(t) || Number(t) > max) throw new UsageError(`${flag} "${text}" must be a number from 0 to ${max} (e.g. 4.50)`);
   return Number(t);
@@ -44,11 +48,11 @@ export async function scoutInputs(ctx: Ctx, flags: ScoutCommandFlags) {
   });
 }
 
-/** The Scout of the profile in force, with the flags over the profile's scout.* settings. */
-export async function scoutFromFlags(ctx: Ctx, flags: ScoutCommandFlags) {
+/** The Scout of the profile in force, with the flags over the profile's scout.* settings; `answers` keeps research answers between runs. */
+export async function scoutFromFlags(ctx: Ctx, flags: ScoutCommandFlags, answers?: AnswerPolicy) {
   const at = parsePriceRule(flags.at, parsePrice);
   const { costs, defaultCost, rules } = await scoutInputs(ctx, flags);
   const { Scout } = await import('../../scout/engine.js');
-  const scout = new Scout(await ctx.research(), { at, channel: flags.channel, settings: costs, rules });
+  const scout = new Scout(await ctx.research(), { at, channel: flags.channel, settings: costs, rules }, Date.now, answers);
   return { scout, defaultCost };
 }

@@ -1,6 +1,7 @@
 /** Parsing of research command arguments (ASINs, prices, product codes, category ids) into checked values, or a UsageError naming the flag. */
 import { UsageError } from '../../errors.js';
 import { CodeError, parseEan, parseIsbn, parseUpc } from '../../api/product-codes.js';
+import { decimalCommaHint, holdsDecimalComma } from '../../util/money.js';
 
 const ASIN = /^[A-Z0-9]{10}$/;
 
@@ -13,8 +14,13 @@ export function parseAsin(value: string, name = 'ASIN'): string {
   return asin;
 }
 
-/** A selling price: a positive number with at most two decimals. */
+/** The hint given with a price refused for its decimal comma. */
+const SEVERAL_PRICES = 'separate several prices with spaces or repeat --price';
+
+/** A selling price: a positive number with at most two decimals (a decimal comma is refused with a hint). */
 export function parsePrice(value: string, name = '--price'): number {
+  const comma = decimalCommaHint(value);
+  if (comma) throw new UsageError(`${name} "${value}" reads like a decimal comma: prices take a decimal point`, `${comma}${name === '--price' ? `; ${SEVERAL_PRICES}` : ''}`);
   const text = value.trim().replace(/^\$/, '');
   if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0) {
     throw new UsageError(`${name} "${value}" is not a valid price: it must be a positive number with at most two decimals (e.g. 19.99)`);
@@ -22,10 +28,12 @@ export function parsePrice(value: string, name = '--price'): number {
   return Number(text);
 }
 
-/** A comma-separated list of prices, e.g. "9.99,14.99". */
+/** A list of prices separated by spaces or commas, e.g. "9.99 14.99"; "19,99" is refused as a decimal comma, not read as two prices. */
 export function parsePriceList(value: string, name = '--price'): number[] {
-  const parts = value.split(',').filter((p) => p.trim() !== '');
-  if (parts.length === 0) throw new UsageError(`${name} is empty: give one or more prices separated by commas (e.g. 9.99,14.99)`);
+  const comma = holdsDecimalComma(value);
+  if (comma) throw new UsageError(`${name} "${value}" reads like a decimal comma: prices take a decimal point`, `${comma}; ${SEVERAL_PRICES}`);
+  const parts = value.split(/[\s,]+/).filter((p) => p.trim() !== '');
+  if (parts.length === 0) throw new UsageError(`${name} is empty: give one or more prices separated by spaces (e.g. "9.99 14.99")`);
   return [...new Set(parts.map((p) => parsePrice(p, name)))];
 }
 
