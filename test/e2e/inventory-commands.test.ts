@@ -99,7 +99,7 @@ describe('inv items', () => {
     expect(fx.sandbox.account.state.items['IMP-1']!.attributes).toEqual([{ name: 'color', value: 'red' }]);
     const again = await inv(['items', 'import', csv]);
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/finished on .*: 3 rows done; nothing was sent/);
+    expect(again.stderr).toMatch(/repeats 3 applied row\(s\) of batch ".*" \(finished, .*\); nothing was sent/);
     const ndjson = [{ msku: 'IMP-4', title: 'Four', cond: 'new' }, { msku: 'IMP-5', title: 'Five', cond: 'new' }].map((o) => JSON.stringify(o)).join('\n');
     const lines = await inv(['items', 'import', '-', '--output', 'ndjson'], ndjson);
     expect(lines.code).toBe(0);
