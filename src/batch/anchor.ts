@@ -47,6 +47,7 @@ export class Anchor {
   private renewedAt = 0;
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
+  private held = false;
   private journal: () => { reserved: number; bytes: number } = () => ({ reserved: 0, bytes: 0 });
 
   constructor(
@@ -140,6 +141,7 @@ export class Anchor {
       if (head.windows > this.windows) throw new BatchRefusedError('the batch was run elsewhere since this run read its journal: nothing was sent', 'run the same command again', { outcome: 'stopped' });
     }
     await this.renew();
+    this.held = true;
     this.timer = setInterval(() => void this.renew().catch(() => undefined), LEASE_MS / 3);
     this.timer.unref();
   }
@@ -167,9 +169,11 @@ export class Anchor {
     await this.renew();
   }
 
-  /** Frees the lease (the windows stay: they are what a restored journal is checked against). */
+  /** Frees the lease if this run took it (the windows stay: they are what a restored journal is checked against). */
   async release(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (!this.held) return;
+    this.held = false;
     await this.renew(true).catch(() => undefined);
   }
 }

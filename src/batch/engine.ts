@@ -35,6 +35,8 @@ async function openRun<Row>(prepared: Prepared<Row>, env: BatchEnv, host: string
   let reserved = Math.max(current.reserved, prepared.recovered.windows);
   const now = () => new Date().toISOString();
   try {
+    // The lease first: a run refused because another host holds the batch writes nothing.
+    await prepared.anchor?.acquire(() => ({ reserved, bytes: journal.bytes ?? 0 }), processAlive);
     if (!current.header) await journal.note({ batch: { id: prepared.id, name, kind: kind.kind, profile: env.profile, origin: env.origin, account: prepared.account, created: now() } });
     if (current.torn) await journal.note({ torn: { at: now(), row: current.torn.row ?? null } });
     if (current.torn?.row) await journal.mark(current.torn.row, { s: 'doubt', e: 'its last journal record was cut short by a crash' });
@@ -42,7 +44,6 @@ async function openRun<Row>(prepared: Prepared<Row>, env: BatchEnv, host: string
     // Made in one turn, so the input's size and the rows it no longer holds go out in one synced write.
     const absent = prepared.absent.filter((id) => ['failed', 'pending'].includes(current.rows.get(id)?.state ?? ''));
     await Promise.all([journal.note({ input: { rows: prepared.total, hash: env.input.hash } }), ...absent.map((id) => journal.mark(id, { s: 'dropped' }))]);
-    await prepared.anchor?.acquire(() => ({ reserved, bytes: journal.bytes ?? 0 }), processAlive);
     for (const id of prepared.recovered.ids) {
       if (current.rows.get(id)?.state === 'done') continue;
       await journal.mark(id, { s: 'doubt', e: 'the anchor on the server shows it may have been sent by a run this journal does not hold (a restored, cut or copied journal)' });
@@ -105,6 +106,8 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
       const result = (status: RowStatus, error?: string, extra: Record<string, unknown> = {}): RowResult => ({ line: item.line, msku, status, ...(error ? { error } : {}), ...extra });
       if (entry?.state === 'done') return report(result('skipped', 'done in an earlier run'));
       if (entry?.state === 'in-doubt' && !request.retryInDoubt) {
+        // A row known only from the server's anchor gets its line and move, for `batch show` and `resolve`.
+        if (!entry.what) await j.mark(item.id!, { s: 'doubt', l: item.line, m: item.ident!.what, e: entry.error });
         return report(result('in-doubt', `sent in an earlier run without a sure answer: check it, then \`inv batch resolve "${name}" --row ${item.id!} --applied|--not-applied\``, { row: item.id }));
       }
       if (item.ident!.unresolved) {
@@ -159,7 +162,7 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
     progress.finish();
     try {
       await journal?.close();
-      if (journal) await prepared.anchor?.release();
+      await prepared.anchor?.release();
     } finally {
       release();
     }
