@@ -65,7 +65,7 @@ which the design requires (loading undici alone costs more than that script). Bo
 |---|---|---|---|
 ${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
 `;
-// The SIGKILL trials (bench/batch-kill.mjs) keep their own section.
-const kept = /<!-- batch-kill -->[\s\S]*<!-- \/batch-kill -->\n/.exec(readFileSync(new URL('./RESULTS.md', import.meta.url), 'utf8'))?.[0];
-writeFileSync(new URL('./RESULTS.md', import.meta.url), kept ? `${markdown}\n${kept}` : markdown);
+// The SIGKILL trials (bench/batch-kill.mjs) and the long line (bench/long-line.mjs) keep their own sections.
+const kept = [...readFileSync(new URL('./RESULTS.md', import.meta.url), 'utf8').matchAll(/<!-- ([a-z-]+) -->[\s\S]*?<!-- \/\1 -->\n/g)].map((m) => m[0]);
+writeFileSync(new URL('./RESULTS.md', import.meta.url), [markdown, ...kept].join('\n'));
 console.log('written to bench/RESULTS.md');

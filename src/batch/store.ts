@@ -102,5 +102,6 @@ export async function pruneBatches(stateDir: string, profile: string, days: numb
     await unlink(`${info.path}.lock`).catch(() => undefined);
     removed.push(info);
   }
+  await (await import('./spool.js')).sweepSpool(join(stateDir, 'spool'));
   return { removed, kept };
 }
