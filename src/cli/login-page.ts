@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensurePrivateDir } from '../config/private-dir.js';
-import { runtimeDir } from '../config/paths.js';
+import { privateDirs } from '../config/paths.js';
 import { escapeHtml } from '../util/html.js';
 
 export interface LoginPage {
@@ -19,10 +19,10 @@ export interface LoginPage {
 
 /** Writes the page that forwards to `url`; `notify` hears a note when the runtime directory had to be tightened. */
 export async function writeLoginPage(env: Record<string, string | undefined>, url: string, notify: (note: string) => unknown): Promise<LoginPage> {
-  const dir = runtimeDir(env);
-  const note = ensurePrivateDir({ dir, what: 'the runtime directory', variable: 'XDG_RUNTIME_DIR' });
+  const place = privateDirs(env).runtime;
+  const note = ensurePrivateDir(place);
   if (note) await notify(note);
-  const path = join(dir, `login-${randomBytes(12).toString('hex')}.html`);
+  const path = join(place.dir, `login-${randomBytes(12).toString('hex')}.html`);
   const target = escapeHtml(url);
   const page = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="referrer" content="no-referrer">
 <meta http-equiv="refresh" content="0;url=${target}"><title>inv login</title>

@@ -31,7 +31,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
 
 /** Refuses the config, state or runtime directory when another user could change it; tightens one of ours (saying so). */
 async function checkOwnDirs(io: IO): Promise<void> {
-  for (const place of privateDirs(io.env)) {
+  for (const place of Object.values(privateDirs(io.env))) {
     const note = checkPrivateDir(place);
     if (note) await io.err.write(note + '\n');
   }

@@ -26,11 +26,19 @@ export function runtimeDir(env: Env): string {
   return env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'inv') : join(stateDir(env), 'run');
 }
 
+export interface PrivatePlace {
+  dir: string;
+  /** What it holds, for messages: "the state directory". */
+  what: string;
+  /** The environment variable that moves it, for hints. */
+  variable: string;
+}
+
 /** The three directories inv keeps to itself, with what they hold and the variable that moves each. */
-export function privateDirs(env: Env): Array<{ dir: string; what: string; variable: string }> {
-  return [
-    { dir: configDir(env), what: 'the config directory', variable: 'INV_CONFIG_DIR' },
-    { dir: stateDir(env), what: 'the state directory', variable: 'INV_STATE_DIR' },
-    { dir: runtimeDir(env), what: 'the runtime directory', variable: 'XDG_RUNTIME_DIR' },
-  ];
+export function privateDirs(env: Env): { config: PrivatePlace; state: PrivatePlace; runtime: PrivatePlace } {
+  return {
+    config: { dir: configDir(env), what: 'the config directory', variable: 'INV_CONFIG_DIR' },
+    state: { dir: stateDir(env), what: 'the state directory', variable: 'INV_STATE_DIR' },
+    runtime: { dir: runtimeDir(env), what: 'the runtime directory', variable: 'XDG_RUNTIME_DIR' },
+  };
 }

@@ -1,20 +1,14 @@
 /** Directories inv keeps secrets and journals in: owned by the user and open to nobody else, as ssh's StrictModes wants. */
 import { chmodSync, mkdirSync, statSync, type Stats } from 'node:fs';
 import { UsageError } from '../errors.js';
+import type { PrivatePlace } from './paths.js';
 
-export interface PrivateDir {
-  dir: string;
-  /** What it holds, for messages: "the state directory". */
-  what: string;
-  /** The environment variable that moves it, for the hint. */
-  variable: string;
-}
 
 /**
  * Checks `dir` if it exists: a directory of ours open to others is tightened to 0700 (the note saying so
  * is returned); one of another user, a shared sticky one (like /tmp) or one that cannot be fixed is refused (exit 2).
  */
-export function checkPrivateDir({ dir, what, variable }: PrivateDir): string | undefined {
+export function checkPrivateDir({ dir, what, variable }: PrivatePlace): string | undefined {
   let stats: Stats;
   try {
     stats = statSync(dir);
@@ -46,7 +40,7 @@ export function checkPrivateDir({ dir, what, variable }: PrivateDir): string | u
 }
 
 /** Creates `dir` 0700 (with its parents), or checks an existing one as checkPrivateDir does; returns its note, if any. */
-export function ensurePrivateDir(place: PrivateDir): string | undefined {
+export function ensurePrivateDir(place: PrivatePlace): string | undefined {
   mkdirSync(place.dir, { recursive: true, mode: 0o700 });
   return checkPrivateDir(place);
 }

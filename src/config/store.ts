@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { withFileLock } from './lock.js';
-import { configFile } from './paths.js';
+import { configFile, privateDirs } from './paths.js';
 import { ensurePrivateDir } from './private-dir.js';
 import type { ConfigFile, Profile } from './schema.js';
 
@@ -21,7 +21,7 @@ export class ConfigStore {
 
   /** The config store of `dir` (created 0700 if missing). */
   static async open(dir: string): Promise<ConfigStore> {
-    ensurePrivateDir({ dir, what: 'the config directory', variable: 'INV_CONFIG_DIR' });
+    ensurePrivateDir(privateDirs({ INV_CONFIG_DIR: dir }).config);
     return new ConfigStore(dir);
   }
 
