@@ -16,11 +16,16 @@ try {
   const before = rss();
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: 16 }, async () => {
-    while (next < COUNT) await (await fetch(url(next++))).text();
+  const flood = (until) => Promise.all(Array.from({ length: 16 }, async () => {
+    while (next < until) await (await fetch(url(next++))).text();
   }));
+  // Two halves: what the first adds is partly the heap growing to its working size; the second shows the trend.
+  await flood(COUNT / 2);
+  const half = rss();
+  await flood(COUNT);
   const after = rss();
-  console.log(`${COUNT} GET /oauth2/auth in ${((performance.now() - started) / 1000).toFixed(1)} s: sandbox RSS ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after (+${(after - before).toFixed(0)} MB)`);
+  console.log(`${COUNT} GET /oauth2/auth in ${((performance.now() - started) / 1000).toFixed(1)} s: sandbox RSS ${before.toFixed(0)} MB before, ` +
+    `${half.toFixed(0)} MB after ${COUNT / 2}, ${after.toFixed(0)} MB after ${COUNT} (+${(after - before).toFixed(0)} MB)`);
 } finally {
   await sb.stop();
 }
