@@ -24,7 +24,8 @@ try {
   const half = rss();
   await flood(COUNT);
   const after = rss();
-  console.log(`${COUNT} GET /oauth2/auth in ${((performance.now() - started) / 1000).toFixed(1)} s: sandbox RSS ${before.toFixed(0)} MB before, ` +
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`${COUNT} GET /oauth2/auth in ${seconds} s: sandbox RSS ${before.toFixed(0)} MB before, ` +
     `${half.toFixed(0)} MB after ${COUNT / 2}, ${after.toFixed(0)} MB after ${COUNT} (+${(after - before).toFixed(0)} MB)`);
 } finally {
   await sb.stop();

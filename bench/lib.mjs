@@ -54,7 +54,10 @@ export async function sandboxProcess(args = []) {
   };
 }
 
-/** Runs `node bin/inv.js args` (stdin: `input`, a string, Buffer or stream); resolves to wall time (ms), peak RSS (MB), exit code and output size. */
+/**
+ * Runs `node bin/inv.js args` (stdin: `input`, a string, Buffer or stream); resolves to wall time (ms), peak RSS (MB),
+ * exit code and output size.
+ */
 export function timedRun(args, env, { input } = {}) {
   const rssFile = join(mkdtempSync(join(tmpdir(), 'inv-rss-')), 'rss');
   return new Promise((resolve, reject) => {

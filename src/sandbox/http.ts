@@ -6,6 +6,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { Faults, parseFaultRule } from './faults.js';
 import { HttpFail, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions } from './reply.js';
 import { RequestStats } from './stats.js';
+import { MAX_DEPTH, nestsDeeper } from './json-depth.js';
 
 export { HttpFail, html, redirect, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions } from './reply.js';
 
@@ -177,26 +178,6 @@ function checkNumbers(value: unknown, path = 'body'): void {
   if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) checkNumbers(v, `${path}.${k}`);
 }
 
-/** How deep a JSON body may nest: the checks that walk it recurse, and no API body comes near it. */
-const MAX_DEPTH = 64;
-
-/** Whether JSON text opens more than `limit` arrays or objects at once (brackets inside strings do not count). */
-function nestsDeeper(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > limit) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
-}
-
 async function readBody(req: IncomingMessage, form: boolean): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -216,7 +197,7 @@ async function readBody(req: IncomingMessage, form: boolean): Promise<unknown> {
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw new HttpFail(415, `send the body as JSON (Content-Type: application/json${form ? ' or application/x-www-form-urlencoded' : ''}), not "${type || 'no content type'}"`);
   }
-  if (nestsDeeper(text, MAX_DEPTH)) throw new HttpFail(400, `request body nests deeper than ${MAX_DEPTH} levels`);
+  if (nestsDeeper(text)) throw new HttpFail(400, `request body nests deeper than ${MAX_DEPTH} levels`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
