@@ -54,7 +54,10 @@ export async function sandboxProcess(args = []) {
   };
 }
 
-/** Runs `node bin/inv.js args`; resolves to wall time (ms), peak RSS (MB), exit code and output size. */
+/**
+ * Runs `node bin/inv.js args` (stdin: `input`, a string, Buffer or stream); resolves to wall time (ms), peak RSS (MB),
+ * exit code and output size.
+ */
 export function timedRun(args, env, { input, bin = BIN } = {}) {
   const rssFile = join(mkdtempSync(join(tmpdir(), 'inv-rss-')), 'rss');
   return new Promise((resolve, reject) => {
@@ -79,7 +82,10 @@ export function timedRun(args, env, { input, bin = BIN } = {}) {
       }
       resolve({ ms, rssMB, code, bytes, lines, stderr });
     });
-    child.stdin.end(input ?? '');
+    // A process that refuses its input early stops reading it: that is its answer, not the bench's failure.
+    child.stdin.on('error', () => undefined);
+    if (typeof input?.pipe === 'function') input.on('error', reject).pipe(child.stdin);
+    else child.stdin.end(input ?? '');
   });
 }
 

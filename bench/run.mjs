@@ -66,8 +66,7 @@ which the design requires (loading undici alone costs more than that script). Bo
 |---|---|---|---|
 ${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
 `;
-// The SIGKILL trials (bench/batch-kill.mjs) and batch identity (bench/batch-identity.mjs) keep their own sections.
-const previous = readFileSync(new URL('./RESULTS.md', import.meta.url), 'utf8');
-const kept = ['batch-kill', 'batch-identity'].map((name) => new RegExp(`<!-- ${name} -->[\\s\\S]*<!-- /${name} -->\\n`).exec(previous)?.[0]).filter(Boolean);
+// Benchmarks run on their own (batch-kill, batch-identity, long-line, …) keep their sections.
+const kept = [...readFileSync(new URL('./RESULTS.md', import.meta.url), 'utf8').matchAll(/<!-- ([a-z-]+) -->[\s\S]*?<!-- \/\1 -->\n/g)].map((m) => m[0]);
 writeFileSync(new URL('./RESULTS.md', import.meta.url), [markdown, ...kept].join('\n'));
 console.log('written to bench/RESULTS.md');

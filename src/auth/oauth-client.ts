@@ -12,8 +12,8 @@ export interface OAuthClientConfig {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  /** The origin a stored client secret belongs to; undefined when it was given for this call. */
-  secretOrigin?: string;
+  /** The origin a stored client secret belongs to; undefined when it was given for this call; null: stored without one. */
+  secretOrigin?: string | null;
   /** The profile, for messages. */
   profile?: string;
 }

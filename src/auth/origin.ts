@@ -18,8 +18,8 @@ export function requireSecureTransport(url: URL, what: string): void {
 }
 
 export interface Binding {
-  /** The origin the credential was issued for; undefined: not bound (given for this call, or unknown). */
-  origin?: string;
+  /** The origin the credential was issued for; undefined: given for this call (unbound); null: stored with no origin (sent nowhere). */
+  origin?: string | null;
   /** What it is, for messages: "the access token of profile \"default\"". */
   what: string;
   profile: string;
@@ -29,7 +29,14 @@ export interface Binding {
 
 /** Throws (exit 4) before `url` is sent a credential issued for another origin; names both and how to use the other server. */
 export function requireBoundOrigin(url: URL, binding: Binding): void {
-  if (!binding.origin || binding.origin === url.origin) return;
+  if (binding.origin === null) {
+    const key = binding.setting === 'researchUrl' ? 'research.secretKey' : 'clientSecret';
+    throw new AuthError(
+      `refusing to send ${binding.what} to ${url.origin}: it was stored with no origin to bind it to`,
+      `store it again for the server it belongs to: inv --profile ${binding.profile} config set ${key} --stdin --for URL`,
+    );
+  }
+  if (binding.origin === undefined || binding.origin === url.origin) return;
   throw new AuthError(
     `refusing to send ${binding.what} to ${url.origin}: it was issued for ${binding.origin}`,
     `to use ${url.origin}, log in for it in a profile of its own: inv --profile NAME config set ${binding.setting} ${url.origin}, then inv --profile NAME ${binding.setting === 'researchUrl' ? 'research login' : 'login'}`,

@@ -4,6 +4,7 @@ import { extname } from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
 import { decode, type Encoding } from './decode.js';
+import { boundedLines } from './line-limit.js';
 import { parseRecord, type Cell } from './strict-json.js';
 
 export type InputFormat = 'csv' | 'ndjson';
@@ -83,7 +84,7 @@ export async function* readRows(file: string, label: string | NodeJS.ReadableStr
   const stdin = typeof label === 'string' ? undefined : label;
   if (stdin) label = file === '-' ? 'stdin' : file;
   const bytes = stdin && file === '-' ? Readable.from(stdin) : await open(file);
-  const { text, first } = await peek(decode(bytes, options.encoding ?? 'utf-8', label as string));
+  const { text, first } = await peek(decode(boundedLines(bytes, label as string), options.encoding ?? 'utf-8', label as string));
   const format = formatOf(file === label ? file : '', options.format, first);
   if (format === 'ndjson') {
     const { createInterface } = await import('node:readline');

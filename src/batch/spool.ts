@@ -1,17 +1,24 @@
-/** The identity of a batch input: a hash of its content. Stdin is copied to a file first, so it can be read again. */
+/**
+ * The identity of a batch input: a hash of its content. Stdin is copied to a file first, so it can be read again;
+ * the copy is removed when the batch ends, and a killed run's copy by the next run or by `inv batch prune`.
+ * Lines are checked on the way: a line over 1 MiB is refused before the rest is read.
+ */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { processAlive } from '../config/lock.js';
 import { UsageError } from '../errors.js';
+import { boundedLines } from './line-limit.js';
 
 /** The sha256 of a file, read as a stream. */
 async function hashFile(path: string): Promise<string> {
   const hash = createHash('sha256');
   try {
-    for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+    for await (const chunk of boundedLines(createReadStream(path), path)) hash.update(chunk);
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     throw new UsageError(`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
   }
   return hash.digest('hex');
@@ -21,13 +28,28 @@ async function hashFile(path: string): Promise<string> {
 export async function identify(file: string, stdin: NodeJS.ReadableStream, spoolDir: string): Promise<{ path: string; hash: string }> {
   if (file !== '-') return { path: file, hash: await hashFile(file) };
   await mkdir(spoolDir, { recursive: true, mode: 0o700 });
+  await sweepSpool(spoolDir);
   const path = join(spoolDir, `stdin-${process.pid}-${Date.now()}.txt`);
   const hash = createHash('sha256');
-  await pipeline(stdin, async function* (source) {
-    for await (const chunk of source) {
-      hash.update(chunk as Buffer);
-      yield chunk;
-    }
-  }, createWriteStream(path, { mode: 0o600 }));
+  try {
+    await pipeline(stdin, async function* (source) {
+      for await (const chunk of boundedLines(source as AsyncIterable<Buffer>, 'stdin')) {
+        hash.update(chunk);
+        yield chunk;
+      }
+    }, createWriteStream(path, { mode: 0o600 }));
+  } catch (error) {
+    await unlink(path).catch(() => undefined);
+    throw error;
+  }
   return { path, hash: hash.digest('hex') };
+}
+
+/** Removes the spooled copies of runs that ended without removing theirs (killed): their pid is no longer running. */
+export async function sweepSpool(spoolDir: string): Promise<void> {
+  const names = await readdir(spoolDir).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(/^stdin-(\d+)-\d+\.txt$/.exec(name)?.[1]);
+    if (pid && pid !== process.pid && !processAlive(pid)) await unlink(join(spoolDir, name)).catch(() => undefined);
+  }
 }

@@ -161,5 +161,6 @@ export async function pruneBatches(stateDir: string, origin: string | undefined,
     for (const beside of ['lock', 'idx']) await unlink(`${info.path}.${beside}`).catch(() => undefined);
     removed.push(info);
   }
+  await (await import('./spool.js')).sweepSpool(join(stateDir, 'spool'));
   return { removed, kept };
 }

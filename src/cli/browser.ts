@@ -1,4 +1,4 @@
-/** Opens a URL in a browser: the program named by BROWSER, else the system default (via `open`). Only http(s) URLs. */
+/** Opens a URL in a browser: the program named by BROWSER, else the system default (via `open`). Only http(s) URLs, and inv's login page. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { InvError } from '../errors.js';
 import { terminalSafe } from '../util/sanitize.js';
@@ -31,9 +31,13 @@ export function openableUrl(text: string, origin?: string): string {
   return url.href;
 }
 
-/** Starts the browser on `url` without waiting for it to close; rejects when it cannot start or the URL may not be opened. */
-export async function openBrowser(text: string, env: Record<string, string | undefined>, options: { origin?: string } = {}): Promise<void> {
-  const url = openableUrl(text, options.origin);
+/**
+ * Starts the browser on `url` without waiting for it to close; rejects when it cannot start or the URL may not be opened.
+ * With `page`, `text` is the file: URL of the login page inv wrote itself (src/cli/login-page.ts).
+ */
+export async function openBrowser(text: string, env: Record<string, string | undefined>, options: { origin?: string; page?: boolean } = {}): Promise<void> {
+  if (options.page && !text.startsWith('file:///')) throw new InvError(`not opening ${JSON.stringify(terminalSafe(text.slice(0, 200)))}: not a local page`);
+  const url = options.page ? text : openableUrl(text, options.origin);
   const browser = env.BROWSER?.trim();
   if (browser) {
     const [command, ...args] = browser.split(/\s+/) as [string, ...string[]];

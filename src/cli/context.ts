@@ -68,8 +68,11 @@ export class Session {
 
 /** Where URLs are opened for the user. */
 export interface Browser {
-  /** Starts a browser on `url` without waiting for it to close; rejects when it cannot start (or when `origin` is given and the URL is not on it). */
-  open(url: string, options?: { origin?: string }): Promise<void>;
+  /**
+   * Starts a browser on `url` without waiting for it to close; rejects when it cannot start (or when `origin` is given and
+   * the URL is not on it). With `page`, `url` is the file: URL of inv's own login page.
+   */
+  open(url: string, options?: { origin?: string; page?: boolean }): Promise<void>;
 }
 
 export interface Output<R> {

@@ -5,11 +5,14 @@ import { Session } from './context.js';
 import { interruptedExitCode, type IO } from './io.js';
 import { buildProgram, fullProgram } from './program.js';
 import { terminalSafe } from '../util/sanitize.js';
+import { privateDirs } from '../config/paths.js';
+import { checkPrivateDir } from '../config/private-dir.js';
 
 /** Runs `inv <argv>` against the given IO and resolves to the exit code. */
 export async function main(argv: string[], io: IO): Promise<number> {
   const session = new Session(io, { program: fullProgram });
   try {
+    await checkOwnDirs(io);
     const program = buildProgram(session, argv);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
@@ -23,6 +26,14 @@ export async function main(argv: string[], io: IO): Promise<number> {
     return code === ExitCode.interrupted ? interruptedExitCode(io.signal) : code;
   } finally {
     await session.close();
+  }
+}
+
+/** Refuses the config, state or runtime directory when another user could change it; tightens one of ours (saying so). */
+async function checkOwnDirs(io: IO): Promise<void> {
+  for (const place of Object.values(privateDirs(io.env))) {
+    const note = checkPrivateDir(place);
+    if (note) await io.err.write(note + '\n');
   }
 }
 

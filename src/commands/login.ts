@@ -9,6 +9,7 @@ import { readAll } from '../cli/io.js';
 import { AUTHORIZATION_CODE_LIFETIME_S } from '../api/constants.js';
 import type { WhoAmI } from '../api/inventory.js';
 import type { LoginUI } from '../auth/login.js';
+import type { LoginPage } from '../cli/login-page.js';
 
 interface LoginFlags {
   browser: boolean;
@@ -50,6 +51,14 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string, accept: L
     await io.err.write('SSH session without BROWSER or a display: not opening a browser, as with --no-browser\n');
   }
   const lines = paste ? lineReader(io.stdin, io.signal) : undefined;
+  let page: LoginPage | undefined;
+  // The browser gets a file of ours, not the URL: its argv is readable by every local user (docs/decisions.md).
+  const openPage = async (url: string) => {
+    const { writeLoginPage } = await import('../cli/login-page.js');
+    const written = await writeLoginPage(io.env, url, (note) => io.err.write(note + '\n'));
+    page = written;
+    await ctx.browser.open(written.href, { page: true });
+  };
   try {
     return await browserLogin(
       oauth,
@@ -57,13 +66,14 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string, accept: L
       {
         // The URL is printed even with --quiet: without it there is no way to log in.
         notify: (message) => io.err.write(message + '\n'),
-        openBrowser: paste ? undefined : (url) => ctx.browser.open(url),
+        openBrowser: paste ? undefined : openPage,
         readPaste: lines && (() => lines.next()),
         accept,
       },
     );
   } finally {
     lines?.close();
+    await page?.remove();
   }
 }
 

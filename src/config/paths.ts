@@ -1,4 +1,4 @@
-/** Where inv keeps its configuration and its state. */
+/** Where inv keeps its configuration, its state and its runtime files. */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -19,4 +19,26 @@ export function configFile(dir: string): string {
 export function stateDir(env: Env): string {
   if (env.INV_STATE_DIR) return env.INV_STATE_DIR;
   return join(env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state'), 'inv');
+}
+
+/** The runtime directory (one-use files such as the login page): $XDG_RUNTIME_DIR/inv, else "run" in the state directory. */
+export function runtimeDir(env: Env): string {
+  return env.XDG_RUNTIME_DIR ? join(env.XDG_RUNTIME_DIR, 'inv') : join(stateDir(env), 'run');
+}
+
+export interface PrivatePlace {
+  dir: string;
+  /** What it holds, for messages: "the state directory". */
+  what: string;
+  /** The environment variable that moves it, for hints. */
+  variable: string;
+}
+
+/** The three directories inv keeps to itself, with what they hold and the variable that moves each. */
+export function privateDirs(env: Env): { config: PrivatePlace; state: PrivatePlace; runtime: PrivatePlace } {
+  return {
+    config: { dir: configDir(env), what: 'the config directory', variable: 'INV_CONFIG_DIR' },
+    state: { dir: stateDir(env), what: 'the state directory', variable: 'INV_STATE_DIR' },
+    runtime: { dir: runtimeDir(env), what: 'the runtime directory', variable: 'XDG_RUNTIME_DIR' },
+  };
 }

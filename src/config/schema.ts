@@ -44,6 +44,8 @@ export interface Profile {
   researchUrl?: string;
   clientId?: string;
   clientSecret?: string;
+  /** The OAuth origin the client secret was stored for; it is sent nowhere else. */
+  clientSecretOrigin?: string;
   scope?: string;
   venueId?: number;
   tokens?: StoredTokens;

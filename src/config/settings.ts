@@ -1,6 +1,7 @@
 /** Effective settings of one run: flag > environment > profile (docs/ARCHITECTURE.md, Configuration). */
 import { UsageError } from '../errors.js';
 import { originOf } from '../http/url.js';
+import { storedSecretOrigin } from './secret-origin.js';
 import { closest } from '../util/similar.js';
 import type { Profile } from './schema.js';
 import { DEFAULT_PROFILE, type ConfigStore } from './store.js';
@@ -23,8 +24,8 @@ export interface Settings {
   researchUrl?: string;
   clientId?: string;
   clientSecret?: string;
-  /** The origin a stored client secret belongs to (the profile's authorization server); undefined when given for this call. */
-  clientSecretOrigin?: string;
+  /** The origin a stored client secret was stored for; undefined when given for this call; null: stored with none. */
+  clientSecretOrigin?: string | null;
   /** Origins of stored tokens that predate origin binding: the profile's own addresses. */
   legacyTokenOrigins: { api?: string; auth?: string };
   /** INV_TOKEN: an access token to use as is, never stored. */
@@ -39,8 +40,8 @@ export interface Settings {
     keyIn: 'header' | 'query';
     merchantId?: string;
     marketplaceId?: string;
-    /** The origin a stored key is bound to; undefined when the key was given for this call. */
-    origin?: string;
+    /** The origin a stored key is bound to; undefined when the key was given for this call; null: stored with none. */
+    origin?: string | null;
     /** Where each credential came from, for hints: an environment variable's name or the profile. */
     sources: { clientId: string; secretKey: string };
   };
@@ -97,7 +98,7 @@ export function resolveSettings(flags: SettingFlags, env: Env, store: ConfigStor
     researchUrl: pick(flags.researchUrl, '--research-url', 'INV_RESEARCH_URL', stored.researchUrl),
     clientId: env.INV_CLIENT_ID || stored.clientId,
     clientSecret: env.INV_CLIENT_SECRET || stored.clientSecret,
-    clientSecretOrigin: env.INV_CLIENT_SECRET ? undefined : originOf(stored.authUrl ?? stored.baseUrl),
+    clientSecretOrigin: env.INV_CLIENT_SECRET ? undefined : storedSecretOrigin(stored, 'clientSecret'),
     legacyTokenOrigins: { api: originOf(stored.baseUrl), auth: originOf(stored.authUrl ?? stored.baseUrl) },
     envToken: env.INV_TOKEN || undefined,
     venueId: stored.venueId,
@@ -109,7 +110,7 @@ export function resolveSettings(flags: SettingFlags, env: Env, store: ConfigStor
       keyIn: stored.research?.keyIn ?? 'header',
       merchantId: stored.research?.merchantId,
       marketplaceId: stored.research?.marketplaceId,
-      origin: env.INV_RESEARCH_SECRET ? undefined : (stored.research?.origin ?? originOf(stored.researchUrl)),
+      origin: env.INV_RESEARCH_SECRET ? undefined : storedSecretOrigin(stored, 'research.secretKey'),
       sources: {
         clientId: env.INV_RESEARCH_CLIENT_ID ? 'INV_RESEARCH_CLIENT_ID' : `profile "${profile}"`,
         secretKey: env.INV_RESEARCH_SECRET ? 'INV_RESEARCH_SECRET' : `profile "${profile}"`,

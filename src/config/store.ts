@@ -2,20 +2,15 @@
  * Profiles on disk: one JSON file, 0600, in a 0700 directory. Reading is a plain JSON.parse (fast,
  * on every command); writing goes through conf (atomic writes, file mode), loaded only then.
  */
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
 import { withFileLock } from './lock.js';
-import { configFile } from './paths.js';
+import { configFile, privateDirs } from './paths.js';
+import { ensurePrivateDir } from './private-dir.js';
 import type { ConfigFile, Profile } from './schema.js';
 
 export const DEFAULT_PROFILE = 'default';
-
-/** Creates the directory 0700, or tightens it to 0700 if it exists. */
-export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
-}
 
 type Conf = import('conf').default<ConfigFile>;
 
@@ -26,7 +21,7 @@ export class ConfigStore {
 
   /** The config store of `dir` (created 0700 if missing). */
   static async open(dir: string): Promise<ConfigStore> {
-    ensurePrivateDir(dir);
+    ensurePrivateDir(privateDirs({ INV_CONFIG_DIR: dir }).config);
     return new ConfigStore(dir);
   }
 

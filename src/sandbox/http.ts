@@ -6,6 +6,7 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { Faults, parseFaultRule } from './faults.js';
 import { HttpFail, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions } from './reply.js';
 import { RequestStats } from './stats.js';
+import { MAX_DEPTH, nestsDeeper } from './json-depth.js';
 
 export { HttpFail, html, redirect, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions } from './reply.js';
 
@@ -196,6 +197,7 @@ async function readBody(req: IncomingMessage, form: boolean): Promise<unknown> {
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw new HttpFail(415, `send the body as JSON (Content-Type: application/json${form ? ' or application/x-www-form-urlencoded' : ''}), not "${type || 'no content type'}"`);
   }
+  if (nestsDeeper(text)) throw new HttpFail(400, `request body nests deeper than ${MAX_DEPTH} levels`);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -12,6 +12,19 @@ export function terminalSafe(text: string, keepLines = false): string {
   return keepLines ? spaced.split('\n').map((line) => line.replace(CONTROLS, '')).join('\n') : spaced.replace(CONTROLS, '');
 }
 
+/**
+ * Text for a csv/tsv cell shown on a terminal: each control character becomes visible instead of acting (C0 and DEL
+ * as their Unicode control pictures, ESC as ␛; C1 and bidirectional overrides as <U+XXXX>); tab and line feed stay.
+ */
+export function visibleControls(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => {
+    const code = c.charCodeAt(0);
+    if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    if (code === 0x7f) return '\u2421';
+    return `<U+${code.toString(16).toUpperCase().padStart(4, '0')}>`;
+  });
+}
+
 /** A plain number, which a spreadsheet reads as a number even when it starts with + or -. */
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 

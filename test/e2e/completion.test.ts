@@ -30,7 +30,7 @@ beforeAll(() => {
   chmodSync(join(bin, 'inv'), 0o755);
   env = childEnv({ INV_CONFIG_DIR: join(dir, 'config'), HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_DATA_HOME: join(dir, 'xdg'), PATH: `${bin}:${process.env.PATH}` });
   for (const name of ['sandbox', 'staging']) execFileSync('inv', ['profile', 'create', name], { env, stdio: 'ignore' });
-  execFileSync('inv', ['--profile', 'staging', 'config', 'set', 'clientSecret', '--stdin'], { env, input: 'hush-do-not-print\n', stdio: ['pipe', 'ignore', 'ignore'] });
+  execFileSync('inv', ['--profile', 'staging', 'config', 'set', 'clientSecret', '--stdin', '--for', 'https://auth.example.com'], { env, input: 'hush-do-not-print\n', stdio: ['pipe', 'ignore', 'ignore'] });
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -86,6 +86,58 @@ describe('tokens are bound to the origins they were issued for', () => {
   });
 });
 
+describe('stored secrets are bound to an origin when stored', () => {
+  const bare = () => ({ ...env, INV_CLIENT_ID: undefined, INV_CLIENT_SECRET: undefined, INV_BASE_URL: undefined, INV_AUTH_URL: undefined,
+    INV_RESEARCH_CLIENT_ID: undefined, INV_RESEARCH_SECRET: undefined, INV_RESEARCH_URL: undefined });
+  const sentSince = (from: number) => evil.requests.slice(from);
+
+  it('a research key set in a profile without researchUrl is refused, and goes nowhere', async () => {
+    const from = evil.requests.length;
+    const { clientId, secretKey } = fx.sandbox.credentials.research;
+    expect((await inv(['profile', 'create', 'nourl'], bare())).code).toBe(0);
+    expect((await inv(['--profile', 'nourl', 'config', 'set', 'research.clientId', clientId], bare())).code).toBe(0);
+    const set = await inv(['--profile', 'nourl', 'config', 'set', 'research.secretKey', '--stdin'], bare(), secretKey);
+    const sent = await inv(['--profile', 'nourl', 'fees', 'B00X4WHP5E', '--price', '10'], { ...bare(), INV_RESEARCH_URL: evil.url });
+    expect(sentSince(from), 'requests that reached the other server').toHaveLength(0);
+    expect(set.code, set.stderr).toBe(2);
+    expect(set.stderr).toMatch(/researchUrl/);
+    expect(set.stderr).toMatch(/--for/);
+    expect(sent.code, sent.stderr).not.toBe(0);
+    const bound = await inv(['--profile', 'nourl', 'config', 'set', 'research.secretKey', '--stdin', '--for', fx.sandbox.researchUrl], bare(), secretKey);
+    expect(bound.code, bound.stderr).toBe(0);
+    expect((await inv(['--profile', 'nourl', 'fees', 'B00X4WHP5E', '--price', '10'], { ...bare(), INV_RESEARCH_URL: fx.sandbox.researchUrl })).code).toBe(0);
+  });
+
+  it('a client secret stored in a profile without URLs is refused, and goes nowhere with the password', async () => {
+    const from = evil.requests.length;
+    const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
+    expect((await inv(['profile', 'create', 'nourl2'], bare())).code).toBe(0);
+    expect((await inv(['--profile', 'nourl2', 'config', 'set', 'clientId', clientId], bare())).code).toBe(0);
+    const set = await inv(['--profile', 'nourl2', 'config', 'set', 'clientSecret', '--stdin'], bare(), clientSecret);
+    const sent = await passwordLogin(['--profile', 'nourl2'], { ...bare(), INV_BASE_URL: evil.url });
+    expect(sentSince(from), 'requests that reached the other server').toHaveLength(0);
+    expect(set.code, set.stderr).toBe(2);
+    expect(set.stderr).toMatch(/authUrl|baseUrl/);
+    expect(sent.code, sent.stderr).not.toBe(0);
+  });
+
+  it('a client secret does not follow `config set authUrl` to another server (exit 4 naming both origins)', async () => {
+    const from = evil.requests.length;
+    const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
+    expect((await inv(['profile', 'create', 'moved'], bare())).code).toBe(0);
+    for (const [key, value] of [['baseUrl', fx.sandbox.baseUrl], ['clientId', clientId]]) {
+      expect((await inv(['--profile', 'moved', 'config', 'set', key!, value!], bare())).code).toBe(0);
+    }
+    expect((await inv(['--profile', 'moved', 'config', 'set', 'clientSecret', '--stdin'], bare(), clientSecret)).code).toBe(0);
+    expect((await inv(['--profile', 'moved', 'config', 'set', 'authUrl', evil.url], bare())).code).toBe(0);
+    const sent = await passwordLogin(['--profile', 'moved'], bare());
+    expect(sentSince(from), 'requests that reached the other server').toHaveLength(0);
+    expect(sent.code, sent.stderr).toBe(4);
+    expect(sent.stderr).toContain(evil.url);
+    expect(sent.stderr).toContain(fx.sandbox.authUrl);
+  });
+});
+
 describe('inv logout', () => {
   it('revokes the refresh token at the server', async () => {
     expect((await passwordLogin()).code).toBe(0);

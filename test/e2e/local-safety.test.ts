@@ -84,25 +84,25 @@ describe('file modes', () => {
 describe('secrets never need argv', () => {
   it('inv config set KEY --stdin reads the value from stdin; nothing is echoed', async () => {
     expect((await inv(['profile', 'create', 'stdin'])).code).toBe(0);
-    const r = await inv(['--profile', 'stdin', 'config', 'set', 'clientSecret', '--stdin'], {}, 'from-stdin-secret\n');
+    const r = await inv(['--profile', 'stdin', 'config', 'set', 'clientSecret', '--stdin', '--for', 'https://auth.example.com'], {}, 'from-stdin-secret\n');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout + r.stderr).not.toContain('from-stdin-secret');
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.stdin.clientSecret).toBe('from-stdin-secret');
   });
 
   it('warns when a secret is given as an argument', async () => {
-    const r = await inv(['--profile', 'stdin', 'config', 'set', 'research.secretKey', 'on-the-command-line']);
+    const r = await inv(['--profile', 'stdin', 'config', 'set', 'research.secretKey', 'on-the-command-line', '--for', 'https://research.example.com']);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/warning: .*(ps|shell history).*--stdin/);
   });
 
   it('asks for an omitted secret with a masked prompt on a terminal, and needs --stdin in a script (exit 7)', async () => {
     expect((await inv(['profile', 'create', 'tty'])).code).toBe(0);
-    const { code, screen } = await runInTerminal(['--profile', 'tty', 'config', 'set', 'clientSecret'], env, [{ when: /clientSecret/, send: 'typed-secret-value\r' }]);
+    const { code, screen } = await runInTerminal(['--profile', 'tty', 'config', 'set', 'clientSecret', '--for', 'https://auth.example.com'], env, [{ when: /clientSecret/, send: 'typed-secret-value\r' }]);
     expect(code, screen).toBe(0);
     expect(screen).not.toContain('typed-secret-value');
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.tty.clientSecret).toBe('typed-secret-value');
-    const script = await inv(['config', 'set', 'clientSecret']);
+    const script = await inv(['config', 'set', 'clientSecret', '--for', 'https://auth.example.com']);
     expect(script.code).toBe(7);
     expect(script.stderr).toMatch(/--stdin/);
   });

@@ -1,11 +1,12 @@
-/** A local attacker against `inv login`: reading the state from the browser's argv, injecting a code, knocking the listener over. */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+/** A local attacker against `inv login`: replaying the request from the browser's argv, injecting a code, knocking the listener over. */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, existsSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { challengeOf } from '../../src/auth/pkce.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
-import { postConsent, spawnLogin, submitLogin } from '../helpers/oauth.js';
+import { authorizeUrlIn, authorizeUrlOf, postConsent, spawnLogin, submitLogin } from '../helpers/oauth.js';
 
 let fx: SandboxFixture;
 let env: Record<string, string>;
@@ -23,19 +24,25 @@ const storedTokens = () => {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).profiles?.default?.tokens : undefined;
 };
 
-/** What any local user can read: every process's argv, from /proc. */
-function authorizeUrlFromProcesses(authUrl: string): string | undefined {
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    let argv: string[];
-    try {
-      argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
-    const found = argv.find((a) => a.startsWith(`${authUrl}/oauth2/auth?`));
-    if (found) return found;
+const RECORD_BROWSER = fileURLToPath(new URL('../helpers/record-browser.mjs', import.meta.url));
+
+/**
+ * What another local user learns from the browser's argument: the authorization URL when it is there, or
+ * what they can read of a file it names (run as uid 65534 when the tests run as root; otherwise the file
+ * must be one no other user can open: 0600 in a 0700 directory).
+ */
+function asAnotherUser(arg: string): string | undefined {
+  if (/^https?:/.test(arg)) return arg;
+  const path = arg.startsWith('file:') ? fileURLToPath(arg) : arg;
+  if (process.getuid?.() !== 0) {
+    expect(statSync(path).mode & 0o077).toBe(0);
+    expect(statSync(dirname(path)).mode & 0o077).toBe(0);
+    return undefined;
   }
-  return undefined;
+  const read = (file: string) => spawnSync(process.execPath, ['-e', "process.stdout.write(require('fs').readFileSync(process.argv[1], 'utf8'))", file], { uid: 65534, gid: 65534, cwd: '/', encoding: 'utf8' });
+  expect(read('/etc/passwd').status, 'the other user can read what is open to all').toBe(0);
+  const stolen = read(path);
+  return stolen.status === 0 ? authorizeUrlIn(stolen.stdout) : undefined;
 }
 
 /** An HTTP GET with a chosen Host header (fetch cannot set it). */
@@ -51,36 +58,32 @@ function getWithHost(url: string, host: string): Promise<number> {
 }
 
 describe('a local attacker', () => {
-  it('reads the state from the browser\'s argv and injects their own code: the login fails, nothing is stored', async () => {
-    const browser = `${process.execPath} -e setTimeout(()=>{},20000)`;
-    const login = spawnLogin(['--timeout', '30'], { ...env, BROWSER: browser });
-    await login.url;
-    let seen: string | undefined;
-    for (let i = 0; i < 100 && !seen; i++) {
-      seen = authorizeUrlFromProcesses(fx.sandbox.authUrl);
-      if (!seen) await new Promise((r) => setTimeout(r, 50));
+  it('replays the authorization request the browser was given (its own account, the victim\'s challenge and state): inv is not logged in as the attacker', async () => {
+    const opened = join(fx.dir, 'opened-argv.txt');
+    const login = spawnLogin(['--timeout', '30'], { ...env, BROWSER: `${process.execPath} ${RECORD_BROWSER}`, OPENED_FILE: opened });
+    const printed = new URL(await login.url);
+    for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((r) => setTimeout(r, 50));
+    // What any local user reads from /proc/<pid>/cmdline of the browser.
+    const argv = readFileSync(opened, 'utf8').trim();
+    expect(argv).not.toContain(printed.searchParams.get('state')!);
+    expect(argv).not.toContain(printed.searchParams.get('code_challenge')!);
+    const stolen = asAnotherUser(argv);
+    if (stolen) {
+      // Mallory approves the victim's own request (challenge, state, redirect) as herself and delivers the code.
+      const answer = await postConsent(stolen, { username: 'mallory', password: 'mallory-password' });
+      const location = answer.headers.get('location');
+      if (location) await fetch(location).catch(() => undefined);
     }
-    expect(seen, 'the browser process with the URL in its argv').toBeTruthy();
-    const victim = new URL(seen!);
-    const redirectUri = victim.searchParams.get('redirect_uri')!;
-    const attack = new URL(victim);
-    // Mallory tries without PKCE first (a downgrade), then with a challenge of her own.
-    attack.searchParams.delete('code_challenge');
-    attack.searchParams.delete('code_challenge_method');
-    let answer = await postConsent(attack.href, { username: 'mallory', password: 'mallory-password' });
-    let code = new URL(answer.headers.get('location') ?? 'http://x/').searchParams.get('code');
-    if (!code) {
-      attack.searchParams.set('code_challenge', challengeOf('m'.repeat(43)));
-      attack.searchParams.set('code_challenge_method', 'S256');
-      answer = await postConsent(attack.href, { username: 'mallory', password: 'mallory-password' });
-      code = new URL(answer.headers.get('location') ?? 'http://x/').searchParams.get('code');
-    }
-    expect(code, 'mallory gets a code for her own account').toBeTruthy();
-    await fetch(`${redirectUri}?${new URLSearchParams({ code: code!, state: victim.searchParams.get('state')! })}`).catch(() => undefined);
+    // The victim's browser (the owner) follows what it was given, and the victim approves.
+    const location = await submitLogin(authorizeUrlOf(argv), user());
+    await fetch(location).catch(() => undefined);
     const r = await login.done;
     expect(r.stderr).not.toMatch(/logged in as mallory/);
-    expect(r.code).toBe(4);
-    expect(storedTokens()).toBeUndefined();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/logged in as demo@example.com/);
+    expect(storedTokens()?.accessToken).toBeTruthy();
+    // The one-use page is gone once the login has ended.
+    if (argv.startsWith('file:')) expect(existsSync(fileURLToPath(argv))).toBe(false);
   }, 40_000);
 });
 

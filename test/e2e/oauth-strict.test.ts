@@ -82,6 +82,11 @@ describe('redirect URIs (RFC 9700 §4.1.3, RFC 8252 §7.3, RFC 6749 §4.1.3)', (
     expect((await consentPage(authorizeUrl({ redirect_uri: 'http://127.0.0.1:50123/callback' }))).status).toBe(200);
   });
 
+  it('a loopback redirect port must be 1-65535: port 0 is refused', async () => {
+    expect((await consentPage(authorizeUrl({ redirect_uri: 'http://127.0.0.1:0/callback' }))).status).toBe(400);
+    expect((await consentPage(authorizeUrl({ redirect_uri: 'http://127.0.0.1:65535/callback' }))).status).toBe(200);
+  });
+
   it('requires redirect_uri at the token endpoint when it was sent at authorization', async () => {
     const code = await codeFor();
     const { redirect_uri: _omitted, ...withoutRedirect } = { grant_type: 'authorization_code', code, client_id: cli().clientId, client_secret: cli().clientSecret, redirect_uri: REDIRECT, code_verifier: VERIFIER };
@@ -123,6 +128,41 @@ describe('the consent page', () => {
     expect(foreign.headers.get('location')).toBeNull();
     const own = await postConsent(authorizeUrl({}), user);
     expect(own.status).toBe(302);
+  });
+
+  it('a CSRF token is bound to the authorization request it was issued for, and used once', async () => {
+    const user = { username: cli().username, password: cli().password, decision: 'approve' };
+    /** Posts the form of a page rendered for state "mine", with the parameters of another request. */
+    const post = async (params: Record<string, string>, page?: Awaited<ReturnType<typeof consentPage>>) => {
+      const issuedFor = page ?? (await consentPage(authorizeUrl({ state: 'mine' })));
+      return fetch(`${sandbox.authUrl}/oauth2/auth`, {
+        method: 'POST', redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: sandbox.authUrl, cookie: issuedFor.cookie },
+        body: new URLSearchParams({ ...Object.fromEntries(new URL(authorizeUrl(params)).searchParams), csrf_token: issuedFor.fields.csrf_token!, ...user }),
+      });
+    };
+    const others: Array<Record<string, string>> = [
+      { state: 'theirs' }, { state: 'mine', code_challenge: challengeOf('o'.repeat(43)) }, { state: 'mine', redirect_uri: 'http://127.0.0.1:42000/callback' },
+    ];
+    for (const other of others) {
+      const res = await post(other);
+      expect(res.status, JSON.stringify(other)).toBe(403);
+      expect(res.headers.get('location')).toBeNull();
+    }
+    const page = await consentPage(authorizeUrl({ state: 'mine' }));
+    expect((await post({ state: 'mine' }, page)).status).toBe(302);
+    expect((await post({ state: 'mine' }, page)).status, 'the same token again').toBe(403);
+  });
+
+  it('pending consents are capped per client (the oldest is forgotten first), so unauthenticated page views cannot grow memory', async () => {
+    const first = await consentPage(authorizeUrl({ state: 'oldest' }));
+    for (let i = 0; i < 300; i++) await (await fetch(authorizeUrl({ state: `flood-${i}` }))).text();
+    const res = await fetch(`${sandbox.authUrl}/oauth2/auth`, {
+      method: 'POST', redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: sandbox.authUrl, cookie: first.cookie },
+      body: new URLSearchParams({ ...Object.fromEntries(new URL(authorizeUrl({ state: 'oldest' })).searchParams), csrf_token: first.fields.csrf_token!, username: cli().username, password: cli().password, decision: 'approve' }),
+    });
+    expect(res.status).toBe(403);
   });
 });
 

@@ -6,6 +6,7 @@ import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { runInv } from '../helpers/io.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { startRecorder } from '../helpers/recorder.js';
+import { runInTerminal } from '../helpers/terminal.js';
 
 let fx: SandboxFixture;
 let env: Record<string, string>;
@@ -32,6 +33,23 @@ describe('terminal output', () => {
     expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
     expect(r.stdout).toContain('Mug');
     expect(r.stdout).toContain('blue');
+  });
+
+  it('-o csv and -o tsv on a terminal show control characters and escape sequences visibly, never raw', async () => {
+    for (const format of ['csv', 'tsv']) {
+      const { code, screen } = await runInTerminal(['items', 'get', 'EVIL-1', '--fields', 'msku,title,notes', '-o', format], env, []);
+      expect(code, screen).toBe(0);
+      // The pty turns \n into \r\n; anything else below 0x20, DEL and C1 would reach the terminal as a control.
+      expect(JSON.stringify(screen), format).not.toMatch(/\\u00(0[0-8bcef]|1[0-9a-f]|7f|[89][0-9a-f])/);
+      expect(screen).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+      expect(screen).toMatch(/Mug .*blue/);
+      expect(screen).toContain("'=HYPERLINK");
+    }
+  });
+
+  it('-o csv in a pipe keeps the server text as it is (formulas neutralised)', async () => {
+    const r = await get('-o', 'csv');
+    expect(r.stdout).toContain(TITLE);
   });
 
   it('json stays byte-exact', async () => {

@@ -93,6 +93,15 @@ describe('requests are not trusted for the sandbox\'s own address or for more th
     expect(JSON.stringify(fx.sandbox.account.state.itemLocations)).toBe(before);
   });
 
+  it('a JSON body nested deeper than 64 levels is 400, not 500; the sandbox keeps serving', async () => {
+    for (const depth of [100_000, 65]) {
+      const res = await api('/v1/items', { method: 'POST', body: '['.repeat(depth) + ']'.repeat(depth), headers: { 'content-type': 'application/json' } });
+      expect(res.status, `depth ${depth}`).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/deeper than 64/);
+    }
+    expect((await api('/v1/items?limit=1')).status).toBe(200);
+  });
+
   it('repeated query parameters and integers beyond 2^53-1 are 400', async () => {
     const id = Object.keys(fx.sandbox.account.state.itemLocations)[0]!;
     const before = fx.sandbox.account.state.itemLocations[id]!.quantity;

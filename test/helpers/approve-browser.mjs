@@ -1,6 +1,12 @@
 // A BROWSER for tests: opens the sandbox's consent page, approves as $APPROVE_USER / $APPROVE_PASSWORD,
 // and follows the redirect to inv's loopback listener, as a person in a browser would.
-const authorize = process.argv[2];
+// inv gives it the file: URL of a page that forwards to the authorization URL (never the URL itself).
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const given = process.argv[2];
+const forward = given.startsWith('file:') ? /url=([^"]+)"/.exec(readFileSync(fileURLToPath(given), 'utf8'))[1] : given;
+const authorize = forward.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
 const url = new URL(authorize);
 const page = await fetch(authorize, { redirect: 'manual' });
 const cookie = (page.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');

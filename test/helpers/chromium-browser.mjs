@@ -13,7 +13,9 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage();
+  // inv hands over a local page that forwards to the authorization server: wait until the browser is there.
   await page.goto(url);
+  await page.waitForURL(/\/oauth2\/auth\?/);
   await page.fill('#username', process.env.LOGIN_USERNAME ?? '');
   await page.fill('#password', process.env.LOGIN_PASSWORD ?? '');
   await Promise.all([page.waitForURL(/127\.0\.0\.1:\d+\/callback/), page.click('button[value=approve]')]);

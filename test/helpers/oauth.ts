@@ -1,5 +1,7 @@
 /** Playing the browser's part of an OAuth login over plain HTTP, and driving a spawned `inv login`. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Captured } from './io.js';
 import { BIN, childEnv } from './spawn.js';
 
@@ -9,6 +11,20 @@ export function hiddenFields(page: string): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const m of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[decode(m[1]!)] = decode(m[2]!);
   return fields;
+}
+
+/** The authorization URL in a text (the login page inv writes for the browser), entities decoded. */
+export function authorizeUrlIn(text: string): string | undefined {
+  const found = /(https?:\/\/[^"'\s<>]+\/oauth2\/auth\?[^"'\s<>]+)/.exec(text)?.[1];
+  return found?.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&amp;/g, '&');
+}
+
+/** What a browser given `arg` (a URL, a file: URL or a path) ends up asking the authorization server. */
+export function authorizeUrlOf(arg: string): string {
+  if (/^https?:/.test(arg)) return arg;
+  const url = authorizeUrlIn(readFileSync(arg.startsWith('file:') ? fileURLToPath(arg) : arg, 'utf8'));
+  if (!url) throw new Error(`no authorization URL in ${arg}`);
+  return url;
 }
 
 /** Opens the consent page of an authorization URL as a browser would: its status, headers, hidden fields and cookie. */

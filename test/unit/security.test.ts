@@ -9,7 +9,8 @@ import { processAlive, withFileLock } from '../../src/config/lock.js';
 import { isLoopbackAddress } from '../../src/sandbox/http.js';
 import { parseFaultRule } from '../../src/sandbox/faults.js';
 import { redirectAllowed } from '../../src/sandbox/oauth/state.js';
-import { spreadsheetSafe, terminalSafe } from '../../src/util/sanitize.js';
+import { nestsDeeper } from '../../src/sandbox/json-depth.js';
+import { spreadsheetSafe, terminalSafe, visibleControls } from '../../src/util/sanitize.js';
 
 describe('terminalSafe', () => {
   it('removes CSI, OSC (BEL or ST), C1 and bidi controls; keeps text', () => {
@@ -17,6 +18,22 @@ describe('terminalSafe', () => {
     expect(terminalSafe('tab\there\nline')).toBe('tab here line');
     expect(terminalSafe('Crème brûlée — 10 €')).toBe('Crème brûlée — 10 €');
     expect(terminalSafe('a\u001b[31m\nb\u0007', true)).toBe('a\nb');
+  });
+});
+
+describe('nestsDeeper', () => {
+  it('counts open arrays and objects, not brackets inside strings', () => {
+    expect(nestsDeeper('['.repeat(65) + ']'.repeat(65))).toBe(true);
+    expect(nestsDeeper('['.repeat(64) + ']'.repeat(64))).toBe(false);
+    expect(nestsDeeper(JSON.stringify({ a: '['.repeat(100), b: '\\"{{{{' }), 2)).toBe(false);
+    expect(nestsDeeper('{"a":{"b":[1]}}', 2)).toBe(true);
+  });
+});
+
+describe('visibleControls', () => {
+  it('shows every control as a visible character, keeps tab and line feed', () => {
+    expect(visibleControls('a\u001b[2Jb\u0007\r\u007f\u009b31m\u202e\tz\n')).toBe('a\u241b[2Jb\u2407\u240d\u2421<U+009B>31m<U+202E>\tz\n');
+    expect(visibleControls('plain text')).toBe('plain text');
   });
 });
 

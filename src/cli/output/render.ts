@@ -2,7 +2,7 @@
 import type { GlobalOptions } from '../globals.js';
 import { terminalWidth, type IO } from '../io.js';
 import { plain } from './format.js';
-import { spreadsheetSafe } from '../../util/sanitize.js';
+import { spreadsheetSafe, visibleControls } from '../../util/sanitize.js';
 import { pick, project, type Column, type View } from './view.js';
 
 export interface RenderTarget {
@@ -73,10 +73,15 @@ async function writeDelimited<R>(view: View<R>, records: Records<R>, globals: Gl
   const { stringify } = await import('csv-stringify/sync');
   const delimiter = globals.output === 'tsv' ? '\t' : ',';
   const { columns, rows } = layout(view, globals.fields);
-  await io.out.write(stringify([columns.map((c) => c.key)], { delimiter }));
+  // On a terminal server text must not drive it (as in tables); in a pipe it stays as it is, formulas neutralised.
+  const cell = (text: string) => {
+    const safe = globals.rawCsv ? text : spreadsheetSafe(text);
+    return io.stdoutIsTTY ? visibleControls(safe) : safe;
+  };
+  await io.out.write(stringify([columns.map((c) => cell(c.key))], { delimiter }));
   let n = 0;
   for await (const record of records) {
-    const lines = rows(record).map((row) => columns.map((c) => (globals.rawCsv ? plain(pick(row, c.key)) : spreadsheetSafe(plain(pick(row, c.key))))));
+    const lines = rows(record).map((row) => columns.map((c) => cell(plain(pick(row, c.key)))));
     await io.out.write(stringify(lines, { delimiter }));
     n++;
   }

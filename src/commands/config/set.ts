@@ -11,18 +11,25 @@ export const meta: Meta = { name: 'set', args: [['<key>', 'e.g. baseUrl, researc
 export function setup(command: Command, run: Runner): void {
   command
     .option('--stdin', 'read the value from stdin (keeps secrets out of ps and shell history)')
+    .option('--for <url>', 'the server a secret is for, when the profile names none yet (a stored secret is sent only there)')
     .addHelpText('after', [
       '', 'Examples:',
       '  inv config set researchUrl https://research.example.com',
       '  inv --profile warehouse config set research.keyIn query',
       '  printf %s "$CLIENT_SECRET" | inv config set clientSecret --stdin',
       '  inv config set research.secretKey                # asks, masked, on a terminal',
+      '  inv config set clientSecret --stdin --for https://auth.example.com',
     ].join('\n'))
     .action(
-      run<{ stdin?: boolean }>(async (ctx, [key, given], flags) => {
-        const { keySpec, parseKeyValue } = await import('../../config/keys.js');
+      run<{ stdin?: boolean; for?: string }>(async (ctx, [key, given], flags) => {
+        const [{ keySpec, parseKeyValue }, bound] = await Promise.all([import('../../config/keys.js'), import('../../config/secret-origin.js')]);
         const name = key as string;
         const spec = keySpec(name);
+        if (flags.for !== undefined && !bound.isBoundSecret(name)) throw new UsageError('--for goes with clientSecret or research.secretKey only');
+        const forUrl = flags.for === undefined ? undefined : (parseKeyValue('baseUrl', flags.for) as string);
+        const settings = await ctx.settings();
+        // Refused before the secret is asked for, when there is no origin to bind it to.
+        if (bound.isBoundSecret(name)) bound.storeSecret(settings.stored, name, '', forUrl, settings.profile);
         let raw: string;
         if (flags.stdin) {
           if (given !== undefined) throw new UsageError('give the value or --stdin, not both');
@@ -36,10 +43,13 @@ export function setup(command: Command, run: Runner): void {
           }
         }
         const value = parseKeyValue(name, raw);
-        const settings = await ctx.settings();
-        await (await ctx.config()).updateProfile(settings.profile, (profile) => setPath(profile, name, value));
+        const stored = await (await ctx.config()).updateProfile(settings.profile, (profile) =>
+          bound.isBoundSecret(name) ? bound.storeSecret(profile, name, value, forUrl, settings.profile) : setPath(bound.pinSecretOrigins(profile), name, value));
         const shown = spec.secret ? 'a new value' : `"${String(value)}"`;
         await ctx.info(`${ctx.color.green('✓')} ${name} set to ${shown} in profile "${settings.profile}"`);
+        for (const stranded of bound.strandedSecrets(stored)) {
+          await ctx.io.err.write(`warning: ${stranded} is not sent to the new server; store it again for it: inv --profile ${settings.profile} config set ${stranded.split(' ')[0]} --stdin\n`);
+        }
       }),
     );
 }

@@ -74,7 +74,7 @@ export function oauthRoutes(server: SandboxServer, oauth: OAuthServer): TokenEnd
   const tokens = new TokenEndpoint(oauth);
   const consent = new ConsentGuard();
   const form = (checked: Checked, status = 200, extra: { error?: string; username?: string } = {}) => {
-    const { token, setCookie } = consent.issue();
+    const { token, setCookie } = consent.issue(checked.params);
     return page(loginPage({ clientName: checked.clientName, scopes: checked.scopes, params: checked.params, csrf: token, ...extra }), status, { 'set-cookie': setCookie });
   };
 

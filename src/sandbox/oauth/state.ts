@@ -127,7 +127,7 @@ export function redirectAllowed(client: Pick<RegisteredClient, 'redirectUris'>, 
   } catch {
     return false;
   }
-  if (url.hash || url.search || url.username || url.password || url.href !== uri) return false;
+  if (url.hash || url.search || url.username || url.password || url.href !== uri || url.port === '0') return false;
   return client.redirectUris.some((registered) => {
     const r = new URL(registered);
     const loopback = ['127.0.0.1', '[::1]', 'localhost'].includes(r.hostname) && r.protocol === 'http:';

@@ -1,0 +1,46 @@
+/** Directories inv keeps secrets and journals in: owned by the user and open to nobody else, as ssh's StrictModes wants. */
+import { chmodSync, mkdirSync, statSync, type Stats } from 'node:fs';
+import { UsageError } from '../errors.js';
+import type { PrivatePlace } from './paths.js';
+
+
+/**
+ * Checks `dir` if it exists: a directory of ours open to others is tightened to 0700 (the note saying so
+ * is returned); one of another user, a shared sticky one (like /tmp) or one that cannot be fixed is refused (exit 2).
+ */
+export function checkPrivateDir({ dir, what, variable }: PrivatePlace): string | undefined {
+  let stats: Stats;
+  try {
+    stats = statSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const uid = process.getuid?.();
+  if (uid === undefined) return undefined;
+  const mode = (stats.mode & 0o7777).toString(8).padStart(4, '0');
+  const elsewhere = `or set ${variable} to a directory of your own`;
+  if (!stats.isDirectory()) throw new UsageError(`${what} ${dir} is not a directory`, `remove it, ${elsewhere}`);
+  if (stats.uid !== uid) {
+    throw new UsageError(
+      `${what} ${dir} belongs to uid ${stats.uid}, not to you (uid ${uid}): another user could change what inv keeps there`,
+      `make it yours: sudo chown ${uid} '${dir}' && chmod 700 '${dir}', ${elsewhere}`,
+    );
+  }
+  if ((stats.mode & 0o077) === 0) return undefined;
+  const refuse = () => new UsageError(`${what} ${dir} is open to other users (mode ${mode})`, `run: chmod 700 '${dir}', ${elsewhere}`);
+  // A sticky directory is shared by design (like /tmp): tightening it would break it for others.
+  if (stats.mode & 0o1000) throw refuse();
+  try {
+    chmodSync(dir, 0o700);
+  } catch {
+    throw refuse();
+  }
+  return `note: ${what} ${dir} was open to other users (mode ${mode}); inv tightened it to 0700`;
+}
+
+/** Creates `dir` 0700 (with its parents), or checks an existing one as checkPrivateDir does; returns its note, if any. */
+export function ensurePrivateDir(place: PrivatePlace): string | undefined {
+  mkdirSync(place.dir, { recursive: true, mode: 0o700 });
+  return checkPrivateDir(place);
+}

@@ -1,0 +1,82 @@
+/** inv's config, state and runtime directories are the user's own and closed to others, or inv refuses them (as ssh's StrictModes). */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchFixture, csv, makeRows, type BatchFixture } from '../helpers/batch.js';
+import { spawnInv } from '../helpers/spawn.js';
+
+const ROOT = process.getuid?.() === 0;
+let fx: BatchFixture;
+/** Where other users may pass through (0755), unlike the fixture's own 0700 directory. */
+let shared: string;
+beforeAll(async () => {
+  fx = await batchFixture();
+  shared = mkdtempSync(join(tmpdir(), 'inv-shared-'));
+  chmodSync(shared, 0o755);
+});
+afterAll(async () => {
+  rmSync(shared, { recursive: true, force: true });
+  await fx.close();
+});
+
+/** A directory made open to every user (mode 0777), as a careless shared setup leaves it. */
+function openDir(path: string): string {
+  mkdirSync(path, { recursive: true });
+  chmodSync(path, 0o777);
+  return path;
+}
+
+/** Another local user (uid 65534) renames every entry of `dir`; how many renames succeeded. */
+function renameAsAnotherUser(dir: string): number {
+  const script = "const fs=require('fs');let n=0;for(const e of fs.readdirSync(process.argv[1])){try{fs.renameSync(process.argv[1]+'/'+e,process.argv[1]+'/'+e+'.gone');n++}catch{}}process.stdout.write(String(n))";
+  const r = spawnSync(process.execPath, ['-e', script, dir], { uid: 65534, gid: 65534, cwd: '/', encoding: 'utf8' });
+  return Number(r.stdout || 0);
+}
+
+describe('a state directory others can write', () => {
+  it.skipIf(!ROOT)('is tightened to 0700 (said once), so another user cannot make a finished batch run again', async () => {
+    const state = openDir(join(shared, 'state'));
+    const env = { ...fx.authed, INV_STATE_DIR: state };
+    const file = join(fx.dir, 'one-move.csv');
+    const rows = makeRows(fx, 1, 3);
+    writeFileSync(file, csv(rows));
+    const before = fx.quantities();
+    const first = await spawnInv(['move', '--file', file, '--json'], { env });
+    expect(first.code, first.stderr).toBe(0);
+    const renamed = renameAsAnotherUser(state);
+    const second = await spawnInv(['move', '--file', file, '--json'], { env });
+    expect(fx.moves(), 'doMoveItem requests for one row run twice').toBe(1);
+    expect(fx.quantities()).toEqual(fx.expected(before, rows));
+    expect(renamed).toBe(0);
+    expect(statSync(state).mode & 0o777).toBe(0o700);
+    expect(first.stderr).toMatch(new RegExp(`state directory ${state} .*tightened it to 0700`));
+    expect(second.stderr).not.toMatch(/tightened/);
+  });
+
+  it('an open config directory is tightened too', async () => {
+    const config = openDir(join(shared, 'config'));
+    const r = await spawnInv(['config', 'list'], { env: { ...fx.authed, INV_CONFIG_DIR: config } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(statSync(config).mode & 0o777).toBe(0o700);
+    expect(r.stderr).toMatch(/config directory .* tightened it to 0700/);
+  });
+});
+
+describe('a directory of another user', () => {
+  it.skipIf(!ROOT)('is refused (exit 2), naming it and how to fix it; nothing is sent', async () => {
+    const state = join(shared, 'foreign-state');
+    mkdirSync(state, { mode: 0o700 });
+    chownSync(state, 65534, 65534);
+    const file = join(fx.dir, 'foreign.csv');
+    writeFileSync(file, csv(makeRows(fx, 1, 4)));
+    const moves = fx.moves();
+    const r = await spawnInv(['move', '--file', file, '--json'], { env: { ...fx.authed, INV_STATE_DIR: state } });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(state);
+    expect(r.stderr).toMatch(/chown/);
+    expect(fx.moves()).toBe(moves);
+    expect(readdirSync(state)).toEqual([]);
+  });
+});
