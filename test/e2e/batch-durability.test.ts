@@ -18,7 +18,7 @@ beforeEach(() => fx.sandbox.inventory.faults.clear());
 function smallDisk(size: string): string | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'inv-disk-'));
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir], { stdio: 'ignore' });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { stdio: 'ignore' });
     return dir;
   } catch {
     return undefined;

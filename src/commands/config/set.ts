@@ -4,6 +4,7 @@ import type { Meta, Runner } from '../../cli/command.js';
 import { readAll } from '../../cli/io.js';
 import { setPath } from '../../config/schema.js';
 import { UsageError } from '../../errors.js';
+import * as bound from '../../config/secret-origin.js';
 
 export const meta: Meta = { name: 'set', args: [['<key>', 'e.g. baseUrl, research.keyIn'], ['[value]', 'the new value (omit it for secrets: asked masked on a terminal, or use --stdin)']], summary: 'change one setting of the profile' };
 
@@ -22,7 +23,7 @@ export function setup(command: Command, run: Runner): void {
     ].join('\n'))
     .action(
       run<{ stdin?: boolean; for?: string }>(async (ctx, [key, given], flags) => {
-        const [{ keySpec, parseKeyValue }, bound] = await Promise.all([import('../../config/keys.js'), import('../../config/secret-origin.js')]);
+        const { keySpec, parseKeyValue } = await import('../../config/keys.js');
         const name = key as string;
         const spec = keySpec(name);
         if (flags.for !== undefined && !bound.isBoundSecret(name)) throw new UsageError('--for goes with clientSecret or research.secretKey only');
