@@ -26,7 +26,15 @@ export interface ShipmentLine {
 }
 
 export interface ShipmentDetail extends Shipment {
+  /** The fulfillment center's address as the shipment's notes state it ("Ship to: line | line | …"); null when they do not. */
+  shipTo: string[] | null;
   items: ShipmentLine[];
+}
+
+/** The ship-to address lines in an fbaShipment location's notes. */
+export function shipToOf(notes: string | null | undefined): string[] | null {
+  const found = /\bShip to: ([^\n]+?)(?:\. Plan: |$)/i.exec(notes ?? '');
+  return found ? found[1]!.split(' | ').map((l) => l.trim()).filter(Boolean) : null;
 }
 
 /** The parts of an fbaShipment location's ref (merchant:marketplace:shipment:prep) and the center in its notes. */
@@ -70,7 +78,7 @@ export async function showShipment(client: InventoryClient, locations: readonly 
   if (!location) throw new NotFoundError(`no FBA shipment "${ref}"`, 'see `inv shipments list`');
   const stock = (await allStock(client, { locationId: location.id })).filter((il) => il.locationId === location.id);
   const items = await Promise.all(stock.map(async (il) => ({ msku: il.msku, fnsku: await fnskuOf(client, il.msku), quantity: Number(il.quantity), itemLocationId: il.id })));
-  return { ...summary(location, stock, await status(client, location, shipmentParts(location))), items };
+  return { ...summary(location, stock, await status(client, location, shipmentParts(location))), shipTo: shipToOf(location.notes), items };
 }
 
 /** The fnsku the marketplace gives an msku, as an inbound plan of one unit states it; null when the plan is refused. */

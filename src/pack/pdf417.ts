@@ -1,0 +1,33 @@
+/** PDF417 symbols from bwip-js as a module matrix (drawn by the PDF and checked by the label geometry), error correction level 6. */
+import bwipjs from 'bwip-js';
+
+/** Error correction level of every symbol: 6, the least Amazon accepts for box contents. */
+export const EC_LEVEL = 6;
+/** Rows are this many modules high (Amazon: at least 3). */
+export const ROW_HEIGHT = 3;
+/** Modules of a symbol that are not data columns: start, left and right row indicators, stop. */
+export const OVERHEAD_MODULES = 69;
+/** Width of one data column in modules. */
+export const COLUMN_MODULES = 17;
+
+export interface Matrix {
+  /** Width in modules. */
+  width: number;
+  rows: number;
+  /** rows × width, 1 where a module is dark, row by row. */
+  dark: Uint8Array;
+}
+
+/** The PDF417 symbol of `text` with `columns` data columns. */
+export function pdf417(text: string, columns: number): Matrix {
+  // bwip-js takes the symbol's own options (eclevel, columns, rowmult) beside the render options its types list.
+  const options = { bcid: 'pdf417', text, eclevel: EC_LEVEL, columns, rowmult: ROW_HEIGHT } as unknown as Parameters<typeof bwipjs.raw>[0];
+  const [raw] = bwipjs.raw(options) as unknown as Array<{ pixs: number[]; pixx: number }>;
+  const width = raw!.pixx;
+  return { width, rows: raw!.pixs.length / width, dark: Uint8Array.from(raw!.pixs) };
+}
+
+/** The most data columns a symbol of `module` points may have across `width` points, keeping a 2-module quiet zone each side. */
+export function columnsFor(width: number, module: number): number {
+  return Math.min(30, Math.floor((width / module - 4 - OVERHEAD_MODULES) / COLUMN_MODULES));
+}
