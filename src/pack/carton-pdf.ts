@@ -35,7 +35,7 @@ function drawCarton(doc: Doc, label: CartonLabel, layout: CartonLayout, at: { x:
   const half = (inner - 8) / 2;
   if (layout.places.length > 1) doc.lineWidth(0.5).rect(at.x, at.y, w, h).dash(3, { space: 3 }).stroke('#888').undash();
   address(doc, 'SHIP FROM:', label.shipFrom, x0, at.y + ADDRESS_TOP, half, 'Helvetica', 7.5);
-  address(doc, 'SHIP TO:', label.shipTo, x0 + half + 8, at.y + ADDRESS_TOP, half, 'Helvetica-Bold', 8.5);
+  address(doc, 'SHIP TO:', label.shipTo, x0 + half + 8, at.y + ADDRESS_TOP, half, 'Helvetica-Bold', 8);
   rule(doc, at.x, at.y + FIRST_RULE);
   text(doc, 'FBA SHIPMENT', 'Helvetica', 6.5, x0, at.y + SHIPMENT_TOP, inner);
   text(doc, label.shipmentId, 'Helvetica-Bold', 15, x0, at.y + SHIPMENT_TOP + 9, inner);
