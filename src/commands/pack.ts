@@ -56,13 +56,15 @@ export function setup(command: Command, run: Runner): void {
         const shipFrom = outputs.labels ? await (await import('./shared/ship-from.js')).shipFrom(ctx, flags.shipFrom) : [];
         const client = await ctx.inventory();
         let packing;
+        let finish: (() => void) | undefined;
         if (flags.file !== undefined) {
           if (flags.boxes === undefined) throw new UsageError('--file needs --boxes BOXES.csv: the weight and sides of each box');
           packing = await packFromFiles(client, { ...options, file: flags.file, boxes: flags.boxes });
         } else {
-          packing = await (await import('./shared/pack-scan.js')).scanSession(ctx, client, options);
+          ({ packing, finish } = await (await import('./shared/pack-scan.js')).scanSession(ctx, client, options));
         }
         for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io)) await ctx.info(`${ctx.color.green('✓')} ${line}`);
+        finish?.();
         if (outputs.labels?.out !== '-') await out.render([packing]);
       }),
     );

@@ -65,14 +65,26 @@ export function checkPacking(facts: ShipmentFacts, contents: readonly ContentRow
   return { shipmentId: facts.shipmentId, center: facts.center, shipTo: facts.shipTo, boxes: out, unpacked };
 }
 
+/** A box's weight in lb and sides in inches, from the units they were given in. */
+export function imperial(size: { weight: number; length: number; width: number; height: number }, units: PackOptions['units']): { lb: number; sides: [number, number, number] } {
+  const metric = units === 'metric';
+  const sides = [size.length, size.width, size.height].map((s) => round2(metric ? s * CM_TO_IN : s)) as [number, number, number];
+  return { lb: round2(metric ? size.weight * KG_TO_LB : size.weight), sides };
+}
+
+/** Why a box of this weight and these sides is refused, or undefined when it is not. */
+export function sizeFault(lb: number, sides: readonly number[], options: PackOptions): string | undefined {
+  if (lb > MAX_LB) return `weighs ${lb} lb: a carton may weigh at most ${MAX_LB} lb (over ${TEAM_LIFT_LB} lb it is marked team lift)`;
+  const side = Math.max(...sides);
+  if (side > MAX_SIDE_IN && !options.oversize) return `has a side of ${side} in: no side may be over ${MAX_SIDE_IN} in unless --oversize (a single oversize item)`;
+  return undefined;
+}
+
 /** One box with its weight and sides in lb and inches, checked against the limits. */
 function carton(shipmentId: string, n: number, items: BoxItem[], size: BoxRow, options: PackOptions): Box {
-  const metric = options.units === 'metric';
-  const lb = round2(metric ? size.weight * KG_TO_LB : size.weight);
-  const [l, w, h] = [size.length, size.width, size.height].map((s) => round2(metric ? s * CM_TO_IN : s)) as [number, number, number];
-  const what = `--boxes row ${size.row}: box ${n} (${items.map((i) => i.msku).join(', ')})`;
-  if (lb > MAX_LB) throw new UsageError(`${what} weighs ${lb} lb: a carton may weigh at most ${MAX_LB} lb (over ${TEAM_LIFT_LB} lb it is marked team lift)`);
-  const side = Math.max(l, w, h);
-  if (side > MAX_SIDE_IN && !options.oversize) throw new UsageError(`${what} has a side of ${side} in: no side may be over ${MAX_SIDE_IN} in unless --oversize (a single oversize item)`);
+  const { lb, sides } = imperial(size, options.units);
+  const fault = sizeFault(lb, sides, options);
+  if (fault) throw new UsageError(`--boxes row ${size.row}: box ${n} (${items.map((i) => i.msku).join(', ')}) ${fault}`);
+  const [l, w, h] = sides;
   return { box: n, boxId: boxIdOf(shipmentId, n), items, weightLb: lb, lengthIn: l, widthIn: w, heightIn: h, teamLift: lb > TEAM_LIFT_LB };
 }

@@ -27,3 +27,15 @@ export async function packListFacts(client: InventoryClient, mskus: Iterable<str
   }
   return facts;
 }
+
+/** Every code a unit of the shipment may be scanned by (fnsku, msku, and the item's UPC/EAN/ISBN/ASIN), each to its msku. */
+export async function scanCodes(client: InventoryClient, facts: ShipmentFacts): Promise<Map<string, string>> {
+  const codes = new Map<string, string>();
+  for (const line of facts.lines) {
+    const item = await client.item(line.msku);
+    if (item.productId) codes.set(item.productId.toUpperCase(), line.msku);
+  }
+  // fnsku and msku win over a product code that happens to equal another item's.
+  for (const line of facts.lines) codes.set(line.msku, line.msku).set(line.msku.toUpperCase(), line.msku).set(line.fnsku, line.msku);
+  return codes;
+}
