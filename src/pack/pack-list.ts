@@ -14,7 +14,7 @@ export interface ItemFacts {
 
 const PRODUCT_COLUMNS = ['Merchant SKU', 'Title', 'ASIN', 'FNSKU', 'external-id', 'Condition', 'Who will prep?', 'Prep Type', 'Who will label?', 'Shipped'];
 
-/** A cell safe in a TSV: no tabs or line breaks; formula starts neutralised as DESIGN.md's rule 10 asks. */
+/** A cell safe in a TSV: no tabs or line breaks, and a leading =, +, - or @ neutralised (server text is data). */
 function cell(value: string | number): string {
   const text = String(value).replace(/[\t\r\n]+/g, ' ');
   return /^[=+\-@]/.test(text) ? `'${text}` : text;

@@ -1,5 +1,5 @@
 /**
- * The notes of an inbound shipment's location, which describe the shipment (as the spec says they do):
+ * The notes of an inbound shipment's location, which describe the shipment (as the API documents them to):
  * its center, the center's ship-to address and the plan so far, in a form `inv shipments show` reads:
  * "Inbound shipment FBA… to PHX7 (Phoenix, AZ). Ship to: name | street | City, ST zip | US. Plan: MSKU x 8 (X000…), …".
  */
