@@ -37,7 +37,7 @@ export interface ContentsSymbol {
  */
 export function contentsSymbols(shipmentId: string, items: readonly BoxItem[], room: SymbolRoom): ContentsSymbol[] {
   const whole = pdf417(contentsText(shipmentId, items), room.columns);
-  if (whole.rows <= room.maxRows) return [{ text: contentsText(shipmentId, items), matrix: whole }];
+  if (whole && whole.rows <= room.maxRows) return [{ text: contentsText(shipmentId, items), matrix: whole }];
   const out: ContentsSymbol[] = [];
   let start = 0;
   while (start < items.length) {
@@ -46,7 +46,7 @@ export function contentsSymbols(shipmentId: string, items: readonly BoxItem[], r
     for (; end <= items.length; end++) {
       const text = contentsText(shipmentId, items.slice(start, end));
       const matrix = pdf417(text, room.columns);
-      if (matrix.rows > room.maxRows) break;
+      if (!matrix || matrix.rows > room.maxRows) break;
       best = { text, matrix };
     }
     if (!best) throw new Error(`the contents of one product do not fit a PDF417 symbol of ${room.columns} columns and ${room.maxRows} rows`);

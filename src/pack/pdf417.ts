@@ -18,11 +18,17 @@ export interface Matrix {
   dark: Uint8Array;
 }
 
-/** The PDF417 symbol of `text` with `columns` data columns. */
-export function pdf417(text: string, columns: number): Matrix {
+/** The PDF417 symbol of `text` with `columns` data columns; undefined when no symbol that narrow holds it (over 90 rows). */
+export function pdf417(text: string, columns: number): Matrix | undefined {
   // bwip-js takes the symbol's own options (eclevel, columns, rowmult) beside the render options its types list.
   const options = { bcid: 'pdf417', text, eclevel: EC_LEVEL, columns, rowmult: ROW_HEIGHT } as unknown as Parameters<typeof bwipjs.raw>[0];
-  const [raw] = bwipjs.raw(options) as unknown as Array<{ pixs: number[]; pixx: number }>;
+  let raw: { pixs: number[]; pixx: number } | undefined;
+  try {
+    [raw] = bwipjs.raw(options) as unknown as Array<{ pixs: number[]; pixx: number }>;
+  } catch (error) {
+    if (/insufficientCapacity/i.test(String(error))) return undefined;
+    throw error;
+  }
   const width = raw!.pixx;
   return { width, rows: raw!.pixs.length / width, dark: Uint8Array.from(raw!.pixs) };
 }
