@@ -18,8 +18,22 @@ export interface Matrix {
   dark: Uint8Array;
 }
 
+// bwip-js takes several milliseconds a symbol at level 6 (its Reed-Solomon step runs in emulated
+// PostScript): boxes of the same contents (case packs) are encoded once.
+const made = new Map<string, Matrix | undefined>();
+const KEPT = 4096;
+
 /** The PDF417 symbol of `text` with `columns` data columns; undefined when no symbol that narrow holds it (over 90 rows). */
 export function pdf417(text: string, columns: number): Matrix | undefined {
+  const key = `${columns}\0${text}`;
+  if (made.has(key)) return made.get(key);
+  const matrix = encode(text, columns);
+  if (made.size >= KEPT) made.clear();
+  made.set(key, matrix);
+  return matrix;
+}
+
+function encode(text: string, columns: number): Matrix | undefined {
   // bwip-js takes the symbol's own options (eclevel, columns, rowmult) beside the render options its types list.
   const options = { bcid: 'pdf417', text, eclevel: EC_LEVEL, columns, rowmult: ROW_HEIGHT } as unknown as Parameters<typeof bwipjs.raw>[0];
   let raw: { pixs: number[]; pixx: number } | undefined;

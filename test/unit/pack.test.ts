@@ -11,6 +11,8 @@ import { renderCartonPdf } from '../../src/pack/carton-pdf.js';
 import { ZPL_ROOM } from '../../src/pack/carton-zpl.js';
 import { packListTsv } from '../../src/pack/pack-list.js';
 import type { ShipmentFacts } from '../../src/pack/types.js';
+import PDFDocument from 'pdfkit';
+import { code128B } from '../../src/pack/code128.js';
 import { decodePdf } from '../helpers/zxing.js';
 
 const fnsku = (i: number) => `X00${String(i).padStart(7, '0')}`;
@@ -73,5 +75,29 @@ describe('checks and the pack list', () => {
     const exp = header.indexOf('FBA15ABCDEFGU000001 - Expiration Date (MM/DD/YY)');
     expect(exp).toBeGreaterThan(0);
     expect(rows.find((r) => r[0] === 'SKU-0')![exp]).toBe('03/01/27');
+  });
+});
+
+describe('Code 128 B from the symbol table', () => {
+  it('draws every printable ASCII character so that zxing reads it back', async () => {
+    const all = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    const texts = ['FBA15ABCDEFGU000001', ...Array.from({ length: 8 }, (_, i) => all.slice(i * 12, i * 12 + 12).replace(/^ | $/g, '_'))];
+    const doc = new PDFDocument({ size: [400, 100], margin: 0, autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    const done = new Promise<Buffer>((resolve) => doc.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))));
+    for (const text of texts) {
+      doc.addPage({ size: [400, 100], margin: 0 });
+      const bars = code128B(text);
+      for (const bar of bars.bars) doc.rect(20 + bar.x * 1.2, 20, bar.width * 1.2, 60);
+      doc.fill('black');
+    }
+    doc.end();
+    const dir = mkdtempSync(join(tmpdir(), 'inv-c128-'));
+    try {
+      writeFileSync(join(dir, 'c.pdf'), await done);
+      expect(decodePdf(join(dir, 'c.pdf')).map((page) => page.map((s) => `${s.format}:${s.text}`))).toEqual(texts.map((t) => [`Code128:${t}`]));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
