@@ -10,6 +10,7 @@ export async function shipmentFacts(client: InventoryClient, ref: string): Promi
   if (!/^[A-Z0-9]{1,20}$/.test(detail.shipmentId)) throw new InvError(`shipment id "${detail.shipmentId}" is not capitals and digits: it cannot be printed in a box id`);
   const lines = detail.items.filter((l) => l.quantity > 0).map((l) => {
     if (!l.fnsku) throw new InvError(`${l.msku} in ${detail.shipmentId} has no fnsku (the inbound plan refused it): its units cannot be labelled for a box`);
+    if (!/^[A-Z0-9]{1,20}$/.test(l.fnsku)) throw new InvError(`the fnsku of ${l.msku} ("${l.fnsku}") is not capitals and digits: it cannot go in a box-content barcode`);
     return { msku: l.msku, fnsku: l.fnsku, quantity: l.quantity };
   });
   if (lines.length === 0) throw new InvError(`shipment ${detail.shipmentId} holds no units to pack`);

@@ -12,7 +12,9 @@ import { ZPL_ROOM } from '../../src/pack/carton-zpl.js';
 import { packListTsv } from '../../src/pack/pack-list.js';
 import type { ShipmentFacts } from '../../src/pack/types.js';
 import PDFDocument from 'pdfkit';
+import bwipjs from 'bwip-js';
 import { code128B } from '../../src/pack/code128.js';
+import { pdf417, symbolOf, textCodewords } from '../../src/pack/pdf417.js';
 import { decodePdf } from '../helpers/zxing.js';
 
 const fnsku = (i: number) => `X00${String(i).padStart(7, '0')}`;
@@ -99,5 +101,23 @@ describe('Code 128 B from the symbol table', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('PDF417 encoded here', () => {
+  it('draws the same symbol as bwip-js for the same codewords at level 6', () => {
+    const cases: Array<[string, number]> = [['AMZN,PO:FBA10000003,FNSKU:X0006CA9EF,QTY:1', 6], ['AMZN,PO:FBA1,FNSKU:X000B5F080,QTY:12,EXP:270301', 4], ['A', 6], ['AMZN,PO:FBA15ABCDEFG', 30]];
+    for (const [text, columns] of cases) {
+      const codewords = textCodewords(text);
+      const mine = symbolOf(codewords, columns)!;
+      const options = { bcid: 'pdf417', text: codewords.map((v) => `^${String(v).padStart(3, '0')}`).join(''), raw: true, eclevel: 6, columns };
+      const [theirs] = bwipjs.raw(options as never) as unknown as Array<{ pixs: number[]; pixx: number }>;
+      expect([mine.width, mine.rows]).toEqual([theirs!.pixx, theirs!.pixs.length / theirs!.pixx]);
+      expect(Array.from(mine.dark).join('')).toBe(theirs!.pixs.join(''));
+    }
+  });
+
+  it('answers undefined for a text that needs more than 90 rows', () => {
+    expect(pdf417('AMZN,PO:FBA1' + ',FNSKU:X000B5F080,QTY:12'.repeat(40), 2)).toBeUndefined();
   });
 });
