@@ -66,26 +66,33 @@ function drawCarton(doc: Doc, label: CartonLabel, layout: CartonLayout, at: { x:
   const m = layout.module;
   const sx = at.x + (w - matrix.width * m) / 2;
   const sy = at.y + SYMBOL_TOP + (h - PAD - SYMBOL_TOP - matrix.rows * ROW_HEIGHT * m) / 2;
-  // One rectangle per run of dark modules in a row, written straight into the page's content: a
-  // thousand symbols of a thousand rectangles each through doc.rect() took seconds.
-  const ops: string[] = [];
-  const n = (v: number) => String(Math.round(v * 1000) / 1000);
-  for (let r = 0; r < matrix.rows; r++) {
-    for (let c = 0; c < matrix.width; ) {
-      if (!matrix.dark[r * matrix.width + c]) {
-        c++;
-        continue;
-      }
-      let end = c;
-      while (end < matrix.width && matrix.dark[r * matrix.width + end]) end++;
-      ops.push(`${n(sx + c * m)} ${n(sy + r * ROW_HEIGHT * m)} ${n((end - c) * m)} ${n(ROW_HEIGHT * m)} re`);
-      c = end;
-    }
-  }
-  doc.fillColor('black');
-  doc.addContent(ops.join('\n'));
-  doc.fillColor('black').fill();
+  drawSymbol(doc, matrix, sx, sy, m);
 }
+
+/**
+ * The symbol as a 1-bit image mask, one sample a module (a row of samples a symbol row), scaled to the
+ * module size: a thousand symbols of a thousand rectangles each took seconds to write.
+ */
+function drawSymbol(doc: Doc, matrix: CartonLabel['symbol']['matrix'], x: number, y: number, module: number): void {
+  const stride = Math.ceil(matrix.width / 8);
+  const bits = Buffer.alloc(stride * matrix.rows);
+  for (let r = 0; r < matrix.rows; r++) {
+    for (let c = 0; c < matrix.width; c++) if (matrix.dark[r * matrix.width + c]) bits[r * stride + (c >> 3)]! |= 0x80 >> (c & 7);
+  }
+  // Decode [1 0]: a 1 sample is painted in the fill colour; Interpolate false keeps the module edges sharp.
+  const image = doc.ref({ Type: 'XObject', Subtype: 'Image', Width: matrix.width, Height: matrix.rows, ImageMask: true, BitsPerComponent: 1, Decode: [1, 0], Interpolate: false });
+  image.end(bits);
+  const name = `P${++symbols}`;
+  (doc.page as unknown as { xobjects: Record<string, unknown> }).xobjects[name] = image;
+  const w = matrix.width * module;
+  const h = matrix.rows * ROW_HEIGHT * module;
+  doc.save().fillColor('black');
+  doc.transform(w, 0, 0, -h, x, y + h);
+  doc.addContent(`/${name} Do`);
+  doc.restore();
+}
+
+let symbols = 0;
 
 function address(doc: Doc, heading: string, lines: string[], x: number, y: number, width: number, font: string, size: number): void {
   text(doc, heading, 'Helvetica-Bold', 6.5, x, y, width);
