@@ -1,12 +1,11 @@
 /**
  * PDF417 symbols as a module matrix (drawn by the PDF, measured by the label geometry), error
  * correction level 6, encoded here: bwip-js takes 15-30 ms a symbol at level 6 (its Reed-Solomon step
- * runs in emulated PostScript), too slow for a thousand cartons. The codeword bar patterns are read
- * once from bwip-js itself (raw codeword symbols at level 0 cost under a millisecond), so the tables
- * are its own; text compaction and the error correction follow ISO/IEC 15438. Unit tests compare
- * whole symbols with bwip-js's and decode them with zxing.
+ * runs in emulated PostScript), too slow for a thousand cartons. The codeword bar patterns are bwip-js's
+ * own, read from its symbols by scripts/pdf417-patterns.mjs; text compaction and the error correction
+ * follow ISO/IEC 15438. Unit tests compare whole symbols with bwip-js's and decode them with zxing.
  */
-import bwipjs from 'bwip-js';
+import { CLUSTERS } from './pdf417-patterns.js';
 
 /** Error correction level of every symbol: 6, the least Amazon accepts for box contents. */
 export const EC_LEVEL = 6;
@@ -36,24 +35,10 @@ export function columnsFor(width: number, module: number): number {
 
 let clusters: string[][] | undefined;
 
-/** The 17-module pattern of every codeword in each of the three row clusters, read from one-column symbols bwip-js draws. */
+/** The 17-module pattern of every codeword in each of the three row clusters, unpacked once. */
 function patterns(): string[][] {
-  if (clusters) return clusters;
-  const tables: string[][] = [[], [], []];
-  for (let shift = 0; shift < 3; shift++) {
-    for (let first = 0; first < 929; first += 84) {
-      const values = [...Array<number>(shift).fill(0), ...Array.from({ length: Math.min(84, 929 - first) }, (_, i) => first + i)];
-      const options = { bcid: 'pdf417', text: values.map((v) => `^${String(v).padStart(3, '0')}`).join(''), raw: true, eclevel: 0, columns: 1 };
-      const [raw] = bwipjs.raw(options as unknown as Parameters<typeof bwipjs.raw>[0]) as unknown as Array<{ pixs: number[]; pixx: number }>;
-      // Row 0 is the length descriptor bwip-js puts first; row r holds values[r - 1].
-      values.forEach((value, i) => {
-        const row = i + 1;
-        tables[row % 3]![value] = raw!.pixs.slice(row * raw!.pixx + 34, row * raw!.pixx + 51).join('');
-      });
-    }
-  }
-  clusters = tables;
-  return tables;
+  clusters ??= CLUSTERS.map((packed) => Array.from({ length: 929 }, (_, i) => parseInt(packed.slice(4 * i, 4 * i + 4), 36).toString(2).padStart(17, '0')));
+  return clusters;
 }
 
 // Text compaction values of the characters of a box-contents text, by submode.
