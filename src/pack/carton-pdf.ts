@@ -11,7 +11,8 @@ type Doc = PDFKit.PDFDocument;
 
 /** Renders the labels on `layout`; resolves to the PDF bytes. */
 export function renderCartonPdf(labels: readonly CartonLabel[], layout: CartonLayout): Promise<Buffer> {
-  const doc = new PDFDocument({ size: [layout.page.width, layout.page.height], margin: 0, autoFirstPage: false, info: { Title: 'Carton labels', Creator: 'inv' } });
+  // Uncompressed: a zlib stream a page and a symbol (two thousand of them) cost more memory and time than the file saves.
+  const doc = new PDFDocument({ size: [layout.page.width, layout.page.height], margin: 0, autoFirstPage: false, compress: false, info: { Title: 'Carton labels', Creator: 'inv' } });
   // Printed at 100 %: scaling would shrink the PDF417 modules below 0.020 in.
   (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({ PrintScaling: 'None' });
   const chunks: Buffer[] = [];
