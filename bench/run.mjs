@@ -7,6 +7,7 @@ import { listItemsBench } from './list-items.mjs';
 import { memoryBench } from './memory.mjs';
 import { movesBench } from './moves.mjs';
 import { oneShotBench } from './one-shot.mjs';
+import { packBench, packRows } from './pack.mjs';
 import { scoutBench } from './scout.mjs';
 import { startupBench } from './startup.mjs';
 
@@ -27,6 +28,7 @@ const l = await section('memory: listing', listItemsBench);
 const b = await section('memory: batch', memoryBench);
 const lab = await section('labels', labelsBench);
 const sc = await section('scout', scoutBench);
+const pk = await section('pack', packBench);
 
 const ok = (met) => (met ? 'met' : '**missed**');
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -48,6 +50,7 @@ const rows = [
   [`\`inv scout\`, a scan of a new ASIN inside one process (${sc.scans} scans), median`, `${ms(sc.median)} (${(o.inv / sc.median).toFixed(1)} × faster than one-shot \`inv fees\`)`, '≤ 15 ms', ok(sc.median <= 15)],
   ['… p95', ms(sc.p95), '≤ 40 ms', ok(sc.p95 <= 40)],
   ['… the same ASIN again (session cache), median', ms(sc.cached), '—', ''],
+  ...packRows(pk, ok),
   [`\`inv scout --file\`, ${sc.lines.toLocaleString('en-US')} lines`, `${Math.round(sc.rate)} lines/s, peak RSS ${sc.rss.toFixed(0)} MB`, '≥ 200/s, < 150 MB', ok(sc.rate >= 200 && sc.rss < 150)],
   [`\`inv scout --file\`, the same ${sc.lines.toLocaleString('en-US')} lines again (kept answers)`, `${Math.round(sc.rerate)} lines/s, peak RSS ${sc.rerss.toFixed(0)} MB`, '< 150 MB', ok(sc.rerss < 150)],
 ];

@@ -26,7 +26,27 @@ export interface ShipmentLine {
 }
 
 export interface ShipmentDetail extends Shipment {
+  /** The fulfillment center's address as the shipment's notes state it ("Ship to: line | line | …"); null when they do not. */
+  shipTo: string[] | null;
+  /** What the inbound plans put in the shipment, as its notes state it ("Plan: MSKU x 8 (FNSKU), …"); null when they do not. */
+  plan: Array<{ msku: string; fnsku: string; quantity: number }> | null;
   items: ShipmentLine[];
+}
+
+/** The plan in an fbaShipment location's notes. */
+export function planOf(notes: string | null | undefined): ShipmentDetail['plan'] {
+  const found = /\. Plan: (.+)$/.exec(notes ?? '');
+  if (!found) return null;
+  return found[1]!.split(/, (?=\S+ x \d+ \()/).flatMap((part) => {
+    const m = /^(.+) x (\d+) \(([A-Z0-9]+)\)$/.exec(part);
+    return m ? [{ msku: m[1]!, fnsku: m[3]!, quantity: Number(m[2]) }] : [];
+  });
+}
+
+/** The ship-to address lines in an fbaShipment location's notes. */
+export function shipToOf(notes: string | null | undefined): string[] | null {
+  const found = /\bShip to: ([^\n]+?)(?:\. Plan: |$)/i.exec(notes ?? '');
+  return found ? found[1]!.split(' | ').map((l) => l.trim()).filter(Boolean) : null;
 }
 
 /** The parts of an fbaShipment location's ref (merchant:marketplace:shipment:prep) and the center in its notes. */
@@ -70,7 +90,7 @@ export async function showShipment(client: InventoryClient, locations: readonly 
   if (!location) throw new NotFoundError(`no FBA shipment "${ref}"`, 'see `inv shipments list`');
   const stock = (await allStock(client, { locationId: location.id })).filter((il) => il.locationId === location.id);
   const items = await Promise.all(stock.map(async (il) => ({ msku: il.msku, fnsku: await fnskuOf(client, il.msku), quantity: Number(il.quantity), itemLocationId: il.id })));
-  return { ...summary(location, stock, await status(client, location, shipmentParts(location))), items };
+  return { ...summary(location, stock, await status(client, location, shipmentParts(location))), shipTo: shipToOf(location.notes), plan: planOf(location.notes), items };
 }
 
 /** The fnsku the marketplace gives an msku, as an inbound plan of one unit states it; null when the plan is refused. */

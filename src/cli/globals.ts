@@ -8,7 +8,7 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 /** `-o zpl`: labels for Zebra printers, a format of `inv labels` only (not a data format). */
 export const LABEL_OUTPUT = 'zpl';
 /** The commands that take `-o zpl`. */
-const ZPL_COMMANDS = new Set(['labels']);
+const ZPL_COMMANDS = new Set(['labels', 'pack']);
 
 export interface GlobalOptions {
   profile?: string;
@@ -64,7 +64,7 @@ export function readGlobals(raw: Record<string, unknown>, io: IO, timeoutGiven =
   const fields = typeof raw.fields === 'string' ? raw.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined;
   if (fields && fields.length === 0) throw new UsageError('--fields is empty: give one or more field names separated by commas');
   const zpl = raw.output === LABEL_OUTPUT;
-  if (zpl && !ZPL_COMMANDS.has(command)) throw new UsageError(`-o ${LABEL_OUTPUT} is for inv labels only; use one of ${OUTPUT_FORMATS.join(', ')}`);
+  if (zpl && !ZPL_COMMANDS.has(command)) throw new UsageError(`-o ${LABEL_OUTPUT} is for inv labels and inv pack only; use one of ${OUTPUT_FORMATS.join(', ')}`);
   const output = (raw.json ? 'json' : zpl ? undefined : (raw.output as OutputFormat | undefined)) ?? (io.stdoutIsTTY ? 'table' : 'json');
   const noColorEnv = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '';
   return {

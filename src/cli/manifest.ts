@@ -19,6 +19,7 @@ import * as send_to_fba from '../commands/send-to-fba.js';
 import * as plan from '../commands/plan.js';
 import * as label from '../commands/label.js';
 import * as labels from '../commands/labels.js';
+import * as pack from '../commands/pack.js';
 import * as feedback from '../commands/feedback/index.js';
 import * as settings from '../commands/settings/index.js';
 import * as api from '../commands/api.js';
@@ -40,5 +41,5 @@ import * as sandbox from '../commands/sandbox.js';
 
 /** Every top-level command and noun (a new one is its module plus one import and one entry here). */
 export const COMMANDS: ReadonlyArray<CommandModule | NounModule> = [
-  login, logout, whoami, auth, items, locations, stock, shipments, move, batch, send_to_fba, plan, label, labels, feedback, settings, api, fees, offers, categories, search, item, item_lookup, item_search, lookup, research, config, profile, scout, profit, completion, sandbox,
+  login, logout, whoami, auth, items, locations, stock, shipments, move, batch, send_to_fba, plan, label, labels, pack, feedback, settings, api, fees, offers, categories, search, item, item_lookup, item_search, lookup, research, config, profile, scout, profit, completion, sandbox,
 ];

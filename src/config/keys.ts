@@ -40,6 +40,7 @@ export const SETTABLE_KEYS: Record<string, KeySpec> = {
   'scout.prep': { schema: amount(0, 1000), secret: false, description: 'scout: prep per unit, dollars' },
   'scout.inboundPerLb': { schema: amount(0, 1000), secret: false, description: 'scout: inbound shipping per pound, dollars' },
   'scout.taxRate': { schema: amount(0, 100), secret: false, description: 'scout: sales tax on the cost, percent' },
+  'pack.shipFrom': { schema: text(300), secret: false, description: 'pack: ship-from address on carton labels, lines separated by "|"' },
   'scout.overrides': {
     schema: z.string().transform((text, ctx) => {
       try {

@@ -38,6 +38,12 @@ export interface ScoutProfile {
   overrides?: Record<string, { minRoi?: number; minProfit?: number; maxRank?: number }>;
 }
 
+/** Packing settings: the ship-from address printed on carton labels. */
+export interface PackProfile {
+  /** Address lines separated by "|". */
+  shipFrom?: string;
+}
+
 export interface Profile {
   baseUrl?: string;
   authUrl?: string;
@@ -51,6 +57,7 @@ export interface Profile {
   tokens?: StoredTokens;
   research?: ResearchProfile;
   scout?: ScoutProfile;
+  pack?: PackProfile;
 }
 
 export interface ConfigFile {

@@ -11,7 +11,7 @@ const dots = (pt: number) => Math.round((pt * DPI) / 72);
 const MODULE = 2;
 
 /** Field data with ^, ~ and _ written as ^FH hex escapes, so server text cannot become commands. */
-function field(text: string): string {
+export function field(text: string): string {
   return '^FH_^FD' + text.replace(/[\^~_\\]/g, (c) => '_' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')) + '^FS';
 }
 

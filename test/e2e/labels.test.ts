@@ -203,7 +203,7 @@ describe('bad input', () => {
     ['a start on a roll', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--layout', 'thermal-2x1', '--start', '2', '--out', 'x.pdf'], /--start is for sheet layouts/],
     ['ZPL on a sheet', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '-o', 'zpl', '--layout', 'a4-24'], /ZPL is for thermal rolls/],
     ['a PDF without a file', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1'], /--out FILE.pdf is needed/],
-    ['-o zpl elsewhere', ['items', 'list', '-o', 'zpl'], /-o zpl is for inv labels only/],
+    ['-o zpl elsewhere', ['items', 'list', '-o', 'zpl'], /-o zpl is for inv labels and inv pack only/],
     ['--from with a count', ['labels', '--from', 'x.json', '--count', '2', '-o', 'zpl'], /--from takes the items and counts from the file/],
     ['send-to-fba with a bad label layout', ['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1', '--labels', 'x.pdf', '--labels-layout', 'nope'], /--labels-layout "nope" must be one of/],
   ])('refuses %s (exit 2, nothing sent)', async (_name, args, message) => {

@@ -51,4 +51,24 @@ describe('inv shipments', () => {
     expect(missing.code).toBe(3);
     expect(missing.stderr).toMatch(/no FBA shipment "FBA1NOPE"/);
   });
+  it("keeps each shipment's center address and plan, and shows them", async () => {
+    const plan = JSON.parse((await inv(['plan', 'LAMP-DESK-LED', '5', '--json'])).stdout) as Record<string, { fulfillmentCenterId: string; shipToAddr: Record<string, string> }>;
+    const { fulfillmentCenterId: fc, shipToAddr: addr } = Object.values(plan)[0]!;
+    let shipmentId = '';
+    let fnsku = '';
+    for (const qty of ['5', '3']) {
+      const r = await inv(['send-to-fba', 'LAMP-DESK-LED', qty, '--from', 'Shelf A1', '--json']);
+      expect(r.code, r.stderr).toBe(0);
+      ({ shipmentId, fnsku } = Object.values(JSON.parse(r.stdout) as Record<string, { shipmentId: string; fnsku: string }>)[0]!);
+    }
+    const r = await inv(['shipments', 'show', shipmentId, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const shown = JSON.parse(r.stdout) as { center: string; shipTo: string[]; plan: Array<{ msku: string; fnsku: string; quantity: number }> };
+    expect(shown.center).toBe(fc);
+    expect(shown.shipTo).toEqual([addr.name, addr.addr1, `${addr.city}, ${addr.state} ${addr.zip}`, addr.country]);
+    expect(shown.plan).toEqual([{ msku: 'LAMP-DESK-LED', fnsku, quantity: 8 }]);
+    const table = await runInv(['shipments', 'show', shipmentId, '-o', 'table'], { env: fx.authed, tty: true });
+    expect(table.stdout).toContain(addr.addr1);
+    expect(table.stdout).toMatch(new RegExp(`LAMP-DESK-LED\\s+${fnsku}\\s+8\\s+8`));
+  });
 });

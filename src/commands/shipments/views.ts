@@ -21,8 +21,13 @@ export const SHIPMENTS_VIEW: View<Shipment> = {
 /** One shipment: JSON keeps the whole record; the table one row per msku. */
 export const SHIPMENT_VIEW: View<ShipmentDetail> = {
   kind: 'single',
-  fields: [...FIELDS, 'items'],
-  rows: (s) => s.items.map((line) => ({ ...line, shipmentId: s.shipmentId, center: s.center, status: s.status })),
+  fields: [...FIELDS, 'shipTo', 'plan', 'items'],
+  // The address goes on the first row only: it is the shipment's, not each msku's.
+  rows: (s) => s.items.map((line, i) => ({
+    ...line, shipmentId: s.shipmentId, center: s.center, status: s.status,
+    planned: s.plan?.find((p) => p.msku === line.msku)?.quantity ?? null,
+    shipTo: i === 0 ? (s.shipTo ?? []).join(', ') : '',
+  })),
   columns: [
     { key: 'shipmentId', header: 'shipment' },
     { key: 'center', header: 'center' },
@@ -30,5 +35,7 @@ export const SHIPMENT_VIEW: View<ShipmentDetail> = {
     { key: 'msku', header: 'msku' },
     { key: 'fnsku', header: 'fnsku' },
     { key: 'quantity', header: 'quantity', format: count, align: 'right' },
+    { key: 'planned', header: 'planned', format: count, align: 'right' },
+    { key: 'shipTo', header: 'ship to' },
   ],
 };

@@ -4,6 +4,8 @@ import type { Account } from '../inventory/account.js';
 import { checkSource, quantity, readMove, takeFromSource } from '../inventory/moves.js';
 import { CAN_MOVE_FBA, itemLocationRecord } from '../inventory/records.js';
 import type { Route } from '../inventory/routes/shared.js';
+import { CENTERS } from './centers.js';
+import { shipmentNotes } from './notes.js';
 import { fnskuOf, planShipments, PREP_TYPE, type PlannedShipment } from './plan.js';
 
 /** The msku and quantity of a plan or send request (quantity also under the documented spelling "quntity"). */
@@ -54,7 +56,7 @@ export function fbaRoutes(route: Route, account: Account): void {
         location = {
           id: account.nextLocationId(), display: planned.shipmentId, order: 0, type: 'fbaShipment',
           ref: `${state.merchantId}:${state.marketplaceId}:${planned.shipmentId}:${PREP_TYPE}`,
-          notes: `Inbound shipment ${planned.shipmentId} to ${planned.center.id} (${planned.center.city}, ${planned.center.state})`,
+          notes: null,
           created: account.now(), modified: null,
         };
         account.putLocation(location);
@@ -63,6 +65,9 @@ export function fbaRoutes(route: Route, account: Account): void {
       const stock = account.ensureStock(msku, location!.id);
       const total = account.adjustStock(stock.id, planned.quantity);
       const shipmentId = location!.display;
+      const kept = account.addToPlan(shipmentId, planned.center.id, msku, fnsku, planned.quantity);
+      const center = CENTERS.find((c) => c.id === kept.center) ?? planned.center;
+      account.putLocation({ ...state.locations[location!.id]!, notes: shipmentNotes(shipmentId, center, kept) });
       result[shipmentId] = {
         shipmentId,
         fnsku,

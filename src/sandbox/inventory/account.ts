@@ -1,7 +1,7 @@
 /** Changes to the inventory account, each written through Persist (so it is logged) and kept consistent. */
 import { HttpFail } from '../http.js';
 import type { Persist } from '../store.js';
-import type { InventoryState, PurchaseItem, StoredFeedback, StoredItem, StoredItemLocation, StoredLocation } from './state.js';
+import type { InventoryState, PurchaseItem, ShipmentPlan, StoredFeedback, StoredItem, StoredItemLocation, StoredLocation } from './state.js';
 
 const key = (msku: string, locationId: string) => `${msku}\u0000${locationId}`;
 
@@ -116,6 +116,14 @@ export class Account {
   /** Marks a shipment closed or failing (sandbox control). */
   setShipmentStatus(shipmentId: string, status: 'closed' | 'failing' | undefined): void {
     this.persist.set(['inventory', 'shipments', shipmentId], status);
+  }
+
+  /** Adds `quantity` of `msku` to a shipment's plan (its center set by the first plan); returns the plan. */
+  addToPlan(shipmentId: string, center: string, msku: string, fnsku: string, quantity: number): ShipmentPlan {
+    const plan = this.state.plans[shipmentId] ?? { center, items: {} };
+    const before = plan.items[msku]?.quantity ?? 0;
+    this.persist.set(['inventory', 'plans', shipmentId], { center: plan.center, items: { ...plan.items, [msku]: { fnsku, quantity: before + quantity } } });
+    return this.state.plans[shipmentId]!;
   }
 
   /** Stores a feedback record. */

@@ -44,6 +44,13 @@ export interface Purchase {
   items: Record<string, PurchaseItem>;
 }
 
+export interface ShipmentPlan {
+  /** Fulfillment center id. */
+  center: string;
+  /** Keyed by msku: its fnsku and the units planned into this shipment so far. */
+  items: Record<string, { fnsku: string; quantity: number }>;
+}
+
 export interface InventoryState {
   merchantId: string;
   marketplaceId: string;
@@ -51,6 +58,8 @@ export interface InventoryState {
   purchases: Record<string, Purchase>;
   /** Sandbox-only: shipments closed or made to fail (POST /_sandbox/shipments/<id>/close|fail). */
   shipments: Record<string, 'closed' | 'failing'>;
+  /** Each inbound shipment's plan, keyed by shipment id: its center and what the plans put in it (told in the location's notes). */
+  plans: Record<string, ShipmentPlan>;
   items: Record<string, StoredItem>;
   /** mskus in creation order: the order of GET /v1/items. */
   itemOrder: string[];
@@ -68,7 +77,7 @@ const T0 = '2026-01-05T09:00:00.000Z';
 /** An empty account. */
 export function emptyInventory(): InventoryState {
   return {
-    merchantId: 'A1SANDBOXMERCHANT', marketplaceId: 'ATVPDKIKX0DER', purchases: {}, shipments: {},
+    merchantId: 'A1SANDBOXMERCHANT', marketplaceId: 'ATVPDKIKX0DER', purchases: {}, shipments: {}, plans: {},
     items: {}, itemOrder: [], locations: {}, locationOrder: [], itemLocations: {}, itemLocationOrder: [],
     feedback: {}, settings: {}, nextId: { location: 1, itemLocation: 1, feedback: 1, shipment: 1 },
   };
