@@ -20,7 +20,8 @@ export interface BatchKind<Row> {
   kind: string;
   /** How deep an NDJSON record may nest. */
   depth: number;
-  columns(columns: string[]): void;
+  /** Checks the CSV header; returns it with names matched to the kind's own spelling. */
+  columns(columns: string[]): string[] | void;
   parse(line: number, record: Record<string, Cell>): { row: Row } | { problem: string };
   identify(row: Row): Promise<Identified>;
   /** Sends the row once; resolves to what the service answered. */
@@ -45,6 +46,8 @@ export interface BatchRequest {
   file: string;
   format?: string;
   encoding?: Encoding;
+  /** --delimiter (CSV); sniffed when absent. */
+  delimiter?: string;
   /** --batch NAME; default: the file's absolute path (stdin: a hash of its content). */
   name?: string;
   retryInDoubt: boolean;

@@ -2,11 +2,12 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { wholeNumber } from '../cli/input.js';
+import { DELIMITER_HELP, wholeNumber } from '../cli/input.js';
 import { scoutFromFlags, scoutFlagOptions, type ScoutCommandFlags } from './scout/shared.js';
 
 interface Flags extends ScoutCommandFlags {
   file?: string;
+  delimiter?: string;
   buyList?: string;
   mskuTemplate: string;
   cond: string;
@@ -18,7 +19,8 @@ export const meta: Meta = { name: 'scout', summary: 'scan codes and see buy or s
 /** Options and action of `inv scout` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .option('--file <manifest>', 'scout a manifest CSV (code,cost[,qty]) instead of scans; resumable');
+    .option('--file <manifest>', 'scout a manifest CSV (code,cost[,qty]) instead of scans; resumable')
+    .option('--delimiter <char>', `manifest: ${DELIMITER_HELP}`);
   scoutFlagOptions(command)
     .option('--buy-list <file>', 'append accepted scans to this CSV (for `inv items import`)')
     .option('--msku-template <template>', 'msku of buy-list rows ({asin}, {cond}, {code})', '{asin}-{cond}')
@@ -32,7 +34,7 @@ export function setup(command: Command, run: Runner): void {
         const { scout, defaultCost } = await scoutFromFlags(ctx, flags);
         if (flags.file) {
           const { runManifestCommand } = await import('./scout/manifest.js');
-          return runManifestCommand(ctx, scout, { file: flags.file, concurrency, defaultCost });
+          return runManifestCommand(ctx, scout, { file: flags.file, concurrency, defaultCost, delimiter: flags.delimiter });
         }
         const { runScanCommand } = await import('./scout/scan.js');
         await runScanCommand(ctx, scout, { defaultCost, buyList: flags.buyList, mskuTemplate: flags.mskuTemplate, cond: flags.cond });

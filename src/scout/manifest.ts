@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RateLimitError, UsageError } from '../errors.js';
-import { readRows, type InputRow } from '../batch/input.js';
+import { matchColumns, readRows, type InputRow } from '../batch/input.js';
 import { runPool } from '../batch/pool.js';
 import { blank, type Scout, type ScoutResult } from './engine.js';
 import { Pacer } from './pacer.js';
@@ -34,6 +34,10 @@ export interface ManifestOptions {
   defaultCost?: number;
   signal: AbortSignal;
   stdin: NodeJS.ReadableStream;
+  /** --delimiter; sniffed when absent. */
+  delimiter?: string;
+  /** Told how many rows were skipped because every cell was empty. */
+  skipped?: (count: number) => void;
   /** Told of each row as it finishes (fresh, or read back from the journal). */
   onRow?: (result: ManifestResult, fresh: boolean) => void;
 }
@@ -92,10 +96,14 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
   let resumed = 0;
   const rows = readRows(options.file, options.stdin, {
     format: 'csv',
-    header: (columns) => {
+    delimiter: options.delimiter,
+    skipped: options.skipped,
+    header: (header) => {
+      const columns = matchColumns(header, ['code', 'cost', 'qty']);
       if (!columns.includes('code')) throw new UsageError(`${options.file}: the header has no "code" column (expected code,cost[,qty])`);
       const unknown = columns.filter((c) => !['code', 'cost', 'qty'].includes(c));
       if (unknown.length) throw new UsageError(`${options.file}: unknown column(s) ${unknown.join(', ')}; expected code,cost[,qty]`);
+      return columns;
     },
   });
   const work = async (input: InputRow) => {

@@ -11,6 +11,7 @@ import { stateDir } from '../../config/paths.js';
 export interface BatchRequestFlags {
   format?: string;
   encoding?: string;
+  delimiter?: string;
   batch?: string;
   retryInDoubt?: boolean;
   concurrency: string;
@@ -19,7 +20,7 @@ export interface BatchRequestFlags {
 /** The request of a batch over `file`, its flags checked. */
 export function batchRequest(file: string, flags: BatchRequestFlags): BatchRequest {
   const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
-  return { file, format: flags.format, encoding: encodingOf(flags.encoding), name: flags.batch, retryInDoubt: Boolean(flags.retryInDoubt), concurrency };
+  return { file, format: flags.format, encoding: encodingOf(flags.encoding), delimiter: flags.delimiter, name: flags.batch, retryInDoubt: Boolean(flags.retryInDoubt), concurrency };
 }
 
 /** The engine's surroundings for this context: state dir, profile, origin, account, progress, prompts. */

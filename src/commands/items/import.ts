@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { RowResult } from '../../batch/batch-types.js';
 import type { Meta, Runner } from '../../cli/command.js';
+import { DELIMITER_HELP } from '../../cli/input.js';
 import type { View } from '../../cli/output/view.js';
 import type { BatchRequestFlags } from '../batch/shared.js';
 
@@ -23,6 +24,7 @@ export function setup(command: Command, run: Runner): void {
   command
     .option('--format <format>', 'csv or ndjson (default: from the extension, or the first character)')
     .option('--encoding <encoding>', 'the file\'s encoding when not UTF-8: windows-1252 or latin1')
+    .option('--delimiter <char>', DELIMITER_HELP)
     .option('--batch <name>', 'name the batch (default: the file\'s absolute path); a new name imports rows already done again')
     .option('--retry-in-doubt', 'send again the rows an earlier run sent without an answer (asks; --yes in scripts)')
     .option('--concurrency <n>', 'requests in flight at once', '8')

@@ -33,7 +33,7 @@ export const MANIFEST_VIEW: View<ManifestResult> = {
 };
 
 /** Runs the manifest and renders the ranked results; Ctrl-C stops taking rows, keeps the journal and exits 130. */
-export async function runManifestCommand(ctx: Ctx, scout: Scout, options: { file: string; concurrency: number; defaultCost?: number }): Promise<void> {
+export async function runManifestCommand(ctx: Ctx, scout: Scout, options: { file: string; concurrency: number; defaultCost?: number; delimiter?: string }): Promise<void> {
   const out = ctx.output(MANIFEST_VIEW);
   // Every read in flight listens for Ctrl-C on the one signal: a few per row.
   setMaxListeners(options.concurrency * 4 + 10, ctx.io.signal);
@@ -41,9 +41,10 @@ export async function runManifestCommand(ctx: Ctx, scout: Scout, options: { file
   const progress = new Progress('scout', ctx.progressStream);
   const file = options.file === '-' ? '-' : resolve(options.file);
   const run = await scoutManifest(scout, {
-    file, concurrency: options.concurrency, defaultCost: options.defaultCost, signal: ctx.io.signal, stdin: ctx.io.stdin,
+    file, concurrency: options.concurrency, defaultCost: options.defaultCost, delimiter: options.delimiter, signal: ctx.io.signal, stdin: ctx.io.stdin,
     stateDir: stateDir(ctx.io.env), scope: `${settings.profile}\0${settings.researchUrl ?? ''}`,
     onRow: (_r, fresh) => progress.tick(fresh ? 'done' : 'skipped'),
+    skipped: (count) => void ctx.info(`${options.file}: skipped ${count} empty row(s)`),
   });
   progress.finish();
   await out.render(run.results);
