@@ -42,12 +42,20 @@ export async function writeLabels(runs: readonly LabelRun[], options: LabelOptio
   if (options.format === 'pdf') {
     const [{ renderPdf }, { Progress }] = await Promise.all([import('./pdf.js'), import('../batch/progress.js')]);
     const counter = new Progress(`labels (${count})`, progress);
-    bytes = await renderPdf(runs, options.layout, options.start, () => counter.tick('done'));
+    const missing = new Set<string>();
+    bytes = await renderPdf(runs, options.layout, options.start, () => counter.tick('done'), missing);
     counter.finish();
+    if (missing.size > 0) {
+      await io.err.write(`warning: no bundled font has ${[...missing].join(', ')}: printed as "?" (the label fonts cover Latin, Greek and Cyrillic)\n`);
+    }
     pages = Math.ceil((options.start - 1 + count) / perPage(options.layout));
   } else {
     const { renderZpl } = await import('./zpl.js');
     bytes = renderZpl(runs, options.layout);
+    const beyond = [...new Set(runs.flatMap((r) => [...Object.values(r.label).join('')]).filter((c) => c > '\u00ff'))];
+    if (beyond.length > 0) {
+      await io.err.write(`warning: ${beyond.join(', ')} print only on a printer with a Unicode font mapped to ZPL font 0 (^CW0); font 0 itself draws Latin-1\n`);
+    }
     pages = count;
   }
   const where = options.out === undefined || options.out === '-' ? 'stdout' : options.out;
