@@ -109,7 +109,8 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
   const work = async (input: InputRow) => {
     const row = manifestRow(input, options.defaultCost);
     if ('error' in row) {
-      const r = { ...blank('', null, 0, [`line ${row.line}: ${row.error}`]), line: row.line, qty: 0 };
+      const code = typeof input.record?.code === 'string' ? input.record.code.trim() : '';
+      const r = { ...blank(code, null, 0, [`line ${row.line}: ${row.error}`]), line: row.line, qty: 0 };
       results.push(r);
       options.onRow?.(r, true);
       return;
