@@ -7,6 +7,9 @@ import type { Journal, JournalFile } from './journal.js';
 import type { ProgressSinks } from './progress.js';
 import type { Cell } from './strict-json.js';
 
+/** The batch input formats (--format). */
+export const INPUT_FORMATS = ['csv', 'ndjson'] as const;
+
 /** What a row does, normalised: its identity (`key`) and how the journal shows it (`what`). */
 export interface Identified {
   key: unknown[];

@@ -3,10 +3,11 @@ import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
+import { INPUT_FORMATS } from './batch-types.js';
 import { decode, type Encoding } from './decode.js';
 import { parseRecord, type Cell } from './strict-json.js';
 
-export type InputFormat = 'csv' | 'ndjson';
+export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 export interface InputRow {
   /** Line number in the input (for CSV, the header is line 1). */
@@ -32,8 +33,8 @@ export interface ReadOptions {
 /** The format named by --format, else by the file's extension, else by the first character of the input. */
 export function formatOf(file: string, given: string | undefined, firstChar?: string): InputFormat {
   if (given) {
-    if (given !== 'csv' && given !== 'ndjson') throw new UsageError(`--format "${given}" must be csv or ndjson`);
-    return given;
+    if (!INPUT_FORMATS.includes(given as InputFormat)) throw new UsageError(`--format "${given}" must be ${INPUT_FORMATS.join(' or ')}`);
+    return given as InputFormat;
   }
   const ext = extname(file).toLowerCase();
   if (ext === '.csv') return 'csv';

@@ -13,6 +13,8 @@ import type { Column } from '../cli/output/view.js';
 import { showsNames } from './stock/shared.js';
 import { ITEM_LOCATION_VIEW } from './shared/item-location-view.js';
 import { checkSource, heldPerLocation, locationArg, parseQuantity } from './shared/stock-source.js';
+import { INPUT_FORMATS } from '../batch/batch-types.js';
+import { offer } from '../cli/completion/tree.js';
 
 type MoveSide = {
   side: 'from' | 'to';
@@ -100,4 +102,5 @@ export function setup(command: Command, run: Runner): void {
         await out.render([destination]);
       }),
     );
+  offer(command, '--format', INPUT_FORMATS);
 }

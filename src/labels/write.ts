@@ -3,9 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import type { IO } from '../cli/io.js';
 import { InvError, UsageError } from '../errors.js';
 import { labelCount, type LabelRun } from './content.js';
-import { layoutNamed, LAYOUT_NAMES, perPage, type Layout } from './layouts.js';
+import { LABEL_FORMATS, layoutNamed, LAYOUT_NAMES, perPage, type Layout } from './layouts.js';
 
-export type LabelFormat = 'pdf' | 'zpl';
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 export interface LabelOptions {
   format: LabelFormat;
@@ -19,7 +19,7 @@ export interface LabelOptions {
 /** Checks --format/--layout/--start/--out; the format defaults to the file's extension, the layout to the format's usual one. */
 export function labelOptions(flags: { format?: string; layout?: string; start?: string; out?: string }, prefix = ''): LabelOptions {
   const format = flags.format ?? (flags.out?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf');
-  if (format !== 'pdf' && format !== 'zpl') throw new UsageError(`--${prefix}format "${format}" must be pdf or zpl`);
+  if (!LABEL_FORMATS.includes(format as LabelFormat)) throw new UsageError(`--${prefix}format "${format}" must be ${LABEL_FORMATS.join(' or ')}`);
   const layoutName = flags.layout ?? (format === 'zpl' ? 'thermal-2.25x1.25' : 'avery-5160');
   const layout = layoutNamed(layoutName);
   if (!layout) throw new UsageError(`--${prefix}layout "${layoutName}" must be one of ${LAYOUT_NAMES.join(', ')}`);
@@ -31,7 +31,7 @@ export function labelOptions(flags: { format?: string; layout?: string; start?: 
     start = Number(flags.start);
   }
   if (format === 'pdf' && (flags.out === undefined || flags.out === '-')) throw new UsageError(`${prefix ? '--labels' : '--out'} FILE.pdf is needed for a PDF (ZPL can go to stdout)`);
-  return { format, layout, start, out: flags.out };
+  return { format: format as LabelFormat, layout, start, out: flags.out };
 }
 
 /** Renders and writes the labels, counting them on `progress` (a terminal) as they are drawn; returns a one-line summary for the user. */

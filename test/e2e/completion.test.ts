@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LABEL_OUTPUT, OUTPUT_FORMATS } from '../../src/cli/globals.js';
+import { LAYOUT_NAMES } from '../../src/labels/layouts.js';
+import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { runInv } from '../helpers/io.js';
 import { BIN, childEnv } from '../helpers/spawn.js';
 
@@ -28,7 +30,7 @@ beforeAll(() => {
   for (const file of ['stock.csv', 'moves.ndjson', 'notes.txt']) writeFileSync(join(work, file), '');
   writeFileSync(join(bin, 'inv'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
   chmodSync(join(bin, 'inv'), 0o755);
-  env = childEnv({ INV_CONFIG_DIR: join(dir, 'config'), HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_DATA_HOME: join(dir, 'xdg'), PATH: `${bin}:${process.env.PATH}` });
+  env = childEnv({ INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_DATA_HOME: join(dir, 'xdg'), PATH: `${bin}:${process.env.PATH}` });
   for (const name of ['sandbox', 'staging']) execFileSync('inv', ['profile', 'create', name], { env, stdio: 'ignore' });
   execFileSync('inv', ['--profile', 'staging', 'config', 'set', 'clientSecret', '--stdin'], { env, input: 'hush-do-not-print\n', stdio: ['pipe', 'ignore', 'ignore'] });
 }, 60_000);
@@ -46,7 +48,8 @@ function complete(shell: Shell, line: string): string[] {
   const [command, ...args] = commands[shell];
   const result = spawnSync(command!, args, { env, cwd: work, encoding: 'utf8', timeout: 60_000 });
   if (result.status !== 0) throw new Error(`${shell} (${result.status ?? result.signal}): ${result.stderr}`);
-  return [...new Set(result.stdout.split('\n').map((l) => l.split('\t')[0]!.replace(/\/$/, '')).filter(Boolean))].sort();
+  // bash offers names with spaces escaped for the command line ("Shelf\ A1"), as it inserts them.
+  return [...new Set(result.stdout.split('\n').map((l) => l.split('\t')[0]!.replace(/\/$/, '').replaceAll('\\ ', ' ')).filter(Boolean))].sort();
 }
 
 const ITEMS_VERBS = ['create', 'deactivate', 'get', 'import', 'list', 'replace', 'update'];
@@ -88,6 +91,34 @@ describe.each(['bash', 'zsh', 'fish'] as const)('completion in %s', (shell) => {
     expect(complete(shell, 'inv items list ')).toEqual([]);
     expect(complete(shell, 'inv --profile sandbox items list ')).toEqual([]);
     expect(complete(shell, 'inv items create --title ')).toEqual([]);
+  });
+});
+
+describe.each(['bash', 'zsh', 'fish'] as const)('completion of values in %s', (shell) => {
+  it('offers the fixed choices of option values: --layout, --format, --type', () => {
+    expect(complete(shell, 'inv labels --layout ')).toEqual([...LAYOUT_NAMES].sort());
+    expect(complete(shell, 'inv labels X 1 --format ')).toEqual(['pdf', 'zpl']);
+    expect(complete(shell, 'inv move --format ')).toEqual(['csv', 'ndjson']);
+    expect(complete(shell, 'inv locations create --type ')).toEqual(['fba', 'fbaShipment', 'shelf', 'shipment', 'unfulfillable']);
+  });
+});
+
+describe('completion of names from the cache the listing commands refresh', () => {
+  let fx: InventoryFixture;
+  beforeAll(async () => {
+    fx = await inventoryFixture();
+    const listed = await runInv(['locations', 'list'], { env: { ...fx.authed, INV_STATE_DIR: env.INV_STATE_DIR! } });
+    expect(listed.code, listed.stderr).toBe(0);
+    const items = await runInv(['items', 'list'], { env: { ...fx.authed, INV_STATE_DIR: env.INV_STATE_DIR! } });
+    expect(items.code, items.stderr).toBe(0);
+  }, 60_000);
+  afterAll(() => fx.close());
+
+  it.each(['bash', 'zsh', 'fish'] as const)('%s: location names after --from and --to, mskus as the first argument of move', (shell) => {
+    fx.close(); // a Tab never waits on the network: the sandbox is gone
+    expect(complete(shell, 'inv move X 1 --from ')).toEqual(['FBA network', 'Receiving dock', 'Returns', 'Shelf A1', 'Shelf A2']);
+    expect(complete(shell, 'inv move X 1 --from Shelf A1 --to Re')).toEqual(['Receiving dock', 'Returns']);
+    expect(complete(shell, 'inv move MUG')).toEqual(['MUG-BLUE-11OZ']);
   });
 });
 

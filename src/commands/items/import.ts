@@ -5,6 +5,8 @@ import type { Meta, Runner } from '../../cli/command.js';
 import { DELIMITER_HELP } from '../../cli/input.js';
 import type { View } from '../../cli/output/view.js';
 import type { BatchRequestFlags } from '../batch/shared.js';
+import { INPUT_FORMATS } from '../../batch/batch-types.js';
+import { offer } from '../../cli/completion/tree.js';
 
 const FAILURES_VIEW: View<RowResult> = {
   kind: 'list',
@@ -42,4 +44,5 @@ export function setup(command: Command, run: Runner): void {
         await renderOutcome(ctx, out, await runItemImport(request, await batchEnv(ctx)));
       }),
     );
+  offer(command, '--format', INPUT_FORMATS);
 }
