@@ -12,3 +12,8 @@ export const AUTHORIZATION_CODE_LIFETIME_S = 60;
  * `inv api` sends its body as given.
  */
 export const ITEM_DEFAULTS: Readonly<Record<string, unknown>> = { inactive: 'n' };
+
+/** Whether a request other than GET/DELETE takes its parameters in the query, as the spec shows: PUT /v1/settings/<key>?value=. */
+export function paramsInQuery(method: string, path: string): boolean {
+  return method === 'PUT' && /^\/v1\/settings\/[^/]+$/.test(path);
+}
