@@ -13,7 +13,7 @@ export const AUTHORIZATION_CODE_LIFETIME_S = 60;
  */
 export const ITEM_DEFAULTS: Readonly<Record<string, unknown>> = { inactive: 'n' };
 
-/** Whether a request other than GET/DELETE takes its parameters in the query, as the spec shows: PUT /v1/settings/<key>?value=. */
+/** Whether a request other than GET/DELETE takes its parameters in the query: PUT /v1/settings/<key>?value= (docs/decisions.md §7). */
 export function paramsInQuery(method: string, path: string): boolean {
   return method === 'PUT' && /^\/v1\/settings\/[^/]+$/.test(path);
 }

@@ -57,7 +57,12 @@ async function peek(source: AsyncIterable<string>): Promise<{ text: AsyncIterabl
   const iterator = source[Symbol.asyncIterator]();
   const head: string[] = [];
   let seen = '';
-  while (!/\S[^\n]*\n/.test(seen) && seen.length < 1 << 20) {
+  // Until a newline follows the first non-blank character (indexOf, not a regex: a first line may be megabytes).
+  const lineDone = () => {
+    const start = seen.search(/\S/);
+    return start >= 0 && seen.indexOf('\n', start) >= 0;
+  };
+  while (!lineDone() && seen.length < 1 << 20) {
     const next = await iterator.next();
     if (next.done) break;
     head.push(next.value);

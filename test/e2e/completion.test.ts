@@ -63,9 +63,10 @@ describe.each(['bash', 'zsh', 'fish'] as const)('completion in %s', (shell) => {
     expect(complete(shell, 'inv items list --profile ')).toEqual(['sandbox', 'staging']);
   });
 
-  it('offers the output formats after -o and --output', () => {
-    expect(complete(shell, 'inv -o ')).toEqual(FORMATS);
-    expect(complete(shell, 'inv items list --output ')).toEqual(FORMATS);
+  it('offers the output formats after -o and --output; zpl only where it applies (inv labels)', () => {
+    expect(complete(shell, 'inv -o ')).toEqual([...OUTPUT_FORMATS].sort());
+    expect(complete(shell, 'inv items list --output ')).toEqual([...OUTPUT_FORMATS].sort());
+    expect(complete(shell, 'inv labels -o ')).toEqual(FORMATS);
     expect(complete(shell, 'inv stock list -o t')).toEqual(['table', 'tsv']);
   });
 

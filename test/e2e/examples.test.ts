@@ -113,6 +113,8 @@ beforeAll(async () => {
   // The batch the `inv batch` examples name.
   expect((await runInv(['move', '--file', 'replenish.csv', '--batch', 'replenish-2026-11-24'], { env })).code).toBe(0);
   for (const name of ['sandbox', 'warehouse']) expect((await runInv(['profile', 'create', name], { env })).code).toBe(0);
+  // As `inv sandbox` leaves its profile: pointing at it.
+  expect((await runInv(['--profile', 'sandbox', 'config', 'set', 'baseUrl', fx.sandbox.baseUrl], { env })).code).toBe(0);
 });
 afterAll(async () => {
   process.chdir(cwd);

@@ -7,6 +7,7 @@
  */
 import type { Argument, Command, Option } from 'commander';
 import { LAYOUT_NAMES } from '../../labels/layouts.js';
+import { LABEL_OUTPUT, ZPL_COMMANDS } from '../globals.js';
 import type { NameKind } from './names.js';
 
 /** What a value is: a file path, a profile name, a name from the completion cache, one of some words, or anything. */
@@ -82,6 +83,13 @@ export function commandTree(program: Command): Tree {
     if (command.commands.length === 0) continue;
     tree.verbs[command.name()] = command.commands.map((c) => c.name());
     for (const verb of command.commands) addCommand(tree, `${command.name()} ${verb.name()}`, verb);
+  }
+  // -o zpl is taken by the label commands only: offered there, and nowhere else.
+  for (const flag of ['-o', '--output']) {
+    const kind = tree.values['']?.[flag];
+    if (!kind || !('words' in kind)) continue;
+    tree.values['']![flag] = { words: kind.words.filter((w) => w !== LABEL_OUTPUT) };
+    for (const path of ZPL_COMMANDS) tree.values[path] = { ...tree.values[path], [flag]: kind };
   }
   return tree;
 }
