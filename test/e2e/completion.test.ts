@@ -52,6 +52,8 @@ function complete(shell: Shell, line: string): string[] {
   return [...new Set(result.stdout.split('\n').map((l) => l.split('\t')[0]!.replace(/\/$/, '').replaceAll('\\ ', ' ')).filter(Boolean))].sort();
 }
 
+/** Each completion starts a shell and inv: zsh's compinit in a pty takes seconds on a loaded machine. */
+const SHELL_TIMEOUT = 120_000;
 const ITEMS_VERBS = ['create', 'deactivate', 'get', 'import', 'list', 'replace', 'update'];
 const FORMATS = [...OUTPUT_FORMATS, LABEL_OUTPUT].sort();
 const FILES = ['data', 'moves.ndjson', 'notes.txt', 'stock.csv'];
@@ -61,38 +63,38 @@ describe.each(['bash', 'zsh', 'fish'] as const)('completion in %s', (shell) => {
     expect(complete(shell, 'inv --profile ')).toEqual(['sandbox', 'staging']);
     expect(complete(shell, 'inv --profile sa')).toEqual(['sandbox']);
     expect(complete(shell, 'inv items list --profile ')).toEqual(['sandbox', 'staging']);
-  });
+  }, SHELL_TIMEOUT);
 
   it('offers the output formats after -o and --output; zpl only where it applies (inv labels)', () => {
     expect(complete(shell, 'inv -o ')).toEqual([...OUTPUT_FORMATS].sort());
     expect(complete(shell, 'inv items list --output ')).toEqual([...OUTPUT_FORMATS].sort());
     expect(complete(shell, 'inv labels -o ')).toEqual(FORMATS);
     expect(complete(shell, 'inv stock list -o t')).toEqual(['table', 'tsv']);
-  });
+  }, SHELL_TIMEOUT);
 
   it('offers file names where a file is taken', () => {
     expect(complete(shell, 'inv items import ')).toEqual(FILES);
     expect(complete(shell, 'inv move --file ')).toEqual(FILES);
     expect(complete(shell, 'inv move --file mo')).toEqual(['moves.ndjson']);
     expect(complete(shell, 'inv api POST /v1/items --input s')).toEqual(['stock.csv']);
-  });
+  }, SHELL_TIMEOUT);
 
   it('offers the choices of an argument', () => {
     expect(complete(shell, 'inv completion ')).toEqual(['bash', 'fish', 'zsh']);
-  });
+  }, SHELL_TIMEOUT);
 
   it('completes after global options as without them', () => {
     expect(complete(shell, 'inv --profile sandbox items ')).toEqual(ITEMS_VERBS);
     expect(complete(shell, 'inv -o json --profile sandbox items ')).toEqual(ITEMS_VERBS);
     expect(complete(shell, 'inv --verbose it')).toEqual(['item', 'item-lookup', 'item-search', 'items']);
     expect(complete(shell, 'inv --profile sandbox items list --li')).toEqual(['--limit']);
-  });
+  }, SHELL_TIMEOUT);
 
   it('offers nothing more after a verb, nor after an option value with no choices', () => {
     expect(complete(shell, 'inv items list ')).toEqual([]);
     expect(complete(shell, 'inv --profile sandbox items list ')).toEqual([]);
     expect(complete(shell, 'inv items create --title ')).toEqual([]);
-  });
+  }, SHELL_TIMEOUT);
 });
 
 describe.each(['bash', 'zsh', 'fish'] as const)('completion of values in %s', (shell) => {
@@ -101,7 +103,7 @@ describe.each(['bash', 'zsh', 'fish'] as const)('completion of values in %s', (s
     expect(complete(shell, 'inv labels X 1 --format ')).toEqual(['pdf', 'zpl']);
     expect(complete(shell, 'inv move --format ')).toEqual(['csv', 'ndjson']);
     expect(complete(shell, 'inv locations create --type ')).toEqual(['fba', 'fbaShipment', 'shelf', 'shipment', 'unfulfillable']);
-  });
+   }, SHELL_TIMEOUT);
 });
 
 describe('completion of names from the cache the listing commands refresh', () => {
@@ -120,7 +122,7 @@ describe('completion of names from the cache the listing commands refresh', () =
     expect(complete(shell, 'inv move X 1 --from ')).toEqual(['FBA network', 'Receiving dock', 'Returns', 'Shelf A1', 'Shelf A2']);
     expect(complete(shell, 'inv move X 1 --from Shelf A1 --to Re')).toEqual(['Receiving dock', 'Returns']);
     expect(complete(shell, 'inv move MUG')).toEqual(['MUG-BLUE-11OZ']);
-  });
+   }, SHELL_TIMEOUT);
 });
 
 describe('profile names for completion', () => {
