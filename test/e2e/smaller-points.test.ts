@@ -28,6 +28,14 @@ describe('hints carry the --profile in use', () => {
   });
 });
 
+describe('a rejected research key', () => {
+  it('the hint names where each credential really came from (--client-id, stdin), not "the command line" for both', async () => {
+    const r = await runInv(['--profile', 'night', 'research', 'login', '--client-id', 'not-a-client', '--secret-stdin'], { env: fx.env, stdin: 'not-the-secret\n' });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/the ClientId \("not-a-client"\) came from --client-id and the SecretKey from stdin \(--secret-stdin\)/);
+  });
+});
+
 describe('the README', () => {
   it("batch exit table lists 7 (input needed) and 143 (SIGTERM)", () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
