@@ -65,6 +65,14 @@ describe('inv move --file reads CSV as people save it', () => {
   });
 });
 
+describe('a batch in a log (stderr not a terminal)', () => {
+  it('ends with a timestamped summary line, like its progress lines', async () => {
+    const r = await move('logged.csv', `msku,quantity,from,to\nC-9,1,${fx.bays.A},${fx.bays.B}\n`);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z (✓|!) /);
+  });
+});
+
 describe('inv items import and inv scout --file read the same CSV', () => {
   it('items import: semicolons, mixed-case header, trailing empty rows', async () => {
     const file = join(fx.dir, 'items.csv');

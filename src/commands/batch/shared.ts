@@ -54,6 +54,8 @@ export async function renderOutcome(ctx: Ctx, out: Output<RowResult>, outcome: B
   const ndjson = ctx.globals.output === 'ndjson';
   if (ctx.globals.output === 'json') await ctx.io.out.write(jsonText({ ...outcome.summary, problems: outcome.problems }, ctx.io) + '\n');
   else if (!ndjson && outcome.problems.length > 0) await out.render(outcome.problems);
-  await ctx.info(`${outcome.error ? ctx.color.yellow('!') : ctx.color.green('✓')} ${outcome.line}`);
+  // In a log (stderr not a terminal) the last line is timestamped like the progress lines before it.
+  const at = ctx.io.stderrIsTTY ? '' : `${new Date().toISOString()} `;
+  await ctx.info(`${at}${outcome.error ? ctx.color.yellow('!') : ctx.color.green('✓')} ${outcome.line}`);
   if (outcome.error) throw outcome.error;
 }
