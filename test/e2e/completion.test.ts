@@ -114,14 +114,19 @@ describe('completion of names from the cache the listing commands refresh', () =
     expect(listed.code, listed.stderr).toBe(0);
     const items = await runInv(['items', 'list'], { env: { ...fx.authed, INV_STATE_DIR: env.INV_STATE_DIR! } });
     expect(items.code, items.stderr).toBe(0);
+    writeFileSync(join(fx.dir, 'nightly.csv'), 'msku,quantity,from,to\nMUG-BLUE-11OZ,1,Shelf A1,Shelf A2\n');
+    const batch = await runInv(['move', '--file', join(fx.dir, 'nightly.csv'), '--batch', 'nightly-1'], { env: { ...fx.authed, INV_STATE_DIR: env.INV_STATE_DIR! } });
+    expect(batch.code, batch.stderr).toBe(0);
+    expect((await runInv(['batch', 'list'], { env: { ...fx.authed, INV_STATE_DIR: env.INV_STATE_DIR! } })).code).toBe(0);
   }, 60_000);
   afterAll(() => fx.close());
 
-  it.each(['bash', 'zsh', 'fish'] as const)('%s: location names after --from and --to, mskus as the first argument of move', (shell) => {
+  it.each(['bash', 'zsh', 'fish'] as const)('%s: location names after --from and --to, mskus as the first argument of move, batch names', (shell) => {
     fx.close(); // a Tab never waits on the network: the sandbox is gone
     expect(complete(shell, 'inv move X 1 --from ')).toEqual(['FBA network', 'Receiving dock', 'Returns', 'Shelf A1', 'Shelf A2']);
     expect(complete(shell, 'inv move X 1 --from Shelf A1 --to Re')).toEqual(['Receiving dock', 'Returns']);
     expect(complete(shell, 'inv move MUG')).toEqual(['MUG-BLUE-11OZ']);
+    expect(complete(shell, 'inv batch show ')).toEqual(['nightly-1']);
    }, SHELL_TIMEOUT);
 });
 

@@ -12,7 +12,7 @@ interface ResolveFlags {
   notApplied?: boolean;
 }
 
-export const meta: Meta = { name: 'resolve', args: [['<name>', 'the batch name']], summary: 'mark a row in doubt as applied (done) or not applied (a rerun sends it), after checking the server' };
+export const meta: Meta = { name: 'resolve', args: [['<batch>', 'the batch name']], summary: 'mark a row in doubt as applied (done) or not applied (a rerun sends it), after checking the server' };
 
 /** Options and action of `inv batch resolve` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
