@@ -3,8 +3,9 @@
 // - dist/start.js and dist/sandbox.js: the rest, ESM with split chunks, so heavy modules (prompts,
 //   tables, zod, conf, the sandbox) load only when a command needs them.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
@@ -83,6 +84,14 @@ await build({ ...esm, entryPoints: { start: 'src/cli/start.ts' }, splitting: tru
 
 // The sandbox as a library (for the demo and tests), and the help texts (used at build time), apart.
 await build({ ...esm, entryPoints: { sandbox: 'src/sandbox/index.ts', 'help-texts': 'src/cli/help-texts.ts' }, splitting: true, chunkNames: 'lib/[name]-[hash]' });
+
+// The label fonts beside the bundle (an installed inv has no devDependencies): the files src/labels/fonts.ts names.
+const fontsSource = readFileSync(new URL('../src/labels/fonts.ts', import.meta.url), 'utf8');
+const fontPackage = /const PACKAGE = '([^']+)'/.exec(fontsSource)[1];
+mkdirSync(new URL('../dist/fonts', import.meta.url), { recursive: true });
+for (const [file] of fontsSource.matchAll(/[\w/]+\.ttf/g)) {
+  copyFileSync(createRequire(import.meta.url).resolve(`${fontPackage}/${file}`), new URL(`../dist/fonts/${basename(file)}`, import.meta.url));
+}
 
 // The help of every command, stored for the entry's fast path (`inv fees --help` without commander).
 await import('./write-help.mjs');

@@ -3,8 +3,8 @@
 export const PRODUCT_ID_TYPES = ['UPC', 'EAN', 'ISBN', 'ASIN', 'INTERNAL'] as const;
 export const LOCATION_TYPES = ['shelf', 'fba', 'fbaShipment', 'shipment', 'unfulfillable'] as const;
 
-/** How long an authorization code lives before it must be exchanged ("a few seconds"; the sandbox's codes too). */
-export const AUTHORIZATION_CODE_LIFETIME_S = 10;
+/** How long the sandbox's authorization codes live, and what the paste prompt states (RFC 6749 §4.1.2 allows 10 minutes). */
+export const AUTHORIZATION_CODE_LIFETIME_S = 60;
 
 /**
  * What the commands that build a whole item (create, replace, import) fill in when their input leaves
@@ -12,3 +12,8 @@ export const AUTHORIZATION_CODE_LIFETIME_S = 10;
  * `inv api` sends its body as given.
  */
 export const ITEM_DEFAULTS: Readonly<Record<string, unknown>> = { inactive: 'n' };
+
+/** Whether a request other than GET/DELETE takes its parameters in the query: PUT /v1/settings/<key>?value= (docs/decisions.md §7). */
+export function paramsInQuery(method: string, path: string): boolean {
+  return method === 'PUT' && /^\/v1\/settings\/[^/]+$/.test(path);
+}

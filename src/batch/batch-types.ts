@@ -8,6 +8,9 @@ import type { ProgressSinks } from './progress.js';
 import type { Cell } from './strict-json.js';
 import type { SettingStore } from './anchor.js';
 
+/** The batch input formats (--format). */
+export const INPUT_FORMATS = ['csv', 'ndjson'] as const;
+
 /** What a row does, normalised: its identity (`key`) and how the journal shows it (`what`). */
 export interface Identified {
   key: unknown[];
@@ -21,7 +24,8 @@ export interface BatchKind<Row> {
   kind: string;
   /** How deep an NDJSON record may nest. */
   depth: number;
-  columns(columns: string[]): void;
+  /** Checks the CSV header; returns it with names matched to the kind's own spelling. */
+  columns(columns: string[]): string[] | void;
   parse(line: number, record: Record<string, Cell>): { row: Row } | { problem: string };
   identify(row: Row): Promise<Identified>;
   /** Sends the row once; resolves to what the service answered. */
@@ -48,6 +52,8 @@ export interface BatchRequest {
   file: string;
   format?: string;
   encoding?: Encoding;
+  /** --delimiter (CSV); sniffed when absent. */
+  delimiter?: string;
   /** --batch NAME; default: the file's absolute path (stdin: a hash of its content). */
   name?: string;
   retryInDoubt: boolean;

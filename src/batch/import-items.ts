@@ -9,18 +9,21 @@ import { check, itemPatchSchema, itemSchema } from '../api/rules.js';
 import { UsageError } from '../errors.js';
 import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, RowResult } from './batch-types.js';
 import { fieldsOf, itemFromRow, planRow, type ItemRow } from './import-plan.js';
+import { matchColumns } from './input.js';
 import { mskuProblem } from './move-rows.js';
 import type { Cell } from './strict-json.js';
 
 const COLUMNS = new Set(['msku', 'inactive', 'productId', 'productIdType', 'title', 'manufacturer', 'image', 'type', 'cond', 'notes', 'value', 'rank', 'attributes']);
 
 /** Refuses CSV headers with columns that are not item fields (attr.NAME columns become attributes). */
-export function checkItemColumns(columns: string[]): void {
+export function checkItemColumns(header: string[]): string[] {
+  const columns = matchColumns(header, COLUMNS).map((c) => c.replace(/^attr\./i, 'attr.'));
   const unknown = columns.filter((c) => !COLUMNS.has(c) && !/^attr\.\S+$/.test(c));
   if (unknown.length > 0) {
     throw new UsageError(`unknown column(s) ${unknown.map((c) => `"${c}"`).join(', ')}; item columns are ${[...COLUMNS].join(', ')}, and attr.NAME for attributes`);
   }
   if (!columns.includes('msku')) throw new UsageError('the header has no msku column');
+  return columns;
 }
 
 /** A cell as plain JSON: numbers (kept as text while reading) become numbers again. */

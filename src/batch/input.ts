@@ -3,11 +3,12 @@ import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { UsageError } from '../errors.js';
+import { INPUT_FORMATS } from './batch-types.js';
 import { decode, type Encoding } from './decode.js';
 import { boundedLines } from './line-limit.js';
 import { parseRecord, type Cell } from './strict-json.js';
 
-export type InputFormat = 'csv' | 'ndjson';
+export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 export interface InputRow {
   /** Line number in the input (for CSV, the header is line 1). */
@@ -20,8 +21,12 @@ export interface InputRow {
 export interface ReadOptions {
   format?: string;
   encoding?: Encoding;
-  /** Told the CSV columns before the first row (throws to refuse them). */
-  header?: (columns: string[]) => void;
+  /** Told the CSV columns before the first row (throws to refuse them; may return them renamed). */
+  header?: (columns: string[]) => string[] | void;
+  /** The CSV delimiter (--delimiter); sniffed from the header (or Excel's `sep=` line) when absent. */
+  delimiter?: string;
+  /** Told, once the input is read, how many CSV rows were skipped because every cell was empty. */
+  skipped?: (count: number) => void;
   /** How deep an NDJSON record may nest (1: flat). */
   depth?: number;
 }
@@ -29,8 +34,8 @@ export interface ReadOptions {
 /** The format named by --format, else by the file's extension, else by the first character of the input. */
 export function formatOf(file: string, given: string | undefined, firstChar?: string): InputFormat {
   if (given) {
-    if (given !== 'csv' && given !== 'ndjson') throw new UsageError(`--format "${given}" must be csv or ndjson`);
-    return given;
+    if (!INPUT_FORMATS.includes(given as InputFormat)) throw new UsageError(`--format "${given}" must be ${INPUT_FORMATS.join(' or ')}`);
+    return given as InputFormat;
   }
   const ext = extname(file).toLowerCase();
   if (ext === '.csv') return 'csv';
@@ -48,22 +53,52 @@ async function open(file: string): Promise<Readable> {
   return stream;
 }
 
-/** Peeks at the first non-blank character of a text stream, then hands back the whole stream. */
-async function peek(source: AsyncIterable<string>): Promise<{ text: AsyncIterable<string>; first: string }> {
+/** Peeks at the first line (and first non-blank character) of a text stream, then hands back the whole stream. */
+async function peek(source: AsyncIterable<string>): Promise<{ text: AsyncIterable<string>; first: string; line: string }> {
   const iterator = source[Symbol.asyncIterator]();
   const head: string[] = [];
-  let first = '';
-  while (!first) {
+  let seen = '';
+  // Until a newline follows the first non-blank character (indexOf, not a regex: a first line may be megabytes).
+  const lineDone = () => {
+    const start = seen.search(/\S/);
+    return start >= 0 && seen.indexOf('\n', start) >= 0;
+  };
+  while (!lineDone() && seen.length < 1 << 20) {
     const next = await iterator.next();
     if (next.done) break;
     head.push(next.value);
-    first = next.value.replace(/^\uFEFF/, '').trimStart().charAt(0);
+    seen += next.value;
   }
+  seen = seen.replace(/^\uFEFF/, '').trimStart();
+  const first = seen.charAt(0);
   async function* rest() {
     yield* head;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
   }
-  return { text: rest(), first };
+  return { text: rest(), first, line: seen.split(/\r?\n/, 1)[0] ?? '' };
+}
+
+const DELIMITERS = [',', ';', '\t'];
+
+/** The delimiter given (`\t` or "tab" for a tab), else Excel's `sep=X` line, else the one the header line uses most. */
+export function delimiterOf(line: string, given?: string): { delimiter: string; sepLine: boolean } {
+  const sep = /^"?sep=(.)"?$/i.exec(line.trim());
+  if (given !== undefined) {
+    const delimiter = given === '\\t' || given.toLowerCase() === 'tab' ? '\t' : given;
+    if (delimiter.length !== 1 || /["\r\n]/.test(delimiter)) throw new UsageError(`--delimiter "${given}" must be one character (not a quote or a newline); \\t or tab for a tab`);
+    return { delimiter, sepLine: sep !== null };
+  }
+  if (sep) return { delimiter: sep[1]!, sepLine: true };
+  const unquoted = line.replace(/"[^"]*"/g, '');
+  const counts = DELIMITERS.map((d) => unquoted.split(d).length - 1);
+  const best = Math.max(...counts);
+  return { delimiter: best === 0 ? ',' : DELIMITERS[counts.indexOf(best)]!, sepLine: false };
+}
+
+/** Header names matched to `known` ones regardless of case and surrounding spaces; others kept as written (trimmed). */
+export function matchColumns(columns: string[], known: Iterable<string>): string[] {
+  const byLower = new Map([...known].map((k) => [k.toLowerCase(), k]));
+  return columns.map((c) => byLower.get(c.trim().toLowerCase()) ?? c.trim());
 }
 
 /** Refuses a CSV header with an empty or repeated column name. */
@@ -84,7 +119,7 @@ export async function* readRows(file: string, label: string | NodeJS.ReadableStr
   const stdin = typeof label === 'string' ? undefined : label;
   if (stdin) label = file === '-' ? 'stdin' : file;
   const bytes = stdin && file === '-' ? Readable.from(stdin) : await open(file);
-  const { text, first } = await peek(decode(boundedLines(bytes, label as string), options.encoding ?? 'utf-8', label as string));
+  const { text, first, line: firstLine } = await peek(decode(boundedLines(bytes, label as string), options.encoding ?? 'utf-8', label as string));
   const format = formatOf(file === label ? file : '', options.format, first);
   if (format === 'ndjson') {
     const { createInterface } = await import('node:readline');
@@ -102,20 +137,31 @@ export async function* readRows(file: string, label: string | NodeJS.ReadableStr
     return;
   }
   const { parse } = await import('csv-parse');
+  const { delimiter, sepLine } = delimiterOf(firstLine, options.delimiter);
+  let empty = 0;
   const parser = parse({
     bom: true,
+    delimiter,
+    // Excel's `sep=;` line is not the header; line numbers still count it.
+    from_line: sepLine ? 2 : 1,
     columns: (header: string[]) => {
-      const columns = header.map((c) => c.trim());
+      let columns = header.map((c) => c.trim());
       checkHeader(columns);
-      options.header?.(columns);
+      columns = options.header?.(columns) ?? columns;
+      checkHeader(columns);
       return columns;
     },
     skip_empty_lines: true,
     trim: true,
     relax_column_count: false,
-    // The line number rides along with each record (cheaper than `info: true`); empty cells are left out.
+    // The line number rides along with each record (cheaper than `info: true`); empty cells are left out, and a row
+    // of nothing but empty cells (what a spreadsheet leaves below the data) is skipped and counted.
     on_record: (record: Record<string, string>, context: { lines: number }) => {
       for (const key in record) if (record[key] === '') delete record[key];
+      if (Object.keys(record).length === 0) {
+        empty++;
+        return null;
+      }
       return { line: context.lines, record };
     },
   });
@@ -123,6 +169,7 @@ export async function* readRows(file: string, label: string | NodeJS.ReadableStr
   pipeline(Readable.from(text), parser, () => undefined);
   try {
     for await (const row of parser as AsyncIterable<InputRow>) yield row;
+    if (empty > 0) options.skipped?.(empty);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const line = (error as { lines?: number }).lines;

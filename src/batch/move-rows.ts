@@ -1,6 +1,7 @@
 /** Rows of a move batch: CSV columns msku,quantity,from,to (or fromPurchaseId), or the same keys in NDJSON, read strictly. */
 import { positiveQuantity } from '../api/quantity.js';
 import { UsageError } from '../errors.js';
+import { matchColumns } from './input.js';
 import type { Cell } from './strict-json.js';
 
 /** A location given by id (digits) or by display name. */
@@ -17,13 +18,17 @@ export interface MoveRow {
 
 const COLUMNS = new Set(['msku', 'quantity', 'from', 'to', 'fromPurchaseId', 'fromLocationId', 'toLocationId']);
 const MAX_ID = 2n ** 53n - 1n;
+/** A whole number written with thousands separators (1,000 / 1.000 / 1 000 / 1'000). */
+const THOUSANDS = /^\d{1,3}([,.' \u00a0\u202f]\d{3})+$/;
 
 /** Refuses a CSV header with unknown or missing columns, before any request. */
-export function checkMoveColumns(columns: string[]): void {
+export function checkMoveColumns(header: string[]): string[] {
+  const columns = matchColumns(header, COLUMNS);
   const unknown = columns.filter((c) => !COLUMNS.has(c));
   if (unknown.length > 0) throw new UsageError(`unknown column(s) ${unknown.map((c) => `"${c}"`).join(', ')}; move columns are msku, quantity, from (or fromPurchaseId), to`);
   for (const needed of ['msku', 'quantity']) if (!columns.includes(needed)) throw new UsageError(`the header has no ${needed} column`);
   if (!columns.includes('to') && !columns.includes('toLocationId')) throw new UsageError('the header has no to column');
+  return columns;
 }
 
 class Problem extends Error {}
@@ -76,6 +81,9 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
     if (mskuIssue) throw new Problem(mskuIssue);
     const quantity = text('quantity', record.quantity);
     const units = quantity === undefined ? undefined : positiveQuantity(quantity);
+    if (units === undefined && quantity !== undefined && THOUSANDS.test(quantity)) {
+      throw new Problem(`quantity: "${quantity}" holds a thousands separator; write the digits alone (${quantity.replace(/\D/g, '')})`);
+    }
     if (units === undefined) throw new Problem(`quantity: must be a whole number from 1 to 999999999 (got ${JSON.stringify(quantity ?? null)})`);
     if (record.from !== undefined && record.fromLocationId !== undefined) throw new Problem('from: give from or fromLocationId, not both');
     if (record.to !== undefined && record.toLocationId !== undefined) throw new Problem('to: give to or toLocationId, not both');

@@ -13,9 +13,15 @@ async function spoolInput(file: string, stdin: NodeJS.ReadableStream, stateDir: 
 }
 
 /** The rows of the spooled input, read as `kind` wants them. */
-async function rowsOf(kind: Pick<BatchKind<unknown>, 'columns' | 'depth'>, input: BatchEnv['input'], request: BatchRequest): Promise<Rows> {
+async function rowsOf(kind: Pick<BatchKind<unknown>, 'columns' | 'depth'>, input: BatchEnv['input'], request: BatchRequest, env: BatchRunEnv): Promise<Rows> {
   const { readRows } = await import('./input.js');
-  return () => readRows(input.path, input.label, { format: request.format, encoding: request.encoding, header: kind.columns, depth: kind.depth });
+  let told = false; // the input is read twice; the skipped rows are told once
+  const skipped = (count: number) => {
+    if (!told) void env.warn(`${input.label}: skipped ${count} empty row(s)`);
+    told = true;
+  };
+  const { format, encoding, delimiter } = request;
+  return () => readRows(input.path, input.label, { format, encoding, delimiter, header: kind.columns, depth: kind.depth, skipped });
 }
 
 export interface RunOptions<Row> {
@@ -35,7 +41,7 @@ export async function runJournaledBatch<Row>(request: BatchRequest, env: BatchRu
     const client = await env.inventory();
     const kind = options.kind(client);
     const full: BatchEnv = { ...env, input };
-    const rows = await rowsOf(kind, input, request);
+    const rows = await rowsOf(kind, input, request, env);
     const prepared = await engine.prepare(kind, request, full, rows, { dryRun: options.dryRun !== undefined });
     if (options.dryRun) return await options.dryRun(prepared, full, rows, client);
     return await engine.send(prepared, request, full, rows, options.label);

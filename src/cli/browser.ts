@@ -52,3 +52,12 @@ export function sshWithoutBrowser(env: Record<string, string | undefined>): bool
   const set = (name: string) => Boolean(env[name]?.trim());
   return (set('SSH_CONNECTION') || set('SSH_TTY')) && !set('BROWSER') && !set('DISPLAY') && !set('WAYLAND_DISPLAY');
 }
+
+/**
+ * True where no browser can be opened at all: no BROWSER and, on a system whose browsers need one (not
+ * macOS or Windows), no X or Wayland display — a container or a text console.
+ */
+export function noBrowserHere(env: Record<string, string | undefined>, platform: string = process.platform): boolean {
+  const set = (name: string) => Boolean(env[name]?.trim());
+  return platform !== 'darwin' && platform !== 'win32' && !set('BROWSER') && !set('DISPLAY') && !set('WAYLAND_DISPLAY');
+}

@@ -111,11 +111,13 @@ export class Ctx {
     return this.settingsCache;
   }
 
-  /** The research client of the profile in force; `credentials` replace the stored ones (to verify new ones). */
-  async research(credentials?: { clientId: string; secretKey: string }): Promise<ResearchClient> {
+  /**
+   * The research client of the profile in force; `credentials` replace the stored ones (to verify new ones),
+   * `sources` saying where each came from (for the hint when they are rejected).
+   */
+  async research(credentials?: { clientId: string; secretKey: string; sources: { clientId: string; secretKey: string } }): Promise<ResearchClient> {
     const [deps, store] = await Promise.all([this.clientDeps(), this.config()]);
-    const typed = { clientId: 'the command line', secretKey: 'the command line' };
-    const settings = credentials ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined, sources: typed } } : deps.settings;
+    const settings = credentials ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined } } : deps.settings;
     const say = async (line: string) => {
       await this.io.err.write(this.color.yellow(line) + '\n');
     };

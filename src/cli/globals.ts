@@ -8,7 +8,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 /** `-o zpl`: labels for Zebra printers, a format of `inv labels` only (not a data format). */
 export const LABEL_OUTPUT = 'zpl';
 /** The commands that take `-o zpl`. */
-const ZPL_COMMANDS = new Set(['labels', 'pack']);
+/** The commands that take -o zpl (label output). */
+export const ZPL_COMMANDS = new Set(['labels', 'pack']);
 
 export interface GlobalOptions {
   profile?: string;

@@ -90,3 +90,6 @@ export function portNumber(value: string, flag: string): number {
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
+
+/** The --delimiter option's help (every command that reads a CSV file takes it). */
+export const DELIMITER_HELP = 'CSV column separator (default: sniffed from the header, or Excel\'s sep= line); \\t for a tab';

@@ -5,6 +5,7 @@ import type { HttpRequest } from '../http/types.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { collect, jsonInput, pairs } from '../cli/input.js';
 import { jsonText } from '../cli/output/render.js';
+import { paramsInQuery } from '../api/constants.js';
 
 interface ApiFlags {
   field?: string[];
@@ -31,7 +32,7 @@ export const meta: Meta = { name: 'api', args: [['<method>', METHODS.join(', ')]
 /** Options and action of `inv api` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .option('-f, --raw-field <key=value>', 'a string field: query parameter for GET/DELETE, body field otherwise (repeatable)', collect)
+    .option('-f, --raw-field <key=value>', 'a string field: query parameter for GET/DELETE (and settings PUT), body field otherwise (repeatable)', collect)
     .option('-F, --field <key=value>', 'like -f, but numbers, true, false and null are sent as JSON (repeatable)', collect)
     .option('--input <file>', 'request body: a JSON object from a file ("-" for stdin); fields are merged into it')
     .option('--research', 'send to the Product Research API, signed with the research key')
@@ -43,7 +44,7 @@ export function setup(command: Command, run: Runner): void {
         const url = new URL(String(pathArg).replace(/^\/?/, '/'), 'http://path.invalid');
         if (String(pathArg).includes('://')) throw new UsageError('path must be relative to the base address, e.g. /v1/items (set the address with --base-url)');
         const given = { ...fields(flags.rawField, '-f', String), ...fields(flags.field, '-F', typed) };
-        const inQuery = method === 'GET' || method === 'DELETE';
+        const inQuery = method === 'GET' || method === 'DELETE' || paramsInQuery(method, url.pathname);
         const query: Record<string, string> = Object.fromEntries(url.searchParams);
         if (inQuery) for (const [k, v] of Object.entries(given)) query[k] = String(v);
         const body = inQuery && !flags.input ? undefined : { ...(await jsonInput(ctx.io, flags.input)), ...(inQuery ? {} : given) };

@@ -31,7 +31,7 @@ export const meta: Meta = { name: 'categories', args: [['[asin]', 'the ASIN']], 
 export function setup(command: Command, run: Runner): void {
   command
     .option('--id <categoryId>', 'look up a category id instead')
-    .addHelpText('after', '\nExamples:\n  inv categories B00X4WHP5E\n  inv categories --id 283155')
+    .addHelpText('after', '\nExamples (a book by its ISBN-10, then its category: the sandbox knows a category once an ASIN in it was looked up):\n  inv categories 0316769487\n  inv categories --id 283155')
     .action(
       run<{ id?: string }>(async (ctx, [asinArg], options) => {
         if ((asinArg === undefined) === (options.id === undefined)) {

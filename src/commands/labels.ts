@@ -5,7 +5,8 @@ import { UsageError } from '../errors.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { readAll, type IO } from '../cli/io.js';
 import { wholeNumber } from '../cli/input.js';
-import { LAYOUT_NAMES } from '../labels/layouts.js';
+import { LABEL_FORMATS, LAYOUT_NAMES } from '../labels/layouts.js';
+import { offer } from '../cli/completion/tree.js';
 
 interface Flags {
   count?: string;
@@ -58,6 +59,7 @@ export function setup(command: Command, run: Runner): void {
         await ctx.info(`${ctx.color.green('✓')} ${await writeLabels(runs, options, ctx.io, ctx.progressStream)}`);
       }),
     );
+  offer(command, '--format', LABEL_FORMATS);
 }
 
 /** The JSON value in a file or stdin ("-"). */

@@ -43,12 +43,15 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string, accept: L
   const port = portNumber(flags.port, '--port');
   const waitMs = ctx.globals.timeoutGiven ? ctx.globals.timeoutMs : DEFAULT_WAIT_S * 1000;
   const oauth = await ctx.oauth();
-  const [{ browserLogin }, { sshWithoutBrowser }, { lineReader }] = await Promise.all([import('../auth/login.js'), import('../cli/browser.js'), import('../cli/lines.js')]);
+  const [{ browserLogin }, { noBrowserHere, sshWithoutBrowser }, { lineReader }] = await Promise.all([import('../auth/login.js'), import('../cli/browser.js'), import('../cli/lines.js')]);
   const io = ctx.io;
   let paste = !flags.browser;
   if (!paste && sshWithoutBrowser(io.env)) {
     paste = true;
     await io.err.write('SSH session without BROWSER or a display: not opening a browser, as with --no-browser\n');
+  } else if (!paste && noBrowserHere(io.env)) {
+    paste = true;
+    await io.err.write('no browser can be opened here (no BROWSER and no display): open the URL on another device and paste the redirect, as with --no-browser\n');
   }
   const lines = paste ? lineReader(io.stdin, io.signal) : undefined;
   let page: LoginPage | undefined;

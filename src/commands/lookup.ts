@@ -15,7 +15,7 @@ export function setup(command: Command, run: Runner): void {
     .option('--merchant-id <id>', 'merchant id (default: research.merchantId of the profile)')
     .option('--marketplace-id <id>', `marketplace id (default: research.marketplaceId, else ${US_MARKETPLACE})`)
     .addOption(new Option('--format <format>', 'format asked of the API (default pretty); sphp is printed raw').choices(['json', 'sphp']))
-    .addHelpText('after', '\nExamples:\n  inv lookup B00X4WHP5E --merchant-id A1SANDBOXMERCHANT\n  inv lookup B00X4WHP5E --format sphp')
+    .addHelpText('after', '\nExamples:\n  inv lookup B00X4WHP5E --merchant-id A1SANDBOXMERCHANT\n  inv lookup B00X4WHP5E --merchant-id A1SANDBOXMERCHANT --format sphp')
     .action(
       run<{ merchantId?: string; marketplaceId?: string; format?: 'json' | 'sphp' }>(async (ctx, [asinArg], options) => {
         const asin = parseAsin(asinArg as string);

@@ -5,7 +5,7 @@ import { againOption } from './batch/options.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { canPrompt } from '../cli/prompt.js';
 import { runBatch, type BatchFlags } from './move-batch.js';
-import { mskuArg } from '../cli/input.js';
+import { DELIMITER_HELP, mskuArg } from '../cli/input.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ItemLocation } from '../api/inventory-types.js';
 import type { LocationNames } from '../api/location-names.js';
@@ -14,6 +14,8 @@ import type { Column } from '../cli/output/view.js';
 import { showsNames } from './stock/shared.js';
 import { ITEM_LOCATION_VIEW } from './shared/item-location-view.js';
 import { checkSource, heldPerLocation, locationArg, parseQuantity } from './shared/stock-source.js';
+import { INPUT_FORMATS } from '../batch/batch-types.js';
+import { offer } from '../cli/completion/tree.js';
 
 type MoveSide = {
   side: 'from' | 'to';
@@ -60,6 +62,7 @@ export function setup(command: Command, run: Runner): void {
     .option('--batch <name>', 'batch: name the batch (default: the file\'s absolute path); rows of another batch are found by what they do')
     .addOption(againOption())
     .option('--encoding <encoding>', 'batch: the file\'s encoding when not UTF-8: windows-1252 or latin1')
+    .option('--delimiter <char>', `batch: ${DELIMITER_HELP}`)
     .option('--dry-run', 'batch: check every row against the journal and the current state; change nothing')
     .option('--retry-in-doubt', 'batch: send again the rows that an earlier run sent without an answer (asks; --yes in scripts)')
     .option('--concurrency <n>', 'batch: moves in flight at once', '8')
@@ -80,7 +83,9 @@ export function setup(command: Command, run: Runner): void {
           if (msku !== undefined || flags.from || flags.to || flags.fromPurchase) throw new UsageError('--file runs a batch: give the moves in the file, not as arguments');
           return runBatch(ctx, flags);
         }
-        if (flags.dryRun || flags.retryInDoubt || flags.batch || flags.encoding || flags.again) throw new UsageError('--dry-run, --retry-in-doubt, --batch, --again and --encoding go with --file');
+        if (flags.dryRun || flags.retryInDoubt || flags.batch || flags.encoding || flags.delimiter || flags.again) {
+          throw new UsageError('--dry-run, --retry-in-doubt, --batch, --again, --encoding and --delimiter go with --file');
+        }
         if (msku === undefined || quantity === undefined) throw new UsageError('give MSKU and QUANTITY (or --file for a batch)', 'e.g. inv move MUG-BLUE-11OZ 10 --from 1 --to 2');
         checkSource(flags);
         const item = mskuArg(msku);
@@ -101,4 +106,5 @@ export function setup(command: Command, run: Runner): void {
         await out.render([destination]);
       }),
     );
+  offer(command, '--format', INPUT_FORMATS);
 }

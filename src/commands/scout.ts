@@ -2,11 +2,12 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { wholeNumber } from '../cli/input.js';
+import { DELIMITER_HELP, wholeNumber } from '../cli/input.js';
 import { scoutFromFlags, scoutFlagOptions, type ScoutCommandFlags } from './scout/shared.js';
 
 interface Flags extends ScoutCommandFlags {
   file?: string;
+  delimiter?: string;
   buyList?: string;
   mskuTemplate: string;
   cond: string;
@@ -22,7 +23,8 @@ export function setup(command: Command, run: Runner): void {
   command
     .option('--file <manifest>', 'scout a manifest CSV (code,cost[,qty]) instead of scans; resumable')
     .option('--max-age <age>', 'with --file: reuse research answers younger than this (90s, 30m, 1h, 2d; 0 asks everything)', '1h')
-    .option('--refresh', 'with --file: ask for every answer again');
+    .option('--refresh', 'with --file: ask for every answer again')
+    .option('--delimiter <char>', `manifest: ${DELIMITER_HELP}`);
   scoutFlagOptions(command)
     .option('--buy-list <file>', 'append accepted scans to this CSV (for `inv items import`)')
     .option('--msku-template <template>', 'msku of buy-list rows ({asin}, {cond}, {code})', '{asin}-{cond}')
@@ -43,7 +45,7 @@ export function setup(command: Command, run: Runner): void {
           const { runManifestCommand, manifestAnswers } = await import('./scout/manifest.js');
           const answers = await manifestAnswers(ctx, flags.maxAge, Boolean(flags.refresh));
           const { scout, defaultCost } = await scoutFromFlags(ctx, flags, answers);
-          return runManifestCommand(ctx, scout, answers, { file: flags.file, concurrency, defaultCost });
+          return runManifestCommand(ctx, scout, answers, { file: flags.file, concurrency, defaultCost, delimiter: flags.delimiter });
         }
         if (flags.refresh || flags.maxAge !== '1h') throw new UsageError('--max-age and --refresh go with --file');
         const { scout, defaultCost } = await scoutFromFlags(ctx, flags);

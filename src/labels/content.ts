@@ -44,17 +44,16 @@ export function conditionText(cond: string | null | undefined): string {
 }
 
 /**
- * Server text made safe for the label fonts (Latin-1 Helvetica, ZPL's default font): no control
- * characters, accents kept where Latin-1 has them, anything else as "?".
+ * Server text made safe to print: no control characters nor bidirectional overrides, every script kept
+ * (the renderers say what their fonts cannot draw).
  */
 export function printable(text: string): string {
   return text
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+/g, ' ')
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\u0020-\u00ff]/gu, '?')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -3,7 +3,9 @@ import type { Layout } from './layouts.js';
 import { QUIET_ZONE } from './barcode.js';
 
 export const FONT = { fnsku: 8, title: 6.5, condition: 7 } as const;
-/** Line height of Helvetica (ascender 718 minus descender -207, per 1000) for each size. */
+/** Where a line's baseline sits below its top, per point of size (Helvetica's ascender, 718 per 1000). */
+export const TEXT_ASCENT = 0.718;
+/** Line height for each size: the ascent plus a descender of 207 per 1000 (Noto Sans's glyphs stay within both). */
 const line = (size: number) => size * 0.925;
 const GAP = 2;
 const MAX_BAR_HEIGHT = 36;

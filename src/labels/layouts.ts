@@ -67,3 +67,6 @@ export function slotPlace(layout: Layout, slot: number): { page: number; x: numb
 export function layoutNamed(name: string): Layout | undefined {
   return Object.hasOwn(LAYOUTS, name) ? LAYOUTS[name as LayoutName] : undefined;
 }
+
+/** The label file formats: PDF sheets and rolls, ZPL for thermal printers. */
+export const LABEL_FORMATS = ['pdf', 'zpl'] as const;

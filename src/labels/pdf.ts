@@ -2,16 +2,28 @@
 import PDFDocument from 'pdfkit';
 import { code128, type Bars } from './barcode.js';
 import type { HeadingLabel, LabelRun, UnitLabel } from './content.js';
-import { unitBox, type UnitBox } from './label-box.js';
+import { TEXT_ASCENT, unitBox, type UnitBox } from './label-box.js';
+import { fontFile, FONT } from './fonts.js';
 import { slotPlace, type Layout } from './layouts.js';
 
 type Doc = PDFKit.PDFDocument;
 
-/** Renders the runs on `layout`, the first label at sheet position `start` (1-based); resolves to the PDF bytes. `onLabel` is called after each label. */
-export function renderPdf(runs: readonly LabelRun[], layout: Layout, start = 1, onLabel?: () => void): Promise<Buffer> {
+/**
+ * Renders the runs on `layout`, the first label at sheet position `start` (1-based); resolves to the PDF bytes.
+ * `onLabel` is called after each label; characters the label fonts do not have are drawn as "?" and added to `missing`.
+ */
+export function renderPdf(runs: readonly LabelRun[], layout: Layout, start = 1, onLabel?: () => void, missing = new Set<string>()): Promise<Buffer> {
   const doc = new PDFDocument({ size: [layout.page.width, layout.page.height], margin: 0, autoFirstPage: false, info: { Title: 'FNSKU labels', Creator: 'inv' } });
   // Printed at 100 %: a viewer's "fit to page" would move every label off its place on the sheet.
   (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({ PrintScaling: 'None' });
+  doc.registerFont(FONT.regular, fontFile('regular'));
+  doc.registerFont(FONT.bold, fontFile('bold'));
+  const covered = covers(doc);
+  // Text the font cannot draw becomes "?" (and is named to the user) rather than a blank box or nothing.
+  const drawable = (text: string) => [...text].map((c) => (covered(c) ? c : (missing.add(c), '?'))).join('');
+  runs = runs.map((run) => ({ ...run, label: run.label.kind === 'unit'
+    ? { ...run.label, title: drawable(run.label.title), condition: drawable(run.label.condition) }
+    : { ...run.label, shipmentId: drawable(run.label.shipmentId), center: drawable(run.label.center), contents: drawable(run.label.contents) } }));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -38,6 +50,13 @@ export function renderPdf(runs: readonly LabelRun[], layout: Layout, start = 1, 
   return done;
 }
 
+/** Whether the label font has a glyph for a character (spaces always pass). */
+function covers(doc: Doc): (c: string) => boolean {
+  doc.font(FONT.regular);
+  const font = (doc as unknown as { _font: { font: { hasGlyphForCodePoint(cp: number): boolean } } })._font.font;
+  return (c) => /\s/.test(c) || font.hasGlyphForCodePoint(c.codePointAt(0)!);
+}
+
 interface UnitParts {
   bars: Bars;
   box: UnitBox;
@@ -48,14 +67,14 @@ interface UnitParts {
 function unitParts(doc: Doc, label: UnitLabel, layout: Layout): UnitParts {
   const bars = code128(label.fnsku);
   const box = unitBox(layout, bars.modules);
-  const titles = wrap(doc, label.title, 'Helvetica', box.lines[1]!.size, layout.label.width - 2 * box.pad, box.titleLines);
+  const titles = wrap(doc, label.title, FONT.regular, box.lines[1]!.size, layout.label.width - 2 * box.pad, box.titleLines);
   return {
     bars,
     box,
     lines: [
-      { text: label.fnsku, font: 'Helvetica' },
-      ...Array.from({ length: box.titleLines }, (_, i) => ({ text: titles[i] ?? '', font: 'Helvetica' })),
-      { text: fit(doc, label.condition, 'Helvetica-Bold', box.lines.at(-1)!.size, layout.label.width - 2 * box.pad), font: 'Helvetica-Bold' },
+      { text: label.fnsku, font: FONT.regular },
+      ...Array.from({ length: box.titleLines }, (_, i) => ({ text: titles[i] ?? '', font: FONT.regular })),
+      { text: fit(doc, label.condition, FONT.bold, box.lines.at(-1)!.size, layout.label.width - 2 * box.pad), font: FONT.bold },
     ],
   };
 }
@@ -75,10 +94,10 @@ function drawHeading(doc: Doc, label: HeadingLabel, layout: Layout, at: { x: num
   const cx = at.x + w / 2;
   const inner = w - 4 * pad;
   const rows: Array<[string, string, number]> = [
-    ['SHIPMENT', 'Helvetica', 6.5],
-    [label.shipmentId, 'Helvetica-Bold', 12],
-    [`to ${label.center}`, 'Helvetica-Bold', 9],
-    [label.contents, 'Helvetica', 6.5],
+    ['SHIPMENT', FONT.regular, 6.5],
+    [label.shipmentId, FONT.bold, 12],
+    [`to ${label.center}`, FONT.bold, 9],
+    [label.contents, FONT.regular, 6.5],
   ];
   const total = rows.reduce((sum, [, , size]) => sum + size * 0.925 + 2, -2);
   let y = at.y + (h - total) / 2;
@@ -88,11 +107,13 @@ function drawHeading(doc: Doc, label: HeadingLabel, layout: Layout, at: { x: num
   }
 }
 
-/** One line of text centred on cx, its top at y. */
+/** One line of text centred on cx, its top at y (its baseline TEXT_ASCENT × size below, whatever the font's ascender). */
 function centred(doc: Doc, text: string, font: string, size: number, cx: number, y: number): void {
   if (!text) return;
   doc.font(font).fontSize(size);
-  doc.text(text, cx - doc.widthOfString(text) / 2, y, { lineBreak: false, lineGap: 0 });
+  // pdfkit puts the baseline one font ascender below y; Noto Sans's (1069 per 1000) leaves room for stacked accents.
+  const ascender = (doc as unknown as { _font: { ascender: number } })._font.ascender / 1000;
+  doc.text(text, cx - doc.widthOfString(text) / 2, y - (ascender - TEXT_ASCENT) * size, { lineBreak: false, lineGap: 0 });
 }
 
 /** The text cut to `width` points, ending in an ellipsis when cut. */

@@ -5,9 +5,9 @@ import { dirname, resolve } from 'node:path';
 import type { IO } from '../cli/io.js';
 import { InvError, UsageError } from '../errors.js';
 import { labelCount, type LabelRun } from './content.js';
-import { layoutNamed, LAYOUT_NAMES, perPage, type Layout } from './layouts.js';
+import { LABEL_FORMATS, layoutNamed, LAYOUT_NAMES, perPage, type Layout } from './layouts.js';
 
-export type LabelFormat = 'pdf' | 'zpl';
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
 
 export interface LabelOptions {
   format: LabelFormat;
@@ -21,7 +21,7 @@ export interface LabelOptions {
 /** Checks --format/--layout/--start/--out; the format defaults to the file's extension, the layout to the format's usual one. */
 export function labelOptions(flags: { format?: string; layout?: string; start?: string; out?: string }, prefix = ''): LabelOptions {
   const format = flags.format ?? (flags.out?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf');
-  if (format !== 'pdf' && format !== 'zpl') throw new UsageError(`--${prefix}format "${format}" must be pdf or zpl`);
+  if (!LABEL_FORMATS.includes(format as LabelFormat)) throw new UsageError(`--${prefix}format "${format}" must be ${LABEL_FORMATS.join(' or ')}`);
   const layoutName = flags.layout ?? (format === 'zpl' ? 'thermal-2.25x1.25' : 'avery-5160');
   const layout = layoutNamed(layoutName);
   if (!layout) throw new UsageError(`--${prefix}layout "${layoutName}" must be one of ${LAYOUT_NAMES.join(', ')}`);
@@ -34,7 +34,7 @@ export function labelOptions(flags: { format?: string; layout?: string; start?: 
   }
   if (format === 'pdf' && (flags.out === undefined || flags.out === '-')) throw new UsageError(`${prefix ? '--labels' : '--out'} FILE.pdf is needed for a PDF (ZPL can go to stdout)`);
   if (flags.out !== undefined && flags.out !== '-') checkWritable(flags.out, prefix ? '--labels' : '--out');
-  return { format, layout, start, out: flags.out };
+  return { format: format as LabelFormat, layout, start, out: flags.out };
 }
 
 /** Refuses (exit 2) a file that cannot be written: checked before any request, so a send is never followed by a failed write. */
@@ -70,12 +70,20 @@ export async function writeLabels(runs: readonly LabelRun[], options: LabelOptio
   if (options.format === 'pdf') {
     const [{ renderPdf }, { Progress }] = await Promise.all([import('./pdf.js'), import('../batch/progress.js')]);
     const counter = new Progress(`labels (${count})`, progress);
-    bytes = await renderPdf(runs, options.layout, options.start, () => counter.tick('done'));
+    const missing = new Set<string>();
+    bytes = await renderPdf(runs, options.layout, options.start, () => counter.tick('done'), missing);
     counter.finish();
+    if (missing.size > 0) {
+      await io.err.write(`warning: no bundled font has ${[...missing].join(', ')}: printed as "?" (the label fonts cover Latin, Greek and Cyrillic)\n`);
+    }
     pages = Math.ceil((options.start - 1 + count) / perPage(options.layout));
   } else {
     const { renderZpl } = await import('./zpl.js');
     bytes = renderZpl(runs, options.layout);
+    const beyond = [...new Set(runs.flatMap((r) => [...Object.values(r.label).join('')]).filter((c) => c > '\u00ff'))];
+    if (beyond.length > 0) {
+      await io.err.write(`warning: ${beyond.join(', ')} print only on a printer with a Unicode font mapped to ZPL font 0 (^CW0); font 0 itself draws Latin-1\n`);
+    }
     pages = count;
   }
   const where = options.out === undefined || options.out === '-' ? 'stdout' : options.out;

@@ -4,7 +4,7 @@
  * asking again what it was told, while every result is worked out afresh from today's options.
  */
 import { RateLimitError, UsageError } from '../errors.js';
-import { readRows, type InputRow } from '../batch/input.js';
+import { matchColumns, readRows, type InputRow } from '../batch/input.js';
 import { runPool } from '../batch/pool.js';
 import { blank, type ScanTrace, type Scout, type ScoutResult } from './engine.js';
 import { Pacer } from './pacer.js';
@@ -28,6 +28,10 @@ export interface ManifestOptions {
   defaultCost?: number;
   signal: AbortSignal;
   stdin: NodeJS.ReadableStream;
+  /** --delimiter; sniffed when absent. */
+  delimiter?: string;
+  /** Told how many rows were skipped because every cell was empty. */
+  skipped?: (count: number) => void;
   /** Told of each row as it finishes (fresh: something was asked for it; else all its answers were kept ones). */
   onRow?: (result: ManifestResult, fresh: boolean) => void;
 }
@@ -63,16 +67,21 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
   let oldest: number | undefined;
   const rows = readRows(options.file, options.stdin, {
     format: 'csv',
-    header: (columns) => {
+    delimiter: options.delimiter,
+    skipped: options.skipped,
+    header: (header) => {
+      const columns = matchColumns(header, ['code', 'cost', 'qty']);
       if (!columns.includes('code')) throw new UsageError(`${options.file}: the header has no "code" column (expected code,cost[,qty])`);
       const unknown = columns.filter((c) => !['code', 'cost', 'qty'].includes(c));
       if (unknown.length) throw new UsageError(`${options.file}: unknown column(s) ${unknown.join(', ')}; expected code,cost[,qty]`);
+      return columns;
     },
   });
   const work = async (input: InputRow) => {
     const row = manifestRow(input, options.defaultCost);
     if ('error' in row) {
-      const r = { ...blank('', null, 0, [`line ${row.line}: ${row.error}`]), line: row.line, qty: 0 };
+      const code = typeof input.record?.code === 'string' ? input.record.code.trim() : '';
+      const r = { ...blank(code, null, 0, [`line ${row.line}: ${row.error}`]), line: row.line, qty: 0 };
       results.push(r);
       options.onRow?.(r, true);
       return;

@@ -2,7 +2,9 @@
 import type { OffersResponse } from '../api/research-types.js';
 import { asList } from '../api/xml.js';
 
-export type PriceRule = 'buybox' | 'lowest-fba' | 'lowest' | { fixed: number };
+/** The named price rules of --at (a price may be given instead). */
+export const PRICE_RULES = ['buybox', 'lowest-fba', 'lowest'] as const;
+export type PriceRule = (typeof PRICE_RULES)[number] | { fixed: number };
 
 export interface ChosenPrice {
   price: number;
@@ -40,6 +42,6 @@ export function choosePrice(rule: PriceRule, offers: OffersResponse | undefined)
 
 /** Parses --at: buybox, lowest-fba, lowest, or a price. */
 export function parsePriceRule(text: string, parsePrice: (t: string, flag: string) => number): PriceRule {
-  if (text === 'buybox' || text === 'lowest-fba' || text === 'lowest') return text;
+  if ((PRICE_RULES as readonly string[]).includes(text)) return text as PriceRule;
   return { fixed: parsePrice(text, '--at') };
 }

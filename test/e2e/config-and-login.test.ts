@@ -31,7 +31,7 @@ describe('inv research login', () => {
     const { clientId } = fx.sandbox.credentials.research;
     const r = await runInv(['research', 'login', '--client-id', clientId, '--secret-stdin'], { env, stdin: 'wrong\n' });
     expect(r.code).toBe(4);
-    expect(r.stderr).toMatch(/the ClientId \(".+"\) came from the command line and the SecretKey from the command line/);
+    expect(r.stderr).toMatch(/the ClientId \(".+"\) came from --client-id and the SecretKey from stdin \(--secret-stdin\)/);
     const stored = await runInv(['config', 'get', 'research.clientId'], { env });
     expect(stored.stdout).toBe('');
   });

@@ -20,6 +20,18 @@ export function fishScript(tree: Tree): string {
     .map(([path, list]) => `        case ${quoted(path)}\n            printf '%s\\n' ${list.map(quoted).join(' ')}`)
     .join('\n');
   return `# inv completion for fish: inv completion fish | source
+# __inv_names KIND: the names of KIND (locations, mskus, …) that listing commands left in the completion
+# cache, one a line; a Tab never asks the server.
+function __inv_names
+    set -l dir $INV_STATE_DIR
+    if test -z "$dir"
+        set -l base $XDG_STATE_HOME
+        test -z "$base"; and set base $HOME/.local/state
+        set dir $base/inv
+    end
+    command cat -- $dir/completion/$argv[1] 2>/dev/null
+end
+
 # __inv_verbs NOUN: the verbs of NOUN, one a line (none when it is not a noun).
 function __inv_verbs
     switch $argv[1]
@@ -40,7 +52,8 @@ ${options}
     printf '%s\\n' ${(tree.options[''] ?? []).map(quoted).join(' ')}
 end
 
-# __inv_value PATH OPTION: what the option's value is: f (files), p (profiles), n (nothing) or w and
+# __inv_value PATH OPTION: what the option's value is: f (files), p (profiles), c and a kind of cached
+# names, n (nothing) or w and
 # the words; nothing when the option takes no value.
 function __inv_value
     switch "$argv[1]|$argv[2]"
@@ -102,6 +115,8 @@ function __inv_complete
             __fish_complete_path $current
         case p
             command inv profile list --names 2>/dev/null
+        case c
+            __inv_names $want[2]
         case w
             set -e want[1]
             string split ' ' -- $want

@@ -23,7 +23,13 @@ function reader(tree: Tree): string {
     .filter(([path, list]) => path !== '' && list.length > 0)
     .map(([path, list]) => `    ${quoted(path)}) _inv_w=${wordList(list)} ;;`)
     .join('\n');
-  return `# _inv_verbs NOUN: the verbs of NOUN in _inv_w; fails when it has none.
+  return `# _inv_names KIND: the names of KIND (locations, mskus, …) that listing commands left in the completion cache
+# (src/cli/completion/names.ts), one a line; a Tab never asks the server.
+_inv_names() {
+  command cat -- "\${INV_STATE_DIR:-\${XDG_STATE_HOME:-$HOME/.local/state}/inv}/completion/$1" 2>/dev/null
+}
+
+# _inv_verbs NOUN: the verbs of NOUN in _inv_w; fails when it has none.
 _inv_verbs() {
   case "$1" in
 ${verbs}
@@ -40,8 +46,8 @@ ${options}
   _inv_w="$_inv_w "${wordList(tree.options[''] ?? [])}
 }
 
-# _inv_value PATH OPTION: what the value of OPTION is in _inv_k (f files, p profiles, w the words in
-# _inv_w, n nothing to offer), or _inv_k empty when the option takes no value.
+# _inv_value PATH OPTION: what the value of OPTION is in _inv_k (f files, p profiles, c the cached names of
+# the kind in _inv_w, w the words in _inv_w, n nothing to offer), or _inv_k empty when the option takes no value.
 _inv_value() {
   _inv_k='' _inv_w=''
   case "$1|$2" in
@@ -104,6 +110,13 @@ _inv_complete() {
   case "$_inv_k" in
     f) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$current") ;;
     p) mapfile -t COMPREPLY < <(compgen -W "$(command inv profile list --names 2>/dev/null)" -- "$current") ;;
+    c)
+      # Names are server text: matched as plain strings (compgen -W would expand them) and escaped for the line.
+      local name
+      COMPREPLY=()
+      while IFS= read -r name; do
+        case "$name" in "$current"*) COMPREPLY+=("$(printf '%q' "$name")") ;; esac
+      done < <(_inv_names "$_inv_w") ;;
     *) mapfile -t COMPREPLY < <(compgen -W "$_inv_w" -- "$current") ;;
   esac
 }
@@ -121,6 +134,7 @@ _inv() {
   case "$_inv_k" in
     f) _files ;;
     p) local -a names; names=(\${(f)"$(command inv profile list --names 2>/dev/null)"}); compadd -a names ;;
+    c) local -a names; names=(\${(f)"$(_inv_names $_inv_w)"}); compadd -a names ;;
     *) compadd -- \${=_inv_w} ;;
   esac
 }

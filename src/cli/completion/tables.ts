@@ -9,8 +9,8 @@ export interface Row {
   key: string;
   /** For an argument: it and every position after it. */
   rest?: boolean;
-  /** f: file names, p: profile names, n: nothing, w: the words. */
-  code: 'f' | 'p' | 'n' | 'w';
+  /** f: file names, p: profile names, c: the cached names of the kind in words, n: nothing, w: the words. */
+  code: 'f' | 'p' | 'c' | 'n' | 'w';
   words: string[];
 }
 
@@ -18,6 +18,7 @@ export interface Row {
 function code(kind: ValueKind): Pick<Row, 'code' | 'words'> {
   if ('file' in kind) return { code: 'f', words: [] };
   if ('profile' in kind) return { code: 'p', words: [] };
+  if ('names' in kind) return { code: 'c', words: [kind.names] };
   if ('words' in kind) return { code: 'w', words: kind.words };
   return { code: 'n', words: [] };
 }

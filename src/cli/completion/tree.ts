@@ -6,12 +6,29 @@
  * stored profile name.
  */
 import type { Argument, Command, Option } from 'commander';
+import { LAYOUT_NAMES } from '../../labels/layouts.js';
+import { LABEL_OUTPUT, ZPL_COMMANDS } from '../globals.js';
+import type { NameKind } from './names.js';
 
-/** What a value is: a file path, a profile name, one of some words, or anything (nothing to offer). */
-export type ValueKind = { file: true } | { profile: true } | { words: string[] } | { any: true };
+/** What a value is: a file path, a profile name, a name from the completion cache, one of some words, or anything. */
+export type ValueKind = { file: true } | { profile: true } | { names: NameKind } | { words: string[] } | { any: true };
 
-/** Value names that say what a value is. */
-const NAMED_KINDS: Record<string, ValueKind> = { file: { file: true }, profile: { profile: true } };
+/** Value names that say what a value is (`--from <location>`, `<msku>`, `<shipmentId>`). */
+const NAMED_KINDS: Record<string, ValueKind> = {
+  file: { file: true }, profile: { profile: true }, location: { names: 'locations' }, msku: { names: 'mskus' }, shipmentId: { names: 'shipments' },
+  batch: { names: 'batches' }, layout: { words: [...LAYOUT_NAMES] },
+};
+
+/** Options whose value the command checks itself but completion can still offer words for (see `offer`). */
+type Offered = Option & { offered?: readonly string[] };
+
+/** Declares the words completion offers for `flag`'s value, where commander is not to enforce them (the command's own check names the rule). */
+export function offer<C extends Command>(command: C, flag: string, words: readonly string[]): C {
+  const option = command.options.find((o) => o.long === flag) as Offered | undefined;
+  if (!option) throw new Error(`offer: ${command.name()} has no option ${flag}`);
+  option.offered = words;
+  return command;
+}
 
 export interface Tree {
   /** Top-level words. */
@@ -35,7 +52,7 @@ function kindOf(name: string, choices: readonly string[] | undefined): ValueKind
 /** The kind of an option's value, or undefined for an option that takes none. */
 function optionValue(option: Option): ValueKind | undefined {
   const name = /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1];
-  return name === undefined ? undefined : kindOf(name.replace(/\.\.\.$/, ''), option.argChoices);
+  return name === undefined ? undefined : kindOf(name.replace(/\.\.\.$/, ''), option.argChoices ?? (option as Offered).offered);
 }
 
 /** The kind of a positional argument. */
@@ -66,6 +83,13 @@ export function commandTree(program: Command): Tree {
     if (command.commands.length === 0) continue;
     tree.verbs[command.name()] = command.commands.map((c) => c.name());
     for (const verb of command.commands) addCommand(tree, `${command.name()} ${verb.name()}`, verb);
+  }
+  // -o zpl is taken by the label commands only: offered there, and nowhere else.
+  for (const flag of ['-o', '--output']) {
+    const kind = tree.values['']?.[flag];
+    if (!kind || !('words' in kind)) continue;
+    tree.values['']![flag] = { words: kind.words.filter((w) => w !== LABEL_OUTPUT) };
+    for (const path of ZPL_COMMANDS) tree.values[path] = { ...tree.values[path], [flag]: kind };
   }
   return tree;
 }

@@ -20,9 +20,11 @@ export function count(value: unknown): string {
   return typeof n === 'number' && Number.isFinite(n) ? n.toLocaleString('en-US') : cell(value);
 }
 
-/** A value as a csv/tsv field: raw scalars, objects as JSON, null as empty. */
+/** A value as a csv/tsv field: raw scalars, lists of strings joined with "; ", other objects as JSON, null as empty. */
 export function plain(value: unknown): string {
   if (value === null || value === undefined) return '';
+  // A list of words (a scout result's reasons) reads as one cell; other structures stay JSON.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join('; ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -1,4 +1,5 @@
 /** inv batch list: the batches run against the profile's server (from any profile), newest first. */
+import { rememberNames } from '../../cli/completion/names.js';
 import type { Command } from 'commander';
 import type { BatchInfo } from '../../batch/store.js';
 import type { Meta, Runner } from '../../cli/command.js';
@@ -34,7 +35,9 @@ export function setup(command: Command, run: Runner): void {
       run(async (ctx) => {
         const out = ctx.output(VIEW);
         const { listBatches } = await import('../../batch/store.js');
-        await out.render((await listBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl))).map((b) => b.info));
+        const batches = (await listBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl))).map((b) => b.info);
+        rememberNames(ctx.io.env, 'batches', batches.map((b) => b.name));
+        await out.render(batches);
       }),
     );
 }

@@ -29,7 +29,7 @@ function pickOf(flags: ResolveFlags): RowPick {
   return { from, to };
 }
 
-export const meta: Meta = { name: 'resolve', args: [['<name>', 'the batch name']], summary: 'mark rows in doubt as applied (done) or not applied (a rerun sends them), after checking the server' };
+export const meta: Meta = { name: 'resolve', args: [['<batch>', 'the batch name']], summary: 'mark rows in doubt as applied (done) or not applied (a rerun sends them), after checking the server' };
 
 /** Options and action of `inv batch resolve` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {

@@ -12,6 +12,7 @@ import { stateDir } from '../../config/paths.js';
 export interface BatchRequestFlags {
   format?: string;
   encoding?: string;
+  delimiter?: string;
   batch?: string;
   retryInDoubt?: boolean;
   again?: boolean;
@@ -21,7 +22,7 @@ export interface BatchRequestFlags {
 /** The request of a batch over `file`, its flags checked. */
 export function batchRequest(file: string, flags: BatchRequestFlags): BatchRequest {
   const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
-  return { file, format: flags.format, encoding: encodingOf(flags.encoding), name: flags.batch, retryInDoubt: Boolean(flags.retryInDoubt), again: Boolean(flags.again), concurrency };
+  return { file, format: flags.format, encoding: encodingOf(flags.encoding), delimiter: flags.delimiter, name: flags.batch, retryInDoubt: Boolean(flags.retryInDoubt), again: Boolean(flags.again), concurrency };
 }
 
 /** The engine's surroundings for this context: state dir, profile, origin, account, progress, prompts. */
@@ -79,6 +80,8 @@ async function renderOutcome(ctx: Ctx, out: Output<RowResult>, outcome: BatchOut
   const ndjson = ctx.globals.output === 'ndjson';
   if (ctx.globals.output === 'json') await ctx.io.out.write(jsonText({ ...outcome.summary, problems: outcome.problems }, ctx.io) + '\n');
   else if (!ndjson && outcome.problems.length > 0) await out.render(outcome.problems);
-  await ctx.info(`${outcome.error ? ctx.color.yellow('!') : ctx.color.green('✓')} ${outcome.line}`);
+  // In a log (stderr not a terminal) the last line is timestamped like the progress lines before it.
+  const at = ctx.io.stderrIsTTY ? '' : `${new Date().toISOString()} `;
+  await ctx.info(`${at}${outcome.error ? ctx.color.yellow('!') : ctx.color.green('✓')} ${outcome.line}`);
   if (outcome.error) throw outcome.error;
 }

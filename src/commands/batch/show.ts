@@ -27,7 +27,7 @@ const VIEW: View<ShownRow> = {
   ],
 };
 
-export const meta: Meta = { name: 'show', args: [['<name>', 'the batch name (see inv batch list)']], summary: 'the rows of a batch by state (in doubt first), with what to check for rows in doubt' };
+export const meta: Meta = { name: 'show', args: [['<batch>', 'the batch name (see inv batch list)']], summary: 'the rows of a batch by state (in doubt first), with what to check for rows in doubt' };
 
 /** Options and action of `inv batch show` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {

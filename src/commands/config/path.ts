@@ -7,6 +7,7 @@ export const meta: Meta = { name: 'path', summary: 'print the path of the config
 /** Options and action of `inv config path` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
+    .addHelpText('after', '\nExamples:\n  inv config path\n  inv --profile sandbox config path')
     .action(
       run(async (ctx) => {
         await ctx.io.out.write((await ctx.config()).path + '\n');

@@ -40,7 +40,8 @@ export function setup(command: Command, run: Runner): void {
         } else {
           raw = given as string;
           if (spec.secret) {
-            await ctx.io.err.write(`warning: a secret given as an argument is visible to other users in ps and stays in your shell history; next time use: inv config set ${name} --stdin\n`);
+            const profile = ctx.globals.profile === undefined ? '' : `--profile ${ctx.globals.profile} `;
+            await ctx.io.err.write(`warning: a secret given as an argument is visible to other users in ps and stays in your shell history; next time use: inv ${profile}config set ${name} --stdin\n`);
           }
         }
         const value = parseKeyValue(name, raw);

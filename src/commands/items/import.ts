@@ -3,8 +3,11 @@ import type { Command } from 'commander';
 import type { RowResult } from '../../batch/batch-types.js';
 import { againOption } from '../batch/options.js';
 import type { Meta, Runner } from '../../cli/command.js';
+import { DELIMITER_HELP } from '../../cli/input.js';
 import type { View } from '../../cli/output/view.js';
 import type { BatchRequestFlags } from '../batch/shared.js';
+import { INPUT_FORMATS } from '../../batch/batch-types.js';
+import { offer } from '../../cli/completion/tree.js';
 
 const FAILURES_VIEW: View<RowResult> = {
   kind: 'list',
@@ -42,6 +45,7 @@ export function setup(command: Command, run: Runner): void {
   command
     .option('--format <format>', 'csv or ndjson (default: from the extension, or the first character)')
     .option('--encoding <encoding>', 'the file\'s encoding when not UTF-8: windows-1252 or latin1')
+    .option('--delimiter <char>', DELIMITER_HELP)
     .option('--batch <name>', 'name the batch (default: the file\'s absolute path); rows of another batch are found by what they do')
     .addOption(againOption())
     .option('--retry-in-doubt', 'send again the rows an earlier run sent without an answer (asks; --yes in scripts)')
@@ -70,4 +74,5 @@ export function setup(command: Command, run: Runner): void {
         });
       }),
     );
+  offer(command, '--format', INPUT_FORMATS);
 }

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Item } from '../../api/inventory-types.js';
 import type { Meta, Runner } from '../../cli/command.js';
+import { remembering } from '../../cli/completion/names.js';
 import { pagingOptions, readPaging, renderPage, type PagingFlags } from '../paging.js';
 import { ITEMS_VIEW } from './fields.js';
 
@@ -16,7 +17,7 @@ export function setup(command: Command, run: Runner): void {
         const out = ctx.output(ITEMS_VIEW);
         const paging = readPaging(flags);
         const client = await ctx.inventory();
-        await renderPage(ctx, out, flags, paging, (p) => client.list<Item>('items', p));
+        await renderPage(ctx, out, flags, paging, (p) => remembering(ctx.io.env, 'mskus', client.list<Item>('items', p), (item) => item.msku));
       }),
     );
 }

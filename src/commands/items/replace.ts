@@ -11,7 +11,7 @@ export const meta: Meta = { name: 'replace', args: [['<msku>', 'the item\'s msku
 /** Options and action of `inv items replace` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   itemOptions(command)
-    .addHelpText('after', '\nExamples:\n  inv items get MUG-BLUE-11OZ --json > mug.json && $EDITOR mug.json && inv items replace MUG-BLUE-11OZ --file mug.json\n  inv items replace MUG-BLUE-11OZ --title "Mug" --cond new --inactive n')
+    .addHelpText('after', '\nExamples:\n  inv items get MUG-RED --json > mug.json && $EDITOR mug.json && inv items replace MUG-RED --file mug.json\n  inv items replace MUG-RED --title "Ceramic mug, red" --cond new --inactive n')
     .action(
       run<ItemFlags>(async (ctx, [mskuText], flags) => {
         const msku = mskuArg(mskuText);

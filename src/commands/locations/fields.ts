@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { LOCATION_TYPES } from '../../api/constants.js';
 import { defined } from '../../cli/input.js';
+import { offer } from '../../cli/completion/tree.js';
 
 export interface LocationFlags {
   file?: string;
@@ -14,9 +15,9 @@ export interface LocationFlags {
 
 /** Adds the field flags and --file to a command. */
 export function locationOptions(command: Command): Command {
-  return command
+  return offer(command
     .option('--display <name>', 'friendly name (max 255)')
-    .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`)
+    .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`), '--type', LOCATION_TYPES)
     .option('--order <n>', 'sort order, 0 to 32767')
     .option('--ref <ref>', 'reference: FBA shipment id, purchase order number, …')
     .option('--notes <text>', 'notes')

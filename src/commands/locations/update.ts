@@ -11,7 +11,7 @@ export const meta: Meta = { name: 'update', args: [['<id>', 'location id']], sum
 /** Options and action of `inv locations update` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   locationOptions(command)
-    .addHelpText('after', '\nExample:\n  inv locations update 3 --display "Shelf B3 (top)" --order 31')
+    .addHelpText('after', '\nExample:\n  inv locations update 6 --display "Shelf B3 (top)" --order 31')
     .action(
       run<LocationFlags>(async (ctx, [id], flags) => {
         const out = ctx.output(LOCATION_VIEW);

@@ -8,7 +8,7 @@ export const meta: Meta = { name: 'delete', args: [['<profile>', 'profile name']
 /** Options and action of `inv profile delete` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .addHelpText('after', '\nExample:\n  inv profile delete old-sandbox --yes')
+    .addHelpText('after', '\nExample:\n  inv profile delete alice --yes')
     .action(
       run(async (ctx, [name]) => {
         const store = await ctx.config();

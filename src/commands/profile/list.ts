@@ -28,6 +28,7 @@ export const meta: Meta = { name: 'list', summary: 'list profiles; * marks the o
 export function setup(command: Command, run: Runner): void {
   command
     .option('--names', 'only the names, one a line (for scripts and shell completion)')
+    .addHelpText('after', '\nExamples:\n  inv profile list\n  inv profile list --names')
     .action(
       run<{ names?: boolean }>(async (ctx, _args, flags) => {
         const store = await ctx.config();

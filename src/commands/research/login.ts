@@ -37,7 +37,8 @@ export function setup(command: Command, run: Runner): void {
 
         const settings = await ctx.settings();
         if (options.verify && settings.researchUrl) {
-          await (await ctx.research({ clientId, secretKey })).asinCategories(PROBE_ASIN);
+          const sources = { clientId: options.clientId === undefined ? 'the prompt' : '--client-id', secretKey: options.secretStdin ? 'stdin (--secret-stdin)' : 'the prompt' };
+          await (await ctx.research({ clientId, secretKey, sources })).asinCategories(PROBE_ASIN);
         } else if (options.verify) {
           await ctx.info(`note: no research URL for profile "${settings.profile}", so the key was not checked`);
         }

@@ -49,7 +49,7 @@ function age(ms: number): string {
 }
 
 /** Runs the manifest and renders the ranked results; Ctrl-C stops taking rows, keeps the answers and exits 130. */
-export async function runManifestCommand(ctx: Ctx, scout: Scout, answers: AnswerPolicy & { store: FileAnswers }, options: { file: string; concurrency: number; defaultCost?: number }): Promise<void> {
+export async function runManifestCommand(ctx: Ctx, scout: Scout, answers: AnswerPolicy & { store: FileAnswers }, options: { file: string; concurrency: number; defaultCost?: number; delimiter?: string }): Promise<void> {
   const out = ctx.output(MANIFEST_VIEW);
   // Every read in flight listens for Ctrl-C on the one signal: a few per row.
   setMaxListeners(options.concurrency * 4 + 10, ctx.io.signal);
@@ -58,7 +58,8 @@ export async function runManifestCommand(ctx: Ctx, scout: Scout, answers: Answer
   let run;
   try {
     run = await scoutManifest(scout, {
-      file, concurrency: options.concurrency, defaultCost: options.defaultCost, signal: ctx.io.signal, stdin: ctx.io.stdin,
+      file, concurrency: options.concurrency, defaultCost: options.defaultCost, delimiter: options.delimiter, signal: ctx.io.signal, stdin: ctx.io.stdin,
+      skipped: (count) => void ctx.info(`${options.file}: skipped ${count} empty row(s)`),
       onRow: (_r, fresh) => progress.tick(fresh ? 'done' : 'skipped'),
     });
   } finally {

@@ -39,6 +39,8 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
     defaultCost: options.defaultCost,
     signal: stop.signal,
     async onResults(results, t) {
+      // Codes pasted together: a prompt drawn after the previous result is still on the line; results replace it.
+      if (interactive && onTerminal && io.stdoutIsTTY) await io.out.write('\r\x1b[K');
       for (const r of results) {
         if (r.verdict === 'buy' && buyList) await buyList.add(r);
         if (onTerminal) await io.out.write(scanLine(r, width, ctx.color) + (r.verdict === 'buy' && io.stdoutIsTTY ? '\x07' : '') + '\n');

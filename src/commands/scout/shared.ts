@@ -7,6 +7,8 @@ import type { Ctx } from '../../cli/context.js';
 import { parsePriceRule } from '../../scout/price.js';
 import { scoutSettings } from '../../scout/settings.js';
 import type { AnswerPolicy } from '../../scout/engine.js';
+import { offer } from '../../cli/completion/tree.js';
+import { PRICE_RULES } from '../../scout/price.js';
 
 export interface ScoutCommandFlags {
   cost?: string;
@@ -19,9 +21,9 @@ export interface ScoutCommandFlags {
 
 /** Declares the shared flags on a command. */
 export function scoutFlagOptions(command: Command): Command {
-  return command
+  return offer(command
     .option('--cost <dollars>', 'what one unit costs you, when a scan gives none (default: scout.cost of the profile)')
-    .option('--at <price>', 'price to sell at: buybox (else the lowest FBA new), lowest-fba, lowest, or a price', 'buybox')
+    .option('--at <price>', `price to sell at: buybox (else the lowest FBA new), lowest-fba, lowest, or a price`, 'buybox'), '--at', PRICE_RULES)
     .addOption(new Option('--channel <channel>', 'fees of FBA or of merchant fulfilment').choices(['fba', 'mfn']).default('fba'))
     .option('--prep <dollars>', 'prep per unit (default: scout.prep, else 0)')
     .option('--inbound-per-lb <dollars>', 'inbound shipping per pound (default: scout.inboundPerLb, else 0)')

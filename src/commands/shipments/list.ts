@@ -1,6 +1,7 @@
 /** inv shipments list: inbound FBA shipments (fbaShipment locations) with center, units and status. */
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
+import { rememberNames } from '../../cli/completion/names.js';
 import { SHIPMENTS_VIEW } from './views.js';
 
 export const meta: Meta = { name: 'list', summary: 'list inbound FBA shipments: id, center, units, open or closed (where the open-shipment setting tells)' };
@@ -16,6 +17,7 @@ export function setup(command: Command, run: Runner): void {
         const client = await ctx.inventory();
         const [{ LocationNames }, { listShipments }] = await Promise.all([import('../../api/location-names.js'), import('../../api/shipments.js')]);
         const found = await listShipments(client, await new LocationNames(client).list());
+        rememberNames(ctx.io.env, 'shipments', found.map((s) => s.shipmentId));
         await out.render(flags.open ? found.filter((s) => s.status === 'open') : found);
       }),
     );

@@ -17,7 +17,7 @@ export const meta: Meta = { name: 'adjust', args: [['<itemLocationId>', 'the ite
 /** Options and action of `inv stock adjust` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .addHelpText('after', '\nExamples:\n  inv stock adjust 12 +5\n  inv stock adjust 12 -3')
+    .addHelpText('after', '\nExamples:\n  inv stock adjust 1 +5\n  inv stock adjust 1 -3')
     .action(
       run(async (ctx, [id, change]) => {
         const amount = parseChange(change as string);

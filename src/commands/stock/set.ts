@@ -11,7 +11,7 @@ export const meta: Meta = { name: 'set', args: [['<msku>', 'the item'], ['<locat
 /** Options and action of `inv stock set` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .addHelpText('after', '\nExample:\n  inv stock set MUG-BLUE-11OZ "Shelf A1" 17\n\nIf stock moved between the read and the change, the result differs from COUNT: inv warns and shows it.')
+    .addHelpText('after', '\nExample:\n  inv stock set MUG-BLUE-11OZ "Shelf A1" 117\n\nIf stock moved between the read and the change, the result differs from COUNT: inv warns and shows it.')
     .action(
       run(async (ctx, [mskuText, where, countText]) => {
         const msku = mskuArg(mskuText);
