@@ -42,8 +42,8 @@ export function importKind(client: InventoryClient, replace = false): BatchKind<
     kind: 'import',
     depth: 3,
     columns(columns) {
-      checkItemColumns(columns);
-      header = columns;
+      header = checkItemColumns(columns);
+      return header;
     },
     parse(_line, record) {
       const fields = Object.fromEntries(Object.entries(record).map(([k, v]) => [k, plain(v)]));

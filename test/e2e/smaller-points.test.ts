@@ -22,7 +22,7 @@ describe('inv config get', () => {
 
 describe('hints carry the --profile in use', () => {
   it('the config set warning about a secret in argv', async () => {
-    const r = await runInv(['--profile', 'night', 'config', 'set', 'clientSecret', 'shh'], { env: fx.env });
+    const r = await runInv(['--profile', 'night', 'config', 'set', 'clientSecret', 'shh', '--for', fx.env.INV_AUTH_URL], { env: fx.env });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/next time use: inv --profile night config set clientSecret --stdin/);
   });
