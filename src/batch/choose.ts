@@ -26,11 +26,12 @@ export interface ChooseRequest {
 const newest = (a: BatchEntry, b: BatchEntry) => String(b.lastRun).localeCompare(String(a.lastRun));
 
 /** What a refused repeat tells a person and a script about the batch it repeats. */
-export function repeatOf(entry: BatchEntry, rows: number) {
+function repeatOf(entry: BatchEntry, rows: number) {
   return { batch: entry.name, id: entry.id, at: entry.lastRun, profile: entry.profile, applied: rows, finished: entry.finished };
 }
 
-function refuseRepeat(entry: BatchEntry, rows: number): never {
+/** Refuses an input that repeats `rows` applied rows of `entry` (a finished batch run again, or another batch's rows). */
+export function refuseRepeat(entry: BatchEntry, rows: number): never {
   const total = appliedCount(entry);
   throw new BatchRefusedError(
     `this input repeats ${rows} applied row(s) of batch "${entry.name}" (${entry.finished ? 'finished' : 'not finished'}, last run ${entry.lastRun ?? 'unknown'} from profile "${entry.profile}", ${total} row(s) applied in all); nothing was sent`,
@@ -66,9 +67,4 @@ export function chooseBatch(entries: BatchEntry[], input: IdSet, request: Choose
   const repeated = byOverlap.find(([e]) => e !== chosen);
   if (repeated) refuseRepeat(repeated[0], repeated[1]);
   return { batch: chosen, byContent };
-}
-
-/** Refuses an input that repeats a finished batch exactly (every row of it done). */
-export function refuseFinished(entry: BatchEntry, rows: number): never {
-  refuseRepeat(entry, rows);
 }

@@ -8,7 +8,7 @@ import { BatchRefusedError, JournalDamagedError, UsageError } from '../errors.js
 import { Anchor } from './anchor.js';
 import { appliedCount, catalogue, type BatchEntry } from './catalogue.js';
 import { IdSet } from './id-set.js';
-import { chooseBatch, refuseFinished } from './choose.js';
+import { chooseBatch, refuseRepeat } from './choose.js';
 import { describeEdits } from './edits.js';
 import { batchPath, defaultBatchName, newBatchId, serverKey } from './identity.js';
 import { readBatchFile, type BatchFile } from './journal-read.js';
@@ -79,7 +79,7 @@ export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, 
   // The very bytes of a finished batch (the same file again, renamed, piped, from another profile): refused
   // before its rows are read, so that the refusal costs no request.
   const same = entries.find((e) => e.finished && e.hash === env.input.hash && (request.name === undefined || request.name === e.name));
-  if (same && !request.again && !options.dryRun) refuseFinished(same, appliedCount(same));
+  if (same && !request.again && !options.dryRun) refuseRepeat(same, appliedCount(same));
   const { ids, total } = await scan(kind, rows, env.input.label);
   const defaultName = defaultBatchName(request.file, env.input.hash);
   const choice = chooseBatch(entries, ids, { name: request.name, defaultName, again: Boolean(request.again) });
@@ -112,7 +112,7 @@ export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, 
       { outcome: 'invalid', reason: 'edited', batch: name, rows: total, changed: applied.size },
     );
   }
-  if (counts.toSend === 0 && counts.inDoubt === 0 && !options.dryRun && entry) refuseFinished(entry, total);
+  if (counts.toSend === 0 && counts.inDoubt === 0 && !options.dryRun && entry) refuseRepeat(entry, total);
   const absent = [...journal.rows.values()].filter((r) => ['failed', 'pending'].includes(stateOf(r.id) ?? '') && !ids.hasHex(r.id)).map((r) => r.id);
   return { id, name, path, journal, total, counts, absent, kind, account, continues: entry ? { entry, byContent: choice.byContent } : undefined, anchor, recovered };
 }
