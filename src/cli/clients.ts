@@ -12,6 +12,8 @@ import { HttpCore } from '../http/core.js';
 import { errorHook } from '../http/error-hook.js';
 import { InventoryClient } from '../api/inventory.js';
 import { logHook } from '../http/log-hook.js';
+import { paceHook } from '../http/pace-hook.js';
+import type { Pacer } from '../http/pacer.js';
 import { ResearchClient } from '../api/research.js';
 import { retryHook } from '../http/retry-hook.js';
 import type { Transport } from '../http/transport.js';
@@ -23,6 +25,12 @@ export interface ClientDeps {
   signal?: AbortSignal;
   /** Where --verbose lines go; absent when not verbose. */
   log?: (line: string) => void;
+  /** How long to wait for a service that cannot be reached (--wait); 0: as each operation's policy says. */
+  patienceMs?: number;
+  /** Told of a wait that holds every request (a Retry-After, the service unreachable). */
+  onPause?: (delayMs: number, message: string) => void;
+  /** A batch's pacer: inventory requests leave at the rate it learns. */
+  pacer?: Pacer;
 }
 
 /** Research extras: the clock skew to start from and keep. */
@@ -31,12 +39,12 @@ export interface ResearchDeps {
   onSkewCorrected?: (skewS: number) => void | Promise<void>;
 }
 
-/** The hook chain every client shares: typed errors, retries, the client's own auth, then logging. */
-function core(deps: ClientDeps, api: { name: string; authHint: string; authStatuses?: number[] }, auth: Hook[]): HttpCore {
+/** The hook chain every client shares: typed errors, retries, the client's own (pacing, auth), then logging. */
+function core(deps: ClientDeps, api: { name: string; authHint: string; authStatuses?: number[] }, own: Hook[]): HttpCore {
   const hooks: Hook[] = [
     errorHook({ api: api.name, authHint: api.authHint, authStatuses: api.authStatuses }),
-    retryHook({ signal: deps.signal, onRetry: deps.log }),
-    ...auth,
+    retryHook({ signal: deps.signal, onRetry: deps.log, patienceMs: deps.patienceMs, onPause: deps.onPause }),
+    ...own,
   ];
   if (deps.log) hooks.push(logHook(deps.log));
   return new HttpCore((req) => deps.transport.send(req), hooks);
@@ -106,5 +114,6 @@ export function createTokenProvider(deps: ClientDeps & { store: ConfigStore }): 
 export function createInventoryClient(deps: ClientDeps & { tokens: TokenProvider }): InventoryClient {
   const url = requireBaseUrl(deps.settings);
   const authHint = deps.tokens.source === 'INV_TOKEN' ? 'INV_TOKEN was rejected: set a fresh token' : 'log in again: inv login';
-  return new InventoryClient(core(deps, { name: 'inventory API', authHint }, [bearerHook(deps.tokens)]), url);
+  const own = [...(deps.pacer ? [paceHook(deps.pacer, deps.signal)] : []), bearerHook(deps.tokens)];
+  return new InventoryClient(core(deps, { name: 'inventory API', authHint }, own), url);
 }

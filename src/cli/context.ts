@@ -11,6 +11,7 @@ import type { ResearchClient } from '../api/research.js';
 import type { OAuthClient } from '../auth/oauth-client.js';
 import type { TokenProvider } from '../auth/tokens.js';
 import { createTransport } from '../http/load-transport.js';
+import { Pacer } from '../http/pacer.js';
 import type { Transport } from '../http/transport.js';
 import type { GlobalOptions } from './globals.js';
 import type { IO } from './io.js';
@@ -80,8 +81,12 @@ export interface Output<R> {
   render(records: Iterable<R> | AsyncIterable<R>): Promise<number>;
 }
 
+/** How long a batch waits for a service that cannot be reached, unless --wait says otherwise. */
+export const BATCH_WAIT_MS = 10 * 60_000;
+
 export class Ctx {
   private settingsCache?: Settings;
+  private pacer?: Pacer;
 
   constructor(
     readonly session: Session,
@@ -141,9 +146,21 @@ export class Ctx {
     return clients.createInventoryClient({ ...deps, tokens });
   }
 
+  /**
+   * From now on inventory requests leave at the rate a pacer learns from the server, a pause holds them all,
+   * and the service is waited for (--wait, default 10 min); `say` gets a line when a pause starts.
+   */
+  paceRequests(say: (line: string) => void): void {
+    this.pacer ??= new Pacer({ onPause: say });
+  }
+
   private async clientDeps(): Promise<ClientDeps> {
     const [settings, transport] = await Promise.all([this.settings(), this.session.http(this.globals.timeoutMs)]);
-    return { transport, settings, signal: this.io.signal, log: this.verboseLog() };
+    const pacer = this.pacer;
+    const patienceMs = this.globals.waitMs ?? (pacer ? BATCH_WAIT_MS : 0);
+    // A single command says so when it waits a while; a batch's pacer logs the pause once for every request it holds.
+    const onPause = pacer ? (ms: number, message: string) => pacer.pause(ms, message) : (ms: number, message: string) => void (ms >= 1000 && this.info(message));
+    return { transport, settings, signal: this.io.signal, log: this.verboseLog(), patienceMs, onPause, pacer };
   }
 
   /** Checks --fields against the view now, before any request, and returns its renderer. */

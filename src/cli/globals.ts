@@ -25,6 +25,8 @@ export interface GlobalOptions {
   nonInteractive: boolean;
   yes: boolean;
   timeoutMs: number;
+  /** --wait: how long to wait for a service that cannot be reached or keeps answering 429 (absent: the command's default). */
+  waitMs?: number;
   /** --timeout was given on the command line (not the default). */
   timeoutGiven: boolean;
   baseUrl?: string;
@@ -46,6 +48,7 @@ export function addGlobalOptions(program: Command): void {
     .option('--non-interactive', 'never prompt; fail with exit 7 when input is missing')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--timeout <seconds>', 'request timeout in seconds', '30')
+    .option('--wait <duration>', 'wait this long (e.g. 90s, 10m, 1h) for a service that cannot be reached or is rate limiting (default: 10m in a batch, 0 otherwise)')
     .option('--base-url <url>', 'Inventory API base address (overrides INV_BASE_URL and the profile)')
     .option('--auth-url <url>', 'OAuth server address')
     .option('--research-url <url>', 'Product Research API base address');
@@ -80,9 +83,20 @@ export function readGlobals(raw: Record<string, unknown>, io: IO, timeoutGiven =
     nonInteractive: Boolean(raw.nonInteractive),
     yes: Boolean(raw.yes),
     timeoutMs: Math.round(timeout * 1000),
+    ...(raw.wait !== undefined ? { waitMs: durationMs(String(raw.wait), '--wait') } : {}),
     timeoutGiven,
     baseUrl: raw.baseUrl as string | undefined,
     authUrl: raw.authUrl as string | undefined,
     researchUrl: raw.researchUrl as string | undefined,
   };
+}
+
+/** A duration as typed ("90", "90s", "10m", "1h", "0"): milliseconds, at most a day; a UsageError naming `flag` otherwise. */
+export function durationMs(value: string, flag: string): number {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(value);
+  const ms = match ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's').toLowerCase() as 'ms']! : NaN;
+  if (!Number.isFinite(ms) || ms > 86_400_000) {
+    throw new UsageError(`${flag} "${value}" must be a duration of at most 24h: a number of seconds, or with a unit (90s, 10m, 1h)`);
+  }
+  return Math.round(ms);
 }

@@ -18,9 +18,24 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** Retries per `request.retry`; `onRetry` is told of each wait (for --verbose). */
-export function retryHook(options: { signal?: AbortSignal; onRetry?: (message: string) => void; random?: () => number } = {}): Hook {
+export interface RetryHookOptions {
+  signal?: AbortSignal;
+  /** Told of each wait (for --verbose). */
+  onRetry?: (message: string) => void;
+  random?: () => number;
+  /** How long a request may wait for a service that cannot be reached (--wait); 0: as its policy says. */
+  patienceMs?: number;
+  /**
+   * Told of a wait that concerns every request to the service, not only this one: a Retry-After, or the
+   * service unreachable. A batch pauses all its requests for it.
+   */
+  onPause?: (delayMs: number, message: string) => void;
+}
+
+/** Retries per `request.retry`, a 429 for every operation, and a service that cannot be reached as --wait allows. */
+export function retryHook(options: RetryHookOptions = {}): Hook {
   return async (req, next) => {
+    let waitedMs = 0;
     for (let attempt = 1; ; attempt++) {
       let outcome: AttemptOutcome;
       let response: HttpResponse | undefined;
@@ -33,7 +48,7 @@ export function retryHook(options: { signal?: AbortSignal; onRetry?: (message: s
         failure = error;
         outcome = { failure: error.kind };
       }
-      const decision = decideRetry(req.retry, attempt, outcome, options.random);
+      const decision = decideRetry(req.retry, attempt, outcome, options.random, { waitedMs, patienceMs: options.patienceMs ?? 0 });
       if (!decision.retry) {
         if (failure) {
           if (attempt === 1) throw failure;
@@ -42,7 +57,11 @@ export function retryHook(options: { signal?: AbortSignal; onRetry?: (message: s
         return { ...response!, attempts: attempt };
       }
       const why = failure ? failure.message : `HTTP ${response!.status}`;
-      options.onRetry?.(`${req.operation}: ${why}; retry ${attempt}/${req.retry.attempts - 1} in ${decision.delayMs} ms`);
+      options.onRetry?.(`${req.operation}: ${why}; retry ${attempt} in ${decision.delayMs} ms`);
+      const seconds = Math.ceil(decision.delayMs / 1000);
+      if (failure?.kind === 'connect') options.onPause?.(decision.delayMs, `service unreachable: retry ${attempt} in ${seconds} s (${failure.message})`);
+      else if (response?.status === 429 && response.headers['retry-after'] !== undefined) options.onPause?.(decision.delayMs, `rate limited: waiting ${seconds} s`);
+      waitedMs += decision.delayMs;
       await sleep(decision.delayMs, options.signal);
     }
   };

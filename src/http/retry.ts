@@ -20,7 +20,7 @@ export const READ_POLICY: RetryPolicy = {
   attempts: 4,
   idempotent: true,
   onConnectError: true,
-  statuses: [429, 502, 503, 504],
+  statuses: [502, 503, 504],
   baseDelayMs: 200,
   maxDelayMs: 4000,
   maxRetryAfterMs: 30_000,
@@ -55,6 +55,25 @@ export function retryPolicyFor(method: string, path: string): RetryPolicy {
   return OPERATIONS.find(([m, pattern]) => m === method && pattern.test(path))?.[2] ?? ONCE_POLICY;
 }
 
+/**
+ * A 429 is answered by a rate limiter before the request is processed, so every operation, writes included,
+ * is sent again after it (docs/decisions.md, 18. Rate limits and outages): after Retry-After when given (never
+ * sooner than the backoff), while the waits add up to at most `minWaitMs` or the --wait given, whichever is longer.
+ */
+export const THROTTLED = { minWaitMs: 30_000, baseDelayMs: 250, maxDelayMs: 8_000 } as const;
+
+/**
+ * A service that cannot be reached before anything is sent: with a --wait (a batch's default is 10 min), tried
+ * again with this backoff until the waits add up to it; without one, as the operation's policy says.
+ */
+export const UNREACHABLE = { baseDelayMs: 1_000, maxDelayMs: 30_000 } as const;
+
+/** How long one request has waited so far, and how long the user lets it wait for a service (--wait). */
+export interface WaitBudget {
+  waitedMs: number;
+  patienceMs: number;
+}
+
 /** What one attempt ended with: an HTTP status, or a transport failure of some kind. */
 export type AttemptOutcome =
   | { status: number; retryAfter?: string | undefined }
@@ -80,8 +99,18 @@ export function decideRetry(
   attempt: number,
   outcome: AttemptOutcome,
   random: () => number = Math.random,
+  budget: WaitBudget = { waitedMs: 0, patienceMs: 0 },
 ): RetryDecision {
   const stop = { retry: false, delayMs: 0 };
+  if ('status' in outcome && outcome.status === 429) {
+    // Never sooner than the backoff: a Retry-After of 0 repeated must not become a busy loop.
+    const delayMs = Math.max(parseRetryAfter(outcome.retryAfter) ?? 0, backoff(THROTTLED, attempt, random));
+    return budget.waitedMs + delayMs <= Math.max(THROTTLED.minWaitMs, budget.patienceMs) ? { retry: true, delayMs } : stop;
+  }
+  if ('failure' in outcome && outcome.failure === 'connect' && budget.patienceMs > 0) {
+    const left = budget.patienceMs - budget.waitedMs;
+    return left > 0 ? { retry: true, delayMs: Math.min(left, backoff(UNREACHABLE, attempt, random)) } : stop;
+  }
   if (attempt >= policy.attempts) return stop;
   if ('failure' in outcome) {
     // A timeout already used the whole --timeout; repeating it would multiply the wait.
@@ -98,7 +127,7 @@ export function decideRetry(
 }
 
 /** Capped exponential backoff with "equal jitter": half fixed, half random, so retries never bunch at zero. */
-export function backoff(policy: RetryPolicy, attempt: number, random: () => number): number {
+export function backoff(policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, attempt: number, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }

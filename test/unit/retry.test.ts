@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ONCE_POLICY, READ_POLICY, backoff, decideRetry, parseRetryAfter } from '../../src/http/retry.js';
+import { ONCE_POLICY, READ_POLICY, THROTTLED, UNREACHABLE, backoff, decideRetry, parseRetryAfter } from '../../src/http/retry.js';
 
 const half = () => 0.5;
 
@@ -23,8 +23,8 @@ describe('decideRetry', () => {
     expect(decideRetry(READ_POLICY, READ_POLICY.attempts, { status: 503 }, half).retry).toBe(false);
   });
 
-  it('never repeats a request that may change state', () => {
-    for (const outcome of [{ status: 503 }, { status: 429 }, { failure: 'lost' as const }, { failure: 'connect' as const }, { failure: 'timeout' as const }]) {
+  it('never repeats a request that may change state, unless nothing was done', () => {
+    for (const outcome of [{ status: 503 }, { failure: 'lost' as const }, { failure: 'connect' as const }, { failure: 'timeout' as const }]) {
       expect(decideRetry(ONCE_POLICY, 1, outcome, half).retry).toBe(false);
     }
     const oneShotButConnectSafe = { ...ONCE_POLICY, attempts: 3, onConnectError: true };
@@ -32,9 +32,27 @@ describe('decideRetry', () => {
     expect(decideRetry(oneShotButConnectSafe, 1, { failure: 'lost' }, half).retry).toBe(false);
   });
 
-  it('honours Retry-After, and gives up when it is longer than the policy allows', () => {
-    expect(decideRetry(READ_POLICY, 1, { status: 429, retryAfter: '2' }, half)).toEqual({ retry: true, delayMs: 2000 });
-    expect(decideRetry(READ_POLICY, 1, { status: 429, retryAfter: '120' }, half).retry).toBe(false);
+  it('waits out a 429 for every operation, writes included, for Retry-After and never sooner than the backoff', () => {
+    for (const policy of [READ_POLICY, ONCE_POLICY]) {
+      expect(decideRetry(policy, 1, { status: 429, retryAfter: '2' }, half)).toEqual({ retry: true, delayMs: 2000 });
+      expect(decideRetry(policy, 1, { status: 429, retryAfter: '0' }, half)).toEqual({ retry: true, delayMs: backoff(THROTTLED, 1, half) });
+      expect(decideRetry(policy, 9, { status: 429 }, half).retry).toBe(true);
+    }
+  });
+
+  it('gives up on a 429 when the waits would pass 30 s, or the --wait given', () => {
+    expect(decideRetry(ONCE_POLICY, 1, { status: 429, retryAfter: '120' }, half).retry).toBe(false);
+    expect(decideRetry(ONCE_POLICY, 5, { status: 429, retryAfter: '5' }, half, { waitedMs: 26_000, patienceMs: 0 }).retry).toBe(false);
+    expect(decideRetry(ONCE_POLICY, 1, { status: 429, retryAfter: '120' }, half, { waitedMs: 0, patienceMs: 600_000 }).retry).toBe(true);
+  });
+
+  it('waits for a service that cannot be reached as long as --wait allows, for every operation, and then stops', () => {
+    const budget = (waitedMs: number) => ({ waitedMs, patienceMs: 60_000 });
+    expect(decideRetry(ONCE_POLICY, 1, { failure: 'connect' }, half, budget(0))).toEqual({ retry: true, delayMs: backoff(UNREACHABLE, 1, half) });
+    expect(decideRetry(ONCE_POLICY, 20, { failure: 'connect' }, half, budget(50_000))).toEqual({ retry: true, delayMs: 10_000 });
+    expect(decideRetry(ONCE_POLICY, 21, { failure: 'connect' }, half, budget(60_000)).retry).toBe(false);
+    // A connection lost after sending stays in doubt, whatever the patience.
+    expect(decideRetry(ONCE_POLICY, 1, { failure: 'lost' }, half, budget(0)).retry).toBe(false);
   });
 
   it('backs off exponentially with jitter, capped', () => {

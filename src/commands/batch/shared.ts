@@ -32,6 +32,8 @@ export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
   const dir = stateDir(ctx.io.env);
   const ndjson = ctx.globals.output === 'ndjson';
   const { batchAccount } = await import('../../batch/identity.js');
+  // A pause goes above the progress line on a terminal, and into the log with the time it began.
+  ctx.paceRequests((line) => void ctx.info(ctx.io.stderrIsTTY ? `\r\x1b[2K${line}` : `${new Date().toISOString()} ${line}`));
   return {
     stdin: ctx.io.stdin,
     stateDir: dir,

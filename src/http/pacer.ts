@@ -1,0 +1,168 @@
+/**
+ * The sending rate of a batch, learnt from the server (docs/decisions.md, 18. Rate limits and outages).
+ * Unlimited until the first 429. Then a guess from the burst the server let through, raised by half every
+ * second of sending until the next 429 ("probing"). After that ("steady") every 429 sets the rate to 97 % of
+ * what the server let through since the last one, and the rate rises slowly while answers succeed. A rate stated in a header is followed as it is. A Retry-After or
+ * an outage pauses every request.
+ */
+
+/** Share of the learnt rate sent at after a cut, so the server's bucket fills again. */
+const CUT_TO = 0.97;
+/** A cut that held less than HELD_MS was not deep enough: the next goes to this share. */
+const CUT_AGAIN_TO = 0.9;
+const HELD_MS = 5_000;
+/** While probing, the rate grows by this factor every second. */
+const PROBE_GROWTH = 1.5;
+/** The steady rise: this share of the rate per second, doubling every RISE_DOUBLING_MS without a 429. */
+const RISE_SHARE = 0.003;
+const RISE_DOUBLING_MS = 10_000;
+/** A 429 this soon after the last one (in active time) measures nothing: the rate is cut by this factor instead. */
+const MEASURE_MIN_MS = 500;
+const CUT_BLIND = 0.7;
+/**
+ * 429s to requests sent within this long after a cut are retried but cut nothing: a real limiter's bucket
+ * fills again below its rate, and 429s that go on regardless (a limit shared with others) must not cut the
+ * rate at every one of them.
+ */
+const CUT_PERIOD_MS = 1_000;
+/** A quiet spell longer than this (reading the input, a pause) counts as this much active time. */
+const GAP_MS = 250;
+const MIN_RATE = 0.5;
+
+export interface PacerOptions {
+  now?: () => number;
+  /** Told when a pause starts or the rate is cut (a line for the log). */
+  onPause?: (message: string) => void;
+}
+
+/** One batch's pacing: every request asks `delay()` before it leaves and reports its answer. */
+export class Pacer {
+  /** The clock the pacer reads (milliseconds). */
+  readonly now: () => number;
+  private readonly onPause: (message: string) => void;
+  private phase: 'unlimited' | 'probing' | 'steady' | 'stated' = 'unlimited';
+  /** Requests per second at the last cut (or as stated). */
+  private base = Infinity;
+  private cutAt = -Infinity;
+  private successes = 0;
+  /** Time with requests coming and going, pauses and quiet spells left out: what the rate is measured over. */
+  private activeMs = 0;
+  private activeAtCut = 0;
+  private lastEvent: number | undefined;
+  private nextSlot = 0;
+  private pauseStart = 0;
+  private pausedUntil = 0;
+
+  constructor(options: PacerOptions = {}) {
+    this.now = options.now ?? (() => performance.now());
+    this.onPause = options.onPause ?? (() => undefined);
+  }
+
+  /** Requests per second allowed now (Infinity: no limit learnt). */
+  get rate(): number {
+    if (this.phase === 'probing') return this.base * PROBE_GROWTH ** ((this.activeMs - this.activeAtCut) / 1000);
+    const since = Math.max(0, this.now() - this.cutAt) / 1000;
+    if (this.phase !== 'steady') return this.base;
+    // The rise doubles every period without a 429, so an estimate far below the server's rate is left in a minute.
+    const period = RISE_DOUBLING_MS / 1000;
+    const doublings = Math.floor(since / period);
+    const risen = RISE_SHARE * (period * (2 ** doublings - 1) + 2 ** doublings * (since - doublings * period));
+    return this.base * (1 + risen);
+  }
+
+  /** Milliseconds the next request must wait before it leaves; takes its slot. */
+  delay(): number {
+    const now = this.tick();
+    const rate = this.rate;
+    const at = Math.max(now, this.pausedUntil, rate === Infinity ? 0 : this.nextSlot);
+    if (rate !== Infinity) this.nextSlot = Math.max(this.nextSlot, at) + 1000 / rate;
+    return at - now;
+  }
+
+  /** Whether a pause began while a request waited for its slot: it then takes a new slot, after the pause. */
+  pausedSince(slotTakenAt: number): boolean {
+    return this.pauseStart >= slotTakenAt && this.pausedUntil > this.now();
+  }
+
+  /** Holds every request for `ms`; `message` is logged when this starts a pause. */
+  pause(ms: number, message: string): void {
+    const now = this.now();
+    const until = now + ms;
+    if (until <= this.pausedUntil) return;
+    if (this.pausedUntil <= now) {
+      this.onPause(message);
+      this.pauseStart = now;
+    }
+    this.pausedUntil = until;
+    // Slots taken before the pause would all fall due at its end: the requests holding them take new ones.
+    this.nextSlot = until;
+  }
+
+  /** Learns from an answer to a request that left at `sentAt`. */
+  answered(sentAt: number, status: number, headers: Record<string, string>): void {
+    const now = this.tick();
+    this.readHeaders(headers);
+    if (status !== 429) {
+      this.successes++;
+      return;
+    }
+    if (sentAt < this.cutAt || now - this.cutAt < CUT_PERIOD_MS) return;
+    this.cut(now);
+  }
+
+  /** Sets the rate after a 429 from what the server let through, and starts measuring again. */
+  private cut(now: number): void {
+    const before = this.rate;
+    const measuredMs = this.activeMs - this.activeAtCut;
+    const letThrough = (this.successes * 1000) / Math.max(measuredMs, 100);
+    if (this.phase === 'unlimited') {
+      // All we know is the burst it let through: a guess, probed upwards until the next 429.
+      this.base = letThrough;
+      this.phase = 'probing';
+    } else {
+      // Right after a pause the server's refilled bucket flatters the measure: too short a spell is cut blind.
+      const share = now - this.cutAt < HELD_MS ? CUT_AGAIN_TO : CUT_TO;
+      this.base = measuredMs >= MEASURE_MIN_MS ? Math.min(letThrough, before) * share : before * CUT_BLIND;
+      this.phase = 'steady';
+    }
+    this.base = Math.max(MIN_RATE, this.base);
+    this.cutAt = now;
+    this.activeAtCut = this.activeMs;
+    this.successes = 0;
+    this.nextSlot = now;
+    this.onPause(`rate limited: sending at most ${this.base.toFixed(this.base < 10 ? 1 : 0)} requests/s`);
+  }
+
+  /** The time now, after adding the time since the last event to the active time (quiet spells and pauses cut short). */
+  private tick(): number {
+    const now = this.now();
+    if (this.lastEvent !== undefined) {
+      const paused = Math.max(0, Math.min(now, this.pausedUntil) - Math.max(this.lastEvent, this.pauseStart));
+      this.activeMs += Math.max(0, Math.min(now - this.lastEvent, GAP_MS) - paused);
+      // Before the first 429, the measure starts after the last quiet spell: the requests that read the
+      // batch's input before sending say nothing of the rate the server allows.
+      if (this.phase === 'unlimited' && now - this.lastEvent > GAP_MS) {
+        this.successes = 0;
+        this.activeAtCut = this.activeMs;
+      }
+    }
+    this.lastEvent = now;
+    return now;
+  }
+
+  /** x-amzn-RateLimit-Limit states the rate; a RateLimit-Remaining of 0 pauses until its reset. */
+  private readHeaders(headers: Record<string, string>): void {
+    const stated = Number(headers['x-amzn-ratelimit-limit']);
+    if (stated > 0 && Number.isFinite(stated) && (this.phase !== 'stated' || stated !== this.base)) {
+      this.base = Math.max(MIN_RATE, stated);
+      this.phase = 'stated';
+    }
+    const remaining = headers['ratelimit-remaining'] ?? headers['x-ratelimit-remaining'];
+    const reset = Number(headers['ratelimit-reset'] ?? headers['x-ratelimit-reset']);
+    if (remaining !== undefined && Number(remaining) === 0 && reset > 0) {
+      // A reset beyond a billion is a Unix time (GitHub's style); else seconds from now (the IETF draft's).
+      const ms = reset > 1e9 ? reset * 1000 - Date.now() : reset * 1000;
+      if (ms > 0) this.pause(Math.min(ms, 3_600_000), `rate limit used up: waiting ${Math.ceil(ms / 1000)} s for it to reset`);
+    }
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * The pacer against simulated servers, in simulated time: a token bucket (with and without Retry-After), a
+ * stated rate, and 429s that come whatever the rate. Eight requests in flight, 2 ms a request, as a batch sends.
+ */
+import { describe, expect, it } from 'vitest';
+import { Pacer } from '../../src/http/pacer.js';
+import { backoff, THROTTLED } from '../../src/http/retry.js';
+
+interface Server {
+  /** The answer to a request arriving at `t` (ms): a status and headers. */
+  answer(t: number): { status: number; headers: Record<string, string> };
+}
+
+/** A token bucket of `rate` per second holding `burst`, as a rate limiter in front of an API keeps one. */
+export function bucket(rate: number, burst: number, retryAfter: boolean, stated = false): Server {
+  let tokens = burst;
+  let last = 0;
+  return {
+    answer(t) {
+      tokens = Math.min(burst, tokens + ((t - last) * rate) / 1000);
+      last = t;
+      const headers: Record<string, string> = stated ? { 'x-amzn-ratelimit-limit': String(rate) } : {};
+      if (tokens >= 1) {
+        tokens -= 1;
+        return { status: 200, headers };
+      }
+      if (retryAfter) headers['retry-after'] = String(Math.max(1, Math.ceil((1 - tokens) / rate)));
+      return { status: 429, headers };
+    },
+  };
+}
+
+/** Sends `rows` through `pacer` to `server`, eight at a time, retrying 429s as the retry hook does; returns what it took. */
+export function simulate(server: Server, rows: number, seed = 1, log?: (line: string) => void) {
+  let now = 0;
+  let random = seed;
+  const rand = () => ((random = (random * 16807) % 2147483647) / 2147483647);
+  const pacer = new Pacer({ now: () => now, onPause: (line) => log?.(`${(now / 1000).toFixed(2)} ${line} (${done} done)`) });
+  const LATENCY = 2;
+  // Each worker's next event: when it asks for a slot, or when its answer comes.
+  const workers = Array.from({ length: 8 }, () => ({ at: 0, phase: 'ask' as 'ask' | 'wait' | 'answer', sentAt: 0, asked: 0, attempt: 1, busy: false }));
+  let next = 0;
+  let done = 0;
+  let throttled = 0;
+  let sent = 0;
+  while (done < rows) {
+    const w = workers.filter((x) => x.busy || next < rows).sort((a, b) => a.at - b.at)[0]!;
+    now = Math.max(now, w.at);
+    if (w.phase === 'ask') {
+      if (!w.busy) {
+        w.busy = true;
+        w.attempt = 1;
+        next++;
+      }
+      w.asked = now;
+      const wait = pacer.delay();
+      w.phase = 'wait';
+      w.at = now + wait;
+    } else if (w.phase === 'wait') {
+      if (now > w.asked && pacer.pausedSince(w.asked)) w.phase = 'ask';
+      else {
+        w.sentAt = now;
+        w.phase = 'answer';
+        w.at = now + LATENCY;
+        sent++;
+      }
+    } else {
+      const { status, headers } = server.answer(w.sentAt);
+      pacer.answered(w.sentAt, status, headers);
+      if (status === 429) {
+        throttled++;
+        const ra = headers['retry-after'] ? Number(headers['retry-after']) * 1000 : 0;
+        const delay = Math.max(ra, backoff(THROTTLED, w.attempt++, rand));
+        if (ra) pacer.pause(delay, 'rate limited');
+        w.phase = 'ask';
+        w.at = now + delay;
+      } else {
+        done++;
+        w.busy = false;
+        w.phase = 'ask';
+        w.at = now;
+      }
+    }
+  }
+  return { seconds: now / 1000, throttledShare: throttled / sent };
+}
+
+describe('the pacer', () => {
+  it.each([
+    ['with Retry-After', true],
+    ['without Retry-After', false],
+  ])('sends 10,000 requests through a 200/s bucket of 20 in at most 1.15 × N/R, with at most one in 20 answered 429, %s', (_name, retryAfter) => {
+    const { seconds, throttledShare } = simulate(bucket(200, 20, retryAfter), 10_000);
+    expect(seconds).toBeLessThanOrEqual(57.5);
+    expect(throttledShare).toBeLessThanOrEqual(0.05);
+  });
+
+  it('follows a rate stated in x-amzn-RateLimit-Limit from the first answer', () => {
+    const { seconds, throttledShare } = simulate(bucket(50, 5, false, true), 1000);
+    expect(seconds).toBeLessThanOrEqual(1000 / 50 + 1);
+    expect(throttledShare).toBeLessThan(0.02);
+  });
+
+  it('finds slower and faster servers, with bursts small and large, and never crawls', () => {
+    for (const [rate, burst] of [[20, 5], [1000, 50], [50, 1], [5, 10], [100, 100]] as const) {
+      for (const retryAfter of [true, false]) {
+        const rows = Math.min(10_000, rate * 50);
+        const { seconds, throttledShare } = simulate(bucket(rate, burst, retryAfter), rows);
+        expect(seconds, `${rate}/s, burst ${burst}`).toBeLessThanOrEqual((2 * rows) / rate);
+        expect(throttledShare, `${rate}/s, burst ${burst}`).toBeLessThanOrEqual(0.2);
+      }
+    }
+  });
+
+  it('pauses every request for a pause, and says so once', () => {
+    let now = 0;
+    const said: string[] = [];
+    const pacer = new Pacer({ now: () => now, onPause: (line) => said.push(line) });
+    pacer.pause(1000, 'rate limited: waiting 1 s');
+    pacer.pause(500, 'rate limited: waiting 1 s');
+    expect(pacer.delay()).toBe(1000);
+    now = 400;
+    expect(pacer.pausedSince(0)).toBe(true);
+    expect(pacer.pausedSince(500)).toBe(false);
+    expect(said).toEqual(['rate limited: waiting 1 s']);
+  });
+
+  it('sends at once while no limit is known', () => {
+    const pacer = new Pacer({ now: () => 0 });
+    for (let i = 0; i < 100; i++) expect(pacer.delay()).toBe(0);
+    expect(pacer.rate).toBe(Infinity);
+  });
+});
