@@ -62,7 +62,8 @@ function clockOffset(value: string): number {
 function rate(value: string): number {
   const n = Number(value);
   if (value.trim() === '' || !(n > 0 && n <= RATE_LIMIT_MAX)) {
-    throw new UsageError(`--rate-limit "${value}" must be a number greater than 0 and at most ${RATE_LIMIT_MAX} (requests per second per account)`);
+    const rule = `a number greater than 0 and at most ${RATE_LIMIT_MAX}`;
+    throw new UsageError(`--rate-limit "${value}" must be ${rule} (requests per second per account)`);
   }
   return n;
 }
@@ -74,7 +75,11 @@ function rateLimitOptions(flags: SandboxFlags): Pick<SandboxOptions, 'rateLimit'
     if (flags.retryAfter === false) throw new UsageError('--no-retry-after needs --rate-limit (it concerns the rate limiter\'s 429s)');
     return {};
   }
-  return { rateLimit: rate(flags.rateLimit), burst: whole(flags.burst, '--burst', 1, RATE_LIMIT_MAX), retryAfterHeader: flags.retryAfter !== false };
+  return {
+    rateLimit: rate(flags.rateLimit),
+    burst: whole(flags.burst, '--burst', 1, RATE_LIMIT_MAX),
+    retryAfterHeader: flags.retryAfter !== false,
+  };
 }
 
 /** Checks the flags and turns them into startSandbox options. */

@@ -8,7 +8,9 @@ import { HttpFail, type Admit, type Reply, type Route, type RouteOptions, type S
 import { RequestStats } from './stats.js';
 import { MAX_DEPTH, nestsDeeper } from './json-depth.js';
 
-export { HttpFail, html, redirect, type Admit, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions } from './reply.js';
+export {
+  HttpFail, html, redirect, type Admit, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions,
+} from './reply.js';
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const MAX_BODY = 1 << 20;

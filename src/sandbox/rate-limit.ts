@@ -31,7 +31,8 @@ export function parseRateLimit(input: unknown): RateLimitSettings {
   const unknown = Object.keys(rest);
   if (unknown.length) throw fail(unknown[0]!, 'is not a field of a rate limit (rate, burst, retryAfter, headers)');
   if (typeof rate !== 'number' || !(rate > 0 && rate <= RATE_LIMIT_MAX)) {
-    throw fail('rate', `must be a number of requests per second greater than 0 and at most ${RATE_LIMIT_MAX} (DELETE /_sandbox/rate-limit lifts the limit)`);
+    const lift = 'DELETE /_sandbox/rate-limit lifts the limit';
+    throw fail('rate', `must be a number of requests per second greater than 0 and at most ${RATE_LIMIT_MAX} (${lift})`);
   }
   if (burst !== undefined && !(Number.isInteger(burst) && (burst as number) >= 1 && (burst as number) <= RATE_LIMIT_MAX)) {
     throw fail('burst', `must be a whole number from 1 to ${RATE_LIMIT_MAX}`);
