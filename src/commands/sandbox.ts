@@ -8,6 +8,7 @@ import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
 import { setPath, type Profile } from '../config/schema.js';
 import type { SandboxOptions } from '../sandbox/index.js';
+import { RATE_LIMIT_MAX } from '../api/constants.js';
 import { profileNameArg } from './profile/shared.js';
 
 interface SandboxFlags {
@@ -20,8 +21,11 @@ interface SandboxFlags {
   latency: string;
   faultRate: string;
   faultStatus: string;
-  retryAfter?: string;
+  /** Seconds for --retry-after; false for --no-retry-after (the rate limiter's 429s go without it). */
+  retryAfter?: string | false;
   dropRate: string;
+  rateLimit?: string;
+  burst?: string;
   bulkItems?: string;
   clockOffset?: string;
   /** A name, false for --no-save-profile, undefined when not given (the default depends on --ephemeral). */
@@ -55,6 +59,29 @@ function clockOffset(value: string): number {
   return n;
 }
 
+function rate(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !(n > 0 && n <= RATE_LIMIT_MAX)) {
+    const rule = `a number greater than 0 and at most ${RATE_LIMIT_MAX}`;
+    throw new UsageError(`--rate-limit "${value}" must be ${rule} (requests per second per account)`);
+  }
+  return n;
+}
+
+/** --rate-limit, --burst and --no-retry-after as startSandbox options. */
+function rateLimitOptions(flags: SandboxFlags): Pick<SandboxOptions, 'rateLimit' | 'burst' | 'retryAfterHeader'> {
+  if (flags.rateLimit === undefined) {
+    if (flags.burst !== undefined) throw new UsageError('--burst needs --rate-limit (e.g. --rate-limit 200 --burst 20)');
+    if (flags.retryAfter === false) throw new UsageError('--no-retry-after needs --rate-limit (it concerns the rate limiter\'s 429s)');
+    return {};
+  }
+  return {
+    rateLimit: rate(flags.rateLimit),
+    burst: whole(flags.burst, '--burst', 1, RATE_LIMIT_MAX),
+    retryAfterHeader: flags.retryAfter !== false,
+  };
+}
+
 /** Checks the flags and turns them into startSandbox options. */
 function sandboxOptions(flags: SandboxFlags, env: Record<string, string | undefined>): SandboxOptions {
   return {
@@ -66,11 +93,12 @@ function sandboxOptions(flags: SandboxFlags, env: Record<string, string | undefi
     latencyMs: whole(flags.latency, '--latency', 0, 60_000),
     failRate: share(flags.faultRate, '--fault-rate'),
     failStatus: whole(flags.faultStatus, '--fault-status', 400, 599),
-    retryAfter: whole(flags.retryAfter, '--retry-after', 0, 3600),
+    retryAfter: whole(flags.retryAfter || undefined, '--retry-after', 0, 3600),
     dropRate: share(flags.dropRate, '--drop-rate'),
     bulkItems: whole(flags.bulkItems, '--bulk-items', 0, 10_000_000),
     clockOffsetS: flags.clockOffset === undefined ? undefined : clockOffset(flags.clockOffset),
     adminToken: env.INV_SANDBOX_ADMIN_TOKEN || undefined,
+    ...rateLimitOptions(flags),
   };
 }
 
@@ -90,11 +118,14 @@ export function setup(command: Command, run: Runner): void {
     .option('--fault-status <status>', 'the status of those errors (e.g. 503, or 429 for rate limiting)', '500')
     .option('--retry-after <seconds>', 'send Retry-After with those errors')
     .option('--drop-rate <share>', 'apply this share of requests (0..1), then drop the connection without answering', '0')
+    .option('--rate-limit <n>', 'answer 429 beyond N inventory requests per second per account (a token bucket), before applying anything')
+    .option('--burst <n>', 'the bucket size of --rate-limit: requests let through at once (default: N/10, at least 1)')
+    .option('--no-retry-after', "send the rate limiter's 429s without Retry-After")
     .option('--bulk-items <n>', 'add N generated items (BULK-0000001, …) to a new state file, for benchmarks')
     .option('--clock-offset <seconds>', "run the research API's clock this many seconds ahead (negative: behind), to rehearse clock skew")
     .option('--save-profile <name>', 'profile to point at the sandbox (default "sandbox"; with --ephemeral, none unless given)')
     .option('--no-save-profile', 'do not write a profile')
-    .addHelpText('after', '\nExamples:\n  inv sandbox\n  inv sandbox --port 0 --ephemeral --latency 50')
+    .addHelpText('after', '\nExamples:\n  inv sandbox\n  inv sandbox --port 0 --ephemeral --latency 50\n  inv sandbox --rate-limit 200 --burst 20')
     .action(
       run<SandboxFlags>(async (ctx, _args, flags) => {
         const out = ctx.output(VIEW);

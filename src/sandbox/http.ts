@@ -4,11 +4,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { Faults, parseFaultRule } from './faults.js';
-import { HttpFail, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions } from './reply.js';
+import { HttpFail, type Admit, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions } from './reply.js';
 import { RequestStats } from './stats.js';
 import { MAX_DEPTH, nestsDeeper } from './json-depth.js';
 
-export { HttpFail, html, redirect, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions } from './reply.js';
+export {
+  HttpFail, html, redirect, type Admit, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions,
+} from './reply.js';
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 const MAX_BODY = 1 << 20;
@@ -16,6 +18,8 @@ const MAX_BODY = 1 << 20;
 export class SandboxServer {
   readonly faults = new Faults();
   readonly stats = new RequestStats();
+  /** Runs first for every API request (not /_sandbox/*): throws HttpFail to refuse it, or returns headers for its answer. */
+  admit?: Admit;
   private readonly router = FindMyWay({ ignoreTrailingSlash: true });
   private readonly server: Server;
   private origin = '';
@@ -79,6 +83,7 @@ export class SandboxServer {
     if (!control) this.stats.record(method, url.pathname);
     try {
       if (control) this.checkControl(req);
+      else if (this.admit) for (const [name, value] of Object.entries(this.admit(req, url.pathname) ?? {})) res.setHeader(name, value);
       checkQuery(url.searchParams);
       const fault = control ? undefined : this.faults.take(method, url.pathname);
       if (this.faults.settings.latencyMs > 0 && !control) await delay(this.faults.settings.latencyMs);

@@ -15,6 +15,8 @@ import { initialOAuthState, upgradeOAuthState, type OAuthState } from './oauth/s
 import type { IssuedSecrets } from './oauth/server.js';
 import { answerMeta, offsetClock } from './research/clock.js';
 import { researchErrorBody, researchRoutes, type ResearchState } from './research/routes.js';
+import { defaultBurst, RateLimiter, type RateLimitSettings } from './rate-limit.js';
+import { rateLimitRoutes } from './rate-limit-routes.js';
 import { StateStore } from './store.js';
 
 export interface SandboxOptions {
@@ -41,6 +43,14 @@ export interface SandboxOptions {
   clockOffsetS?: number;
   /** Lets /_sandbox/* answer clients beyond loopback that send it in X-Sandbox-Admin-Token. */
   adminToken?: string;
+  /** Inventory API requests per second per account (a token bucket; absent or 0: unlimited). */
+  rateLimit?: number;
+  /** The bucket's size (default max(1, ceil(rateLimit / 10))). */
+  burst?: number;
+  /** Send Retry-After with the limiter's 429s (default true). */
+  retryAfterHeader?: boolean;
+  /** Send x-amzn-RateLimit-Limit with every inventory answer while limited (default false). */
+  rateHeaders?: boolean;
 }
 
 export interface SandboxState {
@@ -67,6 +77,8 @@ export interface Sandbox {
   /** The inventory account, for tests that look at or set up state directly. */
   account: Account;
   research: SandboxServer;
+  /** The inventory API's token buckets (also set through /_sandbox/rate-limit). */
+  rateLimiter: RateLimiter;
   dataFile?: string;
   close(): Promise<void>;
 }
@@ -106,6 +118,13 @@ function credentialsOf(state: SandboxState, issued: IssuedSecrets): SandboxCrede
   };
 }
 
+/** The limit the options ask for, or undefined (unlimited). */
+function rateLimitOf(options: SandboxOptions): RateLimitSettings | undefined {
+  if (!options.rateLimit) return undefined;
+  const { rateLimit: rate, burst = defaultBurst(rate), retryAfterHeader = true, rateHeaders = false } = options;
+  return { rate, burst, retryAfter: retryAfterHeader, headers: rateHeaders };
+}
+
 /** The inventory API's error body (docs/decisions.md, 5. Error bodies). */
 export function inventoryError(status: number, message: string) {
   return { status: 'error', code: status, httpCode: String(status), message };
@@ -130,6 +149,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const oauth = new OAuthServer(store.state.oauth, { accessTokenTtlS: options.accessTokenTtlS ?? 3600, codeTtlMs: options.codeTtlMs ?? AUTHORIZATION_CODE_LIFETIME_S * 1000 }, store);
   const issued = await oauth.rotateSecrets();
   oauthRoutes(inventory, oauth);
+  const rateLimiter = new RateLimiter(rateLimitOf(options));
+  rateLimitRoutes(inventory, rateLimiter, oauth);
   const account = new Account(store.state.inventory, store);
   resourceRoutes(inventory, oauth, account);
   // The macros (doMoveItem, fbaCreateInboundShipmentPlan, doSendToFBA) and the sandbox's shipment controls.
@@ -156,6 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     oauth,
     account,
     research,
+    rateLimiter,
     dataFile: options.data,
     async close() {
       await Promise.all([inventory.close(), research.close()]);

@@ -41,6 +41,9 @@ export interface Reply {
 
 export type Route = (req: SandboxRequest) => Reply | Promise<Reply>;
 
+/** A gate before a request is read (a rate limiter): throws HttpFail to refuse it, or returns headers for its answer. */
+export type Admit = (req: IncomingMessage, path: string) => Record<string, string> | undefined;
+
 /** A redirect reply. */
 export function redirect(location: string): Reply {
   return { status: 302, headers: { location }, text: '' };
