@@ -1,5 +1,5 @@
 /** The hook that repeats an attempt as its request's retry policy allows. */
-import { decideRetry, type AttemptOutcome } from './retry.js';
+import { decideRetry, parseRetryAfter, type AttemptOutcome } from './retry.js';
 import { TransportError, type Hook, type HttpResponse } from './types.js';
 
 /** Sleeps `ms`, or rejects early when the signal aborts. */
@@ -60,7 +60,8 @@ export function retryHook(options: RetryHookOptions = {}): Hook {
       options.onRetry?.(`${req.operation}: ${why}; retry ${attempt} in ${decision.delayMs} ms`);
       const seconds = Math.ceil(decision.delayMs / 1000);
       if (failure?.kind === 'connect') options.onPause?.(decision.delayMs, `service unreachable: retry ${attempt} in ${seconds} s (${failure.message})`);
-      else if (response?.status === 429 && response.headers['retry-after'] !== undefined) options.onPause?.(decision.delayMs, `rate limited: waiting ${seconds} s`);
+      // A Retry-After of 0 asks for no pause: only this request waits its backoff.
+      else if (response?.status === 429 && (parseRetryAfter(response.headers['retry-after']) ?? 0) > 0) options.onPause?.(decision.delayMs, `rate limited: waiting ${seconds} s`);
       waitedMs += decision.delayMs;
       await sleep(decision.delayMs, options.signal);
     }

@@ -81,6 +81,38 @@ describe('a batch against a service that rate-limits', () => {
   });
 });
 
+describe('a batch against the sandbox rate-limiting at 100 requests/s, burst 10', () => {
+  it.each([
+    ['with Retry-After', true],
+    ['without Retry-After', false],
+  ])('finishes with exit 0 and exact quantities, %s', async (_name, retryAfter) => {
+    const { file, expected } = batchFile(400);
+    fx.sandbox.rateLimiter.set({ rate: 100, burst: 10, retryAfter, headers: false });
+    try {
+      const r = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ran', done: 400, failed: 0, inDoubt: 0, pending: 0 });
+      expect(r.stderr).toMatch(/rate limited: sending at most \d+ requests\/s/);
+      expect(fx.quantities()).toEqual(expected);
+    } finally {
+      fx.sandbox.rateLimiter.set(undefined);
+    }
+  });
+
+  it('follows the rate stated in x-amzn-RateLimit-Limit', async () => {
+    const { file, expected } = batchFile(100);
+    fx.sandbox.rateLimiter.set({ rate: 100, burst: 10, retryAfter: true, headers: true });
+    try {
+      const r = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+      expect(r.code, r.stderr).toBe(0);
+      expect(fx.sandbox.rateLimiter.snapshot().throttled).toBeLessThan(10);
+      expect(fx.quantities()).toEqual(expected);
+    } finally {
+      fx.sandbox.rateLimiter.set(undefined);
+    }
+  });
+});
+
 describe('a batch against a service that is down', () => {
   it('started while the service is down, it waits and finishes once the service is back on its port', async () => {
     const { file, expected } = batchFile(50);
