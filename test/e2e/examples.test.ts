@@ -95,8 +95,8 @@ beforeAll(async () => {
   writeFileSync(join(work, 'boxes.csv'), shown('boxes.csv'));
   writeFileSync(join(work, 'moves.csv'), 'msku,quantity,from,to\nMUG-BLUE-11OZ,2,Shelf A1,Shelf A2\n');
   // A night's restocking of the pick shelf from the overflow shelf: 23 moves, on lines 2-24.
-  const restock = [['CABLE-USBC-2M', 'Shelf A2', 'Shelf A1'], ['PUZZLE-1000', 'Shelf A2', 'Shelf A1'], ['MUG-BLUE-11OZ', 'Shelf A2', 'Shelf A1']];
-  const replenish = Array.from({ length: 23 }, (_, i) => [restock[i % 3]![0], 2 + (i % 5), restock[i % 3]![1], restock[i % 3]![2]].join(','));
+  const restock = ['CABLE-USBC-2M', 'PUZZLE-1000', 'MUG-BLUE-11OZ'];
+  const replenish = Array.from({ length: 23 }, (_, i) => `${restock[i % 3]},${2 + (i % 5)},Shelf A2,Shelf A1`);
   writeFileSync(join(work, 'replenish.csv'), ['msku,quantity,from,to', ...replenish, ''].join('\n'));
   writeFileSync(join(work, 'items.csv'), 'msku,title,cond\nMUG-GREEN-11OZ,"Ceramic mug, green",new\n');
   // The README shows the item file `inv api POST /v1/items --input item.json` sends.
@@ -108,7 +108,8 @@ beforeAll(async () => {
   // The batches the `inv batch` examples name. The service fails part way through the night's batch (503 to the 16th
   // to 21st moves, one at a time): lines 17-22 are in doubt, for `inv batch resolve` to settle.
   const fault = { status: 503, path: '/v1/doMoveItem', after: 15, times: 6 };
-  expect((await fetch(`${fx.sandbox.baseUrl}/_sandbox/faults`, { method: 'POST', body: JSON.stringify(fault), headers: { 'content-type': 'application/json' } })).status).toBe(200);
+  const injected = await fetch(`${fx.sandbox.baseUrl}/_sandbox/faults`, { method: 'POST', body: JSON.stringify(fault), headers: { 'content-type': 'application/json' } });
+  expect(injected.status).toBe(200);
   const night = await runInv(['move', '--file', 'replenish.csv', '--batch', 'replenish-2026-11-24', '--concurrency', '1', '--json'], { env });
   expect(night.code, night.stderr).toBe(6);
   expect(JSON.parse(night.stdout)).toMatchObject({ rows: 23, done: 17, inDoubt: 6 });
