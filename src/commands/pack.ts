@@ -38,11 +38,12 @@ export function setup(command: Command, run: Runner): void {
     .addHelpText('after', [
       '',
       'Examples:',
-      '  inv pack FBA1000001 --file contents.csv --boxes boxes.csv --labels cartons.pdf --pack-list pack-list.tsv',
-      '  inv pack FBA1000001 --file contents.csv --boxes boxes.csv --units metric --labels cartons.pdf --layout letter-2up',
-      '  inv pack FBA1000001 --file contents.csv --boxes boxes.csv --labels - -o zpl | lp -d zebra -o raw',
-      '  inv pack FBA1000001 --file contents.csv --boxes boxes.csv --partial --json',
-      '  inv pack FBA1000001            # scan mode on a terminal; run it again to resume',
+      '  inv config set pack.shipFrom "Acme Goods|12 Main St|Springfield, IL 62701|US"   # once: the ship-from of carton labels',
+      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels cartons.pdf --pack-list pack-list.tsv',
+      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --units metric --labels cartons.pdf --layout letter-2up',
+      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels - -o zpl | lp -d zebra -o raw',
+      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --partial --json',
+      '  inv pack FBA10000001            # scan mode on a terminal; run it again to resume',
     ].join('\n'))
     .action(
       run<Flags>(async (ctx, [shipment], flags) => {

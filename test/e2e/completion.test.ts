@@ -123,7 +123,7 @@ describe('completion of names from the cache the listing commands refresh', () =
 
   it.each(['bash', 'zsh', 'fish'] as const)('%s: location names after --from and --to, mskus as the first argument of move, batch names', (shell) => {
     fx.close(); // a Tab never waits on the network: the sandbox is gone
-    expect(complete(shell, 'inv move X 1 --from ')).toEqual(['FBA network', 'Receiving dock', 'Returns', 'Shelf A1', 'Shelf A2']);
+    expect(complete(shell, 'inv move X 1 --from ')).toEqual(['FBA network', 'FBA10000001', 'Receiving dock', 'Returns', 'Shelf A1', 'Shelf A2']);
     expect(complete(shell, 'inv move X 1 --from Shelf A1 --to Re')).toEqual(['Receiving dock', 'Returns']);
     expect(complete(shell, 'inv move MUG')).toEqual(['MUG-BLUE-11OZ']);
     expect(complete(shell, 'inv batch show ')).toEqual(['nightly-1']);

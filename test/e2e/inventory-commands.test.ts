@@ -177,7 +177,8 @@ describe('inv settings', () => {
 describe('inv api', () => {
   it('sends raw requests: GET with query fields, POST with a body, --research signed', async () => {
     const r = await inv(['api', 'GET', '/v1/itemLocations', '-f', 'msku=MUG-BLUE-11OZ']);
-    expect(JSON.parse(r.stdout).data.itemLocations).toHaveLength(2);
+    const held = Object.values(fx.sandbox.account.state.itemLocations).filter((il) => il.msku === 'MUG-BLUE-11OZ');
+    expect(JSON.parse(r.stdout).data.itemLocations.map((il: { id: string }) => il.id)).toEqual(held.map((il) => il.id));
     const posted = await inv(['api', 'POST', 'v1/locations', '-f', 'display=Raw', '-f', 'type=shelf', '-F', 'order=7']);
     expect(JSON.parse(posted.stdout).data).toMatchObject({ display: 'Raw', order: '7' });
     const research = await inv(['api', 'GET', '/v1/getAsinCategories/B00X4WHP5E', '--research']);

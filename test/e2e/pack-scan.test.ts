@@ -20,8 +20,8 @@ beforeAll(async () => {
     expect(r.code, r.stderr).toBe(0);
     for (const s of Object.values(JSON.parse(r.stdout) as Record<string, { fnsku: string }>)) fnskus[msku] = s.fnsku;
   }
-  const list = JSON.parse((await runInv(['shipments', 'list', '--json'], { env: fx.authed })).stdout) as Array<{ shipmentId: string; center: string }>;
-  shipment = list.find((s) => s.center === 'PHX7')!.shipmentId;
+  const list = JSON.parse((await runInv(['shipments', 'list', '--json'], { env: fx.authed })).stdout) as Array<{ shipmentId: string; center: string; status: string }>;
+  shipment = list.find((s) => s.center === 'PHX7' && s.status === 'open')!.shipmentId;
 });
 afterAll(() => fx.close());
 

@@ -14,7 +14,8 @@ const MUG = 'MUG-BLUE-11OZ';
 const fnskus: Record<string, string> = {};
 const inv = (args: string[], stdin?: string) => runInv(args, { env: fx.authed, stdin });
 
-// BOOK-COOK-001 x 6 goes to PHX7 whole; MUG-BLUE-11OZ x 12 is split over CLT2 and PHX7 (6 each), joining the open PHX7 shipment.
+// BOOK-COOK-001 x 6 goes to PHX7 whole; MUG-BLUE-11OZ x 12 is split over CLT2 and PHX7 (6 each), joining the open PHX7 shipment
+// (not the demo's closed FBA10000001 there).
 beforeAll(async () => {
   fx = await inventoryFixture();
   for (const [msku, qty] of [[BOOK, '6'], [MUG, '12']] as const) {
@@ -22,9 +23,9 @@ beforeAll(async () => {
     expect(r.code, r.stderr).toBe(0);
     for (const s of Object.values(JSON.parse(r.stdout) as Record<string, { fnsku: string }>)) fnskus[msku] = s.fnsku;
   }
-  const list = JSON.parse((await inv(['shipments', 'list', '--json'])).stdout) as Array<{ shipmentId: string; center: string; units: number }>;
-  shipment = list.find((s) => s.center === 'PHX7')!.shipmentId;
-  expect(list.find((s) => s.center === 'PHX7')!.units).toBe(12);
+  const list = JSON.parse((await inv(['shipments', 'list', '--json'])).stdout) as Array<{ shipmentId: string; center: string; units: number; status: string }>;
+  shipment = list.find((s) => s.center === 'PHX7' && s.status === 'open')!.shipmentId;
+  expect(list.find((s) => s.center === 'PHX7' && s.status === 'open')!.units).toBe(12);
 });
 afterAll(() => fx.close());
 

@@ -14,14 +14,18 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 const inv = (args: string[]) => runInv(args, { env: fx.authed });
+/** The shipment the demo seed holds: sent earlier, closed, waiting to be packed. */
+const DEMO = 'FBA10000001';
 
 describe('inv shipments', () => {
-  it('lists the open shipments with center and units', async () => {
+  it("lists the demo's closed shipment and the open ones the send made (never joining it), with center and units", async () => {
     const r = await inv(['shipments', 'list', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const list = JSON.parse(r.stdout) as Array<{ shipmentId: string; center: string; units: number; status: string; locationId: string }>;
-    expect(list.map((s) => s.shipmentId).sort()).toEqual(Object.keys(sent).sort());
-    for (const s of list) {
+    expect(list.map((s) => s.shipmentId).sort()).toEqual([DEMO, ...Object.keys(sent)].sort());
+    expect(Object.values(sent).map((s) => s.fc)).toContain('PHX7');
+    expect(list.find((s) => s.shipmentId === DEMO)).toMatchObject({ center: 'PHX7', units: 12, status: 'closed' });
+    for (const s of list.filter((l) => l.shipmentId !== DEMO)) {
       expect(s).toMatchObject({ center: sent[s.shipmentId]!.fc, units: Number(sent[s.shipmentId]!.itemLocation.quantity), status: 'open', locationId: sent[s.shipmentId]!.itemLocation.locationId });
     }
     const table = await runInv(['shipments', 'list', '-o', 'table'], { env: fx.authed, tty: true });
@@ -51,6 +55,22 @@ describe('inv shipments', () => {
     expect(missing.code).toBe(3);
     expect(missing.stderr).toMatch(/no FBA shipment "FBA1NOPE"/);
   });
+  it("shows the demo's shipment: what it holds, as planned, and PHX7's address", async () => {
+    const r = await inv(['shipments', 'show', DEMO, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const shown = JSON.parse(r.stdout) as { center: string; status: string; shipTo: string[]; plan: unknown[]; items: unknown[] };
+    // The fnsku an inbound plan gives each msku: the one its labels must carry.
+    const held: Array<[string, number, string]> = [];
+    for (const msku of ['BOOK-COOK-001', 'MUG-BLUE-11OZ']) {
+      const plan = Object.values(JSON.parse((await inv(['plan', msku, '1', '--json'])).stdout) as Record<string, { items: Record<string, { fnsku: string }> }>);
+      held.push([msku, 6, plan[0]!.items[msku]!.fnsku]);
+    }
+    const phoenix = ['Amazon.com Services, Inc.', '800 N 75th Ave', 'Phoenix, AZ 85043-2101', 'US'];
+    expect(shown).toMatchObject({ center: 'PHX7', status: 'closed', shipTo: phoenix });
+    expect(shown.items).toEqual(held.map(([msku, quantity, fnsku]) => expect.objectContaining({ msku, quantity, fnsku })));
+    expect(shown.plan).toEqual(held.map(([msku, quantity, fnsku]) => ({ msku, quantity, fnsku })));
+  });
+
   it("keeps each shipment's center address and plan, and shows them", async () => {
     const plan = JSON.parse((await inv(['plan', 'LAMP-DESK-LED', '5', '--json'])).stdout) as Record<string, { fulfillmentCenterId: string; shipToAddr: Record<string, string> }>;
     const { fulfillmentCenterId: fc, shipToAddr: addr } = Object.values(plan)[0]!;

@@ -43,8 +43,8 @@ export function setup(command: Command, run: Runner): void {
       'runs move lines); otherwise nothing is changed and the candidates are listed with their ids.',
       '', 'Examples:',
       '  inv batch resolve replenish-2026-11-24 --line 17 --applied',
-      '  inv batch resolve replenish-2026-11-24 --line 942-948 --not-applied',
-      '  inv batch resolve replenish-2026-11-24 --row 3f9c2a7b1d04e6a8 --applied',
+      '  inv batch resolve replenish-2026-11-24 --line 18-21 --not-applied',
+      '  inv batch resolve replenish-2026-11-24 --row cf348c3b68a43e49 --applied',
     ].join('\n'))
     .action(
       run<ResolveFlags>(async (ctx, [name], flags) => {

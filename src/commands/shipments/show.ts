@@ -4,14 +4,14 @@ import type { Meta, Runner } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { SHIPMENT_VIEW } from './views.js';
 
-export const meta: Meta = { name: 'show', args: [['<shipmentId>', 'the shipment id (e.g. FBA1000000A) or its location id']], summary: 'show what a shipment holds: each msku with its fnsku and quantity' };
+export const meta: Meta = { name: 'show', args: [['<shipmentId>', 'the shipment id (e.g. FBA10000001) or its location id']], summary: 'show what a shipment holds: each msku with its fnsku and quantity' };
 
 /** Options and action of `inv shipments show` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
     .option('--labels <file>', 'write a label for every unit in the shipment, after a heading label (PDF, or ZPL for a .zpl file)')
     .option('--labels-layout <layout>', 'layout of --labels: avery-5160 (default), a4-24, thermal-2.25x1.25, thermal-2x1')
-    .addHelpText('after', '\nExamples:\n  inv shipments show FBA1000000A\n  inv shipments show FBA1000000A --json\n  inv shipments show FBA1000000A --labels FBA1000000A.pdf')
+    .addHelpText('after', '\nExamples:\n  inv shipments show FBA10000001\n  inv shipments show FBA10000001 --json\n  inv shipments show FBA10000001 --labels FBA10000001.pdf')
     .action(
       run<{ labels?: string; labelsLayout?: string }>(async (ctx, [id], flags) => {
         const out = ctx.output(SHIPMENT_VIEW);

@@ -1,5 +1,6 @@
 /** The inventory account of the sandbox: items, locations, stock per location, feedback, settings. */
 import type { Feedback, Item } from '../../api/inventory-types.js';
+import { addDemoShipment } from '../fba/demo-shipment.js';
 
 /** An item as stored: the record the API shows, with numbers as numbers and without the computed fields. */
 export type StoredItem = Omit<Item, 'inactive' | 'value' | 'rank' | 'listings' | 'link'> & {
@@ -90,7 +91,7 @@ function item(msku: string, title: string, productId: string, extra: Partial<Sto
   };
 }
 
-/** The demo account: a few shelves, a receiving dock, five items with stock, a setting and a feedback. */
+/** The demo account: a few shelves, a receiving dock, five items with stock, a shipment to pack, a setting and a feedback. */
 export function demoInventory(): InventoryState {
   const state = emptyInventory();
   const locations: Array<[string, string, number, string | null]> = [
@@ -131,6 +132,7 @@ export function demoInventory(): InventoryState {
   state.feedback['1-111-2223334-5556667'] = {
     id: '1-111-2223334-5556667', venueId: 1, orderId: '111-2223334-5556667', date: '2026-01-10', rating: 5, comments: 'Arrived quickly, well packed.', buyer: 'j.doe@example.com',
   };
+  addDemoShipment(state);
   return state;
 }
 
