@@ -7,18 +7,20 @@
  */
 
 /** Share of the learnt rate sent at after a cut, so the server's bucket fills again. */
-const CUT_TO = 0.97;
+const CUT_TO = 0.95;
 /** A cut that held less than HELD_MS was not deep enough: the next goes to this share. */
 const CUT_AGAIN_TO = 0.9;
 const HELD_MS = 5_000;
 /** While probing, the rate grows by this factor every second. */
 const PROBE_GROWTH = 1.5;
 /** The steady rise: this share of the rate per second, doubling every RISE_DOUBLING_MS without a 429. */
-const RISE_SHARE = 0.003;
-const RISE_DOUBLING_MS = 10_000;
+const RISE_SHARE = 0.002;
+const RISE_DOUBLING_MS = 20_000;
 /** A 429 this soon after the last one (in active time) measures nothing: the rate is cut by this factor instead. */
 const MEASURE_MIN_MS = 500;
 const CUT_BLIND = 0.7;
+/** This share of answers 429 since the last cut says the server, not this side, set the pace. */
+const SATURATED = 0.05;
 /**
  * 429s to requests sent within this long after a cut are retried but cut nothing: a real limiter's bucket
  * fills again below its rate, and 429s that go on regardless (a limit shared with others) must not cut the
@@ -45,6 +47,8 @@ export class Pacer {
   private base = Infinity;
   private cutAt = -Infinity;
   private successes = 0;
+  /** 429s to requests sent since the last cut: many say the server was the limit all along. */
+  private throttled = 0;
   /** Time with requests coming and going, pauses and quiet spells left out: what the rate is measured over. */
   private activeMs = 0;
   private activeAtCut = 0;
@@ -106,8 +110,9 @@ export class Pacer {
       this.successes++;
       return;
     }
-    if (sentAt < this.cutAt || now - this.cutAt < CUT_PERIOD_MS) return;
-    this.cut(now);
+    if (sentAt < this.cutAt) return;
+    this.throttled++;
+    if (now - this.cutAt >= CUT_PERIOD_MS) this.cut(now);
   }
 
   /** Sets the rate after a 429 from what the server let through, and starts measuring again. */
@@ -120,15 +125,20 @@ export class Pacer {
       this.base = letThrough;
       this.phase = 'probing';
     } else {
-      // Right after a pause the server's refilled bucket flatters the measure: too short a spell is cut blind.
+      // Many 429s since the last cut: the server was the limit all along, and what it let through is its rate.
+      // A few: the rate only touched the limit (or this side was the slower one): the rate is eased off, not
+      // measured. Right after a pause the server's refilled bucket flatters any measure: it is cut blind.
+      const saturated = this.throttled >= SATURATED * (this.successes + this.throttled);
       const share = now - this.cutAt < HELD_MS ? CUT_AGAIN_TO : CUT_TO;
-      this.base = measuredMs >= MEASURE_MIN_MS ? Math.min(letThrough, before) * share : before * CUT_BLIND;
+      if (measuredMs < MEASURE_MIN_MS) this.base = before * CUT_BLIND;
+      else this.base = saturated ? Math.min(letThrough, before) * CUT_TO : before * share;
       this.phase = 'steady';
     }
     this.base = Math.max(MIN_RATE, this.base);
     this.cutAt = now;
     this.activeAtCut = this.activeMs;
     this.successes = 0;
+    this.throttled = 0;
     this.nextSlot = now;
     this.onPause(`rate limited: sending at most ${this.base.toFixed(this.base < 10 ? 1 : 0)} requests/s`);
   }

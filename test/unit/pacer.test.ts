@@ -31,12 +31,12 @@ export function bucket(rate: number, burst: number, retryAfter: boolean, stated 
 }
 
 /** Sends `rows` through `pacer` to `server`, eight at a time, retrying 429s as the retry hook does; returns what it took. */
-export function simulate(server: Server, rows: number, seed = 1, log?: (line: string) => void) {
+export function simulate(server: Server, rows: number, seed = 1, log?: (line: string) => void, latency = 2) {
   let now = 0;
   let random = seed;
   const rand = () => ((random = (random * 16807) % 2147483647) / 2147483647);
   const pacer = new Pacer({ now: () => now, onPause: (line) => log?.(`${(now / 1000).toFixed(2)} ${line} (${done} done)`) });
-  const LATENCY = 2;
+  const LATENCY = latency;
   // Each worker's next event: when it asks for a slot, or when its answer comes.
   const workers = Array.from({ length: 8 }, () => ({ at: 0, phase: 'ask' as 'ask' | 'wait' | 'answer', sentAt: 0, asked: 0, attempt: 1, busy: false }));
   let next = 0;
