@@ -140,7 +140,6 @@ describe('retries and single sends', () => {
 
   it.each([
     ['a 503 on doMoveItem', ['move', 'MUG-BLUE-11OZ', '1', '--from', '1', '--to', '2'], '/v1/doMoveItem', 503, 1, 0],
-    ['a 429 on doMoveItem', ['move', 'MUG-BLUE-11OZ', '1', '--from', '1', '--to', '2'], '/v1/doMoveItem', 429, 5, 0],
     ['a 503 on doSendToFBA', ['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1'], '/v1/doSendToFBA', 503, 1, 0],
     ['a dropped connection on doMoveItem', ['move', 'MUG-BLUE-11OZ', '1', '--from', '1', '--to', '2'], '/v1/doMoveItem', 'drop', 1, -1],
     ['a dropped connection on doSendToFBA', ['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1'], '/v1/doSendToFBA', 'drop', 1, -1],
@@ -152,6 +151,16 @@ describe('retries and single sends', () => {
     if (status === 'drop') expect(r.stderr).toMatch(/may or may not have been applied/);
     expect(requests(path) - before.requests).toBe(1);
     expect(qty('MUG-BLUE-11OZ', '1') - before.shelf).toBe(change);
+  });
+
+  it('a 429 on doMoveItem that lasts past the 30 s a command waits is reported (exit 5), applied never', async () => {
+    fx.sandbox.inventory.faults.add({ status: 429, times: 1, path: '/v1/doMoveItem', retryAfter: 40 });
+    const before = { requests: requests('/v1/doMoveItem'), shelf: qty('MUG-BLUE-11OZ', '1') };
+    const r = await inv(['move', 'MUG-BLUE-11OZ', '1', '--from', '1', '--to', '2']);
+    expect(r.code).toBe(5);
+    expect(r.stderr).toMatch(/the API asks to wait 40 s/);
+    expect(requests('/v1/doMoveItem') - before.requests).toBe(1);
+    expect(qty('MUG-BLUE-11OZ', '1')).toBe(before.shelf);
   });
 });
 
