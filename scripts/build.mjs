@@ -1,21 +1,66 @@
-// Bundles inv into dist/ with esbuild, in two parts:
-// - dist/cli.cjs: the entry alone, CommonJS, which answers --version and --help without loading anything else;
-// - dist/start.js and dist/sandbox.js: the rest, ESM with split chunks, so heavy modules (prompts,
-//   tables, zod, conf, the sandbox) load only when a command needs them.
+// Bundles inv into dist/ with one esbuild build, CommonJS throughout (Node's ESM loader costs a one-shot
+// command ~60 ms of CPU on this machine: resolving, reading and linking each file, and facades of builtins):
+// - dist/cli.js: the entry alone, which answers --version and --help without loading anything else;
+// - dist/start.js: the rest of the CLI, our own code and commander in one file (modules imported lazily
+//   are evaluated lazily, but read with it);
+// - dist/sandbox.js: the sandbox as a library (the demo, tests, benchmarks);
+// - dist/vendor/*.js: each heavy package once (undici, zod, pdfkit, bwip-js, prompts, tables, csv, conf, …),
+//   shared by the CLI and the sandbox and read only when a command imports it.
+// Source maps are written for local debugging; package.json "files" keeps them out of the package.
+// The help texts are captured into dist/help.json by a build of their own in a temporary directory.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname } from 'node:path';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+const dist = new URL('../dist/', import.meta.url);
+rmSync(dist, { recursive: true, force: true });
+
+// The packages read from dist/vendor/: what src/ imports of them maps to one file each (name → import path).
+const VENDOR = {
+  undici: 'undici/lib/dispatcher/agent.js',
+  zod: 'zod',
+  conf: 'conf',
+  chalk: 'chalk',
+  open: 'open',
+  'cli-table3': 'cli-table3',
+  'csv-parse': 'csv-parse',
+  'csv-parse-sync': 'csv-parse/sync',
+  'csv-stringify-sync': 'csv-stringify/sync',
+  prompts: '@inquirer/prompts',
+  pdfkit: 'pdfkit',
+  'bwip-js': 'bwip-js',
+  'find-my-way': 'find-my-way',
+};
+const vendorOf = new Map(Object.entries(VENDOR).map(([name, path]) => [path, name]));
+
+// Our code imports a vendor package through a small ES module of its own, so that esbuild's interop reads
+// the vendor file's `default` as an ES module's (our sources are ESM; the vendor files are CommonJS).
+const vendorFiles = {
+  name: 'vendor-files',
+  setup(b) {
+    b.onResolve({ filter: /^[@a-z]/ }, (args) => {
+      const name = vendorOf.get(args.path);
+      if (!name || args.kind === 'entry-point' || !/[\\/]src[\\/]/.test(args.importer)) return undefined;
+      return { path: name, namespace: 'vendor' };
+    });
+    b.onResolve({ filter: /^\.\/vendor\// }, (args) => (args.namespace === 'vendor' ? { path: args.path, external: true } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
+      contents: `export * from './vendor/${args.path}.js'; export { default } from './vendor/${args.path}.js';`,
+      loader: 'js',
+    }));
+  },
+};
 
 // inv speaks HTTP/1.1. undici loads node:http2 (and with it node:tls) at start only for its optional
 // HTTP/2 client, inside a try/catch that falls back when the module is missing: leaving it out of the
-// CLI bundle saves ~20 ms on every command.
+// bundle saves ~20 ms on every request-making command.
 // commander loads node:child_process at start, for executable subcommands that inv does not have:
 // it gets a stand-in that loads the real module only if it is ever used.
-const startPlugins = {
+const leanStart = {
   name: 'lean-start',
   setup(b) {
     b.onResolve({ filter: /^(node:)?http2$/ }, (args) => (args.importer.includes('undici') ? { path: 'http2', namespace: 'without-http2' } : undefined));
@@ -30,7 +75,7 @@ const startPlugins = {
 
 // pdfkit's Node build loads its standard fonts with a require() made by createRequire at run time,
 // which the bundle cannot follow (and the installed package has no node_modules): the font modules
-// are imported statically instead, so they travel in pdfkit's chunk (loaded only when labels are made).
+// are imported statically instead, so they travel in pdfkit's vendor file.
 const pdfkitFonts = {
   name: 'pdfkit-fonts',
   setup(b) {
@@ -47,51 +92,62 @@ const pdfkitFonts = {
   },
 };
 
+// The entry loads the rest with require(), not import(): one CommonJS loader, no ESM loader at all.
+// `inv sandbox` loads the sandbox library (dist/sandbox.js) rather than a copy of it in start.js, which every
+// command reads (the sandbox throws none of the CLI's error classes, so nothing tells the copies apart).
+const ownFiles = {
+  name: 'own-files',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/start\.js$/ }, (args) => (/entry\.ts$/.test(args.importer) ? { path: './start.js', external: true } : undefined));
+    b.onResolve({ filter: /^\.\.\/sandbox\/index\.js$/ }, (args) =>
+      /commands[\\/]sandbox\.ts$/.test(args.importer) ? { path: './sandbox.js', external: true } : undefined,
+    );
+  },
+};
+
 const common = {
   bundle: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
+  // import() becomes a lazy require(): every file is CommonJS.
+  supported: { 'dynamic-import': false },
   sourcemap: 'linked',
-  define: { __INV_VERSION__: JSON.stringify(pkg.version) },
   logLevel: 'warning',
+  define: { __INV_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__invFileUrl' },
+  banner: { js: "var __invFileUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 
-// The entry as CommonJS (dist/cli.cjs): --version and --help answer without Node's ESM loader.
 await build({
   ...common,
-  format: 'cjs',
-  entryPoints: ['src/cli/entry.ts'],
-  outfile: 'dist/cli.cjs',
-  external: ['./start.js'],
-  define: { ...common.define, 'import.meta.url': '__invEntryUrl' },
-  banner: { js: "const __invEntryUrl = require('node:url').pathToFileURL(__filename).href;" },
-});
-
-const esm = {
-  ...common,
   outdir: 'dist',
-  // CommonJS dependencies inside an ESM bundle need a require().
-  banner: { js: "import { createRequire as __invCreateRequire } from 'node:module'; const require = __invCreateRequire(import.meta.url);" },
-};
-
-// The CLI: start.js as the only entry point of its build, so fewer chunks are shared (fewer files at start).
-// Keep it that way in the sources: a module imported statically on the start path must not also be
-// import()ed somewhere, or esbuild splits it (and what it shares) into chunks of their own, and every
-// command pays ~0.6 ms a file (the start went from 16 files to 10 when three such imports were removed).
-// test/unit/architecture.test.ts checks the rule.
-await build({ ...esm, entryPoints: { start: 'src/cli/start.ts' }, splitting: true, chunkNames: 'chunks/[name]-[hash]', plugins: [startPlugins, pdfkitFonts] });
-
-// The sandbox as a library (for the demo and tests), and the help texts (used at build time), apart.
-await build({ ...esm, entryPoints: { sandbox: 'src/sandbox/index.ts', 'help-texts': 'src/cli/help-texts.ts' }, splitting: true, chunkNames: 'lib/[name]-[hash]' });
+  entryPoints: {
+    cli: 'src/cli/entry.ts',
+    start: 'src/cli/start.ts',
+    sandbox: 'src/sandbox/index.ts',
+    ...Object.fromEntries(Object.entries(VENDOR).map(([name, path]) => [`vendor/${name}`, path])),
+  },
+  plugins: [vendorFiles, ownFiles, leanStart, pdfkitFonts],
+});
+// dist/ is CommonJS; the sandbox library is imported from ES modules too (named exports are found by Node).
+writeFileSync(new URL('package.json', dist), '{ "type": "commonjs" }\n');
 
 // The label fonts beside the bundle (an installed inv has no devDependencies): the files src/labels/fonts.ts names.
 const fontsSource = readFileSync(new URL('../src/labels/fonts.ts', import.meta.url), 'utf8');
 const fontPackage = /const PACKAGE = '([^']+)'/.exec(fontsSource)[1];
-mkdirSync(new URL('../dist/fonts', import.meta.url), { recursive: true });
+mkdirSync(new URL('fonts', dist), { recursive: true });
 for (const [file] of fontsSource.matchAll(/[\w/]+\.ttf/g)) {
-  copyFileSync(createRequire(import.meta.url).resolve(`${fontPackage}/${file}`), new URL(`../dist/fonts/${basename(file)}`, import.meta.url));
+  copyFileSync(createRequire(import.meta.url).resolve(`${fontPackage}/${file}`), new URL(`fonts/${basename(file)}`, dist));
 }
 
-// The help of every command, stored for the entry's fast path (`inv fees --help` without commander).
-await import('./write-help.mjs');
+// The help of every command, stored for the entry's fast path (`inv fees --help` without commander): captured
+// from commander by a build of src/cli/help-texts.ts into a temporary directory, which is then removed.
+const helper = mkdtempSync(join(tmpdir(), 'inv-help-'));
+try {
+  await build({ ...common, sourcemap: false, outdir: helper, entryPoints: { 'help-texts': 'src/cli/help-texts.ts' }, plugins: [leanStart, pdfkitFonts] });
+  writeFileSync(join(helper, 'package.json'), '{ "type": "commonjs" }\n');
+  const { allHelpTexts } = await import(pathToFileURL(join(helper, 'help-texts.js')).href);
+  writeFileSync(new URL('help.json', dist), JSON.stringify(await allHelpTexts()));
+} finally {
+  rmSync(helper, { recursive: true, force: true });
+}

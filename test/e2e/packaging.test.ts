@@ -1,6 +1,6 @@
 /** The package as users get it: npm pack, a global install into a temporary prefix, and the shell completion. */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,12 +12,16 @@ const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).ver
 let dir: string;
 let inv: string;
 let env: NodeJS.ProcessEnv;
+/** What npm pack reported: tarball size, unpacked size and the files, as npm itself counts them. */
+let packed: { size: number; unpackedSize: number; files: { path: string }[] };
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'inv-pack-'));
   // dist/ is built by the suite's global setup already; --ignore-scripts keeps prepack from rebuilding it under the other tests.
-  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, stdio: 'ignore' });
+  const report = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
+  packed = JSON.parse(report)[0];
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
+  expect(statSync(join(dir, tarball)).size).toBe(packed.size);
   const prefix = join(dir, 'prefix');
   execFileSync('npm', ['install', '--global', '--prefix', prefix, join(dir, tarball), '--no-audit', '--no-fund', '--offline'], { stdio: 'ignore' });
   inv = join(prefix, 'bin', 'inv');
@@ -26,6 +30,16 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the installed package', () => {
+  it('is lean: tarball ≤ 3 MB, unpacked ≤ 12 MB, no source maps, no build-time helper', () => {
+    const paths = packed.files.map((f) => f.path);
+    expect.soft(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
+    // Build-time helpers (the help texts are captured into dist/help.json by scripts/write-help.mjs) stay out.
+    expect.soft(paths.filter((p) => /help-texts|write-help|scripts\//.test(p))).toEqual([]);
+    expect.soft(paths).toContain('dist/help.json');
+    expect.soft(packed.size).toBeLessThanOrEqual(3 * 1024 * 1024);
+    expect.soft(packed.unpackedSize).toBeLessThanOrEqual(12 * 1024 * 1024);
+  });
+
   it('answers --version and --help', () => {
     expect(execFileSync(inv, ['--version'], { env, encoding: 'utf8' })).toBe(`${VERSION}\n`);
     const help = execFileSync(inv, ['--help'], { env, encoding: 'utf8' });

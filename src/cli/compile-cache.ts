@@ -1,0 +1,96 @@
+/**
+ * Keeps V8's compiled code of the built CLI between runs on Node 20, which has no module.enableCompileCache
+ * (Node 22.1+ has it, and bin/inv.js turns it on): a one-shot command then compiles little of its ~1 MB of code.
+ * The cache lives in a directory of the user's own (0700), written atomically; V8 rejects data from another
+ * Node or other flags, and a rejected or missing entry is written anew at exit. NODE_DISABLE_COMPILE_CACHE turns it off.
+ */
+import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { homedir } from 'node:os';
+import { basename, dirname, join, sep } from 'node:path';
+import { Script } from 'node:vm';
+
+type Env = Record<string, string | undefined>;
+
+interface Internals {
+  _compile(content: string, filename: string): unknown;
+  require(id: string): unknown;
+  exports: unknown;
+  paths: string[];
+}
+
+/** The directory of the compile cache: $XDG_CACHE_HOME/inv/v8, else ~/.cache/inv/v8. */
+export function compileCacheDir(env: Env): string {
+  return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'inv', 'v8');
+}
+
+/** On Node 20, compiles the files of `codeDir` (the built CLI) through a cache kept in `cacheDir`; else does nothing. */
+export function useCompileCache(codeDir: string, cacheDir: string, env: Env): void {
+  if ('enableCompileCache' in Module || env.NODE_DISABLE_COMPILE_CACHE || !ownPrivateDir(cacheDir)) return;
+  const proto = Module.prototype as unknown as Internals;
+  const compile = proto._compile;
+  const pending: Array<() => void> = [];
+  proto._compile = function (this: Internals, content: string, filename: string) {
+    if (!filename.startsWith(codeDir + sep)) return compile.call(this, content, filename);
+    // A file rewritten in place gets a new ctime (no program sets it) and usually a new inode: no stale entry is used.
+    const { ino, size, ctimeMs } = statSync(filename);
+    const file = join(cacheDir, `${basename(filename)}-${ino}-${size}-${Math.round(ctimeMs)}-${process.version}-${process.arch}`);
+    let cachedData: Buffer | undefined;
+    try {
+      cachedData = readFileSync(file);
+    } catch {
+      // not cached yet
+    }
+    const script = new Script(Module.wrap(content), { filename, cachedData });
+    if (cachedData === undefined || script.cachedDataRejected) {
+      // At exit the data holds the functions this run compiled, not only the top level.
+      if (pending.length === 0) process.once('exit', () => (pending.forEach((write) => write()), prune(cacheDir)));
+      pending.push(() => writeAtomically(file, script.createCachedData()));
+    }
+    const module = this;
+    const require = Object.assign((id: string) => module.require(id), {
+      resolve: (request: string) => (Module as unknown as { _resolveFilename(r: string, m: unknown): string })._resolveFilename(request, module),
+      main: require_main(),
+      cache: (Module as unknown as { _cache: unknown })._cache,
+    });
+    const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+    return wrapper.call(module.exports, module.exports, require, module, filename, dirname(filename));
+  };
+}
+
+/** The main module, as a module's own `require.main`. */
+function require_main(): unknown {
+  return (process as unknown as { mainModule?: unknown }).mainModule;
+}
+
+/** Makes `dir` if needed; true only when it is a directory of this user open to nobody else. */
+function ownPrivateDir(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stats = lstatSync(dir);
+    return stats.isDirectory() && stats.uid === process.getuid?.() && (stats.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps the newest 24 entries (builds and installs come and go). */
+function prune(dir: string): void {
+  try {
+    const entries = readdirSync(dir).map((name) => ({ name, at: statSync(join(dir, name)).mtimeMs }));
+    for (const { name } of entries.sort((a, b) => b.at - a.at).slice(24)) rmSync(join(dir, name), { force: true });
+  } catch {
+    // another run pruned at the same time
+  }
+}
+
+/** Writes `data` to `file` through a temporary file and a rename; a failure only means no cache next time. */
+function writeAtomically(file: string, data: Buffer): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, data, { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    // a full or read-only disk: the next run compiles as usual
+  }
+}
