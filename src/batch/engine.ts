@@ -13,6 +13,7 @@ import type { JournalRecord } from './journal-read.js';
 import { identified, type IdentifiedRow } from './identified.js';
 import { readJournal, type Prepared } from './prepare.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, RowStatus, Rows } from './batch-types.js';
+import { inFileOrder } from './order.js';
 import { Progress } from './progress.js';
 import { reserveAhead } from './reserve.js';
 import { verdictOf } from './stop-rule.js';
@@ -150,7 +151,7 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
     };
     const { runPool } = await import('./pool.js');
     try {
-      ({ stopped } = await runPool(reserveAhead(marked(), WINDOW_ROWS, run.reserve), work, { concurrency: request.concurrency, signal: env.signal }));
+      ({ stopped } = await runPool(reserveAhead(marked(), WINDOW_ROWS, run.reserve), inFileOrder(kind, work), { concurrency: request.concurrency, signal: env.signal }));
     } catch (error) {
       stop = error;
     }
