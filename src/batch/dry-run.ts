@@ -64,7 +64,9 @@ export async function dryRunMoves(prepared: Prepared<MoveRow>, request: BatchReq
       const positions = item.ident!.unresolved ? [] : movePositions(item.ident!.what);
       const problem = item.ident!.unresolved ?? (await problemOf(item.row!, from, to, positions));
       // Simulated in file order, as the run sends rows that touch a common position.
-      if (!problem) for (const p of positions) delta.set(positionKey(p), (delta.get(positionKey(p)) ?? 0) + (p.role === 'take' ? -p.units! : p.units!));
+      if (!problem) {
+        for (const p of positions) delta.set(positionKey(p), (delta.get(positionKey(p)) ?? 0) + (p.role === 'take' ? -p.units! : p.units!));
+      }
       result = problem ? { line: item.line, msku, status: 'would-fail', error: problem } : { line: item.line, msku, status: 'would-succeed' };
     }
     const key = result.status === 'would-succeed' ? 'done' : result.status === 'skipped' ? 'skipped' : result.status === 'in-doubt' ? 'inDoubt' : 'failed';

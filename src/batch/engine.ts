@@ -101,7 +101,7 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
     journal = run.journal;
     const j = journal;
     const held = (id: string) => current.rows.get(id)?.state === 'done' || (current.rows.get(id)?.state === 'in-doubt' && !request.retryInDoubt);
-    const work = async (item: IdentifiedRow<Row> & { sends?: string }) => {
+    const work = inFileOrder(kind, async (item: IdentifiedRow<Row> & { sends?: string }) => {
       const msku = typeof item.ident?.what.msku === 'string' ? item.ident.what.msku : null;
       const entry = current.rows.get(item.id!);
       const result = (status: RowStatus, error?: string, extra: Record<string, unknown> = {}): RowResult => ({ line: item.line, msku, status, ...(error ? { error } : {}), ...extra });
@@ -145,13 +145,13 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
       // breaks the journal, so the next row's "sent" mark fails and the batch stops.
       j.mark(item.id!, { s: 'done' }).catch((error: unknown) => (stop ??= error));
       await report(result('done', undefined, kind.resultFields?.(answer)));
-    };
+    });
     const marked = async function* () {
       for await (const item of identified(kind, rows())) yield { ...item, sends: item.id && !item.problem && !item.ident?.unresolved && !held(item.id) ? item.id : undefined };
     };
     const { runPool } = await import('./pool.js');
     try {
-      ({ stopped } = await runPool(reserveAhead(marked(), WINDOW_ROWS, run.reserve), inFileOrder(kind, work), { concurrency: request.concurrency, signal: env.signal }));
+      ({ stopped } = await runPool(reserveAhead(marked(), WINDOW_ROWS, run.reserve), work, { concurrency: request.concurrency, signal: env.signal }));
     } catch (error) {
       stop = error;
     }

@@ -101,7 +101,7 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
   }
 }
 
-/** The stock positions a move touches (its `what`, locations resolved to ids): it takes from its source, fills its destination; a receipt only fills. */
+/** The stock positions a move touches (its `what`, ids resolved): it takes from its source and fills its destination; a receipt only fills. */
 export function movePositions(what: Record<string, unknown>): Position[] {
   const { msku, quantity, from, to } = what as { msku: string; quantity: number; from?: string; to: string };
   const fill: Position = { msku, at: to, role: 'fill', units: quantity };

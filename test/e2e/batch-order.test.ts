@@ -58,4 +58,16 @@ describe('rows that depend on earlier rows', () => {
     }
     expect(outcomes).toEqual(Array.from({ length: RUNS }, (_, i) => `run ${i + 1}: exit 0, quantities exact`));
   });
+
+  it('an item import plans each row on one msku after the rows before it, as the run sends them', async () => {
+    const rows = [{ msku: 'ORD-1', title: 'Mug', cond: 'new' }, { msku: 'ORD-1', notes: 'second row' }, { msku: 'ORD-1', title: 'Mug, blue' }];
+    const input = rows.map((o) => JSON.stringify(o)).join('\n') + '\n';
+    const plan = (stdout: string) => results(stdout).map((o) => `${o.status} ${String((o as { change?: string }).change)}`);
+    const dry = await runInv(['items', 'import', '-', '--dry-run', '--output', 'ndjson'], { env: fx.authed, stdin: input });
+    const planned = ['would-succeed new', 'would-succeed changed', 'would-succeed changed'];
+    expect({ code: dry.code, plan: plan(dry.stdout) }, dry.stderr).toEqual({ code: 0, plan: planned });
+    const run = await runInv(['items', 'import', '-', '--output', 'ndjson'], { env: fx.authed, stdin: input });
+    expect({ code: run.code, plan: plan(run.stdout) }, run.stderr).toEqual({ code: 0, plan: ['done created', 'done updated', 'done updated'] });
+    expect(fx.sandbox.account.state.items['ORD-1']).toMatchObject({ title: 'Mug, blue', notes: 'second row' });
+  });
 });

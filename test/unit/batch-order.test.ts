@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inFileOrder, PositionGate, type Position, type Turn } from '../../src/batch/order.js';
 import { movePositions } from '../../src/batch/move-rows.js';
 
-const move = (msku: string, from: string | undefined, to: string, quantity = 1): Position[] => movePositions({ msku, quantity, ...(from ? { from } : {}), to });
+const move = (msku: string, from: string | undefined, to: string): Position[] => movePositions({ msku, quantity: 1, ...(from ? { from } : {}), to });
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
 /** Enters `rows` in order; reports which turns are ready after the microtasks run out. */
