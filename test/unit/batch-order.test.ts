@@ -101,4 +101,22 @@ describe('the position gate', () => {
     for (const line of [2, 3, 4]) release.get(line)!();
     await Promise.all(running);
   });
+
+  it('sends a row after its predecessor even when that one failed (the server decides)', async () => {
+    const log: string[] = [];
+    const what = (from?: string) => ({ msku: 'M', quantity: 1, ...(from ? { from } : { fromPurchaseId: '9' }), to: from ? 'shelf' : 'dock' });
+    const rows = [{ line: 1, sends: 'a', row: null, ident: { key: [], what: what() } }, { line: 2, sends: 'b', row: null, ident: { key: [], what: what('dock') } }];
+    let fail!: (error: Error) => void;
+    const work = inFileOrder({ positions: (_row: null, ident) => movePositions(ident.what) }, async (item: (typeof rows)[number]) => {
+      log.push(`start ${item.line}`);
+      if (item.line === 1) await new Promise<void>((_, reject) => (fail = reject));
+    });
+    const first = work(rows[0]!).catch((error: Error) => log.push(`failed 1: ${error.message}`));
+    const second = work(rows[1]!);
+    await tick();
+    expect(log).toEqual(['start 1']);
+    fail(new Error('400'));
+    await Promise.all([first, second]);
+    expect(log.sort()).toEqual(['failed 1: 400', 'start 1', 'start 2']);
+  });
 });
