@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchFixture, MSKUS, results, type BatchFixture, type Row } from '../helpers/batch.js';
+import { batchFixture, csv, MSKUS, results, type BatchFixture, type Row } from '../helpers/batch.js';
 import { runInv } from '../helpers/io.js';
 
 const PAIRS = 60;
@@ -31,7 +31,6 @@ function pairs(dock: string): Row[] {
   }).flat();
 }
 
-const csvOf = (rows: Row[]) => 'msku,quantity,from,to,fromPurchaseId\n' + rows.map((r) => `${r.msku},${r.quantity},${r.from ?? ''},${r.to},${r.fromPurchaseId ?? ''}`).join('\n') + '\n';
 const docked = (dock: string) => MSKUS.map((m) => fx.sandbox.account.stockOf(m, dock)?.quantity ?? 0);
 
 describe('rows that depend on earlier rows', () => {
@@ -42,7 +41,7 @@ describe('rows that depend on earlier rows', () => {
       const dock = newDock(name);
       const rows = pairs(name);
       const file = join(fx.dir, `pairs-${run}.csv`);
-      writeFileSync(file, csvOf(rows));
+      writeFileSync(file, csv(rows));
       if (run === 0) {
         const dry = await runInv(['move', '--file', file, '--dry-run', '--output', 'ndjson'], { env: fx.authed });
         expect(dry.code, dry.stderr).toBe(0);
