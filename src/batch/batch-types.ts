@@ -7,6 +7,7 @@ import type { Journal, JournalFile } from './journal.js';
 import type { ProgressSinks } from './progress.js';
 import type { Cell } from './strict-json.js';
 import type { SettingStore } from './anchor.js';
+import type { Position } from './order.js';
 
 /** The batch input formats (--format). */
 export const INPUT_FORMATS = ['csv', 'ndjson'] as const;
@@ -28,6 +29,8 @@ export interface BatchKind<Row> {
   columns(columns: string[]): string[] | void;
   parse(line: number, record: Record<string, Cell>): { row: Row } | { problem: string };
   identify(row: Row): Promise<Identified>;
+  /** The stock positions the row touches: rows that touch one in conflicting ways are sent in file order (order.ts). */
+  positions(row: Row, ident: Identified): Position[];
   /** Sends the row once; resolves to what the service answered. */
   send(row: Row, ident: Identified): Promise<unknown>;
   /** Units the row moves, for the account of a finished batch. */

@@ -5,7 +5,8 @@ import type { ItemLocation, Location } from '../api/inventory-types.js';
 import { identified } from './identified.js';
 import type { Prepared } from './prepare.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './batch-types.js';
-import type { MoveRow } from './move-rows.js';
+import { movePositions, type MoveRow } from './move-rows.js';
+import { positionKey, type Position } from './order.js';
 
 /** Checks every row that a real run would send, changing nothing; statuses are would-succeed or would-fail. */
 export async function dryRunMoves(prepared: Prepared<MoveRow>, request: BatchRequest, env: BatchEnv, rows: Rows, client: InventoryClient): Promise<BatchOutcome> {
@@ -23,7 +24,7 @@ export async function dryRunMoves(prepared: Prepared<MoveRow>, request: BatchReq
       for await (const il of client.list<ItemLocation>('itemLocations', { pageSize: 1000 }, { locationId: location })) here.set(il.msku, Number(il.quantity));
       baseline.set(location, here);
     }
-    return (baseline.get(location)!.get(msku) ?? 0) + (delta.get(`${msku}\0${location}`) ?? 0);
+    return (baseline.get(location)!.get(msku) ?? 0) + (delta.get(positionKey({ msku, at: location })) ?? 0);
   };
   const exists = async (msku: string): Promise<boolean> => {
     if (!items.has(msku)) {
@@ -31,7 +32,7 @@ export async function dryRunMoves(prepared: Prepared<MoveRow>, request: BatchReq
     }
     return items.get(msku)!;
   };
-  const problemOf = async (row: MoveRow, from: string | undefined, to: string): Promise<string | undefined> => {
+  const problemOf = async (row: MoveRow, from: string | undefined, to: string, positions: Position[]): Promise<string | undefined> => {
     if (!(await exists(row.msku))) return `item "${row.msku}" not found`;
     if (!locations.has(to)) return `to: location ${to} not found`;
     if (row.fromPurchaseId) {
@@ -43,8 +44,11 @@ export async function dryRunMoves(prepared: Prepared<MoveRow>, request: BatchReq
     if (!source) return `from: location ${from} not found`;
     if (!source.canMove) return `from: stock cannot be moved out of location ${from} (type ${source.type})`;
     if (from === to) return 'from and to are the same location';
-    const has = await held(row.msku, from!);
-    return has < row.quantity ? `location ${from} would hold ${has} of "${row.msku}" by then, and the row moves ${row.quantity}` : undefined;
+    for (const p of positions.filter((q) => q.role === 'take')) {
+      const has = await held(p.msku, p.at!);
+      if (has < p.units!) return `location ${p.at!} would hold ${has} of "${p.msku}" by then, and the row moves ${p.units!}`;
+    }
+    return undefined;
   };
 
   const counts = { done: 0, failed: 0, inDoubt: 0, skipped: 0 };
@@ -57,10 +61,11 @@ export async function dryRunMoves(prepared: Prepared<MoveRow>, request: BatchReq
     else if (state === 'in-doubt' && !request.retryInDoubt) result = { line: item.line, msku, status: 'in-doubt', error: 'sent in an earlier run without a sure answer: not sent again' };
     else {
       const { from, to } = item.ident!.what as { from?: string; to: string };
-      const problem = item.ident!.unresolved ?? (await problemOf(item.row!, from, to));
+      const positions = item.ident!.unresolved ? [] : movePositions(item.ident!.what);
+      const problem = item.ident!.unresolved ?? (await problemOf(item.row!, from, to, positions));
+      // Simulated in file order, as the run sends rows that touch a common position.
       if (!problem) {
-        if (from) delta.set(`${msku}\0${from}`, (delta.get(`${msku}\0${from}`) ?? 0) - item.row!.quantity);
-        delta.set(`${msku}\0${to}`, (delta.get(`${msku}\0${to}`) ?? 0) + item.row!.quantity);
+        for (const p of positions) delta.set(positionKey(p), (delta.get(positionKey(p)) ?? 0) + (p.role === 'take' ? -p.units! : p.units!));
       }
       result = problem ? { line: item.line, msku, status: 'would-fail', error: problem } : { line: item.line, msku, status: 'would-succeed' };
     }

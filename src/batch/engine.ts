@@ -13,6 +13,7 @@ import type { JournalRecord } from './journal-read.js';
 import { identified, type IdentifiedRow } from './identified.js';
 import { readJournal, type Prepared } from './prepare.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, RowStatus, Rows } from './batch-types.js';
+import { inFileOrder } from './order.js';
 import { Progress } from './progress.js';
 import { reserveAhead } from './reserve.js';
 import { verdictOf } from './stop-rule.js';
@@ -100,7 +101,7 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
     journal = run.journal;
     const j = journal;
     const held = (id: string) => current.rows.get(id)?.state === 'done' || (current.rows.get(id)?.state === 'in-doubt' && !request.retryInDoubt);
-    const work = async (item: IdentifiedRow<Row> & { sends?: string }) => {
+    const work = inFileOrder(kind, async (item: IdentifiedRow<Row> & { sends?: string }) => {
       const msku = typeof item.ident?.what.msku === 'string' ? item.ident.what.msku : null;
       const entry = current.rows.get(item.id!);
       const result = (status: RowStatus, error?: string, extra: Record<string, unknown> = {}): RowResult => ({ line: item.line, msku, status, ...(error ? { error } : {}), ...extra });
@@ -144,7 +145,7 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
       // breaks the journal, so the next row's "sent" mark fails and the batch stops.
       j.mark(item.id!, { s: 'done' }).catch((error: unknown) => (stop ??= error));
       await report(result('done', undefined, kind.resultFields?.(answer)));
-    };
+    });
     const marked = async function* () {
       for await (const item of identified(kind, rows())) yield { ...item, sends: item.id && !item.problem && !item.ident?.unresolved && !held(item.id) ? item.id : undefined };
     };

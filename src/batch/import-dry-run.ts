@@ -12,6 +12,8 @@ export async function dryRunImport(prepared: Prepared<ItemRow>, request: BatchRe
   const counts = { created: 0, updated: 0, unchanged: 0, failed: 0, inDoubt: 0, skipped: 0 };
   const plan: RowResult[] = [];
   const problems: RowResult[] = [];
+  // Rows on one msku are sent in file order (order.ts): each is planned against the item as the rows before it leave it.
+  const known = new Map<string, Record<string, unknown>>();
   for await (const item of identified(prepared.kind, rows())) {
     const msku = String(item.row!.item.msku);
     const state = prepared.journal.rows.get(item.id!)?.state;
@@ -20,7 +22,8 @@ export async function dryRunImport(prepared: Prepared<ItemRow>, request: BatchRe
     else if (state === 'in-doubt' && !request.retryInDoubt) result = { line: item.line, msku, status: 'in-doubt', error: 'sent in an earlier run without a sure answer: not sent again' };
     else {
       try {
-        const plan = await planRow(client, item.row!);
+        const plan = await planRow(client, item.row!, known);
+        if (plan.change !== 'unchanged') known.set(msku, plan.after);
         result = { line: item.line, msku, status: 'would-succeed', change: plan.change, ...('fields' in plan ? { fields: plan.fields } : {}) };
       } catch (error) {
         if (!(error instanceof InvError) || error.exitCode === 4 || error.exitCode === 5) throw error;

@@ -65,6 +65,8 @@ export function importKind(client: InventoryClient, replace = false): BatchKind<
       const { item } = row;
       return { key: [row.replace ? 'replace' : 'merge', JSON.stringify(item, Object.keys(item).sort()), row.attrs], what: { msku: item.msku } };
     },
+    // A row reads the item, then writes what differs: rows on one msku go one after the other.
+    positions: (row) => [{ msku: String(row.item.msku), role: 'write' }],
     async send(row) {
       if (row.replace) return { change: 'replaced', item: await client.upsertItem(row.item) };
       const plan = await planRow(client, row);

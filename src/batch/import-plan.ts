@@ -39,25 +39,39 @@ export interface ItemRow {
   replace: boolean;
 }
 
-/** What a row does to the item it names: created, changed (these fields), unchanged; `write` is the body to send. */
-export type ItemPlan = { change: 'new'; write: Record<string, unknown> } | { change: 'changed'; fields: string[]; write: Record<string, unknown> } | { change: 'unchanged' };
+/** What a row does to the item it names: created, changed (these fields), unchanged; `write` is the body to send, `after` the item left. */
+export type ItemPlan =
+  | { change: 'new'; write: Record<string, unknown>; after: Record<string, unknown> }
+  | { change: 'changed'; fields: string[]; write: Record<string, unknown>; after: Record<string, unknown> }
+  | { change: 'unchanged' };
 
-/** Reads the item the row names and plans the write; a merge that breaks the item rules fails the row. */
-export async function planRow(client: InventoryClient, row: ItemRow): Promise<ItemPlan> {
-  const msku = row.item.msku as string;
-  const existing = await client.item(msku).catch((error: unknown) => {
+/** The item an msku names at the server, or undefined when there is none. */
+async function current(client: InventoryClient, msku: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    return (await client.item(msku)) as unknown as Record<string, unknown>;
+  } catch (error) {
     if (error instanceof NotFoundError) return undefined;
     throw error;
-  });
+  }
+}
+
+/**
+ * Reads the item the row names (or takes it from `known`: the dry run's items as earlier rows leave them)
+ * and plans the write; a merge that breaks the item rules fails the row.
+ */
+export async function planRow(client: InventoryClient, row: ItemRow, known?: Map<string, Record<string, unknown>>): Promise<ItemPlan> {
+  const msku = row.item.msku as string;
+  const existing = known?.get(msku) ?? (await current(client, msku));
   if (!existing) {
     const whole = check(itemSchema, row.replace ? row.item : itemFromRow({ ...row.item, ...Object.fromEntries(row.attrs.filter((a) => a.value !== '').map((a) => [`attr.${a.name}`, a.value])) }));
     if (!whole.ok) throw new UsageError(`a new item: ${whole.problem}`);
-    return { change: 'new', write: whole.data as Record<string, unknown> };
+    return { change: 'new', write: whole.data as Record<string, unknown>, after: whole.data as Record<string, unknown> };
   }
-  const changes = row.replace ? undefined : itemChanges(existing as unknown as Record<string, unknown>, row.item, row.attrs);
+  const changes = row.replace ? undefined : itemChanges(existing, row.item, row.attrs);
   if (changes && Object.keys(changes).length === 0) return { change: 'unchanged' };
   const merged = check(itemSchema, { ...existing, ...(changes ?? row.item) });
   if (!merged.ok) throw new UsageError(merged.problem);
-  return { change: 'changed', fields: Object.keys(changes ?? row.item).filter((f) => f !== 'msku'), write: changes ?? row.item };
+  const after = { ...existing, ...(merged.data as Record<string, unknown>) };
+  return { change: 'changed', fields: Object.keys(changes ?? row.item).filter((f) => f !== 'msku'), write: changes ?? row.item, after };
 }
 

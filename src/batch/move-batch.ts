@@ -3,7 +3,7 @@ import { NotFoundError, UsageError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { LocationNames } from '../api/location-names.js';
 import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, Identified, RowResult } from './batch-types.js';
-import { checkMoveColumns, parseMoveRow, type LocationRef, type MoveRow } from './move-rows.js';
+import { checkMoveColumns, movePositions, parseMoveRow, type LocationRef, type MoveRow } from './move-rows.js';
 
 export type MoveResult = RowResult;
 
@@ -38,6 +38,7 @@ export function moveKind(client: InventoryClient, names: LocationNames): BatchKi
         return { key: [row.msku, row.quantity, source(named(row.from)), named(row.to)], what: { msku: row.msku, quantity: row.quantity, from: named(row.from) ?? `purchase ${row.fromPurchaseId}`, to: named(row.to) }, unresolved: error.message };
       }
     },
+    positions: (_row, ident) => movePositions(ident.what),
     send(row, ident) {
       const { from, to } = ident.what as { from?: string; to: string };
       const source = row.fromPurchaseId ? { fromPurchaseId: Number(row.fromPurchaseId) } : { fromLocationId: Number(from) };

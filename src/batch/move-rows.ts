@@ -2,6 +2,7 @@
 import { positiveQuantity } from '../api/quantity.js';
 import { UsageError } from '../errors.js';
 import { matchColumns } from './input.js';
+import type { Position } from './order.js';
 import type { Cell } from './strict-json.js';
 
 /** A location given by id (digits) or by display name. */
@@ -98,4 +99,11 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
     if (error instanceof Problem) return { problem: error.message };
     throw error;
   }
+}
+
+/** The stock positions a move touches (its `what`, ids resolved): it takes from its source and fills its destination; a receipt only fills. */
+export function movePositions(what: Record<string, unknown>): Position[] {
+  const { msku, quantity, from, to } = what as { msku: string; quantity: number; from?: string; to: string };
+  const fill: Position = { msku, at: to, role: 'fill', units: quantity };
+  return from === undefined ? [fill] : [{ msku, at: from, role: 'take', units: quantity }, fill];
 }

@@ -58,6 +58,8 @@ export function parseFaultRule(input: unknown): FaultRule {
 
 export interface FaultSettings {
   latencyMs: number;
+  /** Up to this many milliseconds more, drawn afresh for each request, so that answers overtake each other. */
+  latencyJitterMs?: number;
   /** Share of requests (0..1) answered with `failStatus` before anything is applied. */
   failRate: number;
   /** The status of those answers (default 500; 429 for rate limiting). */
@@ -114,6 +116,12 @@ export class Faults {
       return { status: this.settings.failStatus ?? 500, times: 1, retryAfter: this.settings.retryAfter };
     }
     return undefined;
+  }
+
+  /** How long to hold this request before answering: the latency plus its jitter. */
+  delayMs(): number {
+    const jitter = this.settings.latencyJitterMs ?? 0;
+    return this.settings.latencyMs + (jitter > 0 ? Math.floor(this.random() * (jitter + 1)) : 0);
   }
 
   /** Holds requests to paths starting with `path` once received, until `release()`. */

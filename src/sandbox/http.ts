@@ -86,7 +86,8 @@ export class SandboxServer {
       else if (this.admit) for (const [name, value] of Object.entries(this.admit(req, url.pathname) ?? {})) res.setHeader(name, value);
       checkQuery(url.searchParams);
       const fault = control ? undefined : this.faults.take(method, url.pathname);
-      if (this.faults.settings.latencyMs > 0 && !control) await delay(this.faults.settings.latencyMs);
+      const latency = control ? 0 : this.faults.delayMs();
+      if (latency > 0) await delay(latency);
       if (fault?.status === 'error-body') {
         return send(res, { body: this.errorBody(200, fault.message ?? 'injected fault: an error answered with 200') });
       }

@@ -29,6 +29,8 @@ export interface SandboxOptions {
   data?: string;
   seed?: 'demo' | 'empty';
   latencyMs?: number;
+  /** Up to this many milliseconds added to each request's latency (tests that need answers out of order). */
+  latencyJitterMs?: number;
   failRate?: number;
   failStatus?: number;
   retryAfter?: number;
@@ -141,7 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const research = new SandboxServer(researchErrorBody(clock), commit, { adminToken: options.adminToken, payloadless: () => answerMeta(clock) });
   for (const server of [inventory, research]) {
     server.faults.settings = {
-      latencyMs: options.latencyMs ?? 0, failRate: options.failRate ?? 0, failStatus: options.failStatus,
+      latencyMs: options.latencyMs ?? 0, latencyJitterMs: options.latencyJitterMs, failRate: options.failRate ?? 0, failStatus: options.failStatus,
       retryAfter: options.retryAfter, dropRate: options.dropRate,
     };
   }

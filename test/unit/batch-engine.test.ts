@@ -32,6 +32,7 @@ function setup(count: number, sendRow: (row: FakeRow) => Promise<unknown>) {
     kind: 'move', depth: 1, columns: () => undefined,
     parse: (line) => ({ row: { n: line } }),
     identify: async (row) => ({ key: [row.n], what: { msku: `M-${row.n}` } }),
+    positions: (row) => [{ msku: `M-${row.n}`, role: 'write' }],
     send: async (row) => (events.push(`request ${row.n}`), sendRow(row)),
   };
   const rows: Rows = () => (async function* () {
