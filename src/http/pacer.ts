@@ -1,5 +1,5 @@
 /**
- * The sending rate of a batch, learnt from the server (docs/decisions.md, 18. Rate limits and outages).
+ * The sending rate of a batch, learnt from the server (docs/decisions.md, 19. Rate limits and outages).
  * Unlimited until the first 429. Then a guess from the burst the server let through, raised by half every
  * second of sending until the next 429 ("probing"). After that ("steady") every 429 sets the rate to 97 % of
  * what the server let through since the last one, and the rate rises slowly while answers succeed. A rate stated in a header is followed as it is. A Retry-After or

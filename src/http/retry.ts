@@ -57,7 +57,7 @@ export function retryPolicyFor(method: string, path: string): RetryPolicy {
 
 /**
  * A 429 is answered by a rate limiter before the request is processed, so every operation, writes included,
- * is sent again after it (docs/decisions.md, 18. Rate limits and outages): after Retry-After when given (never
+ * is sent again after it (docs/decisions.md, 19. Rate limits and outages): after Retry-After when given (never
  * sooner than the backoff), while the waits add up to at most `minWaitMs` or the --wait given, whichever is longer.
  */
 export const THROTTLED = { minWaitMs: 30_000, baseDelayMs: 250, maxDelayMs: 8_000 } as const;
