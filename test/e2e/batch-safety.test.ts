@@ -146,17 +146,18 @@ describe('errors that are not the rows\' stop the batch', () => {
     }
   }, 60_000);
 
-  it('a server that stops answering: exit 1, unsent rows pending', async () => {
+  it('a server that stops answering for longer than --wait: exit 1, unsent rows pending', async () => {
     const own = await batchFixture();
     const rows = makeRows(own, 400, 17).map((r) => ({ ...r, to: r.to.startsWith('Bay') ? own.bays.B : r.to, from: r.from ? own.bays.A : undefined }));
     const file = join(own.dir, 'stopped.csv');
     writeFileSync(file, csv(rows));
     own.sandbox.inventory.faults.settings.latencyMs = 10;
-    const run = startInv(['move', '--file', file, '--json'], { env: own.authed });
+    const run = startInv(['move', '--file', file, '--json', '--wait', '3s'], { env: own.authed });
     while (own.moves() < 50) await new Promise((r) => setTimeout(r, 2));
     await own.close();
     const { code, stdout, stderr } = await run.closed;
     expect(code, stderr).toBe(1);
+    expect(stderr).toMatch(/service unreachable: retry 1 in \d+ s/);
     expect(stderr).toMatch(/cannot connect/);
     const summary = JSON.parse(stdout);
     expect(summary.pending).toBeGreaterThan(0);

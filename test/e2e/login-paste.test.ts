@@ -174,13 +174,15 @@ describe('over SSH', () => {
 });
 
 describe('on a machine without a browser (a container, a console)', () => {
-  it('no BROWSER, no display, no SSH: says at once that no browser can be opened and shows the paste prompt within a second', async () => {
+  it('no BROWSER, no display, no SSH: says at once that no browser can be opened and shows the paste prompt', async () => {
     const { BROWSER: _, ...rest } = env;
     const started = Date.now();
     const login = spawnLogin([], { ...rest, DISPLAY: undefined, WAYLAND_DISPLAY: undefined, SSH_CONNECTION: undefined, SSH_TTY: undefined } as unknown as Record<string, string>);
     await until(login, () => prompts(login) === 1);
+    // The prompt comes as soon as the listener is up (about 0.2 s when the machine is idle); what this
+    // guards against is waiting silently for the login's 300 s timeout, so the bound leaves room for a busy machine.
     const elapsed = Date.now() - started;
-    expect(elapsed, login.stderr()).toBeLessThan(1000);
+    expect(elapsed, login.stderr()).toBeLessThan(10_000);
     expect(login.stderr()).toMatch(/no browser can be opened here \(no BROWSER and no display\)/);
     expect(login.stderr()).toMatch(/within 60 s of approving/);
     const location = await submitLogin(await login.url, user());
