@@ -30,6 +30,9 @@ const CUT_PERIOD_MS = 1_000;
 /** A quiet spell longer than this (reading the input, a pause) counts as this much active time. */
 const GAP_MS = 250;
 const MIN_RATE = 0.5;
+/** The first guess counts the successes of the last GUESS_MS (at most RECENT of them). */
+const GUESS_MS = 100;
+const RECENT = 4096;
 
 export interface PacerOptions {
   now?: () => number;
@@ -56,6 +59,9 @@ export class Pacer {
   private nextSlot = 0;
   private pauseStart = 0;
   private pausedUntil = 0;
+  /** When the latest successes came (a ring), for the first guess: the burst just before the first 429. */
+  private readonly recent = new Float64Array(RECENT);
+  private recentCount = 0;
 
   constructor(options: PacerOptions = {}) {
     this.now = options.now ?? (() => performance.now());
@@ -108,6 +114,7 @@ export class Pacer {
     this.readHeaders(headers);
     if (status !== 429) {
       this.successes++;
+      this.recent[this.recentCount++ % RECENT] = now;
       return;
     }
     if (sentAt < this.cutAt) return;
@@ -121,8 +128,8 @@ export class Pacer {
     const measuredMs = this.activeMs - this.activeAtCut;
     const letThrough = (this.successes * 1000) / Math.max(measuredMs, 100);
     if (this.phase === 'unlimited') {
-      // All we know is the burst it let through: a guess, probed upwards until the next 429.
-      this.base = letThrough;
+      // All we know is the burst it let through just now: a guess, probed upwards until the next 429.
+      this.base = (this.successesSince(now - GUESS_MS) * 1000) / GUESS_MS;
       this.phase = 'probing';
     } else {
       // Many 429s since the last cut: the server was the limit all along, and what it let through is its rate.
@@ -130,8 +137,11 @@ export class Pacer {
       // measured. Right after a pause the server's refilled bucket flatters any measure: it is cut blind.
       const saturated = this.throttled >= SATURATED * (this.successes + this.throttled);
       const share = now - this.cutAt < HELD_MS ? CUT_AGAIN_TO : CUT_TO;
+      // The rate allowed may have grown far beyond what this side managed to send (a busy machine): eased
+      // off from what was sent, not from the ceiling.
+      const sent = ((this.successes + this.throttled) * 1000) / Math.max(measuredMs, 100);
       if (measuredMs < MEASURE_MIN_MS) this.base = before * CUT_BLIND;
-      else this.base = saturated ? Math.min(letThrough, before) * CUT_TO : before * share;
+      else this.base = saturated ? Math.min(letThrough, before) * CUT_TO : Math.min(before, sent) * share;
       this.phase = 'steady';
     }
     this.base = Math.max(MIN_RATE, this.base);
@@ -141,6 +151,13 @@ export class Pacer {
     this.throttled = 0;
     this.nextSlot = now;
     this.onPause(`rate limited: sending at most ${this.base.toFixed(this.base < 10 ? 1 : 0)} requests/s`);
+  }
+
+  /** How many successes came after `since` (as far as the ring remembers). */
+  private successesSince(since: number): number {
+    let count = 0;
+    for (let i = this.recentCount - 1; i >= 0 && i >= this.recentCount - RECENT && this.recent[i % RECENT]! > since; i--) count++;
+    return count;
   }
 
   /** The time now, after adding the time since the last event to the active time (quiet spells and pauses cut short). */

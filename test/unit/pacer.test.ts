@@ -31,12 +31,11 @@ export function bucket(rate: number, burst: number, retryAfter: boolean, stated 
 }
 
 /** Sends `rows` through `pacer` to `server`, eight at a time, retrying 429s as the retry hook does; returns what it took. */
-export function simulate(server: Server, rows: number, seed = 1, log?: (line: string) => void, latency = 2) {
+export function simulate(server: Server, rows: number, seed = 1, log?: (line: string) => void, latency: (t: number) => number = () => 2) {
   let now = 0;
   let random = seed;
   const rand = () => ((random = (random * 16807) % 2147483647) / 2147483647);
   const pacer = new Pacer({ now: () => now, onPause: (line) => log?.(`${(now / 1000).toFixed(2)} ${line} (${done} done)`) });
-  const LATENCY = latency;
   // Each worker's next event: when it asks for a slot, or when its answer comes.
   const workers = Array.from({ length: 8 }, () => ({ at: 0, phase: 'ask' as 'ask' | 'wait' | 'answer', sentAt: 0, asked: 0, attempt: 1, busy: false }));
   let next = 0;
@@ -61,7 +60,7 @@ export function simulate(server: Server, rows: number, seed = 1, log?: (line: st
       else {
         w.sentAt = now;
         w.phase = 'answer';
-        w.at = now + LATENCY;
+        w.at = now + latency(now);
         sent++;
       }
     } else {
@@ -93,6 +92,15 @@ describe('the pacer', () => {
     const { seconds, throttledShare } = simulate(bucket(200, 20, retryAfter), 10_000);
     expect(seconds).toBeLessThanOrEqual(57.5);
     expect(throttledShare).toBeLessThanOrEqual(0.05);
+  });
+
+  it('eases off from what it sent, not from a ceiling that grew while this side was too slow to reach it', () => {
+    // 80 ms a request for the first 10 s (eight in flight: 100/s at most), then 2 ms.
+    const slowThenFast = (t: number) => (t < 10_000 ? 80 : 2);
+    for (const retryAfter of [true, false]) {
+      const { seconds } = simulate(bucket(200, 20, retryAfter), 10_000, 1, undefined, slowThenFast);
+      expect(seconds).toBeLessThanOrEqual(10 + (1.15 * (10_000 - 1000)) / 200);
+    }
   });
 
   it('follows a rate stated in x-amzn-RateLimit-Limit from the first answer', () => {
