@@ -1,7 +1,7 @@
 /** The scouting arithmetic, verdict rules, scan lines, prices and the break-even / max-cost solution. */
 import { describe, expect, it } from 'vitest';
 import { computeProfit } from '../../src/scout/arithmetic.js';
-import { breakEvenPrice, feeLine, feesAt, invested, maxCost } from '../../src/scout/break-even.js';
+import { breakEvenPrice, feeLine, feesAt, maxCost } from '../../src/scout/break-even.js';
 import { choosePrice } from '../../src/scout/price.js';
 import { parseScanLine } from '../../src/scout/scan-line.js';
 import { judge, rulesFor } from '../../src/scout/verdict.js';
@@ -83,9 +83,8 @@ describe('break-even and max cost', () => {
   });
 
   it('gives a break-even price where the profit is zero', () => {
-    const spent = invested(10, 1.35, settings);
-    const even = breakEvenPrice(line, spent);
-    const p = computeProfit({ price: Math.ceil(even * 100) / 100, fees: fees(Math.ceil(even * 100) / 100), cost: 10, weightLb: 1.35, settings });
+    const even = breakEvenPrice(line, 10, 1.35, settings);
+    const p = computeProfit({ price: even, fees: fees(even), cost: 10, weightLb: 1.35, settings });
     expect(p.profit).toBeGreaterThanOrEqual(0);
     expect(p.profit).toBeLessThan(0.02);
   });
@@ -93,7 +92,7 @@ describe('break-even and max cost', () => {
   it('gives the highest cost that still meets the least ROI', () => {
     const best = maxCost(30, fees(30), 1.35, settings, 30);
     const at = computeProfit({ price: 30, fees: fees(30), cost: best, weightLb: 1.35, settings });
-    const over = computeProfit({ price: 30, fees: fees(30), cost: best + 0.02, weightLb: 1.35, settings });
+    const over = computeProfit({ price: 30, fees: fees(30), cost: best + 0.01, weightLb: 1.35, settings });
     expect(at.roi!).toBeGreaterThanOrEqual(30);
     expect(over.roi!).toBeLessThan(30);
   });
