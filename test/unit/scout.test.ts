@@ -39,6 +39,15 @@ describe('judge', () => {
       verdict: 'skip', reasons: ['profit 2.00 < minProfit 3.00', 'ROI 20.0% < minRoi 30%', 'rank 200000 > maxRank 100000'],
     });
   });
+  it('buys at exactly minRoi and exactly minProfit; a tenth of a point or a cent below skips', () => {
+    expect(judge({ profit: 3, roi: 30, rank: 5_000, category: null }, rules)).toEqual({ verdict: 'buy', reasons: [] });
+    expect(judge({ profit: 3, roi: 29.9, rank: 5_000, category: null }, rules)).toEqual({ verdict: 'skip', reasons: ['ROI 29.9% < minRoi 30%'] });
+    expect(judge({ profit: 2.99, roi: 30, rank: 5_000, category: null }, rules)).toEqual({ verdict: 'skip', reasons: ['profit 2.99 < minProfit 3.00'] });
+    // As computeProfit rounds it: 3.90 on 13.00 invested is 30.0 %, so that buy is at the line.
+    const p = computeProfit({ price: 20, fees: 3.1, cost: 13, weightLb: null, settings: { prep: 0, inboundPerLb: 0, taxRate: 0 } });
+    expect(p.roi).toBe(30);
+    expect(judge({ profit: p.profit, roi: p.roi, rank: 5_000, category: null }, rules).verdict).toBe('buy');
+  });
   it('applies a category override', () => {
     expect(rulesFor(rules, 'Books').maxRank).toBe(1_000_000);
     expect(judge({ profit: 5, roi: 50, rank: 200_000, category: 'Books' }, rules).verdict).toBe('buy');
