@@ -85,10 +85,14 @@ describe('doMoveItem', () => {
     const largest = await inv(['move', 'MUG-BLUE-11OZ', '999999999', '--from', '1', '--to', '2']);
     expect(largest.code, largest.stderr).toBe(1);
     expect(requests('/v1/doMoveItem')).toBe(before + 1);
-    for (const verb of [['move', 'MUG-BLUE-11OZ', '1000000000', '--from', '1', '--to', '2'], ['send-to-fba', 'MUG-BLUE-11OZ', '1000000000', '--from', '1']]) {
-      const over = await inv(verb);
-      expect(over.code, verb.join(' ')).toBe(2);
-      expect(over.stderr).toMatch(/quantity "1000000000" must be a whole number from 1 to 999999999/);
+    const over = [
+      ['move', 'MUG-BLUE-11OZ', '1000000000', '--from', '1', '--to', '2'],
+      ['send-to-fba', 'MUG-BLUE-11OZ', '1000000000', '--from', '1'],
+    ];
+    for (const verb of over) {
+      const r = await inv(verb);
+      expect(r.code, verb.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/quantity "1000000000" must be a whole number from 1 to 999999999/);
     }
     expect(requests('/v1/doMoveItem')).toBe(before + 1);
     expect(requests('/v1/doSendToFBA')).toBe(sends);

@@ -21,7 +21,8 @@ function fakeJournal(events: string[]) {
       mark(row: string, record: JournalRecord) {
         if (record.s === 'sent') lines.set(row, String(record.l));
         const label = `${String(record.s)} ${lines.get(row) ?? '?'}`;
-        return new Promise<void>((resolve) => held.push(Object.assign(() => (events.push(record.s === 'sent' ? label : String(record.s)), resolve()), { label })));
+        const land = () => (events.push(record.s === 'sent' ? label : String(record.s)), undefined);
+        return new Promise<void>((resolve) => held.push(Object.assign(() => (land(), resolve()), { label })));
       },
       note: async () => undefined,
       close: async () => undefined,

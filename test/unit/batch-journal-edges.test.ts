@@ -16,7 +16,8 @@ const header = encodeRecord('-', { batch: { name: 'b', kind: 'move', profile: 'p
 describe('a torn last record', () => {
   it('a failed row whose new "sent" record is torn reads as in doubt; a row whose only record is torn was never sent', async () => {
     const resent = encodeRecord(id(1), { s: 'sent', l: 2, m: { msku: 'M-1', quantity: 1 } });
-    const first = header + resent + encodeRecord(id(1), { s: 'failed', e: 'refused' }) + encodeRecord('-', { run: { at: 'later', pid: 1, host: 'h', hash: 'x' } });
+    const rerun = encodeRecord('-', { run: { at: 'later', pid: 1, host: 'h', hash: 'x' } });
+    const first = header + resent + encodeRecord(id(1), { s: 'failed', e: 'refused' }) + rerun;
     // From the first cut that leaves the row's id readable (`crc32 id `) to one byte short of the whole record.
     for (let cut = 26; cut < resent.length - 1; cut++) {
       const path = fresh();

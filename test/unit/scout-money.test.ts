@@ -35,10 +35,11 @@ function cases(count: number, seed = 24): Case[] {
 }
 
 /** The profit at a price whose fees the line predicts, to the cent: the figure `inv profit --price` would print. */
+const feesOf = (c: Case, price: number) => Math.round(feesAt(c.line, price) * 100) / 100;
 const profitAt = (c: Case, price: number) =>
-  computeProfit({ price, fees: Math.round(feesAt(c.line, price) * 100) / 100, cost: c.cost, weightLb: c.weightLb, settings: c.settings }).profit;
+  computeProfit({ price, fees: feesOf(c, price), cost: c.cost, weightLb: c.weightLb, settings: c.settings }).profit;
 const roiAt = (c: Case, cost: number) =>
-  computeProfit({ price: c.price, fees: Math.round(feesAt(c.line, c.price) * 100) / 100, cost, weightLb: c.weightLb, settings: c.settings }).roi;
+  computeProfit({ price: c.price, fees: feesOf(c, c.price), cost, weightLb: c.weightLb, settings: c.settings }).roi;
 const cent = (dollars: number) => Math.round(dollars * 100) / 100;
 
 /** The break-even price as `inv profit` reports it, to the cent. */
@@ -56,7 +57,7 @@ describe('break-even and max cost on the profit line', () => {
 
   it('the max cost is the highest cost, to the cent, whose ROI meets minRoi', () => {
     const off = cases(2000).flatMap((c) => {
-      const best = maxCost(c.price, Math.round(feesAt(c.line, c.price) * 100) / 100, c.weightLb, c.settings, c.minRoi);
+      const best = maxCost(c.price, feesOf(c, c.price), c.weightLb, c.settings, c.minRoi);
       const at = roiAt(c, best);
       const over = roiAt(c, cent(best + 0.01));
       const ok = (best === 0 || (at !== null && at >= c.minRoi)) && over !== null && over < c.minRoi;

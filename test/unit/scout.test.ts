@@ -41,8 +41,9 @@ describe('judge', () => {
   });
   it('buys at exactly minRoi and exactly minProfit; a tenth of a point or a cent below skips', () => {
     expect(judge({ profit: 3, roi: 30, rank: 5_000, category: null }, rules)).toEqual({ verdict: 'buy', reasons: [] });
-    expect(judge({ profit: 3, roi: 29.9, rank: 5_000, category: null }, rules)).toEqual({ verdict: 'skip', reasons: ['ROI 29.9% < minRoi 30%'] });
-    expect(judge({ profit: 2.99, roi: 30, rank: 5_000, category: null }, rules)).toEqual({ verdict: 'skip', reasons: ['profit 2.99 < minProfit 3.00'] });
+    const at = (profit: number, roi: number) => judge({ profit, roi, rank: 5_000, category: null }, rules);
+    expect(at(3, 29.9)).toEqual({ verdict: 'skip', reasons: ['ROI 29.9% < minRoi 30%'] });
+    expect(at(2.99, 30)).toEqual({ verdict: 'skip', reasons: ['profit 2.99 < minProfit 3.00'] });
     // As computeProfit rounds it: 3.90 on 13.00 invested is 30.0 %, so that buy is at the line.
     const p = computeProfit({ price: 20, fees: 3.1, cost: 13, weightLb: null, settings: { prep: 0, inboundPerLb: 0, taxRate: 0 } });
     expect(p.roi).toBe(30);
