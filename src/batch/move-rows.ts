@@ -1,5 +1,5 @@
 /** Rows of a move batch: CSV columns msku,quantity,from,to (or fromPurchaseId), or the same keys in NDJSON, read strictly. */
-import { positiveQuantity } from '../api/quantity.js';
+import { positiveQuantity, QUANTITY_RULE } from '../api/quantity.js';
 import { UsageError } from '../errors.js';
 import { matchColumns } from './input.js';
 import type { Position } from './order.js';
@@ -85,7 +85,7 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
     if (units === undefined && quantity !== undefined && THOUSANDS.test(quantity)) {
       throw new Problem(`quantity: "${quantity}" holds a thousands separator; write the digits alone (${quantity.replace(/\D/g, '')})`);
     }
-    if (units === undefined) throw new Problem(`quantity: must be a whole number from 1 to 999999999 (got ${JSON.stringify(quantity ?? null)})`);
+    if (units === undefined) throw new Problem(`quantity: ${QUANTITY_RULE} (got ${JSON.stringify(quantity ?? null)})`);
     if (record.from !== undefined && record.fromLocationId !== undefined) throw new Problem('from: give from or fromLocationId, not both');
     if (record.to !== undefined && record.toLocationId !== undefined) throw new Problem('to: give to or toLocationId, not both');
     const from = location('from', record.from ?? record.fromLocationId);

@@ -13,15 +13,16 @@ export interface Verdict {
 /**
  * What an error from sending one row means. Credentials rejected after the refresh (exit 4), a
  * service that cannot be reached (exit 1) and rate limiting past the retries (exit 5) are not the
- * row's fault: the batch stops and the row stays pending. Server errors (5xx), timeouts and lost
- * connections after sending are in doubt. A 2xx is applied, whatever its body. Other answers refuse the row.
+ * row's fault: the batch stops and the row stays pending. Whether an answer leaves a request in doubt is the
+ * HTTP core's call (its error hook throws InDoubtError); here it only becomes the row's state. A 2xx is applied,
+ * whatever its body. Other answers refuse the row.
  */
 export function verdictOf(error: unknown): Verdict {
   const message = (error as Error)?.message ?? String(error);
   if (error instanceof ApiError && error.status >= 200 && error.status < 300) return { state: 'done', message: `applied, but the answer could not be read: ${message}` };
   if (error instanceof AuthError || error instanceof ConnectionError || error instanceof RateLimitError) return { state: 'pending', message, stop: error };
   if (error instanceof JournalWriteError) return { state: 'in-doubt', message, stop: error };
-  if (error instanceof InDoubtError || (error instanceof ApiError && error.status >= 500)) return { state: 'in-doubt', message };
+  if (error instanceof InDoubtError) return { state: 'in-doubt', message };
   if (error instanceof InterruptedError) return { state: 'in-doubt', message, stop: error };
   if (error instanceof ApiError || (error as InvError)?.exitCode === 3 || (error as InvError)?.exitCode === 2) return { state: 'failed', message };
   // Anything else is unexpected: the request may have left, so the row is in doubt, and the batch stops.

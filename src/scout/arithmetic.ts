@@ -45,20 +45,28 @@ export const cents = (dollars: number): number => Math.round(dollars * 100);
 export const dollars = (c: number): number => c / 100;
 const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
 
+/** What one unit costs before the sale, each term and their sum in whole cents (cost given in cents). */
+export function investedCents(cost: number, weightLb: number | null, settings: CostSettings) {
+  const prep = cents(settings.prep);
+  const inbound = weightLb === null ? 0 : Math.round(settings.inboundPerLb * weightLb * 100);
+  const tax = Math.round((cost * settings.taxRate) / 100);
+  return { prep, inbound, tax, total: cost + prep + inbound + tax };
+}
+
+/** ROI in percent with one decimal, as the verdict reads it; null when nothing is invested (cents in). */
+export const roiOf = (profit: number, invested: number): number | null => (invested > 0 ? percent(profit, invested) : null);
+
 /** Every term of the profit of one unit, in dollars with two decimals. */
 export function computeProfit(input: ProfitInput): Profit {
   const price = cents(input.price);
   const fees = cents(input.fees);
   const cost = cents(input.cost);
-  const prep = cents(input.settings.prep);
-  const inbound = input.weightLb === null ? 0 : Math.round(input.settings.inboundPerLb * input.weightLb * 100);
-  const tax = Math.round((cost * input.settings.taxRate) / 100);
-  const invested = cost + prep + inbound + tax;
+  const { prep, inbound, tax, total: invested } = investedCents(cost, input.weightLb, input.settings);
   const profit = price - fees - invested;
   return {
     price: dollars(price), fees: dollars(fees), cost: dollars(cost), prep: dollars(prep), inbound: dollars(inbound), tax: dollars(tax),
     invested: dollars(invested), profit: dollars(profit),
-    roi: invested > 0 ? percent(profit, invested) : null,
+    roi: roiOf(profit, invested),
     margin: price > 0 ? percent(profit, price) : 0,
   };
 }

@@ -2,8 +2,8 @@
 import { NotFoundError } from '../errors.js';
 import type { ResearchClient } from '../api/research.js';
 import type { FeesResponse } from '../api/research-types.js';
-import { computeProfit, type CostSettings, type Profit } from './arithmetic.js';
-import { breakEvenPrice, feeLine, feesAt, invested, maxCost, type FeeLine } from './break-even.js';
+import { cents, computeProfit, dollars, type CostSettings, type Profit } from './arithmetic.js';
+import { breakEvenPrice, feeLine, feesCentsAt, maxCost, type FeeLine } from './break-even.js';
 import { choosePrice, type PriceRule } from './price.js';
 
 export interface Term {
@@ -46,11 +46,10 @@ export async function profitReport(
   const p = computeProfit({ price: chosen.price, fees: fees.feesTotal, cost, weightLb: weight, settings: costs });
 
   // Break-even from the line through two quotes, checked by a third at the price it gives; refined once if off.
-  const spent = invested(cost, weight, costs);
   /** The break-even price of a fee line (up to the cent), the fees the line predicts there and the fees quoted there. */
   const check = async (line: FeeLine) => {
-    const even = Math.max(0.01, Math.ceil(breakEvenPrice(line, spent) * 100) / 100);
-    const predicted = Math.round(feesAt(line, even) * 100) / 100;
+    const even = breakEvenPrice(line, cost, weight, costs);
+    const predicted = dollars(feesCentsAt(line, cents(even)));
     return { even, predicted, actual: side(await client.fees(asin, even)).feesTotal };
   };
   let { even, predicted, actual } = await check(feeLine({ price: chosen.price, fees: fees.feesTotal }, { price: second, fees: side(atSecond).feesTotal }));

@@ -77,6 +77,27 @@ describe('doMoveItem', () => {
     }
     expect(requests('/v1/doMoveItem')).toBe(before);
   });
+
+  it('sends a quantity of 999999999 (the server refuses it for want of stock); 1000000000 is refused before sending (exit 2)', async () => {
+    const before = requests('/v1/doMoveItem');
+    const sends = requests('/v1/doSendToFBA');
+    const held = qty('MUG-BLUE-11OZ', '1');
+    const largest = await inv(['move', 'MUG-BLUE-11OZ', '999999999', '--from', '1', '--to', '2']);
+    expect(largest.code, largest.stderr).toBe(1);
+    expect(requests('/v1/doMoveItem')).toBe(before + 1);
+    const over = [
+      ['move', 'MUG-BLUE-11OZ', '1000000000', '--from', '1', '--to', '2'],
+      ['send-to-fba', 'MUG-BLUE-11OZ', '1000000000', '--from', '1'],
+    ];
+    for (const verb of over) {
+      const r = await inv(verb);
+      expect(r.code, verb.join(' ')).toBe(2);
+      expect(r.stderr).toMatch(/quantity "1000000000" must be a whole number from 1 to 999999999/);
+    }
+    expect(requests('/v1/doMoveItem')).toBe(before + 1);
+    expect(requests('/v1/doSendToFBA')).toBe(sends);
+    expect(qty('MUG-BLUE-11OZ', '1')).toBe(held);
+  });
 });
 
 describe('doSendToFBA and the plan', () => {

@@ -12,12 +12,17 @@ interface FakeRow { n: number }
 
 /** A journal whose marks land only when the test says so, recording the order of events. */
 function fakeJournal(events: string[]) {
-  const held: Array<() => void> = [];
+  /** Marks not yet landed, each named `<state> <line>` (e.g. "sent 2", "unsent 1"). */
+  const held: Array<(() => void) & { label: string }> = [];
+  const lines = new Map<string, string>();
   return {
     held,
     journal: {
       mark(row: string, record: JournalRecord) {
-        return new Promise<void>((resolve) => held.push(() => (events.push(record.s === 'sent' ? `sent ${String(record.l)}` : String(record.s)), resolve())));
+        if (record.s === 'sent') lines.set(row, String(record.l));
+        const label = `${String(record.s)} ${lines.get(row) ?? '?'}`;
+        const land = () => (events.push(record.s === 'sent' ? label : String(record.s)), undefined);
+        return new Promise<void>((resolve) => held.push(Object.assign(() => (land(), resolve()), { label })));
       },
       note: async () => undefined,
       close: async () => undefined,
@@ -87,6 +92,33 @@ describe('the batch engine', () => {
       expect(t.events.filter((e) => e.startsWith('request'))).toHaveLength(3);
       expect(t.events).toContain('unsent');
     }
+  });
+
+  it('a batch that stops at concurrency 2 does not send a row whose "sent" mark was still being written', async () => {
+    const t = setup(10, async (row) => {
+      if (row.n === 1) throw new AuthError('rejected');
+      return {};
+    });
+    t.request.concurrency = 2;
+    const run = send(await prepare(t.kind, t.request, t.env, t.rows), t.request, t.env, t.rows, 'test');
+    /** Lands the held mark named `label`, once it has been made (within a bounded wait). */
+    const land = async (label: string) => {
+      for (let i = 0; i < 400 && !t.fake.held.some((h) => h.label === label); i++) await tick();
+      const at = t.fake.held.findIndex((h) => h.label === label);
+      expect(at, `${label} among ${t.fake.held.map((h) => h.label).join(', ')}`).toBeGreaterThanOrEqual(0);
+      t.fake.held.splice(at, 1)[0]!();
+      await tick();
+    };
+    await land('sent 1'); // row 1 leaves and is refused: the batch must stop
+    expect(t.fake.held.map((h) => h.label)).toContain('sent 2'); // row 2's mark is in flight meanwhile
+    await land('unsent 1'); // the stop is decided
+    await land('sent 2'); // row 2's mark lands after it
+    const drain = setInterval(() => t.fake.held.shift()?.(), 1);
+    const outcome = await run.finally(() => clearInterval(drain));
+    expect(t.events.filter((e) => e.startsWith('request'))).toEqual(['request 1']);
+    expect(outcome.error?.exitCode).toBe(4);
+    expect(outcome.summary).toMatchObject({ done: 0, failed: 0, inDoubt: 0, pending: 10 });
+    expect(t.results.find((r) => r.line === 2)).toMatchObject({ status: 'pending', error: 'not sent: the batch stopped' });
   });
 
   it('a lost answer is in doubt and the batch goes on', async () => {

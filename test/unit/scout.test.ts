@@ -1,7 +1,7 @@
 /** The scouting arithmetic, verdict rules, scan lines, prices and the break-even / max-cost solution. */
 import { describe, expect, it } from 'vitest';
 import { computeProfit } from '../../src/scout/arithmetic.js';
-import { breakEvenPrice, feeLine, feesAt, invested, maxCost } from '../../src/scout/break-even.js';
+import { breakEvenPrice, feeLine, feesAt, maxCost } from '../../src/scout/break-even.js';
 import { choosePrice } from '../../src/scout/price.js';
 import { parseScanLine } from '../../src/scout/scan-line.js';
 import { judge, rulesFor } from '../../src/scout/verdict.js';
@@ -38,6 +38,16 @@ describe('judge', () => {
     expect(judge({ profit: 2, roi: 20, rank: 200_000, category: 'Toys & Games' }, rules)).toEqual({
       verdict: 'skip', reasons: ['profit 2.00 < minProfit 3.00', 'ROI 20.0% < minRoi 30%', 'rank 200000 > maxRank 100000'],
     });
+  });
+  it('buys at exactly minRoi and exactly minProfit; a tenth of a point or a cent below skips', () => {
+    expect(judge({ profit: 3, roi: 30, rank: 5_000, category: null }, rules)).toEqual({ verdict: 'buy', reasons: [] });
+    const at = (profit: number, roi: number) => judge({ profit, roi, rank: 5_000, category: null }, rules);
+    expect(at(3, 29.9)).toEqual({ verdict: 'skip', reasons: ['ROI 29.9% < minRoi 30%'] });
+    expect(at(2.99, 30)).toEqual({ verdict: 'skip', reasons: ['profit 2.99 < minProfit 3.00'] });
+    // As computeProfit rounds it: 3.90 on 13.00 invested is 30.0 %, so that buy is at the line.
+    const p = computeProfit({ price: 20, fees: 3.1, cost: 13, weightLb: null, settings: { prep: 0, inboundPerLb: 0, taxRate: 0 } });
+    expect(p.roi).toBe(30);
+    expect(judge({ profit: p.profit, roi: p.roi, rank: 5_000, category: null }, rules).verdict).toBe('buy');
   });
   it('applies a category override', () => {
     expect(rulesFor(rules, 'Books').maxRank).toBe(1_000_000);
@@ -83,9 +93,8 @@ describe('break-even and max cost', () => {
   });
 
   it('gives a break-even price where the profit is zero', () => {
-    const spent = invested(10, 1.35, settings);
-    const even = breakEvenPrice(line, spent);
-    const p = computeProfit({ price: Math.ceil(even * 100) / 100, fees: fees(Math.ceil(even * 100) / 100), cost: 10, weightLb: 1.35, settings });
+    const even = breakEvenPrice(line, 10, 1.35, settings);
+    const p = computeProfit({ price: even, fees: fees(even), cost: 10, weightLb: 1.35, settings });
     expect(p.profit).toBeGreaterThanOrEqual(0);
     expect(p.profit).toBeLessThan(0.02);
   });
@@ -93,7 +102,7 @@ describe('break-even and max cost', () => {
   it('gives the highest cost that still meets the least ROI', () => {
     const best = maxCost(30, fees(30), 1.35, settings, 30);
     const at = computeProfit({ price: 30, fees: fees(30), cost: best, weightLb: 1.35, settings });
-    const over = computeProfit({ price: 30, fees: fees(30), cost: best + 0.02, weightLb: 1.35, settings });
+    const over = computeProfit({ price: 30, fees: fees(30), cost: best + 0.01, weightLb: 1.35, settings });
     expect(at.roi!).toBeGreaterThanOrEqual(30);
     expect(over.roi!).toBeLessThan(30);
   });

@@ -1,5 +1,5 @@
 /** What inv move, send-to-fba and plan share: the quantity, the source flags, the venue, and the location pickers. */
-import { positiveQuantity } from '../../api/quantity.js';
+import { positiveQuantity, QUANTITY_RULE } from '../../api/quantity.js';
 import type { InventoryClient } from '../../api/inventory.js';
 import type { Location } from '../../api/inventory-types.js';
 import type { LocationNames } from '../../api/location-names.js';
@@ -54,6 +54,6 @@ export async function heldPerLocation(client: InventoryClient, msku: string): Pr
 /** A positive whole quantity. */
 export function parseQuantity(text: string): number {
   const quantity = positiveQuantity(text);
-  if (quantity === undefined) throw new UsageError(`quantity "${text}" must be a positive whole number`);
+  if (quantity === undefined) throw new UsageError(`quantity "${text}" ${QUANTITY_RULE}`);
   return quantity;
 }
