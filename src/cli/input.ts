@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { SCHEMAS, SchemaName } from '../api/rules.js';
 import { UsageError } from '../errors.js';
-import { readAll, type IO } from './io.js';
+import { readAll, type IO } from '../util/io.js';
 
 /** The JSON object in `file` ("-" for stdin), or {} when no file is given. */
 export async function jsonInput(io: IO, file: string | undefined): Promise<Record<string, unknown>> {

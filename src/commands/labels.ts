@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { readAll, type IO } from '../cli/io.js';
+import { readAll, type IO } from '../util/io.js';
 import { wholeNumber } from '../cli/input.js';
 import { LABEL_FORMATS, LAYOUT_NAMES } from '../labels/layouts.js';
 import { offer } from '../cli/completion/tree.js';

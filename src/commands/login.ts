@@ -5,7 +5,7 @@ import type { StoredTokens } from '../config/schema.js';
 import type { Ctx } from '../cli/context.js';
 import type { Meta, Runner } from '../cli/command.js';
 import { portNumber } from '../cli/input.js';
-import { readAll } from '../cli/io.js';
+import { readAll } from '../util/io.js';
 import { AUTHORIZATION_CODE_LIFETIME_S } from '../api/constants.js';
 import type { WhoAmI } from '../api/inventory.js';
 import type { LoginUI } from '../auth/login.js';

@@ -9,7 +9,7 @@ import { DELIMITER_HELP, mskuArg } from '../cli/input.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ItemLocation } from '../api/inventory-types.js';
 import type { LocationNames } from '../api/location-names.js';
-import { count } from '../cli/output/format.js';
+import { count } from '../util/format.js';
 import type { Column } from '../cli/output/view.js';
 import { showsNames } from './stock/shared.js';
 import { ITEM_LOCATION_VIEW } from './shared/item-location-view.js';

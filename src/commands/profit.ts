@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin, parsePrice } from './shared/research-input.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { money } from '../cli/output/format.js';
+import { money } from '../util/format.js';
 import type { View } from '../cli/output/view.js';
 import { parsePriceRule } from '../scout/price.js';
 import type { ProfitReport } from '../scout/profit.js';

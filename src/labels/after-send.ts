@@ -1,7 +1,7 @@
 /** `--labels FILE` of send-to-fba (the units just sent) and of shipments show (a whole shipment). */
 import type { InventoryClient } from '../api/inventory.js';
 import type { SentShipment } from '../api/inventory-types.js';
-import type { IO } from '../cli/io.js';
+import type { IO } from '../util/io.js';
 import { InvError } from '../errors.js';
 import { itemFacts } from './items.js';
 import { shipmentRuns, shipmentUnits, wholeShipmentRuns, wholeShipmentUnits } from './shipment-labels.js';

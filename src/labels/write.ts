@@ -2,7 +2,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { IO } from '../cli/io.js';
+import type { IO } from '../util/io.js';
 import { InvError, UsageError } from '../errors.js';
 import { labelCount, type LabelRun } from './content.js';
 import { LABEL_FORMATS, layoutNamed, LAYOUT_NAMES, perPage, type Layout } from './layouts.js';

@@ -1,6 +1,6 @@
 /** File mode from start to end: read both files, fetch the shipment, check everything, then write the outputs asked for. */
 import type { InventoryClient } from '../api/inventory.js';
-import type { IO } from '../cli/io.js';
+import type { IO } from '../util/io.js';
 import { UsageError } from '../errors.js';
 import { checkPacking, type PackOptions } from './check.js';
 import { CARTON_LAYOUTS, type CartonLayoutName } from './carton-layout.js';

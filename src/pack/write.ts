@@ -1,7 +1,7 @@
 /** Writes the outputs of a packing: carton labels (PDF or ZPL) and the pack list, each file whole or not at all. */
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { IO } from '../cli/io.js';
+import type { IO } from '../util/io.js';
 import { InvError } from '../errors.js';
 import { cartonLabels } from './cartons.js';
 import { cartonLayout, symbolRoom, type CartonLayoutName } from './carton-layout.js';

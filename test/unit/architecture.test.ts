@@ -57,8 +57,9 @@ const FORBIDDEN: Record<string, string[]> = {
   'src/auth/': ['src/api/', 'src/batch/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
   'src/config/': ['src/api/', 'src/auth/', 'src/batch/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
   'src/batch/': ['src/auth/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
-  'src/labels/': ['src/auth/', 'src/commands/', 'src/sandbox/'],
-  'src/scout/': ['src/auth/', 'src/commands/', 'src/sandbox/'],
+  'src/labels/': ['src/auth/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
+  'src/scout/': ['src/auth/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
+  'src/pack/': ['src/auth/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
   'src/cli/': ['src/commands/', 'src/sandbox/'],
   'src/sandbox/': ['src/http/', 'src/auth/', 'src/config/', 'src/batch/', 'src/cli/', 'src/commands/'],
 };

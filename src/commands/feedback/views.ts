@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Feedback } from '../../api/inventory-types.js';
 import { defined } from '../../cli/input.js';
 import type { View } from '../../cli/output/view.js';
-import { truncate } from '../../cli/output/format.js';
+import { truncate } from '../../util/format.js';
 
 const FIELDS = ['id', 'venueId', 'orderId', 'date', 'rating', 'comments', 'buyer', 'link'];
 const COLUMNS = [

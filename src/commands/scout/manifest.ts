@@ -3,14 +3,14 @@ import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { InterruptedError, UsageError } from '../../errors.js';
 import type { Ctx } from '../../cli/context.js';
-import { money } from '../../cli/output/format.js';
+import { money } from '../../util/format.js';
 import type { View } from '../../cli/output/view.js';
 import { Progress } from '../../batch/progress.js';
 import { stateDir } from '../../config/paths.js';
 import type { AnswerPolicy, Scout } from '../../scout/engine.js';
 import { answersFile, FileAnswers, parseAge } from '../../scout/answers.js';
 import { scoutManifest, type ManifestResult } from '../../scout/manifest.js';
-import { truncate } from '../../cli/output/format.js';
+import { truncate } from '../../util/format.js';
 
 /** Manifest results ranked by profit. */
 export const MANIFEST_VIEW: View<ManifestResult> = {

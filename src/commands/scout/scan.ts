@@ -1,7 +1,7 @@
 /** The interactive / piped scan loop of `inv scout`: a compact line (and a bell on buy) on a terminal, NDJSON in a pipe. */
 import { createInterface } from 'node:readline';
 import { InterruptedError } from '../../errors.js';
-import { terminalWidth } from '../../cli/io.js';
+import { terminalWidth } from '../../util/io.js';
 import type { Ctx } from '../../cli/context.js';
 import { BuyList } from '../../scout/buy-list.js';
 import type { Scout } from '../../scout/engine.js';

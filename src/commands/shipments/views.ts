@@ -1,6 +1,6 @@
 /** How shipments look in tables. */
 import type { Shipment, ShipmentDetail } from '../../api/shipments.js';
-import { count } from '../../cli/output/format.js';
+import { count } from '../../util/format.js';
 import type { View } from '../../cli/output/view.js';
 
 const FIELDS = ['shipmentId', 'locationId', 'center', 'units', 'status', 'merchantId', 'marketplaceId', 'prepType', 'created'];

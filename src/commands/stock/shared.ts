@@ -1,7 +1,7 @@
 /** Views of stock (itemLocations) with the location's name beside its id. */
 import type { ItemLocation, Location } from '../../api/inventory-types.js';
 import type { MskuTotal } from '../../api/stock.js';
-import { count } from '../../cli/output/format.js';
+import { count } from '../../util/format.js';
 import type { View } from '../../cli/output/view.js';
 
 const FIELDS = ['id', 'msku', 'locationId', 'quantity', 'modified', 'acknowledged', 'link'];
