@@ -5,7 +5,7 @@
  * before anything is sent when it is malformed or repeats applied rows; pass two sends.
  */
 import { hostname } from 'node:os';
-import { processAlive } from '../config/lock.js';
+import { processAlive } from '../util/file-lock.js';
 import { BatchIncompleteError, InterruptedError, InvError } from '../errors.js';
 import { writeIndex } from './catalogue.js';
 import { Journal } from './journal.js';
@@ -74,7 +74,7 @@ export async function send<Row>(prepared: Prepared<Row>, request: BatchRequest, 
     if (!yes) throw new InterruptedError('nothing was sent');
   }
   const host = env.host ?? hostname();
-  const { lockBatch } = await import('./lock.js');
+  const { lockBatch } = await import('./batch-lock.js');
   const release = lockBatch(`${path}.lock`, name, host);
   const progress = new Progress(label, env.progress);
   progress.total = prepared.total;

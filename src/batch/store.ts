@@ -4,7 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
 import { batchesDir, serverKey } from './identity.js';
 import { Journal } from './journal.js';
-import { lockHeld } from './lock.js';
+import { lockHeld } from '../util/file-lock.js';
 import { countsOf, readBatchFile, type BatchFile, type RowEntry } from './journal-read.js';
 
 export interface BatchInfo {
@@ -121,7 +121,7 @@ function picked(batch: { info: BatchInfo; file: BatchFile }, pick: RowPick): Row
 /** After the user checked rows in doubt: applied → done; not applied → failed, so a rerun sends them. Rows of the range not in doubt stay as they are. */
 export async function resolveRows(batch: { info: BatchInfo; file: BatchFile }, pick: RowPick, applied: boolean): Promise<RowEntry[]> {
   const { info } = batch;
-  const { lockBatch } = await import('./lock.js');
+  const { lockBatch } = await import('./batch-lock.js');
   const release = lockBatch(`${batch.file.path}.lock`, info.name);
   let rows: RowEntry[];
   try {

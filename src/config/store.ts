@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.js';
-import { withFileLock } from './lock.js';
+import { withFileLock } from '../util/file-lock.js';
 import { configFile, privateDirs } from './paths.js';
 import { ensurePrivateDir } from './private-dir.js';
 import type { ConfigFile, Profile } from './schema.js';

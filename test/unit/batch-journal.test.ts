@@ -1,11 +1,10 @@
 /** The batch journal: checksummed records read back, torn tails read as in doubt, other damage found, failed writes stop it. */
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeRecord, Journal, JournalWriteError } from '../../src/batch/journal.js';
 import { readBatchFile } from '../../src/batch/journal-read.js';
-import { lockBatch, BatchLockedError, takeOver } from '../../src/batch/lock.js';
 import { Progress } from '../../src/batch/progress.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'inv-journal-'));
@@ -88,33 +87,6 @@ describe('writing a journal', () => {
       await expect(journal.mark(id(2), { s: 'sent' })).rejects.toThrow(failure === 'short' ? /EIO/ : /ENOSPC/);
       await journal.close();
     }
-  });
-});
-
-describe('the batch lock', () => {
-  it('refuses while its holder runs, naming pid and start; takes over from a dead holder', () => {
-    const path = join(dir(), 'b.lock');
-    writeFileSync(path, JSON.stringify({ pid: process.ppid, host: hostname(), started: '2026-01-01T00:00:00.000Z' }));
-    expect(() => lockBatch(path, 'b')).toThrow(BatchLockedError);
-    expect(() => lockBatch(path, 'b')).toThrow(new RegExp(`process ${process.ppid} .* started 2026-01-01`));
-    writeFileSync(path, JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), started: 'then' }));
-    const release = lockBatch(path, 'b');
-    expect(JSON.parse(readFileSync(path, 'utf8')).pid).toBe(process.pid);
-    release();
-  });
-});
-
-describe('taking over a dead run\'s lock', () => {
-  it('a run that judged the dead lock late never removes the lock another run has taken since', () => {
-    const path = join(dir(), 'b.lock');
-    writeFileSync(path, JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), started: 'then' }));
-    const judgedDead = statSync(path).ino; // a second run reads the dead holder here, then is slow
-    const release = lockBatch(path, 'b'); // this run takes the lock over meanwhile
-    takeOver(path, judgedDead); // the slow run now moves "the dead lock" aside
-    expect(JSON.parse(readFileSync(path, 'utf8')).pid).toBe(process.pid);
-    expect(() => lockBatch(path, 'b')).toThrow(BatchLockedError);
-    release();
-    expect(existsSync(path)).toBe(false);
   });
 });
 
