@@ -8,8 +8,9 @@ import { hostname } from 'node:os';
 import { processAlive } from '../util/file-lock.js';
 import { BatchIncompleteError, InterruptedError, InvError } from '../errors.js';
 import { writeIndex } from './catalogue.js';
-import { Journal } from './journal.js';
-import type { JournalRecord } from './journal-read.js';
+import { openBatchJournal } from './journal.js';
+import type { Journal } from '../util/journal.js';
+import type { JournalRecord } from '../util/journal-records.js';
 import { identified, type IdentifiedRow } from './identified.js';
 import { readJournal, type Prepared } from './prepare.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, RowStatus, Rows } from './batch-types.js';
@@ -32,7 +33,7 @@ async function openRun<Row>(prepared: Prepared<Row>, env: BatchEnv, host: string
   const { name, path, kind } = prepared;
   // Read again under the lock: another run may have finished rows since pass one.
   const current = await readJournal(path, name);
-  const journal: RunJournal = env.openJournal ? await env.openJournal(path, current.validBytes) : await Journal.open(path, { validBytes: current.validBytes, file: env.journalFile });
+  const journal: RunJournal = env.openJournal ? await env.openJournal(path, current.validBytes) : openBatchJournal(path, { validBytes: current.validBytes, file: env.journalFile });
   let reserved = Math.max(current.reserved, prepared.recovered.windows);
   const now = () => new Date().toISOString();
   try {

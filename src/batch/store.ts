@@ -3,7 +3,7 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
 import { batchesDir, serverKey } from './identity.js';
-import { Journal } from './journal.js';
+import { openBatchJournal } from './journal.js';
 import { lockHeld } from '../util/file-lock.js';
 import { countsOf, readBatchFile, type BatchFile, type RowEntry } from './journal-read.js';
 
@@ -129,7 +129,7 @@ export async function resolveRows(batch: { info: BatchInfo; file: BatchFile }, p
     const file = await readBatchFile(batch.file.path);
     if (file.damage) throw new UsageError(`the journal of batch "${info.name}" is damaged at record ${file.damage.record}: it cannot be changed`);
     rows = picked({ info, file }, pick);
-    const journal = await Journal.open(file.path, { validBytes: file.validBytes });
+    const journal = openBatchJournal(file.path, { validBytes: file.validBytes });
     try {
       const mark = applied ? { s: 'done', by: 'resolve' } : { s: 'failed', by: 'resolve', e: 'marked not applied after a check' };
       await Promise.all(rows.map((r) => journal.mark(r.id, mark)));

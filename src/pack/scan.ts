@@ -4,8 +4,11 @@
  * session and the next `inv pack SHIPMENT_ID` resumes it. Knows no terminal.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { InvError } from '../errors.js';
+import { Journal, type JournalKind } from '../util/journal.js';
+import { readRecords } from '../util/journal-records.js';
 import { checkPacking, imperial, sizeFault, type PackOptions } from './check.js';
 import type { BoxRow, ContentRow } from './read.js';
 import type { Packing, ShipmentFacts } from './types.js';
@@ -20,9 +23,15 @@ export function scanJournalPath(stateDir: string, origin: string, account: strin
   return join(stateDir, 'pack', `${shipmentId}-${key}.journal`);
 }
 
+/** Each step is synced before the screen confirms it; a step that cannot be written is refused. */
+const SCAN_JOURNAL: JournalKind = {
+  sync: 'each',
+  broken: (path, cause) => new InvError(`cannot write the scan session ${path}: ${cause}; that step was not kept`, 'free space (or fix the disk), then run the same command again: the session resumes from its last kept step'),
+};
+
 export class ScanSession {
   private readonly entries: Entry[] = [];
-  private fd: number | undefined;
+  private journal: Journal | undefined;
 
   private constructor(
     private readonly facts: ShipmentFacts,
@@ -32,7 +41,7 @@ export class ScanSession {
     private readonly options: PackOptions,
   ) {}
 
-  /** Opens the session of `path`, replaying what its journal holds (a torn last line, from a kill mid-write, is dropped). */
+  /** Opens the session of `path`, replaying what its journal holds (a torn last record, from a kill mid-write, is cut off). */
   static open(facts: ShipmentFacts, path: string, origin: string, account: string, codes: ReadonlyMap<string, string>, options: PackOptions): ScanSession {
     const session = new ScanSession(facts, path, codes, options);
     let text = '';
@@ -41,17 +50,12 @@ export class ScanSession {
     } catch {
       // no journal yet: a new session
     }
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      try {
-        const entry = JSON.parse(line) as Entry;
-        if (entry.t !== 'head') session.entries.push(entry);
-      } catch {
-        break;
-      }
+    // Sessions begun before steps were checksummed hold bare JSON lines: read too. Steps after damage are not trusted.
+    const { records, validBytes, damage } = readRecords(text, { legacy: true });
+    for (const { record } of damage ? records.slice(0, damage.record - 1) : records) {
+      if ((record as Entry).t !== 'head') session.entries.push(record as Entry);
     }
-    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-    session.fd = openSync(path, 'a', 0o600);
+    session.journal = Journal.open(path, SCAN_JOURNAL, { validBytes });
     if (!text) session.append({ t: 'head', shipmentId: facts.shipmentId, origin, account });
     return session;
   }
@@ -113,8 +117,8 @@ export class ScanSession {
 
   /** Lets go of the journal, keeping it for a later run. */
   release(): void {
-    if (this.fd !== undefined) closeSync(this.fd);
-    this.fd = undefined;
+    void this.journal?.close();
+    this.journal = undefined;
   }
 
   private count(which: (e: Extract<Entry, { t: 'scan' }>) => boolean): Map<string, number> {
@@ -124,8 +128,7 @@ export class ScanSession {
   }
 
   private append(entry: Entry): void {
-    writeSync(this.fd!, JSON.stringify(entry) + '\n');
-    fsyncSync(this.fd!);
+    this.journal!.appendNow('-', entry);
     if (entry.t !== 'head') this.entries.push(entry);
   }
 }

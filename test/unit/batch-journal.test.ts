@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeRecord, Journal, JournalWriteError } from '../../src/batch/journal.js';
+import { JournalWriteError, openBatchJournal } from '../../src/batch/journal.js';
+import { encodeRecord } from '../../src/util/journal-records.js';
 import { readBatchFile } from '../../src/batch/journal-read.js';
 import { Progress } from '../../src/batch/progress.js';
 
@@ -64,7 +65,7 @@ describe('writing a journal', () => {
     let writes = 0;
     let syncs = 0;
     const { writeSync, fsyncSync } = await import('node:fs');
-    const journal = await Journal.open(path, { file: { write: async (fd, data) => (writes++, writeSync(fd, data)), sync: async (fd) => (syncs++, fsyncSync(fd)) } });
+    const journal = openBatchJournal(path, { file: { write: async (fd, data) => (writes++, writeSync(fd, data)), sync: async (fd) => (syncs++, fsyncSync(fd)) } });
     await Promise.all([1, 2, 3].map((n) => journal.mark(id(n), { s: 'sent', l: n })));
     expect(syncs).toBe(1);
     expect(writes).toBe(1);
@@ -74,7 +75,7 @@ describe('writing a journal', () => {
 
   it('a failed or short write refuses that mark and every later one', async () => {
     for (const failure of ['ENOSPC', 'short'] as const) {
-      const journal = await Journal.open(join(dir(), 'j'), {
+      const journal = openBatchJournal(join(dir(), 'j'), {
         file: {
           write: async () => {
             if (failure === 'short') return 0;

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeRecord } from '../../src/batch/journal.js';
+import { encodeRecord } from '../../src/util/journal-records.js';
 import { readBatchFile } from '../../src/batch/journal-read.js';
 import { findBatch, listBatches, resolveRows } from '../../src/batch/store.js';
 
