@@ -2,7 +2,7 @@
 import { AuthError, InvError } from '../errors.js';
 import type { StoredTokens } from '../config/schema.js';
 import { withFileLock } from '../util/file-lock.js';
-import type { ConfigStore } from '../config/store.js';
+import type { ConfigStore } from '../config/profile-file.js';
 import type { OAuthClient } from './oauth-client.js';
 import { requireBoundOrigin, requireSecureTransport } from './origin.js';
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { configDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
-import { ConfigStore } from '../config/store.js';
+import { ConfigStore } from '../config/profile-file.js';
 import * as clients from './clients.js';
 import { researchDeps } from './research-skew.js';
 import type { ClientDeps } from './clients.js';

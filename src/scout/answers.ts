@@ -27,7 +27,10 @@ export interface AnswerStore {
 const KEEP_MS = 7 * 86_400_000;
 
 /** A cache: an answer lost to a crash or a full disk is asked again, so nothing waits for the disk. */
-const ANSWERS_JOURNAL: JournalKind = { sync: 'none', broken: (path, cause) => new Error(`cannot keep research answers in ${path}: ${cause}`) };
+const ANSWERS_JOURNAL: JournalKind = {
+  sync: 'none',
+  broken: (path, cause) => new Error(`cannot keep research answers in ${path}: ${cause}`),
+};
 
 /** The file of an account's answers at a research origin. */
 export function answersFile(stateDir: string, account: string, origin: string): string {
@@ -55,7 +58,8 @@ export class FileAnswers implements AnswerStore {
     const { records, validBytes, damage } = readRecords(text, { legacy: true });
     for (const { record } of records) {
       const entry = record as { k?: unknown; at?: unknown; v: unknown };
-      if (typeof entry.k === 'string' && typeof entry.at === 'number' && now - entry.at < KEEP_MS) this.answers.set(entry.k, { at: entry.at, value: entry.v });
+      if (typeof entry.k !== 'string' || typeof entry.at !== 'number' || now - entry.at >= KEEP_MS) continue;
+      this.answers.set(entry.k, { at: entry.at, value: entry.v });
     }
     // Rewritten when most records are stale or repeated (so the file does not grow without end), or damaged.
     if (damage || (records.length > 1000 && records.length > 2 * this.answers.size)) {

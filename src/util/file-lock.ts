@@ -101,7 +101,12 @@ export function tryLock(path: string, extra: Record<string, unknown> = {}, host 
 }
 
 /** Takes the lock at `path`, or throws `refused(holder)` while a live process holds it. */
-export function lockFile<T extends LockHolder>(path: string, refused: (holder: T) => Error, extra: Record<string, unknown> = {}, host = hostname()): HeldLock {
+export function lockFile<T extends LockHolder>(
+  path: string,
+  refused: (holder: T) => Error,
+  extra: Record<string, unknown> = {},
+  host = hostname(),
+): HeldLock {
   const taken = tryLock(path, extra, host);
   if ('holder' in taken) throw refused(taken.holder as T);
   return taken;
@@ -114,7 +119,9 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, { time
   while ('holder' in taken) {
     if (Date.now() - started > timeoutMs) {
       const age = Math.round((Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())) / 1000);
-      throw new InvError(`another inv process (pid ${taken.holder.pid} on ${taken.holder.host}) has held ${path} for ${age} s`, 'if no other inv is running, delete that file');
+      const { pid, host } = taken.holder;
+      const message = `another inv process (pid ${pid} on ${host}) has held ${path} for ${age} s`;
+      throw new InvError(message, 'if no other inv is running, delete that file');
     }
     await new Promise((resolve) => setTimeout(resolve, 25 + Math.random() * 50));
     taken = tryLock(path);

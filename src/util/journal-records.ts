@@ -30,7 +30,8 @@ function decode(line: string, legacy: boolean): { key: string; record: JournalRe
   const checked = match !== null && crc32(match[2]!).toString(16).padStart(8, '0') === match[1];
   if (!checked && !(legacy && line.startsWith('{'))) return undefined;
   try {
-    return checked ? { key: match[3]!, record: JSON.parse(match[4]!) as JournalRecord } : { key: '-', record: JSON.parse(line) as JournalRecord };
+    if (checked) return { key: match[3]!, record: JSON.parse(match[4]!) as JournalRecord };
+    return { key: '-', record: JSON.parse(line) as JournalRecord };
   } catch {
     return undefined;
   }

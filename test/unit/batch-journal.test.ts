@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JournalWriteError, openBatchJournal } from '../../src/batch/journal.js';
+import { JournalWriteError, openBatchJournal } from '../../src/batch/batch-journal.js';
 import { encodeRecord } from '../../src/util/journal-records.js';
 import { readBatchFile } from '../../src/batch/journal-read.js';
 import { Progress } from '../../src/batch/progress.js';

@@ -35,7 +35,8 @@ describe('one lock for config and batches', () => {
   it('a batch run waits for no config writer and a config writer waits for a batch run: the same holder is live to both', async () => {
     const path = lockPath();
     const release = lockBatch(path, 'b');
-    await expect(withFileLock(path, async () => 'taken', { timeoutMs: 100 })).rejects.toThrow(new RegExp(`pid ${process.pid} on ${hostname()}\\) has held`));
+    const waited = withFileLock(path, async () => 'taken', { timeoutMs: 100 });
+    await expect(waited).rejects.toThrow(new RegExp(`pid ${process.pid} on ${hostname()}\\) has held`));
     release();
     await withFileLock(path, async () => {
       expect(() => lockBatch(path, 'b')).toThrow(BatchLockedError);
@@ -46,7 +47,7 @@ describe('one lock for config and batches', () => {
 });
 
 describe('taking over', () => {
-  it('a dead holder\'s lock on this host is taken over at once, in either form (JSON or the older bare pid); a live one is waited for', async () => {
+  it('a dead holder\'s lock on this host is taken over at once (JSON, older bare pid, garbage); a live one is waited for', async () => {
     const path = lockPath();
     for (const dead of [holder(deadPid), `${deadPid}\n`, 'not a holder']) {
       writeFileSync(path, dead);

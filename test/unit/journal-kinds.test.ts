@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FileAnswers } from '../../src/scout/answers.js';
-import { ScanSession } from '../../src/pack/scan.js';
-import type { ShipmentFacts } from '../../src/pack/types.js';
+import { ScanSession } from '../../src/pack/scan-session.js';
+import type { ShipmentFacts } from '../../src/pack/packing-types.js';
 
 const made: string[] = [];
 afterEach(() => {

@@ -22,7 +22,11 @@ describe('the record format', () => {
 
   it('reads back each record with its key, and where the whole records end', () => {
     const read = readRecords(text);
-    expect(read.records).toEqual([{ key: '-', record: { a: 1 } }, { key: '00000000000000a1', record: { s: 'sent' } }, { key: '-', record: { b: 'two words' } }]);
+    expect(read.records).toEqual([
+      { key: '-', record: { a: 1 } },
+      { key: '00000000000000a1', record: { s: 'sent' } },
+      { key: '-', record: { b: 'two words' } },
+    ]);
     expect(read.validBytes).toBe(Buffer.byteLength(text));
     expect(read.torn).toBeUndefined();
   });
@@ -35,7 +39,7 @@ describe('the record format', () => {
     expect(read.damage).toBeUndefined();
   });
 
-  it('a record before the last that fails its checksum is damage, named by record and byte; bare JSON is damage unless legacy is asked', () => {
+  it('a record before the last that fails its checksum is damage, named by record and byte; bare JSON too, unless legacy', () => {
     const lines = text.split('\n');
     const altered = [lines[0], lines[1]!.replace('sent', 'done'), lines[2], ''].join('\n');
     expect(readRecords(altered).damage).toEqual({ record: 2, offset: Buffer.byteLength(lines[0]!) + 1 });
@@ -81,7 +85,11 @@ describe('sync policy per kind', () => {
     const path = file();
     let fail = false;
     const io = {
-      write: async (fd: number, data: Buffer) => (fail ? (writeSync(fd, data.subarray(0, 5)), Promise.reject(Object.assign(new Error('full'), { code: 'ENOSPC' }))) : writeSync(fd, data)),
+      write: async (fd: number, data: Buffer) => {
+        if (!fail) return writeSync(fd, data);
+        writeSync(fd, data.subarray(0, 5)); // half a record, then the disk is full
+        throw Object.assign(new Error('full'), { code: 'ENOSPC' });
+      },
       sync: async () => undefined,
     };
     const journal = Journal.open(path, kind('group'), { file: io });

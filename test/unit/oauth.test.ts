@@ -5,7 +5,7 @@ import { NotThisRedirect, redirectAnswer } from '../../src/auth/redirect.js';
 import { sshWithoutBrowser } from '../../src/cli/browser.js';
 import { authorizeUrl, challengeOf, newState, newVerifier, redirectParams } from '../../src/auth/pkce.js';
 import { needsRefresh } from '../../src/auth/tokens.js';
-import { randomToken, redirectAllowed, type RegisteredClient } from '../../src/sandbox/oauth/state.js';
+import { randomToken, redirectAllowed, type RegisteredClient } from '../../src/sandbox/oauth/oauth-state.js';
 
 describe("the sandbox's secrets", () => {
   it('never start with "-", so a client secret or password pasted as an argument is not read as an option', () => {

@@ -4,7 +4,7 @@ import { openableUrl } from '../../src/cli/browser.js';
 import { isLoopbackHost, requireBoundOrigin, requireSecureTransport } from '../../src/auth/origin.js';
 import { isLoopbackAddress } from '../../src/sandbox/http.js';
 import { parseFaultRule } from '../../src/sandbox/faults.js';
-import { redirectAllowed } from '../../src/sandbox/oauth/state.js';
+import { redirectAllowed } from '../../src/sandbox/oauth/oauth-state.js';
 import { nestsDeeper } from '../../src/sandbox/json-depth.js';
 import { spreadsheetSafe, terminalSafe, visibleControls } from '../../src/util/sanitize.js';
 

@@ -1,5 +1,5 @@
 /** How a packing looks: JSON keeps the whole record; the table one row per box and msku. */
-import type { Packing } from '../../pack/types.js';
+import type { Packing } from '../../pack/packing-types.js';
 import { count } from '../../util/format.js';
 import type { View } from '../../cli/output/view.js';
 

@@ -1,7 +1,7 @@
 /** /v1/settings/:key: read and set account settings. */
 import { HttpFail } from '../../http.js';
 import type { Account } from '../account.js';
-import type { Route } from './shared.js';
+import type { Route } from './route-base.js';
 
 /** Registers the settings routes. */
 export function settingRoutes(route: Route, account: Account): void {

@@ -5,7 +5,7 @@ import type { IO } from '../util/io.js';
 import { InvError } from '../errors.js';
 import { cartonLabels } from './cartons.js';
 import { cartonLayout, symbolRoom, type CartonLayoutName } from './carton-layout.js';
-import type { Packing } from './types.js';
+import type { Packing } from './packing-types.js';
 
 export interface CartonOptions {
   format: 'pdf' | 'zpl';

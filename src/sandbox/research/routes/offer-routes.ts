@@ -2,7 +2,7 @@
 import { HttpFail, type Reply, type SandboxRequest, type SandboxServer } from '../../http.js';
 import { verifyLegacy } from '../auth.js';
 import { product } from '../catalog.js';
-import { offersFor } from '../offers.js';
+import { offersFor } from '../offer-listings.js';
 import { phpSerialize } from '../php.js';
 import type { Kit } from './kit.js';
 

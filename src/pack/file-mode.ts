@@ -7,8 +7,8 @@ import { CARTON_LAYOUTS, type CartonLayoutName } from './carton-layout.js';
 import { packListTsv } from './pack-list.js';
 import { readBoxes, readContents } from './read.js';
 import { packListFacts, shipmentFacts } from './shipment.js';
-import type { Packing } from './types.js';
-import { writeCartons, writeWhole, type CartonOptions } from './write.js';
+import type { Packing } from './packing-types.js';
+import { writeCartons, writeWhole, type CartonOptions } from './write-outputs.js';
 
 export interface OutputFlags {
   labels?: string;

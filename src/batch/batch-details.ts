@@ -3,7 +3,7 @@ import { UsageError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
 import { stockAt } from '../api/stock.js';
 import { mapLimit } from '../util/concurrency.js';
-import { findBatch } from './store.js';
+import { findBatch } from './kept-batches.js';
 
 export interface ShownRow {
   line: number | null;

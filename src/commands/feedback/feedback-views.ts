@@ -1,7 +1,7 @@
 /** How feedback looks in tables, and the flags of its fields. */
 import type { Command } from 'commander';
 import type { Feedback } from '../../api/inventory-types.js';
-import { defined } from '../../cli/input.js';
+import { defined } from '../../cli/request-body.js';
 import type { View } from '../../cli/output/view.js';
 import { truncate } from '../../util/format.js';
 

@@ -4,8 +4,8 @@ import { HttpFail } from '../../http.js';
 import type { Account } from '../account.js';
 import { collection } from '../collection.js';
 import { itemRecord } from '../records.js';
-import type { StoredItem } from '../state.js';
-import { parse, type Route } from './shared.js';
+import type { StoredItem } from '../inventory-state.js';
+import { parse, type Route } from './route-base.js';
 
 /** An item as stored, from checked input and the item it replaces (if any). */
 function toStoredItem(input: ItemInput, existing: StoredItem | undefined, userId: string, now: string): StoredItem {

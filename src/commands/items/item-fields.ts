@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { PRODUCT_ID_TYPES } from '../../api/constants.js';
 import type { Item } from '../../api/inventory-types.js';
-import { collect, defined, pairs } from '../../cli/input.js';
+import { collect, defined, pairs } from '../../cli/request-body.js';
 import { count, money } from '../../util/format.js';
 import type { View } from '../../cli/output/view.js';
 import { truncate } from '../../util/format.js';

@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import { processAlive } from '../util/file-lock.js';
 import { BatchIncompleteError, InterruptedError, InvError } from '../errors.js';
 import { writeIndex } from './catalogue.js';
-import { openBatchJournal } from './journal.js';
+import { openBatchJournal } from './batch-journal.js';
 import type { Journal } from '../util/journal.js';
 import type { JournalRecord } from '../util/journal-records.js';
 import { identified, type IdentifiedRow } from './identified.js';

@@ -4,10 +4,10 @@
  * asking again what it was told, while every result is worked out afresh from today's options.
  */
 import { RateLimitError, UsageError } from '../errors.js';
-import { matchColumns, readRows, type InputRow } from '../batch/input.js';
+import { matchColumns, readRows, type InputRow } from '../batch/batch-input.js';
 import { runPool } from '../batch/pool.js';
-import { blank, type ScanTrace, type Scout, type ScoutResult } from './engine.js';
-import { Pacer } from './pacer.js';
+import { blank, type ScanTrace, type Scout, type ScoutResult } from './scan-engine.js';
+import { Pacer } from './scan-pacer.js';
 import { costRule, parseCost } from './scan-line.js';
 
 export interface ManifestRow {

@@ -3,10 +3,10 @@ import { HttpFail, type SandboxRequest, type SandboxServer } from '../http.js';
 import type { Account } from '../inventory/account.js';
 import { checkSource, quantity, readMove, takeFromSource } from '../inventory/moves.js';
 import { CAN_MOVE_FBA, itemLocationRecord } from '../inventory/records.js';
-import type { Route } from '../inventory/routes/shared.js';
+import type { Route } from '../inventory/routes/route-base.js';
 import { CENTERS } from './centers.js';
 import { shipmentNotes } from './notes.js';
-import { fnskuOf, planShipments, PREP_TYPE, type PlannedShipment } from './plan.js';
+import { fnskuOf, planShipments, PREP_TYPE, type PlannedShipment } from './shipment-plan.js';
 
 /** The msku and quantity of a plan or send request (quantity also under the documented spelling "quntity"). */
 function readPlanQuery(account: Account, req: SandboxRequest): { msku: string; quantity: number } {

@@ -4,7 +4,7 @@ import { BatchRefusedError, exitCodeOf, UsageError } from '../../errors.js';
 import { encodingOf } from '../../batch/decode.js';
 import { requireBaseUrl } from '../../cli/clients.js';
 import type { Ctx, Output } from '../../cli/context.js';
-import { wholeNumber } from '../../cli/input.js';
+import { wholeNumber } from '../../cli/request-body.js';
 import { jsonText } from '../../cli/output/render.js';
 import { stateDir } from '../../config/paths.js';
 

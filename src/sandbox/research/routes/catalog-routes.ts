@@ -1,8 +1,8 @@
 /** The catalog: /v1/search, /v1/item, /v1/itemLookup and /v1/itemSearch. */
 import { HttpFail, type Reply, type SandboxRequest, type SandboxServer } from '../../http.js';
 import { product } from '../catalog.js';
-import { itemLookupFor } from '../item-lookup.js';
-import { itemSearchFor, searchProducts } from '../search.js';
+import { itemLookupFor } from '../item-lookup-reply.js';
+import { itemSearchFor, searchProducts } from '../search-answers.js';
 import type { Kit } from './kit.js';
 
 const SEARCH_KINDS = ['asin', 'upc', 'ean', 'isbn', 'keyword'] as const;

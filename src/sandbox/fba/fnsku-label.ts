@@ -2,7 +2,7 @@
 import bwipjs from 'bwip-js';
 import { HttpFail, type Reply, type SandboxRequest, type SandboxServer } from '../http.js';
 import type { Account } from '../inventory/account.js';
-import { fnskuOf } from './plan.js';
+import { fnskuOf } from './shipment-plan.js';
 
 /** PNG width and height, from its header. */
 function pngSize(png: Buffer): { width: number; height: number } {

@@ -14,7 +14,7 @@ async function spoolInput(file: string, stdin: NodeJS.ReadableStream, stateDir: 
 
 /** The rows of the spooled input, read as `kind` wants them. */
 async function rowsOf(kind: Pick<BatchKind<unknown>, 'columns' | 'depth'>, input: BatchEnv['input'], request: BatchRequest, env: BatchRunEnv): Promise<Rows> {
-  const { readRows } = await import('./input.js');
+  const { readRows } = await import('./batch-input.js');
   let told = false; // the input is read twice; the skipped rows are told once
   const skipped = (count: number) => {
     if (!told) void env.warn(`${input.label}: skipped ${count} empty row(s)`);
@@ -35,7 +35,7 @@ export interface RunOptions<Row> {
 
 /** Runs a batch of one kind and accounts for every row. */
 export async function runJournaledBatch<Row>(request: BatchRequest, env: BatchRunEnv, options: RunOptions<Row>): Promise<BatchOutcome> {
-  const engine = await import('./engine.js');
+  const engine = await import('./batch-engine.js');
   const input = await spoolInput(request.file, env.stdin, env.stateDir);
   try {
     const client = await env.inventory();

@@ -11,7 +11,7 @@ import { Journal, type JournalKind } from '../util/journal.js';
 import { readRecords } from '../util/journal-records.js';
 import { checkPacking, imperial, sizeFault, type PackOptions } from './check.js';
 import type { BoxRow, ContentRow } from './read.js';
-import type { Packing, ShipmentFacts } from './types.js';
+import type { Packing, ShipmentFacts } from './packing-types.js';
 
 type Entry = { t: 'head'; shipmentId: string; origin: string; account: string } | { t: 'scan'; box: number; msku: string } | { t: 'close'; box: number; weight: number; length: number; width: number; height: number };
 
@@ -26,7 +26,10 @@ export function scanJournalPath(stateDir: string, origin: string, account: strin
 /** Each step is synced before the screen confirms it; a step that cannot be written is refused. */
 const SCAN_JOURNAL: JournalKind = {
   sync: 'each',
-  broken: (path, cause) => new InvError(`cannot write the scan session ${path}: ${cause}; that step was not kept`, 'free space (or fix the disk), then run the same command again: the session resumes from its last kept step'),
+  broken: (path, cause) => new InvError(
+    `cannot write the scan session ${path}: ${cause}; that step was not kept`,
+    'free space (or fix the disk), then run the same command again: the session resumes from its last kept step',
+  ),
 };
 
 export class ScanSession {

@@ -2,8 +2,8 @@
 import { isbn10To13, isbn13To10 } from '../../api/product-codes.js';
 import { HttpFail } from '../http.js';
 import { asinFor, product, seeded, type Product } from './catalog.js';
-import { displayGroup } from './categories.js';
-import { itemFor } from './item-lookup.js';
+import { displayGroup } from './category-tree.js';
+import { itemFor } from './item-lookup-reply.js';
 
 const COLORS = ['Black', 'White', 'Blue'];
 /** ASINs of zeros after "B0" name no product: searches for them find nothing. */

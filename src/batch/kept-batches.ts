@@ -3,7 +3,7 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
 import { batchesDir, serverKey } from './identity.js';
-import { openBatchJournal } from './journal.js';
+import { openBatchJournal } from './batch-journal.js';
 import { lockHeld } from '../util/file-lock.js';
 import { countsOf, readBatchFile, type BatchFile, type RowEntry } from './journal-read.js';
 

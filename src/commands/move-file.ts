@@ -2,7 +2,7 @@
 import type { MoveResult } from '../batch/move-batch.js';
 import type { Ctx } from '../cli/context.js';
 import type { View } from '../cli/output/view.js';
-import type { BatchRequestFlags } from './batch/shared.js';
+import type { BatchRequestFlags } from './batch/batch-command.js';
 
 export interface BatchFlags extends BatchRequestFlags {
   file?: string;
@@ -22,7 +22,7 @@ const RESULTS_VIEW: View<MoveResult> = {
 
 /** Runs `inv move --file` (or its --dry-run). */
 export async function runBatch(ctx: Ctx, flags: BatchFlags): Promise<void> {
-  const [{ runMoveBatch }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([import('../batch/move-batch.js'), import('./batch/shared.js')]);
+  const [{ runMoveBatch }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([import('../batch/move-batch.js'), import('./batch/batch-command.js')]);
   const request = { ...batchRequest(flags.file!, flags), dryRun: Boolean(flags.dryRun) };
   const out = ctx.output(RESULTS_VIEW);
   await runAndRender(ctx, out, async () => runMoveBatch(request, await batchEnv(ctx)));

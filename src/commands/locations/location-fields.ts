@@ -1,7 +1,7 @@
 /** The location field flags, shared by `inv locations create` and `inv locations update`. */
 import type { Command } from 'commander';
 import { LOCATION_TYPES } from '../../api/constants.js';
-import { defined } from '../../cli/input.js';
+import { defined } from '../../cli/request-body.js';
 import { offer } from '../../cli/completion/tree.js';
 
 export interface LocationFlags {

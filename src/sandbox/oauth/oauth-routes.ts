@@ -2,9 +2,9 @@
 import { html, redirect, type Reply, type SandboxRequest, type SandboxServer } from '../http.js';
 import { ConsentGuard, PAGE_HEADERS } from './consent.js';
 import { CHALLENGE, TokenEndpoint } from './grants.js';
-import { errorPage, loginPage } from './pages.js';
+import { errorPage, loginPage } from './oauth-pages.js';
 import { OAuthError, type OAuthServer } from './server.js';
-import { redirectAllowed, type RegisteredClient } from './state.js';
+import { redirectAllowed, type RegisteredClient } from './oauth-state.js';
 import { Throttled } from './throttle.js';
 
 /** The OAuth endpoints take form-encoded bodies (RFC 6749 §4.1.3, RFC 7009 §2.1). */

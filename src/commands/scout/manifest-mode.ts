@@ -7,9 +7,9 @@ import { money } from '../../util/format.js';
 import type { View } from '../../cli/output/view.js';
 import { Progress } from '../../batch/progress.js';
 import { stateDir } from '../../config/paths.js';
-import type { AnswerPolicy, Scout } from '../../scout/engine.js';
+import type { AnswerPolicy, Scout } from '../../scout/scan-engine.js';
 import { answersFile, FileAnswers, parseAge } from '../../scout/answers.js';
-import { scoutManifest, type ManifestResult } from '../../scout/manifest.js';
+import { scoutManifest, type ManifestResult } from '../../scout/manifest-scout.js';
 import { truncate } from '../../util/format.js';
 
 /** Manifest results ranked by profit. */

@@ -4,7 +4,7 @@ import { InterruptedError } from '../../errors.js';
 import { terminalWidth } from '../../util/io.js';
 import type { Ctx } from '../../cli/context.js';
 import { BuyList } from '../../scout/buy-list.js';
-import type { Scout } from '../../scout/engine.js';
+import type { Scout } from '../../scout/scan-engine.js';
 import { scanLine } from '../../scout/line.js';
 import { scanLoop } from '../../scout/loop.js';
 

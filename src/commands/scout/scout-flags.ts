@@ -5,8 +5,8 @@ import { parsePrice } from '../shared/research-input.js';
 import { decimalCommaHint } from '../../util/money.js';
 import type { Ctx } from '../../cli/context.js';
 import { parsePriceRule } from '../../scout/price.js';
-import { scoutSettings } from '../../scout/settings.js';
-import type { AnswerPolicy } from '../../scout/engine.js';
+import { scoutSettings } from '../../scout/scout-settings.js';
+import type { AnswerPolicy } from '../../scout/scan-engine.js';
 import { offer } from '../../cli/completion/tree.js';
 import { PRICE_RULES } from '../../scout/price.js';
 
@@ -54,7 +54,7 @@ export async function scoutInputs(ctx: Ctx, flags: ScoutCommandFlags) {
 export async function scoutFromFlags(ctx: Ctx, flags: ScoutCommandFlags, answers?: AnswerPolicy) {
   const at = parsePriceRule(flags.at, parsePrice);
   const { costs, defaultCost, rules } = await scoutInputs(ctx, flags);
-  const { Scout } = await import('../../scout/engine.js');
+  const { Scout } = await import('../../scout/scan-engine.js');
   const scout = new Scout(await ctx.research(), { at, channel: flags.channel, settings: costs, rules }, Date.now, answers);
   return { scout, defaultCost };
 }

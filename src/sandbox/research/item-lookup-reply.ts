@@ -1,7 +1,7 @@
 /** The product advertising item lookup of a product, as its XML reply converted to JSON ($ attributes, _ text). */
 import { randomUUID } from 'node:crypto';
 import type { Product } from './catalog.js';
-import { offersFor } from './offers.js';
+import { offersFor } from './offer-listings.js';
 
 const hundredths = (n: number) => String(Math.round(n * 100));
 const dim = (value: number, units: string) => ({ _: hundredths(value), $: { Units: units } });

@@ -1,11 +1,11 @@
 /** Every endpoint of the Product Research API on a SandboxServer, in the shapes the live service answers. */
 import type { SandboxServer } from '../http.js';
-import type { Persist } from '../store.js';
+import type { Persist } from '../state-file.js';
 import { answerMeta, type Clock } from './clock.js';
-import { catalogRoutes } from './routes/catalog.js';
+import { catalogRoutes } from './routes/catalog-routes.js';
 import { categoryRoutes, feeRoutes } from './routes/fees-categories.js';
 import { researchKit, type ResearchState } from './routes/kit.js';
-import { offerRoutes } from './routes/offers.js';
+import { offerRoutes } from './routes/offer-routes.js';
 
 export type { ResearchState } from './routes/kit.js';
 
