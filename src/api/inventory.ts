@@ -2,9 +2,9 @@
 import { NotFoundError } from '../errors.js';
 import type { HttpCore } from '../http/core.js';
 import type { Collection, Feedback, Item, ItemLocation, Location, MoveRequest, PlannedShipment, SentShipment, Setting } from './inventory-types.js';
-import { allRecords, type Page, type PagingOptions } from './pages.js';
+import { allRecords, type Page, type PagingOptions } from './collection-pages.js';
 import { retryPolicyFor } from '../http/retry.js';
-import type { HttpRequest, HttpResponse } from '../http/types.js';
+import type { HttpRequest, HttpResponse } from '../http/http-types.js';
 import { apiUrl } from '../http/url.js';
 
 /** The success envelope of every inventory answer. */

@@ -8,7 +8,7 @@ import type {
   AsinCategoriesResponse, CategoryResponse, FeesResponse, ItemLookupResponse, ItemSearchResponse, LookupFormat,
   OffersFormat, OffersResponse, SearchQuery, SearchResponse,
 } from './research-types.js';
-import type { AuthScheme, HttpRequest, HttpResponse } from '../http/types.js';
+import type { AuthScheme, HttpRequest, HttpResponse } from '../http/http-types.js';
 
 export interface LegacyAccount {
   merchantId: string;

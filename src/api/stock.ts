@@ -2,7 +2,7 @@
 import { ApiError, InvError, NotFoundError } from '../errors.js';
 import type { InventoryClient } from './inventory.js';
 import type { ItemLocation } from './inventory-types.js';
-import type { PagingOptions } from './pages.js';
+import type { PagingOptions } from './collection-pages.js';
 
 export interface StockFilter {
   msku?: string;

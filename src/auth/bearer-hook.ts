@@ -1,5 +1,5 @@
 /** The hook that adds the bearer token, and on a 401 refreshes once and sends the request again. */
-import type { Hook } from '../http/types.js';
+import type { Hook } from '../http/http-types.js';
 import type { TokenProvider } from './tokens.js';
 
 /**

@@ -1,6 +1,6 @@
 /** Where credentials may go: only to the origin they were issued for, and never over plain http beyond loopback. */
 import { AuthError, UsageError } from '../errors.js';
-import type { AuthScheme, Hook } from '../http/types.js';
+import type { AuthScheme, Hook } from '../http/http-types.js';
 
 /** Whether a host name is loopback: 127.0.0.0/8, ::1 or localhost. */
 export function isLoopbackHost(hostname: string): boolean {

@@ -1,5 +1,5 @@
 /** The hook that signs research requests with a fresh key each attempt, and heals a skewed clock once. */
-import type { Hook, HttpRequest, HttpResponse, Send } from '../http/types.js';
+import type { Hook, HttpRequest, HttpResponse, Send } from '../http/http-types.js';
 import { researchKey, signLegacyUrl } from './research-key.js';
 
 export interface ResearchCredentials {

@@ -1,8 +1,8 @@
 /** The access token in force: INV_TOKEN, or the stored one, refreshed ahead of expiry or after a 401. */
 import { AuthError, InvError } from '../errors.js';
 import type { StoredTokens } from '../config/schema.js';
-import { withFileLock } from '../config/lock.js';
-import type { ConfigStore } from '../config/store.js';
+import { withFileLock } from '../util/file-lock.js';
+import type { ConfigStore } from '../config/profile-file.js';
 import type { OAuthClient } from './oauth-client.js';
 import { requireBoundOrigin, requireSecureTransport } from './origin.js';
 

@@ -2,8 +2,8 @@
 import type { InventoryClient } from '../api/inventory.js';
 import type { InvError } from '../errors.js';
 import type { Encoding } from './decode.js';
-import type { InputRow } from './input.js';
-import type { Journal, JournalFile } from './journal.js';
+import type { InputRow } from './batch-input.js';
+import type { Journal, JournalFile } from '../util/journal.js';
 import type { ProgressSinks } from './progress.js';
 import type { Cell } from './strict-json.js';
 import type { SettingStore } from './anchor.js';

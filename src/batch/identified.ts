@@ -1,7 +1,7 @@
 /** The rows of an input as the engine sees them: each identified by what it does and its occurrence among identical rows. */
 import { createHash } from 'node:crypto';
 import type { BatchKind, Identified } from './batch-types.js';
-import type { InputRow } from './input.js';
+import type { InputRow } from './batch-input.js';
 
 /** A row's id in the journal: a hash of its normalised action and its occurrence among identical rows. */
 function rowId(key: unknown[], occurrence: number): string {

@@ -9,7 +9,7 @@ import { check, itemPatchSchema, itemSchema } from '../api/rules.js';
 import { UsageError } from '../errors.js';
 import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, RowResult } from './batch-types.js';
 import { fieldsOf, itemFromRow, planRow, type ItemRow } from './import-plan.js';
-import { matchColumns } from './input.js';
+import { matchColumns } from './batch-input.js';
 import { mskuProblem } from './move-rows.js';
 import type { Cell } from './strict-json.js';
 
@@ -83,7 +83,7 @@ export function importKind(client: InventoryClient, replace = false): BatchKind<
 
 /** Runs an item import (or its dry run) as a journaled batch; the summary counts created, updated and unchanged items. */
 export async function runItemImport(request: BatchRequest & { replace?: boolean; dryRun?: boolean }, env: BatchRunEnv): Promise<BatchOutcome> {
-  const { runJournaledBatch } = await import('./run.js');
+  const { runJournaledBatch } = await import('./batch-run.js');
   const tally: Record<string, number> = { created: 0, updated: 0, unchanged: 0, replaced: 0 };
   const counted: BatchRunEnv = {
     ...env,

@@ -1,8 +1,6 @@
 /** Reading a batch journal back: each row's last state, the runs, and where the file is torn or damaged. */
 import { readFile } from 'node:fs/promises';
-import { crc32 } from 'node:zlib';
-
-export type JournalRecord = Record<string, unknown>;
+import { readRecords, type JournalRecord } from '../util/journal-records.js';
 
 /**
  * What a row's marks add up to. `pending`: never sent, or refused before it left. `dropped`: failed or
@@ -79,55 +77,23 @@ export interface BatchFile {
 
 const STATE_OF: Record<string, RowState> = { sent: 'in-doubt', doubt: 'in-doubt', done: 'done', failed: 'failed', unsent: 'pending', dropped: 'dropped' };
 
-/** Parses one journal line; undefined when its checksum or shape is wrong. */
-function decode(line: string): { row: string; record: JournalRecord } | undefined {
-  const match = /^([0-9a-f]{8}) ((?:[0-9a-f]{16}|-) (\{.*\}))$/.exec(line);
-  if (!match || crc32(match[2]!).toString(16).padStart(8, '0') !== match[1]) return undefined;
-  try {
-    return { row: match[2]!.slice(0, match[2]!.indexOf(' ')), record: JSON.parse(match[3]!) as JournalRecord };
-  } catch {
-    return undefined;
-  }
-}
-
 /** Reads a journal (an empty one when the file does not exist). */
 export async function readBatchFile(path: string): Promise<BatchFile> {
   const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return Buffer.alloc(0);
     throw error;
   });
-  const file: BatchFile = { path, runs: [], ends: [], rows: new Map(), reserved: 0, validBytes: 0 };
-  const text = bytes.toString('utf8');
-  const lines = text.split('\n');
-  const complete = lines.length - 1; // the part after the last newline is not a whole record
-  let offset = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (i === complete && line === '') break;
-    const decoded = i < complete ? decode(line) : undefined;
-    if (!decoded) {
-      if (isLast(lines, i)) {
-        const id = /^[0-9a-f]{8} ([0-9a-f]{16}) /.exec(line)?.[1];
-        // A row known only from a torn record was never sent (its request waits for the whole mark);
-        // a row with earlier records may have been applied: it is in doubt.
-        const known = id !== undefined && file.rows.has(id);
-        file.torn = { row: known ? id : undefined };
-        if (known) markRow(file, id, { s: 'doubt', e: 'its last journal record was cut short by a crash' });
-      } else file.damage ??= { record: i + 1, offset };
-      offset += Buffer.byteLength(line) + 1;
-      continue;
-    }
-    offset += Buffer.byteLength(line) + 1;
-    if (!file.damage) file.validBytes = offset;
-    apply(file, decoded.row, decoded.record);
+  const { records, validBytes, torn, damage } = readRecords(bytes.toString('utf8'));
+  const file: BatchFile = { path, runs: [], ends: [], rows: new Map(), reserved: 0, validBytes, damage };
+  for (const { key, record } of records) apply(file, key, record);
+  if (torn) {
+    // A row known only from a torn record was never sent (its request waits for the whole mark);
+    // a row with earlier records may have been applied: it is in doubt.
+    const known = torn.key !== undefined && file.rows.has(torn.key);
+    file.torn = { row: known ? torn.key : undefined };
+    if (known) markRow(file, torn.key!, { s: 'doubt', e: 'its last journal record was cut short by a crash' });
   }
   return file;
-}
-
-/** True when only blank text follows line `i`. */
-function isLast(lines: string[], i: number): boolean {
-  for (let j = i + 1; j < lines.length; j++) if (lines[j] !== '') return false;
-  return true;
 }
 
 function apply(file: BatchFile, row: string, record: JournalRecord): void {

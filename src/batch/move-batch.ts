@@ -57,7 +57,7 @@ export function moveKind(client: InventoryClient, names: LocationNames): BatchKi
 
 /** Runs a move batch, or its dry run, and accounts for every row. */
 export async function runMoveBatch(request: MoveBatchRequest, env: BatchRunEnv): Promise<BatchOutcome> {
-  const [{ LocationNames }, { runJournaledBatch }] = await Promise.all([import('../api/location-names.js'), import('./run.js')]);
+  const [{ LocationNames }, { runJournaledBatch }] = await Promise.all([import('../api/location-names.js'), import('./batch-run.js')]);
   return runJournaledBatch(request, env, {
     kind: (client) => moveKind(client, new LocationNames(client)),
     label: 'moving',

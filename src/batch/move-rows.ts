@@ -1,7 +1,7 @@
 /** Rows of a move batch: CSV columns msku,quantity,from,to (or fromPurchaseId), or the same keys in NDJSON, read strictly. */
 import { positiveQuantity, QUANTITY_RULE } from '../api/quantity.js';
 import { UsageError } from '../errors.js';
-import { matchColumns } from './input.js';
+import { matchColumns } from './batch-input.js';
 import type { Position } from './order.js';
 import type { Cell } from './strict-json.js';
 

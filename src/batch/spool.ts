@@ -8,7 +8,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { processAlive } from '../config/lock.js';
+import { processAlive } from '../util/file-lock.js';
 import { UsageError } from '../errors.js';
 import { boundedLines } from './line-limit.js';
 

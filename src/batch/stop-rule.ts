@@ -1,6 +1,6 @@
 /** The one rule that decides what a failed request means for its row and whether the batch stops. */
 import { ApiError, AuthError, ConnectionError, InDoubtError, InterruptedError, RateLimitError, type InvError } from '../errors.js';
-import { JournalWriteError } from './journal.js';
+import { JournalWriteError } from './batch-journal.js';
 
 export interface Verdict {
   /** The row's state: applied, refused (a rerun sends it), maybe applied, or not sent at all. */

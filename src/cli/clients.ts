@@ -7,7 +7,7 @@ import { OAuthClient } from '../auth/oauth-client.js';
 import { researchAuthHook } from '../auth/research-hook.js';
 import { TokenProvider } from '../auth/tokens.js';
 import type { Settings } from '../config/settings.js';
-import type { ConfigStore } from '../config/store.js';
+import type { ConfigStore } from '../config/profile-file.js';
 import { HttpCore } from '../http/core.js';
 import { errorHook } from '../http/error-hook.js';
 import { InventoryClient } from '../api/inventory.js';
@@ -17,7 +17,7 @@ import type { Pacer } from '../http/pacer.js';
 import { ResearchClient } from '../api/research.js';
 import { retryHook } from '../http/retry-hook.js';
 import type { Transport } from '../http/transport.js';
-import type { Hook } from '../http/types.js';
+import type { Hook } from '../http/http-types.js';
 
 export interface ClientDeps {
   transport: Transport;

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { Ctx, type Session } from './context.js';
 import { readGlobals } from './globals.js';
-import { chalkColors, NO_COLORS } from './colors.js';
+import { chalkColors, NO_COLORS } from '../util/colors.js';
 
 /** A command's name, arguments and summary: stated once, in its module. */
 export interface Meta {

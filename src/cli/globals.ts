@@ -1,7 +1,7 @@
 /** Global options of every command, parsed once into a typed object. */
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
-import type { IO } from './io.js';
+import type { IO } from '../util/io.js';
 
 export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];

@@ -2,7 +2,7 @@
 import { CommanderError } from 'commander';
 import { ExitCode, InvError, exitCodeOf } from '../errors.js';
 import { Session } from './context.js';
-import { interruptedExitCode, type IO } from './io.js';
+import { interruptedExitCode, type IO } from '../util/io.js';
 import { buildProgram, fullProgram } from './program.js';
 import { terminalSafe } from '../util/sanitize.js';
 import { privateDirs } from '../config/paths.js';

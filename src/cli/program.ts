@@ -4,7 +4,7 @@ import { version } from '../version.js';
 import { declare, registerModule, runner } from './command.js';
 import type { Session } from './context.js';
 import { addGlobalOptions } from './globals.js';
-import { COMMANDS } from './manifest.js';
+import { COMMANDS } from './command-list.js';
 
 /** A root command with the global options, writing to the session's IO and throwing instead of exiting. */
 export function rootCommand(session: Session): Command {

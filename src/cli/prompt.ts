@@ -1,7 +1,7 @@
 /** Questions on a terminal (inquirer, imported lazily); everywhere else, exit 7 naming the flag that answers. */
 import { InputNeededError, InterruptedError, UsageError } from '../errors.js';
 import { isCI, type GlobalOptions } from './globals.js';
-import type { IO } from './io.js';
+import type { IO } from '../util/io.js';
 
 /** Whether this session may ask questions: both ends a terminal, not CI, not --non-interactive. */
 export function canPrompt(io: IO, globals: GlobalOptions): boolean {

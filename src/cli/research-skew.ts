@@ -1,7 +1,7 @@
 /** The research clock skew kept per profile (a day), and where each research credential came from. */
 import type { ResearchDeps } from './clients.js';
 import type { Settings } from '../config/settings.js';
-import type { ConfigStore } from '../config/store.js';
+import type { ConfigStore } from '../config/profile-file.js';
 import { setPath } from '../config/schema.js';
 
 /** How long a measured skew is trusted. */

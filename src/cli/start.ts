@@ -1,5 +1,5 @@
 /** Everything after the --version and --help fast paths: the process's IO, main(). */
-import { processIO } from './io.js';
+import { processIO } from '../util/io.js';
 import { main } from './main.js';
 
 /** Runs main() with the process's IO and resolves to the exit code. */

@@ -1,9 +1,9 @@
 /** inv api METHOD PATH: an authenticated request of any kind, like `gh api`, for what has no command. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import type { HttpRequest } from '../http/types.js';
+import type { HttpRequest } from '../http/http-types.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { collect, jsonInput, pairs } from '../cli/input.js';
+import { collect, jsonInput, pairs } from '../cli/request-body.js';
 import { jsonText } from '../cli/output/render.js';
 import { paramsInQuery } from '../api/constants.js';
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { quoteFees, type FeeQuote } from '../api/research-fees.js';
 import { parseAsin, parsePriceList } from './shared/research-input.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { money } from '../cli/output/format.js';
+import { money } from '../util/format.js';
 import type { View } from '../cli/output/view.js';
 import { asPromptValidator } from '../cli/prompt.js';
 import { words } from './shared/research-views.js';

@@ -3,11 +3,11 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { ItemSearchResponse } from '../api/research-types.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { wholeNumber } from '../cli/input.js';
-import { money } from '../cli/output/format.js';
+import { wholeNumber } from '../cli/request-body.js';
+import { money } from '../util/format.js';
 import { pick, type View } from '../cli/output/view.js';
 import { asList, xmlText } from '../api/xml.js';
-import { truncate } from '../cli/output/format.js';
+import { truncate } from '../util/format.js';
 
 /** Each Item of the page as a row (Item is an object when the page holds one). */
 export const ITEM_SEARCH_VIEW: View<ItemSearchResponse> = {

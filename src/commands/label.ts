@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { mskuArg, wholeNumber } from '../cli/input.js';
+import { mskuArg, wholeNumber } from '../cli/request-body.js';
 
 export const meta: Meta = { name: 'label', args: [['<msku>', 'the item'], ['<fnsku>', 'its fulfillment-network SKU (X000…)']], summary: 'the FNSKU label of an item: print its URL, save it (--out) or open it (--open)' };
 

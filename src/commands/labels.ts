@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { readAll, type IO } from '../cli/io.js';
-import { wholeNumber } from '../cli/input.js';
+import { readAll, type IO } from '../util/io.js';
+import { wholeNumber } from '../cli/request-body.js';
 import { LABEL_FORMATS, LAYOUT_NAMES } from '../labels/layouts.js';
 import { offer } from '../cli/completion/tree.js';
 
@@ -38,10 +38,10 @@ export function setup(command: Command, run: Runner): void {
     ].join('\n'))
     .action(
       run<Flags>(async (ctx, [msku, fnsku], flags) => {
-        const { labelOptions, writeLabels } = await import('../labels/write.js');
+        const { labelOptions, writeLabels } = await import('../labels/write-labels.js');
         const options = labelOptions({ ...flags, format: flags.format ?? (ctx.globals.zpl ? 'zpl' : undefined) });
         const { checkFnsku, unitRun } = await import('../labels/content.js');
-        const { itemFacts } = await import('../labels/items.js');
+        const { itemFacts } = await import('../labels/label-items.js');
         let runs;
         if (flags.from !== undefined) {
           if (msku !== undefined || flags.count !== undefined) throw new UsageError('--from takes the items and counts from the file: give no msku, fnsku or --count with it');

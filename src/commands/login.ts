@@ -4,11 +4,11 @@ import { AuthError, UsageError } from '../errors.js';
 import type { StoredTokens } from '../config/schema.js';
 import type { Ctx } from '../cli/context.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { portNumber } from '../cli/input.js';
-import { readAll } from '../cli/io.js';
+import { portNumber } from '../cli/request-body.js';
+import { readAll } from '../util/io.js';
 import { AUTHORIZATION_CODE_LIFETIME_S } from '../api/constants.js';
 import type { WhoAmI } from '../api/inventory.js';
-import type { LoginUI } from '../auth/login.js';
+import type { LoginUI } from '../auth/browser-login.js';
 import type { LoginPage } from '../cli/login-page.js';
 
 interface LoginFlags {
@@ -43,7 +43,7 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string, accept: L
   const port = portNumber(flags.port, '--port');
   const waitMs = ctx.globals.timeoutGiven ? ctx.globals.timeoutMs : DEFAULT_WAIT_S * 1000;
   const oauth = await ctx.oauth();
-  const [{ browserLogin }, { noBrowserHere, sshWithoutBrowser }, { lineReader }] = await Promise.all([import('../auth/login.js'), import('../cli/browser.js'), import('../cli/lines.js')]);
+  const [{ browserLogin }, { noBrowserHere, sshWithoutBrowser }, { lineReader }] = await Promise.all([import('../auth/browser-login.js'), import('../cli/browser.js'), import('../cli/lines.js')]);
   const io = ctx.io;
   let paste = !flags.browser;
   if (!paste && sshWithoutBrowser(io.env)) {

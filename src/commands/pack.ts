@@ -49,7 +49,7 @@ export function setup(command: Command, run: Runner): void {
       run<Flags>(async (ctx, [shipment], flags) => {
         const units = flags.units ?? 'imperial';
         if (units !== 'imperial' && units !== 'metric') throw new UsageError(`--units "${units}" must be imperial or metric`);
-        const { outputOptions, packFromFiles, writeOutputs } = await import('../pack/run.js');
+        const { outputOptions, packFromFiles, writeOutputs } = await import('../pack/file-mode.js');
         const outputs = outputOptions({ ...flags, zpl: ctx.globals.zpl });
         const out = ctx.output(PACK_VIEW);
         const options = { shipment: String(shipment).trim(), partial: flags.partial, oversize: flags.oversize, units } as const;

@@ -1,7 +1,7 @@
 /** The paging flags of list commands: --all, --limit, --offset, --page-size. */
 import type { Command } from 'commander';
-import type { PagingOptions } from '../api/pages.js';
-import { wholeNumber as whole } from '../cli/input.js';
+import type { PagingOptions } from '../api/collection-pages.js';
+import { wholeNumber as whole } from '../cli/request-body.js';
 import type { Ctx, Output } from '../cli/context.js';
 
 export interface PagingFlags {

@@ -3,11 +3,11 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin, parsePrice } from './shared/research-input.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { money } from '../cli/output/format.js';
+import { money } from '../util/format.js';
 import type { View } from '../cli/output/view.js';
 import { parsePriceRule } from '../scout/price.js';
-import type { ProfitReport } from '../scout/profit.js';
-import { scoutFlagOptions, scoutInputs, type ScoutCommandFlags } from './scout/shared.js';
+import type { ProfitReport } from '../scout/profit-breakdown.js';
+import { scoutFlagOptions, scoutInputs, type ScoutCommandFlags } from './scout/scout-flags.js';
 
 /** The breakdown as rows in a table; the whole report in JSON. */
 export const PROFIT_VIEW: View<ProfitReport> = {
@@ -42,7 +42,7 @@ export function setup(command: Command, run: Runner): void {
         const { costs, defaultCost, rules } = await scoutInputs(ctx, flags);
         if (defaultCost === undefined) throw new UsageError('inv profit needs --cost (what one unit costs you)', `e.g. inv profit ${asin} --cost 6.50`);
         const out = ctx.output(PROFIT_VIEW);
-        const { profitReport } = await import('../scout/profit.js');
+        const { profitReport } = await import('../scout/profit-breakdown.js');
         const report = await profitReport(await ctx.research(), { asin, cost: defaultCost, at, channel: flags.channel, costs, minRoi: rules.minRoi });
         await out.render([report]);
       }),

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { InvError, UsageError } from '../errors.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { portNumber, wholeNumber as whole } from '../cli/input.js';
+import { portNumber, wholeNumber as whole } from '../cli/request-body.js';
 import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
 import { setPath, type Profile } from '../config/schema.js';
 import type { SandboxOptions } from '../sandbox/index.js';
 import { RATE_LIMIT_MAX } from '../api/constants.js';
-import { profileNameArg } from './profile/shared.js';
+import { profileNameArg } from './profile/profile-name.js';
 
 interface SandboxFlags {
   host: string;

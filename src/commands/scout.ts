@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta, Runner } from '../cli/command.js';
-import { DELIMITER_HELP, wholeNumber } from '../cli/input.js';
-import { scoutFromFlags, scoutFlagOptions, type ScoutCommandFlags } from './scout/shared.js';
+import { DELIMITER_HELP, wholeNumber } from '../cli/request-body.js';
+import { scoutFromFlags, scoutFlagOptions, type ScoutCommandFlags } from './scout/scout-flags.js';
 
 interface Flags extends ScoutCommandFlags {
   file?: string;
@@ -42,14 +42,14 @@ export function setup(command: Command, run: Runner): void {
         const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
         if (!/^[^,\n]{1,80}$/.test(flags.mskuTemplate)) throw new UsageError('--msku-template must be 1 to 80 characters without commas');
         if (flags.file) {
-          const { runManifestCommand, manifestAnswers } = await import('./scout/manifest.js');
+          const { runManifestCommand, manifestAnswers } = await import('./scout/manifest-mode.js');
           const answers = await manifestAnswers(ctx, flags.maxAge, Boolean(flags.refresh));
           const { scout, defaultCost } = await scoutFromFlags(ctx, flags, answers);
           return runManifestCommand(ctx, scout, answers, { file: flags.file, concurrency, defaultCost, delimiter: flags.delimiter });
         }
         if (flags.refresh || flags.maxAge !== '1h') throw new UsageError('--max-age and --refresh go with --file');
         const { scout, defaultCost } = await scoutFromFlags(ctx, flags);
-        const { runScanCommand } = await import('./scout/scan.js');
+        const { runScanCommand } = await import('./scout/scan-loop.js');
         await runScanCommand(ctx, scout, { defaultCost, buyList: flags.buyList, mskuTemplate: flags.mskuTemplate, cond: flags.cond });
       }),
     );

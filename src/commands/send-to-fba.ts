@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import type { SentShipment } from '../api/inventory-types.js';
 import type { Meta, Runner } from '../cli/command.js';
 import type { View } from '../cli/output/view.js';
-import { mskuArg } from '../cli/input.js';
+import { mskuArg } from '../cli/request-body.js';
 import { canPrompt } from '../cli/prompt.js';
 import { checkSource, checkVenueId, heldPerLocation, locationArg, parseQuantity } from './shared/stock-source.js';
 
@@ -42,7 +42,7 @@ export function setup(command: Command, run: Runner): void {
         checkSource(flags);
         checkVenueId(flags.venueId);
         const out = ctx.output(VIEW);
-        const labels = flags.labels === undefined ? undefined : (await import('../labels/write.js')).labelOptions({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
+        const labels = flags.labels === undefined ? undefined : (await import('../labels/write-labels.js')).labelOptions({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
         if (flags.labelsLayout !== undefined && !labels) throw new UsageError('--labels-layout goes with --labels FILE');
         const client = await ctx.inventory();
         const { LocationNames } = await import('../api/location-names.js');

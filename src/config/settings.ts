@@ -4,7 +4,7 @@ import { originOf } from '../http/url.js';
 import { storedSecretOrigin } from './secret-origin.js';
 import { closest } from '../util/similar.js';
 import type { Profile } from './schema.js';
-import { DEFAULT_PROFILE, type ConfigStore } from './store.js';
+import { DEFAULT_PROFILE, type ConfigStore } from './profile-file.js';
 
 type Env = Record<string, string | undefined>;
 

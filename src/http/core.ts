@@ -1,6 +1,6 @@
 /** The one request core: a chain of hooks around the transport, with JSON helpers. */
 import { ApiError } from '../errors.js';
-import type { Hook, HttpRequest, HttpResponse, Send } from './types.js';
+import type { Hook, HttpRequest, HttpResponse, Send } from './http-types.js';
 
 export class HttpCore {
   private readonly chain: Send;

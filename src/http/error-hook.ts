@@ -3,7 +3,7 @@ import {
   ApiError, AuthError, ConnectionError, InDoubtError, InterruptedError, NotFoundError, RateLimitError,
 } from '../errors.js';
 import { parseRetryAfter } from './retry.js';
-import { TransportError, type Hook, type HttpRequest, type HttpResponse } from './types.js';
+import { TransportError, type Hook, type HttpRequest, type HttpResponse } from './http-types.js';
 
 export interface ErrorHookOptions {
   /** Name of the API in messages, e.g. "research API". */

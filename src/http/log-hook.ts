@@ -1,6 +1,6 @@
 /** The --verbose hook: each attempt's request line, headers and timing, with secrets redacted. */
 import { redactHeaders, redactUrl } from './redact.js';
-import type { Hook } from './types.js';
+import type { Hook } from './http-types.js';
 
 /** Logs every attempt through `log` (stderr); it sits innermost so it sees the signed request. */
 export function logHook(log: (line: string) => void): Hook {

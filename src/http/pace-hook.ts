@@ -1,7 +1,7 @@
 /** The hook that sends a batch's requests at the rate its pacer allows and tells the pacer of each answer. */
 import type { Pacer } from './pacer.js';
 import { sleep } from './retry-hook.js';
-import type { Hook } from './types.js';
+import type { Hook } from './http-types.js';
 
 /** Waits for the request's slot (and any pause), sends it, and reports its status and headers. */
 export function paceHook(pacer: Pacer, signal?: AbortSignal): Hook {

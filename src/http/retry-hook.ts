@@ -1,6 +1,6 @@
 /** The hook that repeats an attempt as its request's retry policy allows. */
 import { decideRetry, parseRetryAfter, type AttemptOutcome } from './retry.js';
-import { TransportError, type Hook, type HttpResponse } from './types.js';
+import { TransportError, type Hook, type HttpResponse } from './http-types.js';
 
 /** Sleeps `ms`, or rejects early when the signal aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {

@@ -2,7 +2,7 @@
 // The Agent alone (not undici's index, which loads fetch, WebSocket, caches and mocks as well): a far smaller start.
 import Agent from 'undici/lib/dispatcher/agent.js';
 import type { Dispatcher } from 'undici';
-import { TransportError, type HttpRequest, type HttpResponse } from './types.js';
+import { TransportError, type HttpRequest, type HttpResponse } from './http-types.js';
 
 export interface TransportOptions {
   /** Time allowed for headers and for the body, each. */

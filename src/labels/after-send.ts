@@ -1,11 +1,11 @@
 /** `--labels FILE` of send-to-fba (the units just sent) and of shipments show (a whole shipment). */
 import type { InventoryClient } from '../api/inventory.js';
 import type { SentShipment } from '../api/inventory-types.js';
-import type { IO } from '../cli/io.js';
+import type { IO } from '../util/io.js';
 import { InvError } from '../errors.js';
-import { itemFacts } from './items.js';
+import { itemFacts } from './label-items.js';
 import { shipmentRuns, shipmentUnits, wholeShipmentRuns, wholeShipmentUnits } from './shipment-labels.js';
-import { writeLabels, type LabelOptions } from './write.js';
+import { writeLabels, type LabelOptions } from './write-labels.js';
 
 /** Writes a heading label per shipment and one label per unit added; a failure here says the stock was sent all the same. */
 export async function labelsAfterSend(client: InventoryClient, result: Record<string, SentShipment>, options: LabelOptions, io: IO, progress?: NodeJS.WritableStream): Promise<string> {

@@ -1,7 +1,7 @@
 /** The carton labels of a packing: one per box, or one per contents symbol when a box's contents need several. */
 import { printable } from '../labels/content.js';
 import { contentsSymbols, type ContentsSymbol, type SymbolRoom } from './contents.js';
-import type { Box, Packing } from './types.js';
+import type { Box, Packing } from './packing-types.js';
 
 export interface CartonLabel {
   shipmentId: string;

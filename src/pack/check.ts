@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../errors.js';
 import type { BoxRow, ContentRow } from './read.js';
-import { boxIdOf, type Box, type BoxItem, type Packing, type ShipmentFacts } from './types.js';
+import { boxIdOf, type Box, type BoxItem, type Packing, type ShipmentFacts } from './packing-types.js';
 
 /** Above this a carton is marked "team lift"; above MAX_LB it is refused. */
 export const TEAM_LIFT_LB = 50;

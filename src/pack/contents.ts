@@ -4,7 +4,7 @@
  * segments by commas. Contents too long for one PDF417 symbol are split over several, each a whole
  * 2D string of its own (prefix repeated, no product cut in two).
  */
-import type { BoxItem } from './types.js';
+import type { BoxItem } from './packing-types.js';
 import { pdf417, type Matrix } from './pdf417.js';
 
 /** The segments of one product: its id and quantity, then its expiry. */

@@ -4,7 +4,7 @@
  * "<box id> - Expiration Date" where a product expires), then the boxes' weight and side rows.
  * Its layout and source are in docs/decisions.md.
  */
-import type { Packing } from './types.js';
+import type { Packing } from './packing-types.js';
 
 export interface ItemFacts {
   title: string;

@@ -1,7 +1,7 @@
 /** The shipment to pack, as the inventory API tells it: its units per msku with their fnsku, and where it goes. */
 import type { InventoryClient } from '../api/inventory.js';
 import { InvError } from '../errors.js';
-import type { ShipmentFacts } from './types.js';
+import type { ShipmentFacts } from './packing-types.js';
 
 /** The facts of shipment `ref` (id or location id); refuses a shipment whose mskus lack an fnsku, or an id a label cannot carry. */
 export async function shipmentFacts(client: InventoryClient, ref: string): Promise<ShipmentFacts> {

@@ -2,22 +2,22 @@
 import { randomBytes } from 'node:crypto';
 import { AUTHORIZATION_CODE_LIFETIME_S } from '../api/constants.js';
 import { SandboxServer } from './http.js';
-import { labelRoutes } from './fba/label.js';
-import { fbaRoutes, shipmentControls } from './fba/routes.js';
+import { labelRoutes } from './fba/fnsku-label.js';
+import { fbaRoutes, shipmentControls } from './fba/fba-routes.js';
 import { Account } from './inventory/account.js';
 import { moveRoutes } from './inventory/moves.js';
 import { resourceRoutes } from './inventory/resources.js';
-import { authedRoute } from './inventory/routes/shared.js';
-import { addBulkItems, demoInventory, emptyInventory, upgradeInventory, type InventoryState } from './inventory/state.js';
-import { oauthRoutes } from './oauth/routes.js';
+import { authedRoute } from './inventory/routes/route-base.js';
+import { addBulkItems, demoInventory, emptyInventory, upgradeInventory, type InventoryState } from './inventory/inventory-state.js';
+import { oauthRoutes } from './oauth/oauth-routes.js';
 import { OAuthServer } from './oauth/server.js';
-import { initialOAuthState, upgradeOAuthState, type OAuthState } from './oauth/state.js';
+import { initialOAuthState, upgradeOAuthState, type OAuthState } from './oauth/oauth-state.js';
 import type { IssuedSecrets } from './oauth/server.js';
 import { answerMeta, offsetClock } from './research/clock.js';
-import { researchErrorBody, researchRoutes, type ResearchState } from './research/routes.js';
+import { researchErrorBody, researchRoutes, type ResearchState } from './research/research-routes.js';
 import { defaultBurst, RateLimiter, type RateLimitSettings } from './rate-limit.js';
 import { rateLimitRoutes } from './rate-limit-routes.js';
-import { StateStore } from './store.js';
+import { StateStore } from './state-file.js';
 
 export interface SandboxOptions {
   host?: string;

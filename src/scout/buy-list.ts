@@ -1,6 +1,6 @@
 /** Accepted scans appended to a CSV that `inv items import` takes as it is. */
 import { appendFile, stat } from 'node:fs/promises';
-import type { ScoutResult } from './engine.js';
+import type { ScoutResult } from './scan-engine.js';
 
 export const BUY_LIST_COLUMNS = ['msku', 'title', 'cond', 'productId', 'productIdType', 'attr.cost'] as const;
 

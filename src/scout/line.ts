@@ -1,7 +1,7 @@
 /** One compact line per scan result for a terminal: verdict, ASIN, title cut to fit, rank, price, fees, cost, profit, ROI. */
-import type { Colors } from '../cli/colors.js';
-import { money, truncate } from '../cli/output/format.js';
-import type { ScoutResult } from './engine.js';
+import type { Colors } from '../util/colors.js';
+import { money, truncate } from '../util/format.js';
+import type { ScoutResult } from './scan-engine.js';
 
 const pad = (text: string, width: number) => text.padEnd(width);
 /** Figures dropped, in this order, when the line is too narrow even without a title (profit and ROI always stay). */

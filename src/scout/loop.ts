@@ -1,6 +1,6 @@
 /** The scan loop: lines in, results out, one scan at a time, until the input ends or the user interrupts. */
 import { RateLimitError } from '../errors.js';
-import { blank, type Scout, type ScoutResult } from './engine.js';
+import { blank, type Scout, type ScoutResult } from './scan-engine.js';
 import { parseScanLine } from './scan-line.js';
 import { Tally } from './tally.js';
 

@@ -1,5 +1,5 @@
 /** The running count of a scouting session. */
-import type { ScoutResult } from './engine.js';
+import type { ScoutResult } from './scan-engine.js';
 
 export class Tally {
   scans = 0;

@@ -1,7 +1,7 @@
 /** Every research command, spawned as bin/inv against a sandbox on port 0, in JSON and table output. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product } from '../../src/sandbox/research/catalog.js';
-import { computeFees } from '../../src/sandbox/research/fees.js';
+import { computeFees } from '../../src/sandbox/research/fee-formula.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
 

@@ -1,6 +1,6 @@
 /** An IO that captures stdout and stderr as strings, for running main() in-process. */
 import { Readable } from 'node:stream';
-import type { IO } from '../../src/cli/io.js';
+import type { IO } from '../../src/util/io.js';
 import { main } from '../../src/cli/main.js';
 
 export interface Captured {

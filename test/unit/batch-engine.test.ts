@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchEnv, BatchKind, BatchRequest, RowResult, Rows } from '../../src/batch/batch-types.js';
-import { prepare, send } from '../../src/batch/engine.js';
-import type { JournalRecord } from '../../src/batch/journal-read.js';
+import { prepare, send } from '../../src/batch/batch-engine.js';
+import type { JournalRecord } from '../../src/util/journal-records.js';
 import { AuthError, ConnectionError, InDoubtError, RateLimitError } from '../../src/errors.js';
 
 interface FakeRow { n: number }

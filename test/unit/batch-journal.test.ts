@@ -1,11 +1,11 @@
 /** The batch journal: checksummed records read back, torn tails read as in doubt, other damage found, failed writes stop it. */
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeRecord, Journal, JournalWriteError } from '../../src/batch/journal.js';
+import { JournalWriteError, openBatchJournal } from '../../src/batch/batch-journal.js';
+import { encodeRecord } from '../../src/util/journal-records.js';
 import { readBatchFile } from '../../src/batch/journal-read.js';
-import { lockBatch, BatchLockedError, takeOver } from '../../src/batch/lock.js';
 import { Progress } from '../../src/batch/progress.js';
 
 const dir = () => mkdtempSync(join(tmpdir(), 'inv-journal-'));
@@ -65,7 +65,7 @@ describe('writing a journal', () => {
     let writes = 0;
     let syncs = 0;
     const { writeSync, fsyncSync } = await import('node:fs');
-    const journal = await Journal.open(path, { file: { write: async (fd, data) => (writes++, writeSync(fd, data)), sync: async (fd) => (syncs++, fsyncSync(fd)) } });
+    const journal = openBatchJournal(path, { file: { write: async (fd, data) => (writes++, writeSync(fd, data)), sync: async (fd) => (syncs++, fsyncSync(fd)) } });
     await Promise.all([1, 2, 3].map((n) => journal.mark(id(n), { s: 'sent', l: n })));
     expect(syncs).toBe(1);
     expect(writes).toBe(1);
@@ -75,7 +75,7 @@ describe('writing a journal', () => {
 
   it('a failed or short write refuses that mark and every later one', async () => {
     for (const failure of ['ENOSPC', 'short'] as const) {
-      const journal = await Journal.open(join(dir(), 'j'), {
+      const journal = openBatchJournal(join(dir(), 'j'), {
         file: {
           write: async () => {
             if (failure === 'short') return 0;
@@ -88,33 +88,6 @@ describe('writing a journal', () => {
       await expect(journal.mark(id(2), { s: 'sent' })).rejects.toThrow(failure === 'short' ? /EIO/ : /ENOSPC/);
       await journal.close();
     }
-  });
-});
-
-describe('the batch lock', () => {
-  it('refuses while its holder runs, naming pid and start; takes over from a dead holder', () => {
-    const path = join(dir(), 'b.lock');
-    writeFileSync(path, JSON.stringify({ pid: process.ppid, host: hostname(), started: '2026-01-01T00:00:00.000Z' }));
-    expect(() => lockBatch(path, 'b')).toThrow(BatchLockedError);
-    expect(() => lockBatch(path, 'b')).toThrow(new RegExp(`process ${process.ppid} .* started 2026-01-01`));
-    writeFileSync(path, JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), started: 'then' }));
-    const release = lockBatch(path, 'b');
-    expect(JSON.parse(readFileSync(path, 'utf8')).pid).toBe(process.pid);
-    release();
-  });
-});
-
-describe('taking over a dead run\'s lock', () => {
-  it('a run that judged the dead lock late never removes the lock another run has taken since', () => {
-    const path = join(dir(), 'b.lock');
-    writeFileSync(path, JSON.stringify({ pid: 2 ** 22 + 12345, host: hostname(), started: 'then' }));
-    const judgedDead = statSync(path).ino; // a second run reads the dead holder here, then is slow
-    const release = lockBatch(path, 'b'); // this run takes the lock over meanwhile
-    takeOver(path, judgedDead); // the slow run now moves "the dead lock" aside
-    expect(JSON.parse(readFileSync(path, 'utf8')).pid).toBe(process.pid);
-    expect(() => lockBatch(path, 'b')).toThrow(BatchLockedError);
-    release();
-    expect(existsSync(path)).toBe(false);
   });
 });
 

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeRecord } from '../../src/batch/journal.js';
+import { encodeRecord } from '../../src/util/journal-records.js';
 import { readBatchFile } from '../../src/batch/journal-read.js';
-import { findBatch, listBatches, resolveRows } from '../../src/batch/store.js';
+import { findBatch, listBatches, resolveRows } from '../../src/batch/kept-batches.js';
 
 const id = (n: number) => n.toString(16).padStart(16, '0');
 const header = encodeRecord('-', { batch: { name: '/data/moves.csv', kind: 'move', profile: 'p', origin: 'o', account: 'a', created: 'now' } });

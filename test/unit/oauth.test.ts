@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resultPage } from '../../src/auth/loopback.js';
 import { tokensFrom } from '../../src/auth/oauth-client.js';
@@ -8,8 +5,7 @@ import { NotThisRedirect, redirectAnswer } from '../../src/auth/redirect.js';
 import { sshWithoutBrowser } from '../../src/cli/browser.js';
 import { authorizeUrl, challengeOf, newState, newVerifier, redirectParams } from '../../src/auth/pkce.js';
 import { needsRefresh } from '../../src/auth/tokens.js';
-import { withFileLock } from '../../src/config/lock.js';
-import { randomToken, redirectAllowed, type RegisteredClient } from '../../src/sandbox/oauth/state.js';
+import { randomToken, redirectAllowed, type RegisteredClient } from '../../src/sandbox/oauth/oauth-state.js';
 
 describe("the sandbox's secrets", () => {
   it('never start with "-", so a client secret or password pasted as an argument is not read as an option', () => {
@@ -73,27 +69,6 @@ describe('redirect URI matching (RFC 8252 section 7.3)', () => {
     for (const uri of ['http://127.0.0.1:1/other', 'http://127.0.0.2:1/callback', 'https://127.0.0.1:1/callback', 'http://127.0.0.1:1/callback#x', 'https://app.example.com:444/cb', 'https://evil.example.com/cb']) {
       expect(redirectAllowed(client, uri)).toBe(false);
     }
-  });
-});
-
-describe('withFileLock', () => {
-  it('runs holders one at a time', async () => {
-    const lock = join(mkdtempSync(join(tmpdir(), 'inv-lock-')), 'x.lock');
-    let inside = 0;
-    let most = 0;
-    await Promise.all(Array.from({ length: 5 }, () => withFileLock(lock, async () => {
-      most = Math.max(most, ++inside);
-      await new Promise((r) => setTimeout(r, 20));
-      inside--;
-    })));
-    expect(most).toBe(1);
-  });
-
-  it('takes over a stale lock', async () => {
-    const lock = join(mkdtempSync(join(tmpdir(), 'inv-lock-')), 'x.lock');
-    (await import('node:fs')).writeFileSync(lock, '999999');
-    const result = await withFileLock(lock, async () => 'ran', { staleMs: -1 });
-    expect(result).toBe('ran');
   });
 });
 

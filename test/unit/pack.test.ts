@@ -10,7 +10,7 @@ import { cartonLayout, symbolRoom } from '../../src/pack/carton-layout.js';
 import { renderCartonPdf } from '../../src/pack/carton-pdf.js';
 import { ZPL_ROOM } from '../../src/pack/carton-zpl.js';
 import { packListTsv } from '../../src/pack/pack-list.js';
-import type { ShipmentFacts } from '../../src/pack/types.js';
+import type { ShipmentFacts } from '../../src/pack/packing-types.js';
 import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js';
 import { code128B } from '../../src/pack/code128.js';

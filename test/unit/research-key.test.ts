@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { legacySignature, md5, researchKey, signLegacyUrl } from '../../src/auth/research-key.js';
 import { researchAuthHook } from '../../src/auth/research-hook.js';
 import { READ_POLICY } from '../../src/http/retry.js';
-import type { HttpRequest, HttpResponse } from '../../src/http/types.js';
+import type { HttpRequest, HttpResponse } from '../../src/http/http-types.js';
 
 describe('research key', () => {
   it('matches the public client test vector', () => {

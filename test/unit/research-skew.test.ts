@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { researchAuthHook, skewFromAnswer } from '../../src/auth/research-hook.js';
-import type { HttpRequest, HttpResponse } from '../../src/http/types.js';
+import type { HttpRequest, HttpResponse } from '../../src/http/http-types.js';
 import { READ_POLICY } from '../../src/http/retry.js';
 
 const NOW = Date.parse('2026-11-20T10:00:00.000Z');

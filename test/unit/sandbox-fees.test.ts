@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { product, asinFor, withCheckDigit } from '../../src/sandbox/research/catalog.js';
-import { computeFees, sizeTier } from '../../src/sandbox/research/fees.js';
+import { computeFees, sizeTier } from '../../src/sandbox/research/fee-formula.js';
 import { phpSerialize } from '../../src/sandbox/research/php.js';
 
 describe('sandbox catalog', () => {

@@ -1,14 +1,10 @@
-/** Pure rules behind the security checks: text safety, where credentials may go, lock takeover, redirect matching, URLs to open. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+/** Pure rules behind the security checks: text safety, where credentials may go, redirect matching, URLs to open. */
 import { describe, expect, it } from 'vitest';
 import { openableUrl } from '../../src/cli/browser.js';
 import { isLoopbackHost, requireBoundOrigin, requireSecureTransport } from '../../src/auth/origin.js';
-import { processAlive, withFileLock } from '../../src/config/lock.js';
 import { isLoopbackAddress } from '../../src/sandbox/http.js';
 import { parseFaultRule } from '../../src/sandbox/faults.js';
-import { redirectAllowed } from '../../src/sandbox/oauth/state.js';
+import { redirectAllowed } from '../../src/sandbox/oauth/oauth-state.js';
 import { nestsDeeper } from '../../src/sandbox/json-depth.js';
 import { spreadsheetSafe, terminalSafe, visibleControls } from '../../src/util/sanitize.js';
 
@@ -64,19 +60,6 @@ describe('where credentials may go', () => {
     expect(openableUrl('http://127.0.0.1:1/l?x=1', 'http://127.0.0.1:1')).toBe('http://127.0.0.1:1/l?x=1');
     for (const bad of ['--utility-cmd-prefix=x', 'file:///etc/shadow', 'javascript:alert(1)', '-http://x']) expect(() => openableUrl(bad), bad).toThrow(/not opening/);
     expect(() => openableUrl('https://evil.example/x', 'http://127.0.0.1:1')).toThrow(/not on/);
-  });
-});
-
-describe('lock files', () => {
-  it('a lock whose pid is gone is taken over at once; a live one is waited for', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'inv-lock-'));
-    const path = join(dir, 'x.lock');
-    let dead = 999_999;
-    while (processAlive(dead)) dead--;
-    writeFileSync(path, `${dead}\n`);
-    expect(await withFileLock(path, async () => 'taken', { timeoutMs: 200 })).toBe('taken');
-    writeFileSync(path, `${process.ppid}\n`);
-    await expect(withFileLock(path, async () => 'taken', { timeoutMs: 200 })).rejects.toThrow(/has held/);
   });
 });
 

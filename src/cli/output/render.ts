@@ -1,7 +1,7 @@
 /** Renders a command's records as table, json, ndjson, csv or tsv; json and ndjson stream as records arrive. */
 import type { GlobalOptions } from '../globals.js';
-import { terminalWidth, type IO } from '../io.js';
-import { plain } from './format.js';
+import { terminalWidth, type IO } from '../../util/io.js';
+import { plain } from '../../util/format.js';
 import { spreadsheetSafe, visibleControls } from '../../util/sanitize.js';
 import { pick, project, type Column, type View } from './view.js';
 

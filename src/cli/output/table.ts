@@ -1,7 +1,7 @@
 /** Borderless aligned tables on cli-table3 (imported lazily, only for table output). */
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
-import { cell } from './format.js';
+import { cell } from '../../util/format.js';
 import { terminalSafe } from '../../util/sanitize.js';
 import { pick, type Column } from './view.js';
 

@@ -1,7 +1,7 @@
 /** inv batch list: the batches run against the profile's server (from any profile), newest first. */
 import { rememberNames } from '../../cli/completion/names.js';
 import type { Command } from 'commander';
-import type { BatchInfo } from '../../batch/store.js';
+import type { BatchInfo } from '../../batch/kept-batches.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
@@ -34,7 +34,7 @@ export function setup(command: Command, run: Runner): void {
     .action(
       run(async (ctx) => {
         const out = ctx.output(VIEW);
-        const { listBatches } = await import('../../batch/store.js');
+        const { listBatches } = await import('../../batch/kept-batches.js');
         const batches = (await listBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl))).map((b) => b.info);
         rememberNames(ctx.io.env, 'batches', batches.map((b) => b.name));
         await out.render(batches);

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { wholeNumber } from '../../cli/input.js';
+import { wholeNumber } from '../../cli/request-body.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
 
@@ -18,7 +18,7 @@ export function setup(command: Command, run: Runner): void {
       run<{ olderThan?: string; force?: boolean }>(async (ctx, _args, flags) => {
         if (flags.olderThan === undefined) throw new UsageError('give --older-than DAYS');
         const days = wholeNumber(flags.olderThan, '--older-than', 0, 36_500)!;
-        const { pruneBatches } = await import('../../batch/store.js');
+        const { pruneBatches } = await import('../../batch/kept-batches.js');
         const { removed, kept } = await pruneBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl), days, flags.force === true);
         if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') await ctx.io.out.write(JSON.stringify({ removed: removed.map((b) => b.name), kept: kept.map((b) => b.name) }) + '\n');
         await ctx.info(`${ctx.color.green('✓')} removed ${removed.length} batch journal(s)${removed.length ? `: ${removed.map((b) => `"${b.name}"`).join(', ')}` : ''}`);

@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { wholeNumber } from '../../cli/input.js';
+import { wholeNumber } from '../../cli/request-body.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
-import type { RowPick } from '../../batch/store.js';
+import type { RowPick } from '../../batch/kept-batches.js';
 
 interface ResolveFlags {
   row?: string;
@@ -50,7 +50,7 @@ export function setup(command: Command, run: Runner): void {
       run<ResolveFlags>(async (ctx, [name], flags) => {
         const pick = pickOf(flags);
         if (Boolean(flags.applied) === Boolean(flags.notApplied)) throw new UsageError('give exactly one of --applied or --not-applied');
-        const { findBatch, resolveRows } = await import('../../batch/store.js');
+        const { findBatch, resolveRows } = await import('../../batch/kept-batches.js');
         const settings = await ctx.settings();
         const batch = await findBatch(stateDir(ctx.io.env), name as string, originOf(settings.baseUrl));
         const rows = await resolveRows(batch, pick, Boolean(flags.applied));

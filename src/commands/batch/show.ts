@@ -4,7 +4,7 @@ import type { Meta, Runner } from '../../cli/command.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
-import type { ShownRow } from '../../batch/show.js';
+import type { ShownRow } from '../../batch/batch-details.js';
 
 /** A location as a person reads it: "Shelf A1 (1)" where the server named it, else its id. */
 const place = (id: unknown, name: string | null | undefined) => (name ? `${name} (${String(id)})` : id);
@@ -42,7 +42,7 @@ export function setup(command: Command, run: Runner): void {
     .action(
       run<{ state?: string }>(async (ctx, [name], flags) => {
         const out = ctx.output(VIEW);
-        const { showBatch } = await import('../../batch/show.js');
+        const { showBatch } = await import('../../batch/batch-details.js');
         const settings = await ctx.settings();
         const origin = originOf(settings.baseUrl);
         const shown = await showBatch(stateDir(ctx.io.env), name as string, origin, flags.state, async () => ctx.inventory());

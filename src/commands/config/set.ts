@@ -1,7 +1,7 @@
 /** inv config set KEY [VALUE | --stdin]: change one setting of the profile, validated first; secrets need never be on argv. */
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
-import { readAll } from '../../cli/io.js';
+import { readAll } from '../../util/io.js';
 import { setPath } from '../../config/schema.js';
 import { UsageError } from '../../errors.js';
 import * as bound from '../../config/secret-origin.js';

@@ -1,8 +1,8 @@
 /** inv feedback create: record feedback left on an order. */
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
-import { jsonInput, validate } from '../../cli/input.js';
-import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './views.js';
+import { jsonInput, validate } from '../../cli/request-body.js';
+import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './feedback-views.js';
 
 export const meta: Meta = { name: 'create', summary: 'record feedback (asks for venue and date on a terminal)' };
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { InvError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { FEEDBACK_VIEW } from './views.js';
+import { FEEDBACK_VIEW } from './feedback-views.js';
 
 export const meta: Meta = { name: 'delete', args: [['<id>', 'feedback id']], summary: 'delete a feedback record (asks first unless --yes)' };
 

@@ -1,7 +1,7 @@
 /** inv feedback get ID: one feedback record. */
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
-import { FEEDBACK_VIEW } from './views.js';
+import { FEEDBACK_VIEW } from './feedback-views.js';
 
 export const meta: Meta = { name: 'get', args: [['<id>', 'feedback id (venue id and order id)']], summary: 'show one feedback record' };
 

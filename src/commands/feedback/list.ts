@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Feedback } from '../../api/inventory-types.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { pagingOptions, readPaging, type PagingFlags } from '../paging.js';
-import { FEEDBACKS_VIEW } from './views.js';
+import { FEEDBACKS_VIEW } from './feedback-views.js';
 
 export const meta: Meta = { name: 'list', summary: 'list feedback (one page, or --all)' };
 

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { jsonInput, validate } from '../../cli/input.js';
-import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './views.js';
+import { jsonInput, validate } from '../../cli/request-body.js';
+import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './feedback-views.js';
 
 export const meta: Meta = { name: 'update', args: [['<id>', 'feedback id']], summary: 'change fields of a feedback record' };
 

@@ -2,11 +2,11 @@
 import type { Command } from 'commander';
 import { InvError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { answerRule, defined, jsonInput, validate } from '../../cli/input.js';
+import { answerRule, defined, jsonInput, validate } from '../../cli/request-body.js';
 import { canPrompt } from '../../cli/prompt.js';
 import { ITEM_DEFAULTS } from '../../api/constants.js';
 import type { InventoryClient } from '../../api/inventory.js';
-import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
+import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './item-fields.js';
 
 export const meta: Meta = { name: 'create', summary: 'create an item (asks for msku, title and condition on a terminal)' };
 

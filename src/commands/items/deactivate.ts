@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { InvError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { ITEM_VIEW } from './fields.js';
+import { ITEM_VIEW } from './item-fields.js';
 
 export const meta: Meta = { name: 'deactivate', args: [['<msku>', 'the item\'s msku']], summary: 'set an item inactive (asks first unless --yes)' };
 

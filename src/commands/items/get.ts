@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import type { Item, ItemLocation } from '../../api/inventory-types.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { mskuArg } from '../../cli/input.js';
+import { mskuArg } from '../../cli/request-body.js';
 import type { View } from '../../cli/output/view.js';
-import { locationLabel, showsNames } from '../stock/shared.js';
-import { ITEM_VIEW } from './fields.js';
+import { locationLabel, showsNames } from '../stock/stock-views.js';
+import { ITEM_VIEW } from './item-fields.js';
 
 export const meta: Meta = { name: 'get', args: [['<msku>', 'the item\'s msku']], summary: 'show one item (its table also shows the quantity in each location)' };
 

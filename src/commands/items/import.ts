@@ -3,9 +3,9 @@ import type { Command } from 'commander';
 import type { RowResult } from '../../batch/batch-types.js';
 import { againOption } from '../batch/options.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { DELIMITER_HELP } from '../../cli/input.js';
+import { DELIMITER_HELP } from '../../cli/request-body.js';
 import type { View } from '../../cli/output/view.js';
-import type { BatchRequestFlags } from '../batch/shared.js';
+import type { BatchRequestFlags } from '../batch/batch-command.js';
 import { INPUT_FORMATS } from '../../batch/batch-types.js';
 import { offer } from '../../cli/completion/tree.js';
 
@@ -64,7 +64,7 @@ export function setup(command: Command, run: Runner): void {
     ].join('\n'))
     .action(
       run<ImportFlags>(async (ctx, [file], flags) => {
-        const [{ runItemImport }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([import('../../batch/import-items.js'), import('../batch/shared.js')]);
+        const [{ runItemImport }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([import('../../batch/import-items.js'), import('../batch/batch-command.js')]);
         const request = { ...batchRequest(file as string, flags), replace: Boolean(flags.replace), dryRun: Boolean(flags.dryRun) };
         const out = ctx.output(flags.dryRun ? PLAN_VIEW : FAILURES_VIEW);
         await runAndRender(ctx, out, async () => {

@@ -4,7 +4,7 @@ import type { Item } from '../../api/inventory-types.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { remembering } from '../../cli/completion/names.js';
 import { pagingOptions, readPaging, renderPage, type PagingFlags } from '../paging.js';
-import { ITEMS_VIEW } from './fields.js';
+import { ITEMS_VIEW } from './item-fields.js';
 
 export const meta: Meta = { name: 'list', summary: 'list items (one page, or --all)' };
 

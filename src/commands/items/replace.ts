@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
 import { ITEM_DEFAULTS } from '../../api/constants.js';
-import { jsonInput, mskuArg, validate } from '../../cli/input.js';
-import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
+import { jsonInput, mskuArg, validate } from '../../cli/request-body.js';
+import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './item-fields.js';
 
 export const meta: Meta = { name: 'replace', args: [['<msku>', 'the item\'s msku']], summary: 'replace every field of an existing item (fields not given are cleared; inactive defaults to n)' };
 

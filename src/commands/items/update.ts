@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { jsonInput, mskuArg, pairs, validate } from '../../cli/input.js';
-import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './fields.js';
+import { jsonInput, mskuArg, pairs, validate } from '../../cli/request-body.js';
+import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './item-fields.js';
 import { mergeAttributes } from '../../api/item-merge.js';
 
 export const meta: Meta = { name: 'update', args: [['<msku>', 'the item\'s msku']], summary: 'change some fields of an existing item (--attr adds or changes one attribute, keeping the others)' };

@@ -2,9 +2,9 @@
 import type { Command } from 'commander';
 import { LOCATION_TYPES } from '../../api/constants.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { answerRule, jsonInput, validate } from '../../cli/input.js';
-import { locationFields, locationOptions, type LocationFlags } from './fields.js';
-import { LOCATION_VIEW } from './views.js';
+import { answerRule, jsonInput, validate } from '../../cli/request-body.js';
+import { locationFields, locationOptions, type LocationFlags } from './location-fields.js';
+import { LOCATION_VIEW } from './location-views.js';
 
 export const meta: Meta = { name: 'create', summary: 'create a location' };
 

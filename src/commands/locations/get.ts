@@ -1,7 +1,7 @@
 /** inv locations get ID|NAME: one location, by id or by display name. */
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
-import { LOCATION_VIEW } from './views.js';
+import { LOCATION_VIEW } from './location-views.js';
 
 export const meta: Meta = { name: 'get', args: [['<location>', 'location id or display name']], summary: 'show one location, by id or by name' };
 

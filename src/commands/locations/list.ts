@@ -4,7 +4,7 @@ import type { Location } from '../../api/inventory-types.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { remembering } from '../../cli/completion/names.js';
 import { pagingOptions, readPaging, renderPage, type PagingFlags } from '../paging.js';
-import { LOCATIONS_VIEW } from './views.js';
+import { LOCATIONS_VIEW } from './location-views.js';
 
 export const meta: Meta = { name: 'list', summary: 'list locations (one page, or --all)' };
 

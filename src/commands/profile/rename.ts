@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { checkProfileExists } from '../../config/settings.js';
-import { profileNameArg } from './shared.js';
+import { profileNameArg } from './profile-name.js';
 
 export const meta: Meta = { name: 'rename', args: [['<old>', 'current name'], ['<new>', 'new name']], summary: 'give a profile a new name (its login stays)' };
 

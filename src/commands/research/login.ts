@@ -1,7 +1,7 @@
 /** inv research login: store the research ClientId and SecretKey in the profile, after checking them. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { readAll } from '../../cli/io.js';
+import { readAll } from '../../util/io.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import { setPath } from '../../config/schema.js';
 import { originOf } from '../../http/url.js';

@@ -1,7 +1,7 @@
 /** inv settings get KEY: one account setting. */
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
-import { SETTING_VIEW } from './view.js';
+import { SETTING_VIEW } from './setting-view.js';
 
 export const meta: Meta = { name: 'get', args: [['<key>', 'setting key']], summary: 'show an account setting' };
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { SETTING_VIEW } from './view.js';
+import { SETTING_VIEW } from './setting-view.js';
 
 export const meta: Meta = { name: 'set', args: [['<key>', 'setting key'], ['<value>', 'new value']], summary: 'change an account setting' };
 

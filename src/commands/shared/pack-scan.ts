@@ -11,8 +11,8 @@ import { requireBaseUrl } from '../../cli/clients.js';
 import { stateDir } from '../../config/paths.js';
 import { InputEndedError, InputNeededError, InterruptedError } from '../../errors.js';
 import type { PackOptions } from '../../pack/check.js';
-import type { ScanSession } from '../../pack/scan.js';
-import type { Packing } from '../../pack/types.js';
+import type { ScanSession } from '../../pack/scan-session.js';
+import type { Packing } from '../../pack/packing-types.js';
 
 const NEXT = new Set(['next', 'n', 'NEXT', 'NEXTBOX', 'NEXT-BOX']);
 const DONE = new Set(['done', 'DONE', 'q', 'quit']);
@@ -21,7 +21,7 @@ const DONE = new Set(['done', 'DONE', 'q', 'quit']);
 export async function scanSession(ctx: Ctx, client: InventoryClient, options: PackOptions & { shipment: string }): Promise<{ packing: Packing; finish: () => void }> {
   if (!canPrompt(ctx.io, ctx.globals)) throw new InputNeededError('the box contents', '--file CONTENTS.csv --boxes BOXES.csv (scan mode needs a terminal)');
   const [{ shipmentFacts, scanCodes }, { ScanSession, scanJournalPath }, { batchAccount }] = await Promise.all([
-    import('../../pack/shipment.js'), import('../../pack/scan.js'), import('../../batch/identity.js'),
+    import('../../pack/shipment.js'), import('../../pack/scan-session.js'), import('../../batch/identity.js'),
   ]);
   const facts = await shipmentFacts(client, options.shipment);
   const origin = new URL(requireBaseUrl(await ctx.settings())).origin;

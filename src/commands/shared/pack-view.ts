@@ -1,6 +1,6 @@
 /** How a packing looks: JSON keeps the whole record; the table one row per box and msku. */
-import type { Packing } from '../../pack/types.js';
-import { count } from '../../cli/output/format.js';
+import type { Packing } from '../../pack/packing-types.js';
+import { count } from '../../util/format.js';
 import type { View } from '../../cli/output/view.js';
 
 export const PACK_VIEW: View<Packing> = {

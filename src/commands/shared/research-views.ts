@@ -1,7 +1,7 @@
 /** Output views shared by the research commands, and readers of the shapes the live service answers. */
 import { asList } from '../../api/xml.js';
 import { OFFER_CHANNELS, type OffersResponse, type SearchResult } from '../../api/research-types.js';
-import { count, money, truncate } from '../../cli/output/format.js';
+import { count, money, truncate } from '../../util/format.js';
 import { pick, type View } from '../../cli/output/view.js';
 
 /** A slug or code as words: "large-standard" → "Large standard", "ToysAndGames" → "Toys and games". */

@@ -1,7 +1,7 @@
 /** What keeps two sandboxes apart: one per data file (a lock naming the running one's URL), and a profile left pointing at a running one. */
 import { connect } from 'node:net';
 import { UsageError } from '../../errors.js';
-import { lockFile, type HeldLock, type LockHolder } from '../../batch/lock.js';
+import { lockFile, type HeldLock, type LockHolder } from '../../util/file-lock.js';
 import { isLoopbackHost } from '../../auth/origin.js';
 
 /** Takes the lock of a data file, or refuses (exit 2) naming the sandbox that holds it. */

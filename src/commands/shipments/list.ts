@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
 import { rememberNames } from '../../cli/completion/names.js';
-import { SHIPMENTS_VIEW } from './views.js';
+import { SHIPMENTS_VIEW } from './shipment-views.js';
 
 export const meta: Meta = { name: 'list', summary: 'list inbound FBA shipments: id, center, units, open or closed (where the open-shipment setting tells)' };
 

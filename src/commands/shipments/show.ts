@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
 import { UsageError } from '../../errors.js';
-import { SHIPMENT_VIEW } from './views.js';
+import { SHIPMENT_VIEW } from './shipment-views.js';
 
 export const meta: Meta = { name: 'show', args: [['<shipmentId>', 'the shipment id (e.g. FBA10000001) or its location id']], summary: 'show what a shipment holds: each msku with its fnsku and quantity' };
 
@@ -15,7 +15,7 @@ export function setup(command: Command, run: Runner): void {
     .action(
       run<{ labels?: string; labelsLayout?: string }>(async (ctx, [id], flags) => {
         const out = ctx.output(SHIPMENT_VIEW);
-        const labels = flags.labels === undefined ? undefined : (await import('../../labels/write.js')).labelOptions({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
+        const labels = flags.labels === undefined ? undefined : (await import('../../labels/write-labels.js')).labelOptions({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
         if (flags.labelsLayout !== undefined && !labels) throw new UsageError('--labels-layout goes with --labels FILE');
         const client = await ctx.inventory();
         const [{ LocationNames }, { showShipment }] = await Promise.all([import('../../api/location-names.js'), import('../../api/shipments.js')]);

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Location } from '../../api/inventory-types.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { showsNames, stockView } from './shared.js';
+import { showsNames, stockView } from './stock-views.js';
 
 export const meta: Meta = { name: 'get', args: [['<itemLocationId>', 'the itemLocation id (see `inv stock list`)']], summary: 'show one itemLocation: an item\'s quantity in one location' };
 

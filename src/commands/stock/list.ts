@@ -4,9 +4,9 @@ import type { ItemLocation, Location } from '../../api/inventory-types.js';
 import type { MskuTotal } from '../../api/stock.js';
 import type { Meta, Runner } from '../../cli/command.js';
 import type { Output } from '../../cli/context.js';
-import { mskuArg } from '../../cli/input.js';
+import { mskuArg } from '../../cli/request-body.js';
 import { pagingOptions, readPaging, renderPage, type PagingFlags } from '../paging.js';
-import { showsNames, stockView, totalsView } from './shared.js';
+import { showsNames, stockView, totalsView } from './stock-views.js';
 
 interface ListFlags extends PagingFlags {
   msku?: string;

@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Location } from '../../api/inventory-types.js';
 import type { Meta, Runner } from '../../cli/command.js';
-import { mskuArg } from '../../cli/input.js';
-import { stockView } from './shared.js';
+import { mskuArg } from '../../cli/request-body.js';
+import { stockView } from './stock-views.js';
 
 export const meta: Meta = { name: 'set', args: [['<msku>', 'the item'], ['<location>', 'the location (id or name)'], ['<count>', 'the quantity counted (0 or more)']], summary: 'set the counted quantity of an item in a location: reads it, sends the difference once, shows before → after' };
 

@@ -2,10 +2,10 @@
  * The demo account's inbound shipment FBA10000001: a book and mugs sent to PHX7 earlier, closed to new units and
  * waiting to be packed (what `inv shipments show` and `inv pack` examples name). Sends open shipments of their own.
  */
-import type { InventoryState } from '../inventory/state.js';
+import type { InventoryState } from '../inventory/inventory-state.js';
 import { CENTERS } from './centers.js';
 import { shipmentNotes } from './notes.js';
-import { fnskuOf, PREP_TYPE, shipmentIdOf } from './plan.js';
+import { fnskuOf, PREP_TYPE, shipmentIdOf } from './shipment-plan.js';
 
 const SENT = '2026-01-08T15:30:00.000Z';
 

@@ -3,7 +3,7 @@
  * its center, the center's ship-to address and the plan so far, in a form `inv shipments show` reads:
  * "Inbound shipment FBA… to PHX7 (Phoenix, AZ). Ship to: name | street | City, ST zip | US. Plan: MSKU x 8 (X000…), …".
  */
-import type { ShipmentPlan } from '../inventory/state.js';
+import type { ShipmentPlan } from '../inventory/inventory-state.js';
 import type { Center } from './centers.js';
 
 /** The notes of shipment `shipmentId` bound for `center` with `plan`. */

@@ -1,7 +1,7 @@
 /** Changes to the inventory account, each written through Persist (so it is logged) and kept consistent. */
 import { HttpFail } from '../http.js';
-import type { Persist } from '../store.js';
-import type { InventoryState, PurchaseItem, ShipmentPlan, StoredFeedback, StoredItem, StoredItemLocation, StoredLocation } from './state.js';
+import type { Persist } from '../state-file.js';
+import type { InventoryState, PurchaseItem, ShipmentPlan, StoredFeedback, StoredItem, StoredItemLocation, StoredLocation } from './inventory-state.js';
 
 const key = (msku: string, locationId: string) => `${msku}\u0000${locationId}`;
 

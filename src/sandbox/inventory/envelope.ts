@@ -1,7 +1,7 @@
 /** The inventory API's response envelope, and routes that require a valid bearer token. */
 import type { Reply, Route, SandboxRequest } from '../http.js';
 import type { OAuthServer } from '../oauth/server.js';
-import type { User } from '../oauth/state.js';
+import type { User } from '../oauth/oauth-state.js';
 
 export interface AuthedRequest extends SandboxRequest {
   user: User;

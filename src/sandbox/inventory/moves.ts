@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HttpFail } from '../http.js';
 import type { Account } from './account.js';
 import { CAN_MOVE, itemLocationRecord } from './records.js';
-import type { Route } from './routes/shared.js';
+import type { Route } from './routes/route-base.js';
 
 const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/)], { error: 'must be a whole number' }).transform(String);
 export const quantity = z.union([z.number(), z.string()]).transform((v, ctx) => {

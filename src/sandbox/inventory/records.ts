@@ -1,5 +1,5 @@
 /** Stored records as the API shows them: numeric strings where the API documents them, and an absolute link. */
-import type { StoredFeedback, StoredItem, StoredItemLocation, StoredLocation } from './state.js';
+import type { StoredFeedback, StoredItem, StoredItemLocation, StoredLocation } from './inventory-state.js';
 
 const num = (n: number | null) => (n === null ? null : String(n));
 

@@ -4,10 +4,10 @@ import type { OAuthServer } from '../oauth/server.js';
 import type { Account } from './account.js';
 import { feedbackRoutes } from './routes/feedback.js';
 import { itemLocationRoutes } from './routes/item-locations.js';
-import { itemRoutes } from './routes/items.js';
+import { itemRoutes } from './routes/item-routes.js';
 import { locationRoutes } from './routes/locations.js';
-import { settingRoutes } from './routes/settings.js';
-import { authedRoute } from './routes/shared.js';
+import { settingRoutes } from './routes/settings-routes.js';
+import { authedRoute } from './routes/route-base.js';
 
 /** Registers whoami, items, locations, itemLocations, feedback and settings. */
 export function resourceRoutes(server: SandboxServer, oauth: OAuthServer, account: Account): void {

@@ -3,7 +3,7 @@
  * request it was rendered for, and the Origin check. Pending tokens are capped per client (oldest forgotten first).
  */
 import type { SandboxRequest } from '../http.js';
-import { randomToken, same } from './state.js';
+import { randomToken, same } from './oauth-state.js';
 
 export const CSRF_FIELD = 'csrf_token';
 const COOKIE = 'inv_sandbox_csrf';

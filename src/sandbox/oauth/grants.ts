@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { SandboxRequest } from '../http.js';
 import { OAuthError, type OAuthServer, type IssuedTokens } from './server.js';
-import { randomToken, tokenHash, type RegisteredClient } from './state.js';
+import { randomToken, tokenHash, type RegisteredClient } from './oauth-state.js';
 
 interface PendingCode {
   clientId: string;

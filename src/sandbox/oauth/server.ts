@@ -1,10 +1,10 @@
 /** The sandbox's OAuth 2.0 authorization server: clients, users, token families, revocation and bearer checks. */
 import { HttpFail, type SandboxRequest } from '../http.js';
-import type { Persist } from '../store.js';
+import type { Persist } from '../state-file.js';
 import {
   hashPassword, passwordMatches, randomToken, same, tokenHash,
   type AccessGrant, type RegisteredClient, type OAuthState, type User,
-} from './state.js';
+} from './oauth-state.js';
 import { LoginThrottle, Throttled } from './throttle.js';
 
 export interface OAuthOptions {

@@ -1,7 +1,7 @@
 /** A deterministic catalog: every 10-character ASIN names one product, derived from the md5 of the ASIN. */
 import { createHash } from 'node:crypto';
 import { gs1CheckDigit, isIsbn10 } from '../../api/product-codes.js';
-import { CATEGORIES, type CategoryDef } from './categories.js';
+import { CATEGORIES, type CategoryDef } from './category-tree.js';
 
 export interface Product {
   asin: string;

@@ -4,7 +4,7 @@ import { HttpFail } from '../../http.js';
 import type { Account } from '../account.js';
 import { collection } from '../collection.js';
 import { feedbackRecord } from '../records.js';
-import { parse, type Route } from './shared.js';
+import { parse, type Route } from './route-base.js';
 
 /** Registers the feedback routes. */
 export function feedbackRoutes(route: Route, account: Account): void {

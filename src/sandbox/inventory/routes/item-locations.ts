@@ -4,7 +4,7 @@ import { HttpFail } from '../../http.js';
 import type { Account } from '../account.js';
 import { collection } from '../collection.js';
 import { itemLocationRecord } from '../records.js';
-import type { Route } from './shared.js';
+import type { Route } from './route-base.js';
 
 /** Registers the itemLocation routes. */
 export function itemLocationRoutes(route: Route, account: Account): void {

@@ -4,7 +4,7 @@ import type { Account } from '../account.js';
 import { collection } from '../collection.js';
 import type { AuthedRequest } from '../envelope.js';
 import { locationRecord } from '../records.js';
-import { parse, type Route } from './shared.js';
+import { parse, type Route } from './route-base.js';
 
 /** Registers the location routes. */
 export function locationRoutes(route: Route, account: Account): void {

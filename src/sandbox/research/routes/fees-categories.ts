@@ -1,8 +1,8 @@
 /** /v1/fees and the category routes (/v1/getAsinCategories, its lower-case spelling, /v1/getCategoryById). */
 import { HttpFail, type SandboxServer } from '../../http.js';
 import { product } from '../catalog.js';
-import { categoryName } from '../categories.js';
-import { computeFees } from '../fees.js';
+import { categoryName } from '../category-tree.js';
+import { computeFees } from '../fee-formula.js';
 import type { Kit } from './kit.js';
 
 /** Registers /v1/fees/:asin. */

@@ -1,6 +1,6 @@
 /** What the research route modules share: the signed-route wrapper, ASIN checks, answer stamps and the catalog seen so far. */
 import { HttpFail, type Reply, type SandboxRequest } from '../../http.js';
-import type { Persist } from '../../store.js';
+import type { Persist } from '../../state-file.js';
 import { verifyKey, type ResearchAccount } from '../auth.js';
 import type { Product } from '../catalog.js';
 import { answerMeta, type Clock } from '../clock.js';

@@ -1,0 +1,89 @@
+/** What the batch commands (move --file, items import, batch *) share: the engine's surroundings from the context, and rendering an outcome. */
+import type { BatchOutcome, BatchRequest, BatchRunEnv, RowResult } from '../../batch/batch-types.js';
+import { BatchRefusedError, exitCodeOf, UsageError } from '../../errors.js';
+import { encodingOf } from '../../batch/decode.js';
+import { requireBaseUrl } from '../../cli/clients.js';
+import type { Ctx, Output } from '../../cli/context.js';
+import { wholeNumber } from '../../cli/request-body.js';
+import { jsonText } from '../../cli/output/render.js';
+import { stateDir } from '../../config/paths.js';
+
+/** The flags every batch command takes, as given. */
+export interface BatchRequestFlags {
+  format?: string;
+  encoding?: string;
+  delimiter?: string;
+  batch?: string;
+  retryInDoubt?: boolean;
+  again?: boolean;
+  concurrency: string;
+}
+
+/** The request of a batch over `file`, its flags checked. */
+export function batchRequest(file: string, flags: BatchRequestFlags): BatchRequest {
+  const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
+  return { file, format: flags.format, encoding: encodingOf(flags.encoding), delimiter: flags.delimiter, name: flags.batch, retryInDoubt: Boolean(flags.retryInDoubt), again: Boolean(flags.again), concurrency };
+}
+
+/** The engine's surroundings for this context: state dir, profile, origin, account, progress, prompts. */
+export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
+  const settings = await ctx.settings();
+  const origin = new URL(requireBaseUrl(settings)).origin;
+  const dir = stateDir(ctx.io.env);
+  const ndjson = ctx.globals.output === 'ndjson';
+  const { batchAccount } = await import('../../batch/identity.js');
+  // A pause goes above the progress line on a terminal, and into the log with the time it began.
+  ctx.paceRequests((line) => void ctx.info(ctx.io.stderrIsTTY ? `\r\x1b[2K${line}` : `${new Date().toISOString()} ${line}`));
+  return {
+    stdin: ctx.io.stdin,
+    stateDir: dir,
+    profile: settings.profile,
+    origin,
+    inventory: () => ctx.inventory(),
+    settings: {
+      get: async (key) => (await ctx.inventory()).settingValue(key),
+      put: async (key, value) => void (await (await ctx.inventory()).setSetting(key, value)),
+    },
+    host: ctx.io.env.INV_HOST_ID || undefined,
+    info: (message) => ctx.info(message),
+    account: async () => batchAccount(dir, origin, await (await ctx.tokens()).accessToken(), async () => (await ctx.inventory()).whoami()),
+    signal: ctx.io.signal,
+    progress: {
+      terminal: ctx.progressStream,
+      log: ctx.io.stderrIsTTY || ctx.globals.quiet ? undefined : (line) => void ctx.io.err.write(line + '\n'),
+    },
+    // Only ndjson writes per row, and only then is there backpressure to wait for.
+    onResult: (result: RowResult) => (ndjson ? ctx.io.out.write(JSON.stringify(result) + '\n') : undefined),
+    warn: (message) => ctx.info(`warning: ${message}`),
+    confirm: (message) => ctx.confirm(message),
+  };
+}
+
+/** What a script reads of a batch that did not run: refused (a repeat, bad input) or stopped before sending. */
+function refusalSummary(error: unknown): Record<string, unknown> {
+  const base = error instanceof BatchRefusedError ? error.summary : { outcome: error instanceof UsageError ? 'invalid' : 'stopped' };
+  return { ...base, error: (error as Error)?.message ?? String(error), exitCode: exitCodeOf(error) };
+}
+
+/** Runs a batch and renders it; with --json exactly one summary object reaches stdout, whatever the outcome. */
+export async function runAndRender(ctx: Ctx, out: Output<RowResult>, run: () => Promise<BatchOutcome>): Promise<void> {
+  let outcome: BatchOutcome;
+  try {
+    outcome = await run();
+  } catch (error) {
+    if (ctx.globals.output === 'json') await ctx.io.out.write(jsonText(refusalSummary(error), ctx.io) + '\n');
+    throw error;
+  }
+  await renderOutcome(ctx, out, outcome);
+}
+
+/** Prints the summary (json), the rows not done (table), the one-line account; then throws the outcome's error. */
+async function renderOutcome(ctx: Ctx, out: Output<RowResult>, outcome: BatchOutcome): Promise<void> {
+  const ndjson = ctx.globals.output === 'ndjson';
+  if (ctx.globals.output === 'json') await ctx.io.out.write(jsonText({ ...outcome.summary, problems: outcome.problems }, ctx.io) + '\n');
+  else if (!ndjson && outcome.problems.length > 0) await out.render(outcome.problems);
+  // In a log (stderr not a terminal) the last line is timestamped like the progress lines before it.
+  const at = ctx.io.stderrIsTTY ? '' : `${new Date().toISOString()} `;
+  await ctx.info(`${at}${outcome.error ? ctx.color.yellow('!') : ctx.color.green('✓')} ${outcome.line}`);
+  if (outcome.error) throw outcome.error;
+}

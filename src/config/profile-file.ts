@@ -1,0 +1,127 @@
+/**
+ * Profiles on disk: one JSON file, 0600, in a 0700 directory. Reading is a plain JSON.parse (fast,
+ * on every command); writing goes through conf (atomic writes, file mode), loaded only then.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError } from '../errors.js';
+import { withFileLock } from '../util/file-lock.js';
+import { configFile, privateDirs } from './paths.js';
+import { ensurePrivateDir } from './private-dir.js';
+import type { ConfigFile, Profile } from './schema.js';
+
+export const DEFAULT_PROFILE = 'default';
+
+type Conf = import('conf').default<ConfigFile>;
+
+export class ConfigStore {
+  private writer?: Promise<Conf>;
+
+  private constructor(readonly dir: string) {}
+
+  /** The config store of `dir` (created 0700 if missing). */
+  static async open(dir: string): Promise<ConfigStore> {
+    ensurePrivateDir(privateDirs({ INV_CONFIG_DIR: dir }).config);
+    return new ConfigStore(dir);
+  }
+
+  /** Absolute path of the config file. */
+  get path(): string {
+    return configFile(this.dir);
+  }
+
+  /** The file as it is on disk now (another inv process may have changed it). */
+  private read(): ConfigFile {
+    let text: string;
+    try {
+      text = readFileSync(this.path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw error;
+    }
+    try {
+      return JSON.parse(text) as ConfigFile;
+    } catch {
+      throw new UsageError(`the config file ${this.path} is not valid JSON`, 'fix or delete it (it holds your profiles and tokens)');
+    }
+  }
+
+  /** The profile named in the file as current, or "default". */
+  currentProfileName(): string {
+    return this.read().currentProfile ?? DEFAULT_PROFILE;
+  }
+
+  /** Names of every stored profile. */
+  profileNames(): string[] {
+    return Object.keys(this.read().profiles ?? {});
+  }
+
+  /** A stored profile, or an empty one. */
+  profile(name: string): Profile {
+    return this.read().profiles?.[name] ?? {};
+  }
+
+  /** Whether a profile of that name is stored. */
+  hasProfile(name: string): boolean {
+    return name in (this.read().profiles ?? {});
+  }
+
+  /**
+   * Replaces one profile with what `change` makes of it. Every write holds the config lock and
+   * re-reads the file under it, so that processes writing other profiles (or the same one) at the
+   * same time lose nothing; the file is rewritten atomically.
+   */
+  async updateProfile(name: string, change: (profile: Profile) => Profile): Promise<Profile> {
+    return this.locked((conf) => {
+      const profiles = { ...(conf.get('profiles') ?? {}) };
+      const next = change(profiles[name] ?? {});
+      profiles[name] = next;
+      conf.set('profiles', profiles);
+      return next;
+    });
+  }
+
+  /** Removes a profile; when it was the current one, the default profile becomes current. */
+  async deleteProfile(name: string): Promise<void> {
+    await this.locked((conf) => {
+      const profiles = { ...(conf.get('profiles') ?? {}) };
+      delete profiles[name];
+      conf.set('profiles', profiles);
+      if (conf.get('currentProfile') === name) conf.delete('currentProfile');
+    });
+  }
+
+  /** Gives a profile a new name (tokens and all); the current profile follows it. */
+  async renameProfile(from: string, to: string): Promise<void> {
+    await this.locked((conf) => {
+      const profiles = { ...(conf.get('profiles') ?? {}) };
+      profiles[to] = profiles[from] ?? {};
+      delete profiles[from];
+      conf.set('profiles', profiles);
+      if (conf.get('currentProfile') === from) conf.set('currentProfile', to);
+    });
+  }
+
+  /** Makes `name` the profile used when no --profile or INV_PROFILE is given. */
+  async useProfile(name: string): Promise<void> {
+    await this.locked((conf) => conf.set('currentProfile', name));
+  }
+
+  /** Runs a read-modify-write of the file under the config lock (conf reads the file afresh on each get). */
+  async locked<T>(write: (conf: Conf) => T): Promise<T> {
+    const conf = await this.conf();
+    return withFileLock(join(this.dir, 'config.lock'), async () => write(conf));
+  }
+
+  private conf(): Promise<Conf> {
+    this.writer ??= import('conf').then(({ default: Conf }) => new Conf<ConfigFile>({
+      projectName: 'inv',
+      projectSuffix: '',
+      cwd: this.dir,
+      configName: 'config',
+      configFileMode: 0o600,
+      clearInvalidConfig: false,
+    }));
+    return this.writer;
+  }
+}

@@ -1,0 +1,101 @@
+/** Writes labels as PDF or ZPL to a file or stdout; the renderers (pdfkit, bwip-js) load only here. */
+import { accessSync, constants, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { IO } from '../util/io.js';
+import { InvError, UsageError } from '../errors.js';
+import { labelCount, type LabelRun } from './content.js';
+import { LABEL_FORMATS, layoutNamed, LAYOUT_NAMES, perPage, type Layout } from './layouts.js';
+
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
+
+export interface LabelOptions {
+  format: LabelFormat;
+  layout: Layout;
+  /** Position of the first label on the first sheet, 1-based. */
+  start: number;
+  /** A file; for ZPL, "-" or undefined is stdout. */
+  out?: string;
+}
+
+/** Checks --format/--layout/--start/--out; the format defaults to the file's extension, the layout to the format's usual one. */
+export function labelOptions(flags: { format?: string; layout?: string; start?: string; out?: string }, prefix = ''): LabelOptions {
+  const format = flags.format ?? (flags.out?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf');
+  if (!LABEL_FORMATS.includes(format as LabelFormat)) throw new UsageError(`--${prefix}format "${format}" must be ${LABEL_FORMATS.join(' or ')}`);
+  const layoutName = flags.layout ?? (format === 'zpl' ? 'thermal-2.25x1.25' : 'avery-5160');
+  const layout = layoutNamed(layoutName);
+  if (!layout) throw new UsageError(`--${prefix}layout "${layoutName}" must be one of ${LAYOUT_NAMES.join(', ')}`);
+  if (format === 'zpl' && perPage(layout) > 1) throw new UsageError(`--${prefix}layout ${layout.name} is a sheet: ZPL is for thermal rolls (thermal-2.25x1.25 or thermal-2x1)`);
+  let start = 1;
+  if (flags.start !== undefined) {
+    if (perPage(layout) === 1) throw new UsageError(`--start is for sheet layouts (avery-5160, a4-24): ${layout.name} has one label a page`);
+    if (!/^\d+$/.test(flags.start) || Number(flags.start) < 1 || Number(flags.start) > perPage(layout)) throw new UsageError(`--start "${flags.start}" must be a label position from 1 to ${perPage(layout)} on ${layout.name}`);
+    start = Number(flags.start);
+  }
+  if (format === 'pdf' && (flags.out === undefined || flags.out === '-')) throw new UsageError(`${prefix ? '--labels' : '--out'} FILE.pdf is needed for a PDF (ZPL can go to stdout)`);
+  if (flags.out !== undefined && flags.out !== '-') checkWritable(flags.out, prefix ? '--labels' : '--out');
+  return { format: format as LabelFormat, layout, start, out: flags.out };
+}
+
+/** Refuses (exit 2) a file that cannot be written: checked before any request, so a send is never followed by a failed write. */
+export function checkWritable(file: string, flag: string): void {
+  const dir = dirname(resolve(file));
+  const problem = (() => {
+    try {
+      if (!statSync(dir).isDirectory()) return `${dir} is not a directory`;
+    } catch {
+      return `the directory ${dir} does not exist`;
+    }
+    try {
+      if (statSync(file).isDirectory()) return `${file} is a directory`;
+      accessSync(file, constants.W_OK);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return `${file} cannot be written`;
+      try {
+        accessSync(dir, constants.W_OK);
+      } catch {
+        return `the directory ${dir} cannot be written`;
+      }
+    }
+    return undefined;
+  })();
+  if (problem) throw new UsageError(`${flag} ${file}: ${problem}`, `give a file in a directory you can write to, e.g. ${flag} ./labels.pdf`);
+}
+
+/** Renders and writes the labels, counting them on `progress` (a terminal) as they are drawn; returns a one-line summary for the user. */
+export async function writeLabels(runs: readonly LabelRun[], options: LabelOptions, io: IO, progress?: NodeJS.WritableStream): Promise<string> {
+  const count = labelCount(runs);
+  let bytes: Buffer | string;
+  let pages: number;
+  if (options.format === 'pdf') {
+    const [{ renderPdf }, { Progress }] = await Promise.all([import('./pdf.js'), import('../batch/progress.js')]);
+    const counter = new Progress(`labels (${count})`, progress);
+    const missing = new Set<string>();
+    bytes = await renderPdf(runs, options.layout, options.start, () => counter.tick('done'), missing);
+    counter.finish();
+    if (missing.size > 0) {
+      await io.err.write(`warning: no bundled font has ${[...missing].join(', ')}: printed as "?" (the label fonts cover Latin, Greek and Cyrillic)\n`);
+    }
+    pages = Math.ceil((options.start - 1 + count) / perPage(options.layout));
+  } else {
+    const { renderZpl } = await import('./zpl.js');
+    bytes = renderZpl(runs, options.layout);
+    const beyond = [...new Set(runs.flatMap((r) => [...Object.values(r.label).join('')]).filter((c) => c > '\u00ff'))];
+    if (beyond.length > 0) {
+      await io.err.write(`warning: ${beyond.join(', ')} print only on a printer with a Unicode font mapped to ZPL font 0 (^CW0); font 0 itself draws Latin-1\n`);
+    }
+    pages = count;
+  }
+  const where = options.out === undefined || options.out === '-' ? 'stdout' : options.out;
+  if (typeof bytes === 'string' && where === 'stdout') await io.out.write(bytes);
+  else {
+    try {
+      await writeFile(where, bytes);
+    } catch (error) {
+      const e = error as NodeJS.ErrnoException;
+      throw new InvError(`cannot write ${where}: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`);
+    }
+  }
+  const sheets = perPage(options.layout) > 1 ? ` on ${pages} sheet${pages === 1 ? '' : 's'}` : '';
+  return `${count} label${count === 1 ? '' : 's'} (${options.layout.name}${options.format === 'zpl' ? ', ZPL' : ''})${sheets} written to ${where}`;
+}

@@ -1,0 +1,67 @@
+/** File mode from start to end: read both files, fetch the shipment, check everything, then write the outputs asked for. */
+import type { InventoryClient } from '../api/inventory.js';
+import type { IO } from '../util/io.js';
+import { UsageError } from '../errors.js';
+import { checkPacking, type PackOptions } from './check.js';
+import { CARTON_LAYOUTS, type CartonLayoutName } from './carton-layout.js';
+import { packListTsv } from './pack-list.js';
+import { readBoxes, readContents } from './read.js';
+import { packListFacts, shipmentFacts } from './shipment.js';
+import type { Packing } from './packing-types.js';
+import { writeCartons, writeWhole, type CartonOptions } from './write-outputs.js';
+
+export interface OutputFlags {
+  labels?: string;
+  layout?: string;
+  packList?: string;
+  /** -o zpl was given. */
+  zpl?: boolean;
+}
+
+export interface Outputs {
+  labels?: Omit<CartonOptions, 'shipFrom'>;
+  packList?: string;
+}
+
+/** Checks the output flags before anything is read or fetched. */
+export function outputOptions(flags: OutputFlags): Outputs {
+  const layout = (flags.layout ?? '4x6') as CartonLayoutName;
+  if (!CARTON_LAYOUTS.includes(layout)) throw new UsageError(`--layout "${flags.layout}" must be one of ${CARTON_LAYOUTS.join(', ')}`);
+  const format = flags.zpl || flags.labels?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf';
+  if (flags.layout !== undefined && flags.labels === undefined) throw new UsageError('--layout goes with --labels FILE');
+  if (format === 'zpl' && flags.layout === 'letter-2up') throw new UsageError('--layout letter-2up is a sheet: ZPL is for 4x6 thermal rolls');
+  if (flags.zpl && flags.labels === undefined) throw new UsageError('-o zpl is the format of --labels FILE (or --labels - for stdout)');
+  if (format === 'pdf' && flags.labels === '-') throw new UsageError('--labels FILE.pdf is needed for a PDF (ZPL can go to stdout with -o zpl)');
+  if (flags.packList === '-') throw new UsageError('--pack-list needs a FILE: stdout carries the boxes');
+  return { labels: flags.labels === undefined ? undefined : { format, layout, out: flags.labels }, packList: flags.packList };
+}
+
+export interface FileModeInput extends PackOptions {
+  shipment: string;
+  file: string;
+  boxes: string;
+}
+
+/** Reads and checks a packing from files: nothing is written, and the first fault is a UsageError naming its row, box and msku. */
+export async function packFromFiles(client: InventoryClient, input: FileModeInput): Promise<Packing> {
+  const [contents, boxes] = await Promise.all([readContents(input.file), readBoxes(input.boxes)]);
+  return checkPacking(await shipmentFacts(client, input.shipment), contents, boxes, input);
+}
+
+/** Writes the labels and the pack list of a checked packing (the pack list is made before either is written); returns lines for the user. */
+export async function writeOutputs(client: InventoryClient, packing: Packing, outputs: Outputs, shipFrom: string[], io: IO, onBox?: () => void): Promise<string[]> {
+  const said: string[] = [];
+  const list = outputs.packList === undefined
+    ? undefined
+    : packListTsv(packing, await packListFacts(client, packing.boxes.flatMap((b) => b.items.map((i) => i.msku))), `inv pack ${packing.shipmentId}`);
+  if (outputs.labels) {
+    const count = await writeCartons(packing, { ...outputs.labels, shipFrom }, io, onBox);
+    const where = outputs.labels.out === '-' ? 'stdout' : outputs.labels.out;
+    said.push(`${count} carton label${count === 1 ? '' : 's'} (${outputs.labels.format === 'zpl' ? 'ZPL, 4x6' : outputs.labels.layout}) written to ${where}`);
+  }
+  if (list !== undefined) {
+    await writeWhole(outputs.packList!, list);
+    said.push(`pack list written to ${outputs.packList}`);
+  }
+  return said;
+}

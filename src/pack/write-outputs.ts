@@ -1,0 +1,50 @@
+/** Writes the outputs of a packing: carton labels (PDF or ZPL) and the pack list, each file whole or not at all. */
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { IO } from '../util/io.js';
+import { InvError } from '../errors.js';
+import { cartonLabels } from './cartons.js';
+import { cartonLayout, symbolRoom, type CartonLayoutName } from './carton-layout.js';
+import type { Packing } from './packing-types.js';
+
+export interface CartonOptions {
+  format: 'pdf' | 'zpl';
+  layout: CartonLayoutName;
+  /** A file; "-" is stdout (ZPL only). */
+  out: string;
+  shipFrom: string[];
+}
+
+/** Writes `bytes` to a temporary file beside `file`, then renames it over: a reader never sees half a file. */
+export async function writeWhole(file: string, bytes: Buffer | string): Promise<void> {
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  try {
+    await writeFile(temp, bytes);
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    const e = error as NodeJS.ErrnoException;
+    throw new InvError(`cannot write ${file}: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`);
+  }
+}
+
+/** Renders the carton labels and writes them; returns how many labels were written. */
+export async function writeCartons(packing: Packing, options: CartonOptions, io: IO, onBox?: () => void): Promise<number> {
+  let bytes: Buffer | string;
+  let count: number;
+  if (options.format === 'zpl') {
+    const { renderCartonZpl, ZPL_ROOM } = await import('./carton-zpl.js');
+    const labels = cartonLabels(packing, options.shipFrom, ZPL_ROOM, onBox);
+    bytes = renderCartonZpl(labels);
+    count = labels.length;
+  } else {
+    const { renderCartonPdf } = await import('./carton-pdf.js');
+    const layout = cartonLayout(options.layout);
+    const labels = cartonLabels(packing, options.shipFrom, symbolRoom(layout), onBox);
+    bytes = await renderCartonPdf(labels, layout);
+    count = labels.length;
+  }
+  if (options.out === '-') await io.out.write(bytes as string);
+  else await writeWhole(options.out, bytes);
+  return count;
+}

@@ -1,0 +1,118 @@
+/**
+ * Manifest scouting: every row of a `code,cost[,qty]` file scouted a few at a time, paced down on 429s.
+ * The research answers are kept by the Scout's answer store, so a run killed midway resumes without
+ * asking again what it was told, while every result is worked out afresh from today's options.
+ */
+import { RateLimitError, UsageError } from '../errors.js';
+import { matchColumns, readRows, type InputRow } from '../batch/batch-input.js';
+import { runPool } from '../batch/pool.js';
+import { blank, type ScanTrace, type Scout, type ScoutResult } from './scan-engine.js';
+import { Pacer } from './scan-pacer.js';
+import { costRule, parseCost } from './scan-line.js';
+
+export interface ManifestRow {
+  line: number;
+  code: string;
+  cost: number;
+  qty: number;
+}
+
+export interface ManifestResult extends ScoutResult {
+  line: number;
+  qty: number;
+}
+
+export interface ManifestOptions {
+  file: string;
+  concurrency: number;
+  defaultCost?: number;
+  signal: AbortSignal;
+  stdin: NodeJS.ReadableStream;
+  /** --delimiter; sniffed when absent. */
+  delimiter?: string;
+  /** Told how many rows were skipped because every cell was empty. */
+  skipped?: (count: number) => void;
+  /** Told of each row as it finishes (fresh: something was asked for it; else all its answers were kept ones). */
+  onRow?: (result: ManifestResult, fresh: boolean) => void;
+}
+
+/** A manifest row, checked: a code, a cost (or the default) and a whole quantity (default 1). */
+export function manifestRow(row: InputRow, defaultCost: number | undefined): ManifestRow | { line: number; error: string } {
+  if (row.error || !row.record) return { line: row.line, error: row.error ?? 'unreadable row' };
+  const r = row.record as Record<string, string | undefined>;
+  const code = r.code?.trim();
+  if (!code) return { line: row.line, error: 'code is empty' };
+  const costText = r.cost?.trim();
+  const cost = costText === undefined ? defaultCost : parseCost(costText);
+  if (costText !== undefined && cost === undefined) return { line: row.line, error: `cost "${costText}" ${costRule(costText)}` };
+  if (cost === undefined) return { line: row.line, error: 'no cost: add a cost column or pass --cost' };
+  const qtyText = r.qty?.trim();
+  if (qtyText !== undefined && !/^\d{1,7}$/.test(qtyText)) return { line: row.line, error: `qty "${qtyText}" must be a whole number` };
+  return { line: row.line, code, cost, qty: qtyText === undefined ? 1 : Number(qtyText) };
+}
+
+/** What a manifest run gives: every result ranked by profit, whether it was stopped, the rows answered wholly from kept answers, and the oldest of those. */
+export interface ManifestRun {
+  results: ManifestResult[];
+  stopped: boolean;
+  cached: number;
+  oldest?: number;
+}
+
+/** Scouts every row; resolves to every result ranked by profit, whether it was stopped, and what came from kept answers. */
+export async function scoutManifest(scout: Scout, options: ManifestOptions): Promise<ManifestRun> {
+  const results: ManifestResult[] = [];
+  const pacer = new Pacer(options.concurrency);
+  let cached = 0;
+  let oldest: number | undefined;
+  const rows = readRows(options.file, options.stdin, {
+    format: 'csv',
+    delimiter: options.delimiter,
+    skipped: options.skipped,
+    header: (header) => {
+      const columns = matchColumns(header, ['code', 'cost', 'qty']);
+      if (!columns.includes('code')) throw new UsageError(`${options.file}: the header has no "code" column (expected code,cost[,qty])`);
+      const unknown = columns.filter((c) => !['code', 'cost', 'qty'].includes(c));
+      if (unknown.length) throw new UsageError(`${options.file}: unknown column(s) ${unknown.join(', ')}; expected code,cost[,qty]`);
+      return columns;
+    },
+  });
+  const work = async (input: InputRow) => {
+    const row = manifestRow(input, options.defaultCost);
+    if ('error' in row) {
+      const code = typeof input.record?.code === 'string' ? input.record.code.trim() : '';
+      const r = { ...blank(code, null, 0, [`line ${row.line}: ${row.error}`]), line: row.line, qty: 0 };
+      results.push(r);
+      options.onRow?.(r, true);
+      return;
+    }
+    const trace: ScanTrace = { asked: 0 };
+    const scanned = (await pacedScan(scout, row, pacer, options.signal, trace)).map((r) => ({ ...r, line: row.line, qty: row.qty }));
+    if (trace.asked === 0 && trace.oldest !== undefined) {
+      cached++;
+      oldest = Math.min(oldest ?? trace.oldest, trace.oldest);
+    }
+    for (const r of scanned) {
+      results.push(r);
+      options.onRow?.(r, trace.asked > 0);
+    }
+  };
+  const { stopped } = await runPool(rows, work, { concurrency: options.concurrency, signal: options.signal });
+  results.sort((a, b) => (b.profit ?? -Infinity) - (a.profit ?? -Infinity) || a.line - b.line);
+  return { results, stopped, cached, oldest };
+}
+
+/** Scans one row, waiting for the pacer; a 429 that outlasts the retries slows the pace and tries the row again. */
+async function pacedScan(scout: Scout, row: ManifestRow, pacer: Pacer, signal: AbortSignal, trace: ScanTrace): Promise<ScoutResult[]> {
+  for (;;) {
+    await pacer.acquire(signal);
+    try {
+      const results = await scout.scan(row.code, row.cost, trace);
+      pacer.release(true);
+      return results;
+    } catch (error) {
+      pacer.release(false);
+      if (!(error instanceof RateLimitError) || signal.aborted) throw error;
+    }
+  }
+}
