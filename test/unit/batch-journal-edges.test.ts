@@ -3,7 +3,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, writeSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encodeRecord, Journal, JournalWriteError, type JournalFile } from '../../src/batch/journal.js';
+import { JournalWriteError, openBatchJournal } from '../../src/batch/batch-journal.js';
+import { encodeRecord } from '../../src/util/journal-records.js';
+import type { JournalFile } from '../../src/util/journal.js';
 import { readBatchFile } from '../../src/batch/journal-read.js';
 
 const root = mkdtempSync(join(tmpdir(), 'inv-journal-edges-'));
@@ -57,7 +59,7 @@ describe('a disk that fills up', () => {
     const path = fresh();
     writeFileSync(path, header + encodeRecord(id(1), { s: 'sent', l: 2 }) + encodeRecord(id(1), { s: 'done' }));
     const { disk, file } = fillingDisk();
-    const journal = await Journal.open(path, { file });
+    const journal = await openBatchJournal(path, { file });
     expect(journal.bytes).toBe(readFileSync(path).length);
     await journal.mark(id(2), { s: 'sent', l: 3 });
     await Promise.all([journal.mark(id(2), { s: 'done' }), journal.mark(id(3), { s: 'sent', l: 4 })]);

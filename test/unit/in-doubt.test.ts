@@ -4,7 +4,7 @@ import { verdictOf } from '../../src/batch/stop-rule.js';
 import { ApiError, ConnectionError, InDoubtError } from '../../src/errors.js';
 import { errorHook } from '../../src/http/error-hook.js';
 import { ONCE_POLICY, READ_POLICY, type RetryPolicy } from '../../src/http/retry.js';
-import { TransportError, type HttpRequest, type Send } from '../../src/http/types.js';
+import { TransportError, type HttpRequest, type Send } from '../../src/http/http-types.js';
 
 const hook = errorHook({ api: 'Inventory API', authHint: 'run inv login' });
 
