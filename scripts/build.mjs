@@ -194,7 +194,9 @@ function writeOwn(name, code, map) {
  */
 function startWithItsChunks(metafile) {
   const staticImports = (name) =>
-    metafile.outputs[`dist/${name}`].imports.filter((i) => i.kind === 'import-statement' && i.path.startsWith('dist/chunks/')).map((i) => i.path.slice(5));
+    metafile.outputs[`dist/${name}`].imports
+      .filter((i) => i.kind === 'import-statement' && i.path.startsWith('dist/chunks/'))
+      .map((i) => i.path.slice('dist/'.length));
   const inside = new Set();
   const visit = (name) => staticImports(name).forEach((next) => inside.has(next) || (inside.add(next), visit(next)));
   visit('start.js');
@@ -225,7 +227,8 @@ function startWithItsChunks(metafile) {
   }
   const own = files.get('start.js');
   sections.push({ offset: { line: lines.length, column: 0 }, map: own.map });
-  lines.push(own.code.replaceAll(/require\("\.\/(chunks\/[^"]+)"\)/g, (call, name) => (inside.has(name) ? `__invChunk(${JSON.stringify(name)})` : call)));
+  const inlined = (call, name) => (inside.has(name) ? `__invChunk(${JSON.stringify(name)})` : call);
+  lines.push(own.code.replaceAll(/require\("\.\/(chunks\/[^"]+)"\)/g, inlined));
   return [lines.join('\n'), { version: 3, sections }];
 }
 // dist/ is CommonJS; the sandbox library is imported from ES modules too (named exports are found by Node).

@@ -9,7 +9,8 @@ const PRELOAD = fileURLToPath(new URL('../helpers/loaded-files.cjs', import.meta
 
 /** The dist/ files `inv <args>` loads (relative to dist/), and its exit code. */
 function loadedFiles(args: string[]): { code: number | null; files: string[] } {
-  const r = spawnSync(process.execPath, ['-r', PRELOAD, BIN, ...args], { env: childEnv({ NODE_DISABLE_COMPILE_CACHE: '1' }), encoding: 'utf8' });
+  const env = childEnv({ NODE_DISABLE_COMPILE_CACHE: '1' });
+  const r = spawnSync(process.execPath, ['-r', PRELOAD, BIN, ...args], { env, encoding: 'utf8' });
   const line = r.stderr.split('\n').find((l) => l.startsWith('loaded-files '));
   return { code: r.status, files: JSON.parse(line!.slice('loaded-files '.length)) as string[] };
 }
