@@ -8,15 +8,16 @@
 //   shared by the CLI and the sandbox and read only when a command imports it.
 // Source maps are written for local debugging; package.json "files" keeps them out of the package.
 // The help texts are captured into dist/help.json by a build of their own in a temporary directory.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const dist = new URL('../dist/', import.meta.url);
+const distDir = fileURLToPath(dist);
 rmSync(dist, { recursive: true, force: true });
 
 // The packages read from dist/vendor/: what src/ imports of them maps to one file each (name → import path).
@@ -52,6 +53,18 @@ const vendorFiles = {
       contents: `export * from './vendor/${args.path}.js'; export { default } from './vendor/${args.path}.js';`,
       loader: 'js',
     }));
+  },
+};
+
+// In the split build a vendor package is an external file: the conversion to CommonJS below gives the import the
+// same interop as vendorFiles does.
+const vendorExternal = {
+  name: 'vendor-external',
+  setup(b) {
+    b.onResolve({ filter: /^[@a-z]/ }, (args) => {
+      const name = vendorOf.get(args.path);
+      return name && /[\\/]src[\\/]/.test(args.importer) ? { path: `./vendor/${name}.js`, external: true } : undefined;
+    });
   },
 };
 
@@ -93,42 +106,131 @@ const pdfkitFonts = {
 };
 
 // The entry loads the rest with require(), not import(): one CommonJS loader, no ESM loader at all.
-// `inv sandbox` loads the sandbox library (dist/sandbox.js) rather than a copy of it in start.js, which every
-// command reads (the sandbox throws none of the CLI's error classes, so nothing tells the copies apart).
 const ownFiles = {
   name: 'own-files',
   setup(b) {
     b.onResolve({ filter: /^\.\/start\.js$/ }, (args) => (/entry\.ts$/.test(args.importer) ? { path: './start.js', external: true } : undefined));
-    b.onResolve({ filter: /^\.\.\/sandbox\/index\.js$/ }, (args) =>
-      /commands[\\/]sandbox\.ts$/.test(args.importer) ? { path: './sandbox.js', external: true } : undefined,
-    );
   },
 };
 
 const common = {
   bundle: true,
-  format: 'cjs',
   platform: 'node',
   target: 'node20',
+  logLevel: 'warning',
+  define: { __INV_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__invFileUrl' },
+};
+// A file of dist/ knows its URL as __invFileUrl (what import.meta.url becomes); a chunk under dist/chunks/ answers as
+// if it were in dist/, so that paths relative to the module (the label fonts) are the same wherever esbuild put it.
+const fileUrl = (where) => `var __invFileUrl = require('node:url').pathToFileURL(${where}).href;`;
+const cjs = {
+  ...common,
+  format: 'cjs',
   // import() becomes a lazy require(): every file is CommonJS.
   supported: { 'dynamic-import': false },
   sourcemap: 'linked',
-  logLevel: 'warning',
-  define: { __INV_VERSION__: JSON.stringify(pkg.version), 'import.meta.url': '__invFileUrl' },
-  banner: { js: "var __invFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+  banner: { js: fileUrl('__filename') },
 };
 
+// The entry alone (it answers --version and --help with nothing else loaded) and each vendor package.
 await build({
-  ...common,
+  ...cjs,
   outdir: 'dist',
   entryPoints: {
     cli: 'src/cli/entry.ts',
-    start: 'src/cli/start.ts',
-    sandbox: 'src/sandbox/index.ts',
     ...Object.fromEntries(Object.entries(VENDOR).map(([name, path]) => [`vendor/${name}`, path])),
   },
   plugins: [vendorFiles, ownFiles, leanStart, pdfkitFonts],
 });
+
+// The rest of the CLI and the sandbox library: esbuild's code splitting, so that a command reads only the modules it
+// runs (what is import()ed lazily is a chunk of its own, shared code is in one chunk, never two copies of a class).
+// Splitting is for ES modules only: each file is turned into CommonJS afterwards (`import` → require(), `export` →
+// module.exports, import() → a lazy require()).
+const split = await build({
+  ...common,
+  format: 'esm',
+  splitting: true,
+  write: false,
+  sourcemap: 'inline',
+  outdir: 'dist',
+  entryPoints: { start: 'src/cli/start.ts', sandbox: 'src/sandbox/index.ts' },
+  chunkNames: 'chunks/[name]-[hash]',
+  metafile: true,
+  plugins: [vendorExternal, leanStart, pdfkitFonts],
+});
+const files = new Map(); // path relative to dist/ → { code, map } in CommonJS
+for (const file of split.outputFiles.filter((f) => f.path.endsWith('.js'))) {
+  const name = relative(distDir, file.path);
+  const inChunks = name.startsWith('chunks/');
+  const { code, map } = await transform(file.text, {
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    supported: { 'dynamic-import': false },
+    sourcemap: 'external',
+    sourcefile: basename(file.path),
+    banner: fileUrl(inChunks ? "require('node:path').join(__dirname, '..', 'index.js')" : '__filename'),
+  });
+  // Vendor files are imported as ./vendor/NAME.js by whichever file holds the import.
+  files.set(name, { code: inChunks ? code.replaceAll('require("./vendor/', 'require("../vendor/') : code, map: JSON.parse(map) });
+}
+for (const [name, { code, map }] of files) writeOwn(name, code, map);
+writeOwn('start.js', ...startWithItsChunks(split.metafile));
+
+/** Writes a file of dist/ with its source map beside it. */
+function writeOwn(name, code, map) {
+  mkdirSync(join(distDir, dirname(name)), { recursive: true });
+  writeFileSync(join(distDir, name), `${code}//# sourceMappingURL=${basename(name)}.map\n`);
+  writeFileSync(join(distDir, `${name}.map`), JSON.stringify(map));
+}
+
+/**
+ * start.js with the chunks every command loads (what it imports statically, transitively) inside it: one file to read
+ * and compile rather than ~25 (esbuild splits what start.js shares with the lazily loaded modules into chunks of
+ * their own). Each such chunk is registered under its own file name in Node's module cache before it runs, so a lazily
+ * loaded chunk that requires it gets the same instance; its file stays in dist/ for the sandbox library, which is
+ * loaded without start.js.
+ */
+function startWithItsChunks(metafile) {
+  const staticImports = (name) =>
+    metafile.outputs[`dist/${name}`].imports
+      .filter((i) => i.kind === 'import-statement' && i.path.startsWith('dist/chunks/'))
+      .map((i) => i.path.slice('dist/'.length));
+  const inside = new Set();
+  const visit = (name) => staticImports(name).forEach((next) => inside.has(next) || (inside.add(next), visit(next)));
+  visit('start.js');
+  const lines = [
+    "var __invChunks = {}, __invModule = require('node:module'), __invPath = require('node:path');",
+    '// Runs the chunk `name` (relative to dist/) once, as Node would run its file; its relative requires of chunks in here stay in here.',
+    'function __invChunk(name) {',
+    '  const filename = __invPath.join(__dirname, name);',
+    '  if (__invModule._cache[filename]) return __invModule._cache[filename].exports;',
+    '  const m = new __invModule(filename, module);',
+    '  m.filename = filename;',
+    '  m.paths = module.paths;',
+    '  __invModule._cache[filename] = m;',
+    '  const own = (id) => __invPath.relative(__dirname, __invPath.join(__invPath.dirname(filename), id));',
+    '  const req = Object.assign((id) => (id.startsWith(".") && own(id) in __invChunks ? __invChunk(own(id)) : m.require(id)), {',
+    '    resolve: (id) => __invModule._resolveFilename(id, m), cache: __invModule._cache, main: require.main,',
+    '  });',
+    '  __invChunks[name].call(m.exports, m.exports, req, m, filename, __invPath.dirname(filename));',
+    '  m.loaded = true;',
+    '  return m.exports;',
+    '}',
+  ];
+  const sections = [];
+  for (const name of inside) {
+    lines.push(`__invChunks[${JSON.stringify(name)}] = function (exports, require, module, __filename, __dirname) {`);
+    sections.push({ offset: { line: lines.length, column: 0 }, map: files.get(name).map });
+    lines.push(...files.get(name).code.trimEnd().split('\n'), '};');
+  }
+  const own = files.get('start.js');
+  sections.push({ offset: { line: lines.length, column: 0 }, map: own.map });
+  const inlined = (call, name) => (inside.has(name) ? `__invChunk(${JSON.stringify(name)})` : call);
+  lines.push(own.code.replaceAll(/require\("\.\/(chunks\/[^"]+)"\)/g, inlined));
+  return [lines.join('\n'), { version: 3, sections }];
+}
 // dist/ is CommonJS; the sandbox library is imported from ES modules too (named exports are found by Node).
 writeFileSync(new URL('package.json', dist), '{ "type": "commonjs" }\n');
 
@@ -144,7 +246,7 @@ for (const [file] of fontsSource.matchAll(/[\w/]+\.ttf/g)) {
 // from commander by a build of src/cli/help-texts.ts into a temporary directory, which is then removed.
 const helper = mkdtempSync(join(tmpdir(), 'inv-help-'));
 try {
-  await build({ ...common, sourcemap: false, outdir: helper, entryPoints: { 'help-texts': 'src/cli/help-texts.ts' }, plugins: [leanStart, pdfkitFonts] });
+  await build({ ...cjs, sourcemap: false, outdir: helper, entryPoints: { 'help-texts': 'src/cli/help-texts.ts' }, plugins: [leanStart, pdfkitFonts] });
   writeFileSync(join(helper, 'package.json'), '{ "type": "commonjs" }\n');
   const { allHelpTexts } = await import(pathToFileURL(join(helper, 'help-texts.js')).href);
   writeFileSync(new URL('help.json', dist), JSON.stringify(await allHelpTexts()));

@@ -74,11 +74,11 @@ function ownPrivateDir(dir: string): boolean {
   }
 }
 
-/** Keeps the newest 24 entries (builds and installs come and go). */
+/** Keeps the newest 400 entries: a build is ~170 files, of which a command reads a few dozen (builds and installs come and go). */
 function prune(dir: string): void {
   try {
     const entries = readdirSync(dir).map((name) => ({ name, at: statSync(join(dir, name)).mtimeMs }));
-    for (const { name } of entries.sort((a, b) => b.at - a.at).slice(24)) rmSync(join(dir, name), { force: true });
+    for (const { name } of entries.sort((a, b) => b.at - a.at).slice(400)) rmSync(join(dir, name), { force: true });
   } catch {
     // another run pruned at the same time
   }

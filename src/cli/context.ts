@@ -27,7 +27,7 @@ export class Session {
 
   /** Opens a URL in the user's browser; given to commands like the IO (tests and embedders replace it). */
   readonly browser: Browser;
-  private readonly program?: (session: Session) => Command;
+  private readonly program?: (session: Session) => Promise<Command>;
 
   /**
    * @param io where the run reads and writes
@@ -37,14 +37,14 @@ export class Session {
    */
   constructor(
     readonly io: IO,
-    parts: { program?: (session: Session) => Command; browser?: Browser } = {},
+    parts: { program?: (session: Session) => Promise<Command>; browser?: Browser } = {},
   ) {
     this.program = parts.program;
     this.browser = parts.browser ?? { open: async (url, options) => (await import('./browser.js')).openBrowser(url, io.env, options) };
   }
 
   /** Every command of inv, registered in full. */
-  allCommands(): Command {
+  async allCommands(): Promise<Command> {
     if (!this.program) throw new Error('this session was made without the command tree');
     return this.program(this);
   }

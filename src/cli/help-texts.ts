@@ -16,10 +16,10 @@ export async function allHelpTexts(): Promise<Record<string, string>> {
   const session = new Session({ out, err: out, stdin: process.stdin, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, env: {}, signal: new AbortController().signal });
   const width = (command: Command) => command.configureOutput({ ...command.configureOutput(), getOutHelpWidth: () => 80, getErrHelpWidth: () => 80 });
   // The root help as `inv --help` prints it: every command a placeholder.
-  const root = width(buildProgram(session, []));
+  const root = width(await buildProgram(session, []));
   root.outputHelp();
   const rootText = captured;
-  const program = width(fullProgram(session));
+  const program = width(await fullProgram(session));
   // outputHelp() (not helpInformation()) so that the examples added with addHelpText are included.
   const walk = (command: Command, path: string[]) => {
     captured = '';

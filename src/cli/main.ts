@@ -13,7 +13,7 @@ export async function main(argv: string[], io: IO): Promise<number> {
   const session = new Session(io, { program: fullProgram });
   try {
     await checkOwnDirs(io);
-    const program = buildProgram(session, argv);
+    const program = await buildProgram(session, argv);
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {

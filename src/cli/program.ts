@@ -1,4 +1,4 @@
-/** The command tree of one run: global options, the command being run in full, the others as placeholders. */
+/** The command tree of one run: global options and the command being run (with help, the others as placeholders). */
 import { Command } from 'commander';
 import { version } from '../version.js';
 import { declare, registerModule, runner } from './command.js';
@@ -38,12 +38,21 @@ export function commandNamed(argv: readonly string[]): string | undefined {
   }
 }
 
-/** Builds the program for `argv`: only the command it names is registered in full. */
-export function buildProgram(session: Session, argv: readonly string[]): Command {
+/**
+ * Builds the program for `argv`. A run that names a command loads and registers that command alone; any other
+ * (no command, an unknown one, help asked for) loads every module and registers the one named in full, the others
+ * as placeholders (name, arguments and summary: what the root help lists).
+ */
+export async function buildProgram(session: Session, argv: readonly string[]): Promise<Command> {
   const program = rootCommand(session);
   const target = commandNamed(argv);
   const run = runner(session);
-  for (const module of COMMANDS) {
+  const named = COMMANDS.find(([name]) => name === target);
+  if (named && !argv.some((arg) => arg === 'help' || arg === '-h' || arg === '--help')) {
+    registerModule(program, await named[1](), run);
+    return program;
+  }
+  for (const module of await Promise.all(COMMANDS.map(([, load]) => load()))) {
     if (module.meta.name === target) registerModule(program, module, run);
     else {
       declare(program, module.meta).action(() => {
@@ -55,9 +64,9 @@ export function buildProgram(session: Session, argv: readonly string[]): Command
 }
 
 /** The program with every command registered in full (help texts, completion). */
-export function fullProgram(session: Session): Command {
+export async function fullProgram(session: Session): Promise<Command> {
   const program = rootCommand(session);
   const run = runner(session);
-  for (const module of COMMANDS) registerModule(program, module, run);
+  for (const module of await Promise.all(COMMANDS.map(([, load]) => load()))) registerModule(program, module, run);
   return program;
 }

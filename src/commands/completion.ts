@@ -13,7 +13,7 @@ export function setup(command: Command, run: Runner): void {
     .action(
       run(async (ctx, [shell]) => {
         const { completionScript } = await import('../cli/completion/index.js');
-        await ctx.io.out.write(completionScript(shell as (typeof SHELLS)[number], ctx.session.allCommands()));
+        await ctx.io.out.write(completionScript(shell as (typeof SHELLS)[number], await ctx.session.allCommands()));
       }),
     );
 }

@@ -1,0 +1,14 @@
+// Preloaded into a spawned inv (node -r): at exit, prints the files of dist/ it loaded, as one JSON line on stderr.
+const Module = require('node:module');
+const loaded = new Set();
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  const exports = load.apply(this, arguments);
+  try {
+    loaded.add(Module._resolveFilename(request, parent, isMain));
+  } catch {
+    // a builtin
+  }
+  return exports;
+};
+process.on('exit', () => process.stderr.write(`loaded-files ${JSON.stringify([...loaded].filter((f) => /[\\/]dist[\\/]/.test(f)))}\n`));
