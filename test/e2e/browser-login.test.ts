@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const BROWSER_SCRIPT = fileURLToPath(new URL('../helpers/chromium-browser.mjs', import.meta.url));
@@ -37,7 +38,7 @@ describe('inv login in a real browser', () => {
     expect(who.code).toBe(0);
     expect(who.stdout).toMatch(/demo@example\.com\s+Demo Seller/);
     // The browser showed the success page of the loopback listener.
-    for (let i = 0; i < 50 && !existsSync(resultFile); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => existsSync(resultFile), { what: `the page the browser showed, in ${resultFile}`, every: 100 });
     expect(readFileSync(resultFile, 'utf8')).toBe('Logged in');
   }, 90_000);
 });

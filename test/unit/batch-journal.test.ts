@@ -1,14 +1,15 @@
 /** The batch journal: checksummed records read back, torn tails read as in doubt, other damage found, failed writes stop it. */
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeRecord, Journal, JournalWriteError } from '../../src/batch/journal.js';
 import { readBatchFile } from '../../src/batch/journal-read.js';
 import { lockBatch, BatchLockedError, takeOver } from '../../src/batch/lock.js';
 import { Progress } from '../../src/batch/progress.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'inv-journal-'));
+const dir = () => tempDir('journal');
 const id = (n: number) => n.toString(16).padStart(16, '0');
 
 /** A journal of `rows` rows, each sent then done, as a run leaves it. */

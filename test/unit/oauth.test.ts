@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resultPage } from '../../src/auth/loopback.js';
@@ -10,6 +8,7 @@ import { authorizeUrl, challengeOf, newState, newVerifier, redirectParams } from
 import { needsRefresh } from '../../src/auth/tokens.js';
 import { withFileLock } from '../../src/config/lock.js';
 import { randomToken, redirectAllowed, type RegisteredClient } from '../../src/sandbox/oauth/state.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe("the sandbox's secrets", () => {
   it('never start with "-", so a client secret or password pasted as an argument is not read as an option', () => {
@@ -78,7 +77,7 @@ describe('redirect URI matching (RFC 8252 section 7.3)', () => {
 
 describe('withFileLock', () => {
   it('runs holders one at a time', async () => {
-    const lock = join(mkdtempSync(join(tmpdir(), 'inv-lock-')), 'x.lock');
+    const lock = join(tempDir('lock'), 'x.lock');
     let inside = 0;
     let most = 0;
     await Promise.all(Array.from({ length: 5 }, () => withFileLock(lock, async () => {
@@ -90,7 +89,7 @@ describe('withFileLock', () => {
   });
 
   it('takes over a stale lock', async () => {
-    const lock = join(mkdtempSync(join(tmpdir(), 'inv-lock-')), 'x.lock');
+    const lock = join(tempDir('lock'), 'x.lock');
     (await import('node:fs')).writeFileSync(lock, '999999');
     const result = await withFileLock(lock, async () => 'ran', { staleMs: -1 });
     expect(result).toBe('ran');

@@ -1,6 +1,5 @@
 /** Pure rules behind the security checks: text safety, where credentials may go, lock takeover, redirect matching, URLs to open. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openableUrl } from '../../src/cli/browser.js';
@@ -11,6 +10,7 @@ import { parseFaultRule } from '../../src/sandbox/faults.js';
 import { redirectAllowed } from '../../src/sandbox/oauth/state.js';
 import { nestsDeeper } from '../../src/sandbox/json-depth.js';
 import { spreadsheetSafe, terminalSafe, visibleControls } from '../../src/util/sanitize.js';
+import { tempDir } from '../helpers/temp.js';
 
 describe('terminalSafe', () => {
   it('removes CSI, OSC (BEL or ST), C1 and bidi controls; keeps text', () => {
@@ -69,7 +69,7 @@ describe('where credentials may go', () => {
 
 describe('lock files', () => {
   it('a lock whose pid is gone is taken over at once; a live one is waited for', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'inv-lock-'));
+    const dir = tempDir('lock');
     const path = join(dir, 'x.lock');
     let dead = 999_999;
     while (processAlive(dead)) dead--;
