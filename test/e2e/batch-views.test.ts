@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
-import { tempDir } from '../helpers/temp.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
 import { waitFor } from '../helpers/wait.js';
 
 let fx: BatchFixture;
@@ -188,10 +188,14 @@ describe('inv batch show', () => {
     const file = join(fx.dir, 'offline.csv');
     writeFileSync(file, csv([{ msku: 'C-5', quantity: 2, from: gone.bays.A, to: gone.bays.B }]));
     expect((await spawnInv(['move', '--file', file], { env })).code).toBe(0);
-    await gone.close();
-    const table = await spawnInv(['batch', 'show', file, '-o', 'table'], { env });
-    expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toMatch(new RegExp(`C-5 +2 +${gone.bays.A} +${gone.bays.B} `));
-    expect(table.stderr).toMatch(/warning: location names and quantities could not be read/);
+    await gone.sandbox.close();
+    try {
+      const table = await spawnInv(['batch', 'show', file, '-o', 'table'], { env });
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout).toMatch(new RegExp(`C-5 +2 +${gone.bays.A} +${gone.bays.B} `));
+      expect(table.stderr).toMatch(/warning: location names and quantities could not be read/);
+    } finally {
+      removeTempDir(gone.dir); // after the last inv run with its config folder, which that run may create anew
+    }
   }, 30_000);
 });

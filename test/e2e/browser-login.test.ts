@@ -1,5 +1,6 @@
 /** The real thing: headless Chromium is the BROWSER of a spawned `inv login`, fills the login page, clicks Approve. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,5 +41,7 @@ describe('inv login in a real browser', () => {
     // The browser showed the success page of the loopback listener.
     await waitFor(() => existsSync(resultFile), { what: `the page the browser showed, in ${resultFile}`, every: 100 });
     expect(readFileSync(resultFile, 'utf8')).toBe('Logged in');
+    // The browser runs detached: its end is when it removed its temporary files.
+    await waitFor(() => !readdirSync(tmpdir()).some((name) => name.startsWith('inv-cr-')), { what: 'the browser to close and remove its temporary folder' });
   }, 90_000);
 });

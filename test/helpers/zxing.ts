@@ -14,7 +14,6 @@ const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
 const SCRIPT = `
 import json, sys, numpy, zxingcpp
-import { removeTempDir, tempDir } from './temp.js';
 out = []
 for path in sys.argv[1:]:
     data = open(path, 'rb').read()

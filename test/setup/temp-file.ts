@@ -3,19 +3,20 @@
  * spawns; when the file ends, what tempDir made is removed, and anything else left there fails the file.
  */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { afterAll, expect, inject } from 'vitest';
 import { removeTempDirs } from '../helpers/temp.js';
 
 const root = inject('tmpRoot');
 const file = relative(process.cwd(), expect.getState().testPath ?? 'unknown');
-const dir = join(root, file.replaceAll('/', '_'));
+// Short names (e2e-login): Chromium's socket path in TMPDIR must stay under 108 bytes.
+const dir = join(root, `${basename(dirname(file))}-${basename(file, '.test.ts')}`);
 mkdirSync(dir, { recursive: true });
 process.env.TMPDIR = dir;
 
 afterAll(() => {
   removeTempDirs();
-  const left = readdirSync(dir);
+  const left = readdirSync(dir, { recursive: true }) as string[];
   rmSync(dir, { recursive: true, force: true });
   process.env.TMPDIR = root;
   if (left.length > 0) {

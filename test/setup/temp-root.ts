@@ -17,7 +17,7 @@ declare module 'vitest' {
 /** Vitest global setup: makes the run's TMPDIR; its teardown lists what tests left there and removes it. */
 export default function setup(project: TestProject): () => void {
   const outer = process.env.TMPDIR;
-  const root = mkdtempSync(join(tmpdir(), 'inv-test-run-'));
+  const root = mkdtempSync(join(tmpdir(), 'inv-run-'));
   process.env.TMPDIR = root;
   project.provide('tmpRoot', root);
   return () => {
