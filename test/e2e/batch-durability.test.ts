@@ -1,11 +1,11 @@
 /** The journal on a disk that fills up, with a tail cut off, with a zeroed block: never cause for a resend. */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, results, type BatchFixture } from '../helpers/batch.js';
 import { spawnInv } from '../helpers/spawn.js';
+import { tempDir } from '../helpers/temp.js';
 
 let fx: BatchFixture;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ beforeEach(() => fx.sandbox.inventory.faults.clear());
 
 /** Mounts a tmpfs of `size` at a new directory; undefined where mounting is not allowed. */
 function smallDisk(size: string): string | undefined {
-  const dir = mkdtempSync(join(tmpdir(), 'inv-disk-'));
+  const dir = tempDir('disk');
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size},mode=0700`, 'tmpfs', dir], { stdio: 'ignore' });
     return dir;

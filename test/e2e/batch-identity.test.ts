@@ -1,9 +1,11 @@
 /** The same moves are the same batch however they arrive: piped again, renamed, another profile, another spelling of the server, another host, a restored or cut journal. */
+import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
 
 let fx: BatchFixture;
 beforeAll(async () => {
@@ -26,10 +28,7 @@ function batchInput(count: number, salt: number, rows = ownRows(count, salt)) {
 }
 
 const journals = (stateDir: string) => readdirSync(join(stateDir, 'batches')).filter((f) => f.endsWith('.journal'));
-const waitForMoves = async (n: number) => {
-  const deadline = Date.now() + 20_000;
-  while (fx.moves() < n && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-};
+const waitForMoves = (n: number, run: ChildProcess) => waitFor(() => fx.moves() >= n, { what: () => `move ${n} at the server (${fx.moves()} so far)`, running: run, deadline: 20_000, every: 5 });
 
 describe('the same moves are the same batch', () => {
   it('piped with a failing row, fixed and piped again: continues the batch, each good row applied once', async () => {
@@ -94,7 +93,9 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     const { rows, file, before } = batchInput(400, 35);
     fx.sandbox.inventory.faults.settings.latencyMs = 5;
     const first = startInv(['move', '--file', file, '--json', '--concurrency', '2'], { env: fx.authed });
-    await waitForMoves(before.moves + 100);
+    await waitForMoves(before.moves + 100, first.child);
+    // Moves held at the server while the copy runs, so the first run is surely still running then.
+    const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
     // An rsync of the journals (not the lock) to another machine, which runs the same command.
     const copy = join(fx.dir, `host-b-${fileNo}`);
     mkdirSync(join(copy, 'batches'), { recursive: true });
@@ -103,6 +104,7 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     const during = await spawnInv(['move', '--file', file, '--json'], { env: hostB });
     expect(during.code, during.stderr).toBe(1);
     expect(during.stderr).toMatch(/is being run on /);
+    hold.release();
     const done = await first.closed;
     expect(done.code, done.stderr).toBe(0);
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
@@ -116,7 +118,7 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     const { rows, file, before } = batchInput(400, 36);
     fx.sandbox.inventory.faults.settings.latencyMs = 5;
     const run = startInv(['move', '--file', file, '--concurrency', '2'], { env: fx.authed });
-    await waitForMoves(before.moves + 150);
+    await waitForMoves(before.moves + 150, run.child);
     const backup = join(fx.dir, `backup-${fileNo}`);
     cpSync(join(fx.env.INV_STATE_DIR, 'batches'), backup, { recursive: true });
     expect((await run.closed).code).toBe(0);

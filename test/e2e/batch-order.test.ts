@@ -1,16 +1,21 @@
 /** Rows that touch a common stock position land in file order: receive-then-move pairs never fail for being sent early. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, MSKUS, results, type BatchFixture, type Row } from '../helpers/batch.js';
 import { runInv } from '../helpers/io.js';
+import { seedFaults, testSeed } from '../helpers/seeded.js';
 
 const PAIRS = 60;
 const RUNS = 20;
+/** The jitter's seed: the order the answers come in (INV_TEST_SEED replays another). */
+const SEED = Number(process.env.INV_TEST_SEED ?? 24);
 let fx: BatchFixture;
+beforeEach(() => void testSeed(SEED));
 beforeAll(async () => {
   // Answers arrive in a shuffled order, as on a real network: a row sent early would overtake the one before it.
   fx = await batchFixture({ latencyMs: 1, latencyJitterMs: 6 });
+  seedFaults(fx.sandbox.inventory.faults, SEED);
 });
 afterAll(() => fx.close());
 

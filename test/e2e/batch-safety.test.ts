@@ -1,10 +1,11 @@
 /** Batches as people and cron run them: fix and rerun, edits, two runs at once, finished batches, other servers, and errors that are not the rows'. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
+import { tempDir } from '../helpers/temp.js';
+import { waitFor } from '../helpers/wait.js';
 
 let fx: BatchFixture;
 beforeAll(async () => {
@@ -65,12 +66,12 @@ describe('rerunning a batch', () => {
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
     const first = startInv(['move', '--file', file, '--json'], { env: fx.authed });
     const { child } = first;
-    while (fx.moves() - before.moves < 20) await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => fx.moves() - before.moves >= 20, { what: "the first run's 20th move", running: child });
     // Hold the first run's moves at the server while the second starts, so it is surely still running.
     const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
-    const started = performance.now();
     const second = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
-    const secondMs = performance.now() - started;
+    // At once: the second run ended while the first, its moves held, could not have ended.
+    const firstStillRunning = child.exitCode === null && child.signalCode === null;
     hold.release();
     expect(second.code, second.stderr).toBe(1);
     expect(second.stderr).toMatch(new RegExp(`is being run by process ${child.pid} on .*, started 20\\d\\d-`));
@@ -80,18 +81,17 @@ describe('rerunning a batch', () => {
     expect(JSON.parse(done.stdout)).toMatchObject({ done: 300 });
     expect(fx.moves() - before.moves).toBe(300);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
-    expect(secondMs).toBeLessThan(20_000); // at once: not after waiting for the first run
+    expect(firstStillRunning, 'the second run did not wait for the first').toBe(true);
   }, 60_000);
 
   it('takes over the lock of a run that was killed', async () => {
     const { file, before } = batchInput('killed.csv', 200, 14);
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
     const run = startInv(['move', '--file', file], { env: fx.authed });
-    while (fx.moves() - before.moves < 20) await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => fx.moves() - before.moves >= 20, { what: '20 moves of the run to kill', running: run.child });
     run.child.kill('SIGKILL');
     await run.closed;
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
-    await new Promise((r) => setTimeout(r, 100));
     const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(rerun.stderr).not.toMatch(/is being run by/);
     expect([0, 6]).toContain(rerun.code);
@@ -131,7 +131,7 @@ describe('errors that are not the rows\' stop the batch', () => {
       writeFileSync(file, csv(rows));
       own.sandbox.inventory.faults.settings.latencyMs = 10;
       const run = startInv(['move', '--file', file, '--json', '--concurrency', '4'], { env: own.authed });
-      while (own.moves() < 50) await new Promise((r) => setTimeout(r, 2));
+      await waitFor(() => own.moves() >= 50, { what: '50 moves before the session is revoked', running: run.child, every: 2 });
       own.sandbox.oauth.expireAccessTokens();
       const atRevoke = own.moves();
       const { code, stdout, stderr } = await run.closed;
@@ -153,7 +153,7 @@ describe('errors that are not the rows\' stop the batch', () => {
     writeFileSync(file, csv(rows));
     own.sandbox.inventory.faults.settings.latencyMs = 10;
     const run = startInv(['move', '--file', file, '--json', '--wait', '3s'], { env: own.authed });
-    while (own.moves() < 50) await new Promise((r) => setTimeout(r, 2));
+    await waitFor(() => own.moves() >= 50, { what: '50 moves before the server stops', running: run.child, every: 2 });
     await own.close();
     const { code, stdout, stderr } = await run.closed;
     expect(code, stderr).toBe(1);
@@ -203,7 +203,7 @@ describe('errors that are not the rows\' stop the batch', () => {
 
 describe('inv batch prune', () => {
   it('keeps a batch with rows in doubt (a rerun then resends nothing) and removes a finished one', async () => {
-    const env = { ...fx.authed, INV_STATE_DIR: mkdtempSync(join(tmpdir(), 'inv-prune-')) };
+    const env = { ...fx.authed, INV_STATE_DIR: tempDir('prune') };
     const doubtful = makeRows(fx, 6, 23);
     const finished = makeRows(fx, 3, 29);
     writeFileSync(join(fx.dir, 'doubtful.csv'), csv(doubtful));

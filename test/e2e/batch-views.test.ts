@@ -1,10 +1,12 @@
 /** What `inv batch show/list/resolve/prune` tell of a batch: rows picked without ambiguity, counts that add up after a kill, names people use. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
+import { waitFor } from '../helpers/wait.js';
 
 let fx: BatchFixture;
 beforeAll(async () => {
@@ -14,7 +16,7 @@ afterAll(() => fx.close());
 beforeEach(() => fx.sandbox.inventory.faults.clear());
 
 /** The environment with a state directory of its own: the fixture's rows repeat from test to test, and batches are per state directory. */
-const fresh = (): Record<string, string> => ({ ...fx.authed, INV_STATE_DIR: mkdtempSync(join(tmpdir(), 'inv-views-')) });
+const fresh = (): Record<string, string> => ({ ...fx.authed, INV_STATE_DIR: tempDir('views') });
 
 interface Shown { line: number; state: string; msku: string; row: string; from?: string; to?: string; fromName?: string | null; toName?: string | null }
 
@@ -109,7 +111,7 @@ describe('inv batch list/show counts', () => {
     const before = fx.moves();
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
     const run = startInv(['move', '--file', file], { env });
-    while (fx.moves() - before < 200) await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => fx.moves() - before >= 200, { what: '200 moves before kill -9', running: run.child });
     run.child.kill('SIGKILL');
     await run.closed;
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
@@ -182,14 +184,18 @@ describe('inv batch show', () => {
 
   it('shows location ids, with a warning, when the server cannot be reached', async () => {
     const gone = await batchFixture();
-    const env = { ...gone.authed, INV_STATE_DIR: mkdtempSync(join(tmpdir(), 'inv-offline-')) };
+    const env = { ...gone.authed, INV_STATE_DIR: tempDir('offline') };
     const file = join(fx.dir, 'offline.csv');
     writeFileSync(file, csv([{ msku: 'C-5', quantity: 2, from: gone.bays.A, to: gone.bays.B }]));
     expect((await spawnInv(['move', '--file', file], { env })).code).toBe(0);
-    await gone.close();
-    const table = await spawnInv(['batch', 'show', file, '-o', 'table'], { env });
-    expect(table.code, table.stderr).toBe(0);
-    expect(table.stdout).toMatch(new RegExp(`C-5 +2 +${gone.bays.A} +${gone.bays.B} `));
-    expect(table.stderr).toMatch(/warning: location names and quantities could not be read/);
+    await gone.sandbox.close();
+    try {
+      const table = await spawnInv(['batch', 'show', file, '-o', 'table'], { env });
+      expect(table.code, table.stderr).toBe(0);
+      expect(table.stdout).toMatch(new RegExp(`C-5 +2 +${gone.bays.A} +${gone.bays.B} `));
+      expect(table.stderr).toMatch(/warning: location names and quantities could not be read/);
+    } finally {
+      removeTempDir(gone.dir); // after the last inv run with its config folder, which that run may create anew
+    }
   }, 30_000);
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFixture, type BatchFixture } from '../helpers/batch.js';
 import { runInv } from '../helpers/io.js';
 import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
 
 let fx: BatchFixture;
 beforeAll(async () => {
@@ -65,7 +66,7 @@ describe('the spooled copy of a stdin batch', () => {
       const child = spawn(process.execPath, [BIN, 'move', '--file', '-', '--json'], { env: childEnv(fx.authed), stdio: ['pipe', 'ignore', 'ignore'] });
       const closed = new Promise((resolve) => child.on('close', resolve));
       child.stdin.write(`msku,quantity,from,to\n${ok()}\n`);
-      for (let i = 0; i < 100 && spooled().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      await waitFor(() => spooled().length > 0, { what: 'a spool file while stdin is open', running: child, every: 50 });
       expect(spooled().length, 'a spool file while stdin is open').toBe(1);
       child.kill('SIGKILL');
       await closed;

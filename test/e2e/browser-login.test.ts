@@ -1,10 +1,12 @@
 /** The real thing: headless Chromium is the BROWSER of a spawned `inv login`, fills the login page, clicks Approve. */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const BROWSER_SCRIPT = fileURLToPath(new URL('../helpers/chromium-browser.mjs', import.meta.url));
@@ -37,7 +39,9 @@ describe('inv login in a real browser', () => {
     expect(who.code).toBe(0);
     expect(who.stdout).toMatch(/demo@example\.com\s+Demo Seller/);
     // The browser showed the success page of the loopback listener.
-    for (let i = 0; i < 50 && !existsSync(resultFile); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => existsSync(resultFile), { what: `the page the browser showed, in ${resultFile}`, every: 100 });
     expect(readFileSync(resultFile, 'utf8')).toBe('Logged in');
+    // The browser runs detached: its end is when it removed its temporary files.
+    await waitFor(() => !readdirSync(tmpdir()).some((name) => name.startsWith('inv-cr-')), { what: 'the browser to close and remove its temporary folder' });
   }, 90_000);
 });

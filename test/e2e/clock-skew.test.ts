@@ -1,16 +1,16 @@
 /** A research server whose clock is off: inv measures the skew from the 401, retries once, and keeps the skew a day. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { BIN, childEnv, sandboxInfo, spawnInv } from '../helpers/spawn.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const A = 'B00X4WHP5E';
 
 describe('inv sandbox --clock-offset 7200 (a server clock 2 hours ahead)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'inv-skew-'));
+  const dir = tempDir('skew');
   const env = { INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state') };
   let child: ReturnType<typeof spawn>;
   let researchUrl = '';
@@ -21,7 +21,7 @@ describe('inv sandbox --clock-offset 7200 (a server clock 2 hours ahead)', () =>
   afterAll(async () => {
     child.kill('SIGINT');
     await new Promise((resolve) => child.on('close', resolve));
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
   const feesRequests = async () => ((await (await fetch(`${researchUrl}/_sandbox/stats`)).json()) as Record<string, number>)[`GET /v1/fees/${A}`] ?? 0;
 

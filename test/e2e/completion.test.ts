@@ -4,8 +4,7 @@
  * on PATH is the built bin/inv; its config holds two profiles; the shells run in a directory of files.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { LAYOUT_NAMES } from '../../src/labels/layouts.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { runInv } from '../helpers/io.js';
 import { BIN, childEnv } from '../helpers/spawn.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const ZSH_DRIVER = fileURLToPath(new URL('../helpers/zsh-complete.zsh', import.meta.url));
 type Shell = 'bash' | 'zsh' | 'fish';
@@ -22,7 +22,7 @@ let work: string;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'inv-completion-'));
+  dir = tempDir('completion');
   const bin = join(dir, 'bin');
   work = join(dir, 'work');
   mkdirSync(bin);
@@ -34,7 +34,7 @@ beforeAll(() => {
   for (const name of ['sandbox', 'staging']) execFileSync('inv', ['profile', 'create', name], { env, stdio: 'ignore' });
   execFileSync('inv', ['--profile', 'staging', 'config', 'set', 'clientSecret', '--stdin', '--for', 'https://auth.example.com'], { env, input: 'hush-do-not-print\n', stdio: ['pipe', 'ignore', 'ignore'] });
 }, 60_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => removeTempDir(dir));
 
 /** Completions the shell offers after `line` (directories without their trailing slash), sorted. */
 function complete(shell: Shell, line: string): string[] {

@@ -4,13 +4,13 @@
  * answer, then a right one). Also: an ephemeral sandbox leaves the profile of a running one alone,
  * and a busy port says to use --port 0.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnInv } from '../helpers/spawn.js';
 import { runInTerminal, startInTerminal, type TerminalSession } from '../helpers/terminal.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const plain = (screen: string) => screen.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
 
@@ -19,7 +19,7 @@ let env: Record<string, string>;
 let sandbox: TerminalSession;
 let screen = '';
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'inv-first-hour-'));
+  dir = tempDir('first-hour');
   env = { INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), COLUMNS: '200' };
   sandbox = startInTerminal(['sandbox', '--port', '0'], env);
   screen = plain(await sandbox.waitFor(/Press Ctrl-C to stop[\s\S]*inv profile use/));
@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   sandbox.type('\x03');
   await sandbox.exited;
-  rmSync(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 });
 
 describe('the first hour', () => {

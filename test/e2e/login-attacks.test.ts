@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { authorizeUrlIn, authorizeUrlOf, postConsent, spawnLogin, submitLogin } from '../helpers/oauth.js';
+import { waitFor } from '../helpers/wait.js';
 
 let fx: SandboxFixture;
 let env: Record<string, string>;
@@ -63,7 +64,7 @@ describe('a local attacker', () => {
     const opened = join(fx.dir, 'opened-argv.txt');
     const login = spawnLogin(['--timeout', '30'], { ...env, BROWSER: `${process.execPath} ${RECORD_BROWSER}`, OPENED_FILE: opened });
     const printed = new URL(await login.url);
-    for (let i = 0; i < 100 && !existsSync(opened); i++) await new Promise((r) => setTimeout(r, 50));
+    await waitFor(() => existsSync(opened), { what: "the browser's record of its argv", running: login.child });
     // What any local user reads from /proc/<pid>/cmdline of the browser.
     const argv = readFileSync(opened, 'utf8').trim();
     expect(argv).not.toContain(printed.searchParams.get('state')!);

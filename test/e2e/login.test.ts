@@ -7,6 +7,7 @@ import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { spawnLogin, submitLogin } from '../helpers/oauth.js';
 import { runInTerminal } from '../helpers/terminal.js';
+import { sleep, waitFor } from '../helpers/wait.js';
 
 /** Every file below `dir`. */
 function filesUnder(dir: string): string[] {
@@ -78,7 +79,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   it('refuses an expired code', async () => {
     const login = spawnLogin(['--no-browser'], env);
     const location = await submitLogin(await login.url, user());
-    await new Promise((resolve) => setTimeout(resolve, 4300));
+    await sleep(4300); // the point: the code outlives its 4 s lifetime (the fixture's codeTtlMs) before it is pasted
     login.child.stdin!.end(location + '\n');
     const r = await login.done;
     expect(r.code).toBe(4);
@@ -105,8 +106,7 @@ describe('the loopback listener', () => {
   it('prints the URL when the browser cannot start, and the login still completes', async () => {
     const login = spawnLogin([], { ...env, BROWSER: '/nonexistent/browser' });
     const location = await submitLogin(await login.url, user());
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(login.stderr()).toMatch(/could not start a browser .*open the URL above yourself/);
+    await waitFor(() => /could not start a browser .*open the URL above yourself/.test(login.stderr()), { what: 'the note that no browser started' });
     const page = await fetch(location);
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/Logged in/);

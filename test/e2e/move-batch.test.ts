@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows as makeBatchRows, results, START, type BatchFixture, type Row } from '../helpers/batch.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+import { seedFaults, testSeed } from '../helpers/seeded.js';
 
 let fx: BatchFixture;
 let LOCATIONS: BatchFixture['bays'];
@@ -117,8 +119,12 @@ describe('a batch of moves', () => {
     const before = { q: quantities(), moves: moves() };
     fx.sandbox.inventory.faults.settings.latencyMs = 15;
     const run = startInv(['move', '--file', file, '--json'], { env: fx.authed });
-    while (moves() - before.moves < 40) await new Promise((r) => setTimeout(r, 5));
+    await waitFor(() => moves() - before.moves >= 40, { what: '40 moves before Ctrl-C', running: run.child });
+    // Moves held at the server while Ctrl-C arrives: the run cannot reach its end before it sees the signal.
+    const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
+    await waitFor(() => hold.held > 0, { what: 'a move held at the server', running: run.child });
     run.child.kill('SIGINT');
+    hold.release();
     const { code, stdout, stderr } = await run.closed;
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
     expect(code).toBe(130);
@@ -140,20 +146,24 @@ describe('a batch of moves', () => {
     writeFileSync(file, csv(rows));
     const before = { q: quantities(), moves: moves() };
     fx.sandbox.inventory.faults.settings.dropRate = 0.01;
+    seedFaults(fx.sandbox.inventory.faults, testSeed(5));
     const run = startInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
-    while (moves() - before.moves < 700) await new Promise((r) => setTimeout(r, 2));
-    // Hold moves once received, so the kill lands while every row journaled as sent is at the server.
+    await waitFor(() => moves() - before.moves >= 700, { what: () => `700 moves before the kill (${moves() - before.moves} so far)`, running: run.child, every: 2, deadline: 25_000 });
+    // Hold moves once received, so the kill lands while every row journaled as sent is at the server: wait until the
+    // number held stops growing (ten polls 20 ms apart alike), i.e. every request the run had out has arrived.
     const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
+    let last = -1;
     let stable = 0;
-    for (let last = -1; stable < 10; last = hold.held) {
-      await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => {
       stable = hold.held === last && hold.held > 0 ? stable + 1 : 0;
-    }
+      last = hold.held;
+      return stable >= 10;
+    }, { what: () => `the moves held at the server to stop growing (${hold.held} held)`, running: run.child, every: 20 });
     const inFlight = hold.held;
     run.child.kill('SIGKILL');
     await run.closed;
+    // Released, the held moves are applied (moves() counted them on arrival); their answers go nowhere.
     hold.release();
-    await new Promise((r) => setTimeout(r, 100));
     const sentFirstRun = moves() - before.moves;
     expect(sentFirstRun).toBeGreaterThanOrEqual(700);
     expect(sentFirstRun).toBeLessThan(2000);

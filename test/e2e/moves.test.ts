@@ -8,6 +8,7 @@ import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { runInTerminal } from '../helpers/terminal.js';
 import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
 
 let fx: InventoryFixture;
 beforeAll(async () => {
@@ -238,7 +239,8 @@ describe('opening labels', () => {
     const labels = Object.values(sent).map((s) => (s as { fnskuLabel: string }).fnskuLabel);
     const r = await runInv(['label', 'MUG-BLUE-11OZ', 'X000ABCDEF', '--open'], { env });
     expect(r.code).toBe(0);
-    for (let i = 0; i < 50 && (!existsSync(opened) || readFileSync(opened, 'utf8').trim().split('\n').length < labels.length + 1); i++) await new Promise((res) => setTimeout(res, 50));
+    const lines = () => (existsSync(opened) ? readFileSync(opened, 'utf8').trim().split('\n').length : 0);
+    await waitFor(() => lines() >= labels.length + 1, { what: () => `${labels.length + 1} URLs handed to the browser (${lines()} so far)` });
     // The browsers run detached, so the order they write in is not fixed.
     expect(readFileSync(opened, 'utf8').trim().split('\n').sort()).toEqual([...labels, `${fx.sandbox.baseUrl}/fnskuLabel?msku=MUG-BLUE-11OZ&fnsku=X000ABCDEF`].sort());
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { runInv } from '../helpers/io.js';
 import { BIN, childEnv, sandboxInfo, spawnInv, type SandboxInfo } from '../helpers/spawn.js';
+import { sleep } from '../helpers/wait.js';
 
 let fx: InventoryFixture;
 beforeAll(async () => {
@@ -172,7 +173,7 @@ describe('inv scout --file follows today\'s options and prices', () => {
     expect(offers()).toBe(o1);
     expect(cached.stderr).toMatch(new RegExp(`${asins.length} rows from the cache, oldest answer \\d+ s old`));
     expect(cached.results.map((r) => r.verdict)).toEqual(first.results.map((r) => r.verdict));
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await sleep(1100); // the point: the cached answers grow older than --max-age 1s
     const again = await scout(['--max-age', '1s']);
     expect(offers() - o1).toBe(asins.length);
     expect(again.stderr).toMatch(/0 rows from the cache/);

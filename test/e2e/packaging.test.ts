@@ -1,11 +1,11 @@
 /** The package as users get it: npm pack, a global install into a temporary prefix, and the shell completion. */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childEnv, sandboxInfo } from '../helpers/spawn.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
@@ -16,7 +16,7 @@ let env: NodeJS.ProcessEnv;
 let packed: { size: number; unpackedSize: number; files: { path: string }[] };
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'inv-pack-'));
+  dir = tempDir('pack');
   // dist/ is built by the suite's global setup already; --ignore-scripts keeps prepack from rebuilding it under the other tests.
   const report = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
   packed = JSON.parse(report)[0];
@@ -27,7 +27,7 @@ beforeAll(() => {
   inv = join(prefix, 'bin', 'inv');
   env = childEnv({ INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), PATH: `${join(prefix, 'bin')}:${process.env.PATH}` });
 }, 120_000);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => removeTempDir(dir));
 
 describe('the installed package', () => {
   it('is lean: tarball ≤ 3 MB, unpacked ≤ 12 MB, no source maps, no build-time helper', () => {

@@ -1,11 +1,11 @@
 /** inv's config, state and runtime directories are the user's own and closed to others, or inv refuses them (as ssh's StrictModes). */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, chownSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture } from '../helpers/batch.js';
 import { spawnInv } from '../helpers/spawn.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const ROOT = process.getuid?.() === 0;
 let fx: BatchFixture;
@@ -13,11 +13,11 @@ let fx: BatchFixture;
 let shared: string;
 beforeAll(async () => {
   fx = await batchFixture();
-  shared = mkdtempSync(join(tmpdir(), 'inv-shared-'));
+  shared = tempDir('shared');
   chmodSync(shared, 0o755);
 });
 afterAll(async () => {
-  rmSync(shared, { recursive: true, force: true });
+  removeTempDir(shared);
   await fx.close();
 });
 

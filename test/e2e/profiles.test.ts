@@ -1,17 +1,17 @@
 /** Profiles without dead ends: unknown names refused with a guess, create/delete/rename, config unset, hints with --profile. */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 let fx: SandboxFixture;
 let dir: string;
 let env: Record<string, string>;
 beforeAll(async () => {
   fx = await sandboxFixture({ seed: 'demo' });
-  dir = mkdtempSync(join(tmpdir(), 'inv-profiles-'));
+  dir = tempDir('profiles');
   env = { INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state') };
   const { oauth } = fx.sandbox.credentials;
   const created = await runInv(['profile', 'create', 'sandbox'], { env });
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fx.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 });
 
 const config = () => JSON.parse(readFileSync(join(dir, 'config', 'config.json'), 'utf8')) as { currentProfile?: string; profiles: Record<string, Record<string, unknown>> };

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, results, type BatchFixture } from '../helpers/batch.js';
 import { runInv } from '../helpers/io.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+import { seedFaults, testSeed } from '../helpers/seeded.js';
 
 let fx: BatchFixture;
 beforeAll(async () => {
@@ -55,6 +57,7 @@ describe('a batch against a service that rate-limits', () => {
     // 429s that come whatever the rate slow a batch down (decisions 19): a short batch, and time to finish it.
     const { file, expected } = batchFile(150);
     fx.sandbox.inventory.faults.settings = { latencyMs: 0, failRate: 0.05, failStatus: 429, retryAfter };
+    seedFaults(fx.sandbox.inventory.faults, testSeed(56));
     const r = await spawnInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
     fx.sandbox.inventory.faults.clear();
     expect(r.code, r.stderr).toBe(0);
@@ -120,7 +123,8 @@ describe('a batch against a service that is down', () => {
     const port = Number(new URL(fx.sandbox.baseUrl).port);
     await fx.sandbox.inventory.close();
     const running = startInv(['move', '--file', file, '--json'], { env: fx.authed });
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // The service comes back once the run has found it down and is waiting to retry, not after a guessed time.
+    await waitFor(() => /service unreachable: retry \d+ in \d+ s/.test(running.output().stderr), { what: 'the run to report the service unreachable', running: running.child });
     await fx.sandbox.inventory.listen('127.0.0.1', port);
     const r = await running.closed;
     expect(r.code, r.stderr).toBe(0);

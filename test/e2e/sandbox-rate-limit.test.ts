@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { BIN, childEnv, sandboxInfo } from '../helpers/spawn.js';
+import { sleep } from '../helpers/wait.js';
 
 let fx: InventoryFixture;
 let demo: string;
@@ -52,7 +53,7 @@ describe('a sandbox started with rateLimit 0.5, burst 2', () => {
     const id = fx.sandbox.account.stockOf('PUZZLE-1000', '2')!.id;
     expect((await api(`/v1/itemLocations/${id}?increment=5`, demo, { method: 'POST' })).status).toBe(429);
     expect(qty('PUZZLE-1000', '2')).toBe(puzzle2);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await sleep(2000); // the point: after the Retry-After of 2 s, the bucket lets the increment through
     const later = await api(`/v1/itemLocations/${id}?increment=5`, demo, { method: 'POST' });
     expect(later.status).toBe(200);
     expect(later.headers.get('x-amzn-ratelimit-limit')).toBe('0.5');

@@ -1,22 +1,22 @@
 /** The sandbox's research API on the wire: key checks, shapes of the spec, formats, categories, persistence. */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researchKey, signLegacyUrl } from '../../src/auth/research-key.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { BIN, childEnv, sandboxInfo } from '../helpers/spawn.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 let sandbox: Sandbox;
 let dir: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'inv-sandbox-'));
+  dir = tempDir('sandbox');
   sandbox = await startSandbox({ port: 0, data: join(dir, 'state.json') });
 });
 afterAll(async () => {
   await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
+  removeTempDir(dir);
 });
 
 const now = () => Math.floor(Date.now() / 1000);

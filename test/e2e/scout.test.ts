@@ -8,6 +8,7 @@ import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js
 import { runInv } from '../helpers/io.js';
 import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
 import { runInTerminal } from '../helpers/terminal.js';
+import { waitFor } from '../helpers/wait.js';
 
 let fx: InventoryFixture;
 beforeAll(async () => {
@@ -145,16 +146,14 @@ describe('inv scout --file (manifest)', () => {
       return name ? readFileSync(join(cache, name), 'utf8').split('\n').filter((l) => l.endsWith('}') && l.includes(`"k":"${kind}:B0MANI`)).length : 0;
     };
     const child = spawn(process.execPath, [BIN, 'scout', '--file', file, '--concurrency', '4', '--json'], { env: childEnv(fx.env), stdio: 'ignore' });
-    await new Promise<void>((resolve) => {
-      const timer = setInterval(() => {
-        if (kept('fees') >= 30) {
-          clearInterval(timer);
-          resolve();
-        }
-      }, 20);
-    });
+    await waitFor(() => kept('fees') >= 30, { what: () => `30 rows answered whole (${kept('fees')} so far)`, running: child, every: 20 });
+    // Offers held at the server when the kill lands: some row is surely not answered yet.
+    const hold = fx.sandbox.research.faults.hold('/v1/offers/');
+    await waitFor(() => hold.held > 0, { what: 'a request for offers held at the server', running: child });
+    const closed = new Promise((resolve) => child.on('close', resolve));
     child.kill('SIGKILL');
-    await new Promise((resolve) => child.on('close', resolve));
+    await closed;
+    hold.release();
     fx.sandbox.research.faults.settings.latencyMs = 0;
     const answered = kept('offers');
     const whole = kept('fees');

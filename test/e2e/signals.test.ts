@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { startInv } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
 
 let fx: InventoryFixture;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ async function stopWith(signal: NodeJS.Signals): Promise<{ code: number; stderr:
   fx.sandbox.inventory.faults.settings.latencyMs = 20_000;
   const before = fx.sandbox.inventory.stats.count('/v1/items');
   const run = startInv(['items', 'list', '--json'], { env: fx.authed });
-  while (fx.sandbox.inventory.stats.count('/v1/items') === before) await new Promise((r) => setTimeout(r, 10));
+  await waitFor(() => fx.sandbox.inventory.stats.count('/v1/items') > before, { what: 'the request of inv items list at the sandbox', running: run.child });
   run.child.kill(signal);
   const { code, stderr } = await run.closed;
   fx.sandbox.inventory.faults.settings.latencyMs = 0;

@@ -1,12 +1,17 @@
 // A BROWSER for `inv login` in tests: headless Debian Chromium driven by playwright-core.
 // It opens the URL it is given, signs in as LOGIN_USERNAME / LOGIN_PASSWORD, clicks Approve,
 // and writes the heading of the page it lands on to LOGIN_RESULT_FILE.
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const [url] = process.argv.slice(2);
 const resultFile = process.env.LOGIN_RESULT_FILE;
+// Chromium's own temporary files go in a folder this script removes once the browser is closed.
+const temp = mkdtempSync(join(tmpdir(), 'inv-cr-'));
 const browser = await chromium.launch({
+  env: { ...process.env, TMPDIR: temp },
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -25,4 +30,5 @@ try {
   if (resultFile) writeFileSync(resultFile, `browser error: ${error.message}`);
 } finally {
   await browser.close();
+  rmSync(temp, { recursive: true, force: true });
 }

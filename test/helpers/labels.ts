@@ -1,10 +1,10 @@
 /** Rendering label PDFs with pdftoppm and reading them back: page images, ink, and barcodes per label cell (zbarimg). */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Layout } from '../../src/labels/layouts.js';
 import { perPage, slotPlace } from '../../src/labels/layouts.js';
+import { removeTempDir, tempDir } from './temp.js';
 
 export const DPI = 300;
 const px = (pt: number) => (pt * DPI) / 72;
@@ -37,12 +37,12 @@ export function pdfInfo(file: string): { pages: number; width: number; height: n
 
 /** Renders pages first..last of a PDF at 300 dpi (pdftoppm), greyscale. */
 export function renderPages(file: string, first: number, last: number): Gray[] {
-  const dir = mkdtempSync(join(tmpdir(), 'inv-pages-'));
+  const dir = tempDir('pages');
   try {
     execFileSync('pdftoppm', ['-r', String(DPI), '-gray', '-f', String(first), '-l', String(last), file, join(dir, 'p')]);
     return readdirSync(dir).sort().map((f) => readPgm(readFileSync(join(dir, f))));
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   }
 }
 
@@ -88,7 +88,7 @@ export function inkOnlyIn(image: Gray, rects: Array<{ x: number; y: number; widt
 
 /** Decodes many images with one zbarimg run: the symbols found in each, in order ("CODE-128:X000…"). */
 export function decode(images: Gray[]): string[][] {
-  const dir = mkdtempSync(join(tmpdir(), 'inv-cells-'));
+  const dir = tempDir('cells');
   try {
     const files = images.map((image, i) => {
       const file = join(dir, `c${String(i).padStart(4, '0')}.pgm`);
@@ -105,7 +105,7 @@ export function decode(images: Gray[]): string[][] {
     }
     return files.map((f) => found.get(f) ?? []);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   }
 }
 

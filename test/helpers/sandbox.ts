@@ -1,8 +1,7 @@
 /** A sandbox on port 0 plus a private config dir whose "sandbox" profile points at it. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import { removeTempDir, tempDir } from './temp.js';
 
 /** Environment for inv: private config and state dirs, the sandbox's URLs and research key. */
 export interface FixtureEnv extends Record<string, string> {
@@ -24,7 +23,7 @@ export interface SandboxFixture {
 
 /** Starts a sandbox and an environment pointing inv at it (through INV_* variables, nothing stored). */
 export async function sandboxFixture(options: SandboxOptions = {}): Promise<SandboxFixture> {
-  const dir = mkdtempSync(join(tmpdir(), 'inv-test-'));
+  const dir = tempDir('test');
   const sandbox = await startSandbox({ port: 0, ...options });
   const { research } = sandbox.credentials;
   const env: FixtureEnv = {
@@ -42,7 +41,7 @@ export async function sandboxFixture(options: SandboxOptions = {}): Promise<Sand
     env,
     async close() {
       await sandbox.close();
-      rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     },
   };
 }

@@ -19,6 +19,8 @@ export interface RunningInv {
   child: ChildProcessWithoutNullStreams;
   /** Resolves once it exited, with its exit code (-1 when killed by a signal) and everything it printed. */
   closed: Promise<Captured>;
+  /** What it printed so far. */
+  output(): { stdout: string; stderr: string };
 }
 
 /** How a spawned `inv` is started: its extra environment, its stdin, its working directory. */
@@ -40,7 +42,7 @@ export function startInv(args: string[], options: InvOptions = {}): RunningInv {
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
   });
   child.stdin.end(options.input ?? '');
-  return { child, closed };
+  return { child, closed, output: () => ({ stdout, stderr }) };
 }
 
 /** Spawns `node bin/inv.js <args>` with `input` on stdin; resolves when it exits. */

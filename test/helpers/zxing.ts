@@ -1,8 +1,8 @@
 /** Decoding every barcode on rendered PDF pages with zxing-cpp (Debian's python3-zxing-cpp): 1D and 2D symbols alike. */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { removeTempDir, tempDir } from './temp.js';
 
 export interface Symbol {
   format: string;
@@ -27,12 +27,12 @@ print(json.dumps(out))
 
 /** The symbols found on each page of a PDF rendered at `dpi` (pdftoppm, greyscale), in page order. */
 export function decodePdf(file: string, dpi = 300): Symbol[][] {
-  const dir = mkdtempSync(join(tmpdir(), 'inv-zxing-'));
+  const dir = tempDir('zxing');
   try {
     execFileSync('pdftoppm', ['-r', String(dpi), '-gray', file, join(dir, 'p')]);
     const pages = readdirSync(dir).sort().map((f) => join(dir, f));
     return JSON.parse(execFileSync(PYTHON, ['-c', SCRIPT, ...pages], { encoding: 'utf8', maxBuffer: 64 << 20 })) as Symbol[][];
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   }
 }

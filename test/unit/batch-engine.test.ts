@@ -1,12 +1,10 @@
 /** The batch engine with a fake journal and a fake service: no request leaves before its "sent" mark is on disk; the stop rule. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchEnv, BatchKind, BatchRequest, RowResult, Rows } from '../../src/batch/batch-types.js';
 import { prepare, send } from '../../src/batch/batch-engine.js';
 import type { JournalRecord } from '../../src/util/journal-records.js';
 import { AuthError, ConnectionError, InDoubtError, RateLimitError } from '../../src/errors.js';
+import { tempDir } from '../helpers/temp.js';
 
 interface FakeRow { n: number }
 
@@ -45,7 +43,7 @@ function setup(count: number, sendRow: (row: FakeRow) => Promise<unknown>) {
   })();
   const results: RowResult[] = [];
   const env: BatchEnv = {
-    input: { path: '/dev/null', hash: 'h', label: 'fake' }, stateDir: mkdtempSync(join(tmpdir(), 'inv-engine-')),
+    input: { path: '/dev/null', hash: 'h', label: 'fake' }, stateDir: tempDir('engine'),
     profile: 'p', origin: 'http://o', account: async () => 'a', progress: {},
     onResult: (r) => void results.push(r), warn: async () => undefined, confirm: async () => true,
     openJournal: async () => fake.journal,

@@ -1,14 +1,14 @@
 /** The batch journal: checksummed records read back, torn tails read as in doubt, other damage found, failed writes stop it. */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JournalWriteError, openBatchJournal } from '../../src/batch/batch-journal.js';
 import { encodeRecord } from '../../src/util/journal-records.js';
 import { readBatchFile } from '../../src/batch/journal-read.js';
 import { Progress } from '../../src/batch/progress.js';
+import { tempDir } from '../helpers/temp.js';
 
-const dir = () => mkdtempSync(join(tmpdir(), 'inv-journal-'));
+const dir = () => tempDir('journal');
 const id = (n: number) => n.toString(16).padStart(16, '0');
 
 /** A journal of `rows` rows, each sent then done, as a run leaves it. */

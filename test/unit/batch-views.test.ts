@@ -1,11 +1,11 @@
 /** What the batch views count from a journal: the input's noted rows, dropped rows nowhere, and the rows a line or id names. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../src/util/journal-records.js';
 import { readBatchFile } from '../../src/batch/journal-read.js';
 import { findBatch, listBatches, resolveRows } from '../../src/batch/kept-batches.js';
+import { tempDir } from '../helpers/temp.js';
 
 const id = (n: number) => n.toString(16).padStart(16, '0');
 const header = encodeRecord('-', { batch: { name: '/data/moves.csv', kind: 'move', profile: 'p', origin: 'o', account: 'a', created: 'now' } });
@@ -14,7 +14,7 @@ const sent = (n: number, line: number) => encodeRecord(id(n), { s: 'sent', l: li
 
 /** A state directory holding one journal of `text`. */
 function stateWith(text: string): string {
-  const state = mkdtempSync(join(tmpdir(), 'inv-views-'));
+  const state = tempDir('views');
   mkdirSync(join(state, 'batches'));
   writeFileSync(join(state, 'batches', 'move-1.journal'), header + text);
   return state;

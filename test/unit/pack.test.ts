@@ -1,6 +1,5 @@
 /** The pack engine's pure parts: the 2D contents text, splitting it over symbols that fit, checks, the pack list; a split box read back with zxing. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkPacking } from '../../src/pack/check.js';
@@ -16,6 +15,7 @@ import bwipjs from 'bwip-js';
 import { code128B } from '../../src/pack/code128.js';
 import { pdf417, symbolOf, textCodewords } from '../../src/pack/pdf417.js';
 import { decodePdf } from '../helpers/zxing.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const fnsku = (i: number) => `X00${String(i).padStart(7, '0')}`;
 const facts: ShipmentFacts = {
@@ -46,7 +46,7 @@ describe('box contents as Amazon 2D text', () => {
     const packing = checkPacking(facts, everything, [{ row: 2, box: 1, weight: 20, length: 20, width: 15, height: 10 }]);
     const layout = cartonLayout('4x6');
     const labels = cartonLabels(packing, ['Acme', '1 Main St'], symbolRoom(layout));
-    const dir = mkdtempSync(join(tmpdir(), 'inv-pack-'));
+    const dir = tempDir('pack');
     try {
       const file = join(dir, 'split.pdf');
       writeFileSync(file, await renderCartonPdf(labels, layout));
@@ -57,7 +57,7 @@ describe('box contents as Amazon 2D text', () => {
         expect(symbols.filter((s) => s.format === 'PDF417').map((s) => s.text)).toEqual([labels[i]!.symbol.text]);
       });
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     }
   });
 });
@@ -94,12 +94,12 @@ describe('Code 128 B from the symbol table', () => {
       doc.fill('black');
     }
     doc.end();
-    const dir = mkdtempSync(join(tmpdir(), 'inv-c128-'));
+    const dir = tempDir('c128');
     try {
       writeFileSync(join(dir, 'c.pdf'), await done);
       expect(decodePdf(join(dir, 'c.pdf')).map((page) => page.map((s) => `${s.format}:${s.text}`))).toEqual(texts.map((t) => [`Code128:${t}`]));
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      removeTempDir(dir);
     }
   });
 });
