@@ -1,6 +1,5 @@
 /** Reading a batch journal back: each row's last state, the runs, and where the file is torn or damaged. */
-import { readFile } from 'node:fs/promises';
-import { readRecords, type JournalRecord } from '../util/journal-records.js';
+import { scanRecords, type JournalRecord } from '../util/journal-records.js';
 
 /**
  * What a row's marks add up to. `pending`: never sent, or refused before it left. `dropped`: failed or
@@ -79,13 +78,10 @@ const STATE_OF: Record<string, RowState> = { sent: 'in-doubt', doubt: 'in-doubt'
 
 /** Reads a journal (an empty one when the file does not exist). */
 export async function readBatchFile(path: string): Promise<BatchFile> {
-  const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return Buffer.alloc(0);
-    throw error;
-  });
-  const { records, validBytes, torn, damage } = readRecords(bytes.toString('utf8'));
-  const file: BatchFile = { path, runs: [], ends: [], rows: new Map(), reserved: 0, validBytes, damage };
-  for (const { key, record } of records) apply(file, key, record);
+  const file: BatchFile = { path, runs: [], ends: [], rows: new Map(), reserved: 0, validBytes: 0 };
+  const { validBytes, torn, damage } = await scanRecords(path, (key, record) => apply(file, key, record));
+  file.validBytes = validBytes;
+  file.damage = damage;
   if (torn) {
     // A row known only from a torn record was never sent (its request waits for the whole mark);
     // a row with earlier records may have been applied: it is in doubt.
