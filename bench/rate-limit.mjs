@@ -28,6 +28,7 @@ async function run(q, retryAfter) {
   await admin('DELETE', '/_sandbox/rate-limit');
   if (r.code !== 0) throw new Error(`inv move exited ${r.code}: ${r.stderr}`);
   const cuts = r.stderr.split('\n').filter((l) => /rate limited/.test(l)).length;
+  // BENCH_SHOW=1 prints each run's log (its pauses and cuts); BENCH_RA=1 or 0 runs only one of the two cases.
   if (process.env.BENCH_SHOW) console.log(r.stderr);
   return { seconds: r.ms / 1000, share: throttled / (allowed + throttled), cuts, rss: r.rssMB };
 }
