@@ -6,6 +6,7 @@ import { sshWithoutBrowser } from '../../src/cli/browser.js';
 import { authorizeUrl, challengeOf, newState, newVerifier, redirectParams } from '../../src/auth/pkce.js';
 import { needsRefresh } from '../../src/auth/tokens.js';
 import { randomToken, redirectAllowed, type RegisteredClient } from '../../src/sandbox/oauth/oauth-state.js';
+import { LoginThrottle, Throttled } from '../../src/sandbox/oauth/throttle.js';
 
 describe("the sandbox's secrets", () => {
   it('never start with "-", so a client secret or password pasted as an argument is not read as an option', () => {
@@ -98,5 +99,21 @@ describe('login: the result page, the answer check, SSH', () => {
     expect(sshWithoutBrowser({ ...ssh, DISPLAY: ':0' })).toBe(false);
     expect(sshWithoutBrowser({ ...ssh, WAYLAND_DISPLAY: 'wayland-0' })).toBe(false);
     expect(sshWithoutBrowser({ DISPLAY: '' })).toBe(false);
+  });
+});
+
+describe('login throttling', () => {
+  it('lets four wrong passwords through, then makes every attempt wait 30 s, doubling', () => {
+    let now = 0;
+    const throttle = new LoginThrottle(() => now);
+    for (let i = 0; i < 4; i++) throttle.record('Demo', false);
+    expect(() => throttle.check('demo')).not.toThrow();
+    throttle.record('demo', false);
+    expect(() => throttle.check('DEMO')).toThrow(new Throttled(30));
+    now = 30_000;
+    throttle.record('demo', false);
+    expect(() => throttle.check('demo')).toThrow(new Throttled(60));
+    throttle.record('demo', true);
+    expect(() => throttle.check('demo')).not.toThrow();
   });
 });
