@@ -173,4 +173,13 @@ describe('the pacer\'s cuts, event by event', () => {
     expect(said).toEqual(['rate limited: sending at most 90 requests/s', 'rate limited: sending at most 77 requests/s']);
     expect(pacer.rate).toBeCloseTo((0.9 * 150) / 1.75, 6);
   });
+
+  it('the same pause told twice does not hand out a slot taken during it again', () => {
+    const { pacer, answer } = paced();
+    answer(0, 429); // half a request a second from now on
+    pacer.pause(1000, 'rate limited: waiting 1 s');
+    expect(pacer.delay()).toBe(1000);
+    pacer.pause(1000, 'rate limited: waiting 1 s');
+    expect(pacer.delay()).toBe(3000);
+  });
 });
