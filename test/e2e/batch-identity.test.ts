@@ -41,7 +41,7 @@ describe('the same moves are the same batch', () => {
     const second = await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input: csv(rows) });
     expect(second.code, second.stderr).toBe(0);
     const summary = JSON.parse(second.stdout);
-    expect(summary).toMatchObject({ outcome: 'continued', done: 1, skipped: 199, failed: 0 });
+    expect(summary).toMatchObject({ outcome: 'continued', done: 1, skipped: 199, failed: 0, pending: 0 });
     expect(summary.batch).toBe(JSON.parse(first.stdout).batch);
     expect(second.stderr).toMatch(/continues batch/);
     expect(fx.moves() - before.moves).toBe(200);

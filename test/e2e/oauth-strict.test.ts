@@ -114,6 +114,20 @@ describe('replays', () => {
   });
 });
 
+describe('token mix-ups', () => {
+  it('a code or a refresh token issued to one client is refused to another (invalid_grant)', async () => {
+    const partner = sandbox.credentials.partner;
+    const partnerCode = await codeFor({}, partner.clientId);
+    const asCli = await exchange(partnerCode);
+    expect([asCli.status, asCli.body.error, asCli.body.error_description]).toEqual([400, 'invalid_grant', 'the authorization code was issued to another client']);
+    const pair = await passwordGrant();
+    expect(pair.status).toBe(200);
+    const asPartner = await token({ grant_type: 'refresh_token', refresh_token: pair.body.refresh_token, client_id: partner.clientId, client_secret: partner.clientSecret });
+    expect([asPartner.status, asPartner.body.error, asPartner.body.error_description]).toEqual([400, 'invalid_grant', 'the refresh token was issued to another client']);
+    expect((await refresh(pair.body.refresh_token)).status, 'still good for its own client').toBe(200);
+  });
+});
+
 describe('the consent page', () => {
   it('cannot be framed, and an Approve needs its CSRF token and the server\'s own Origin', async () => {
     const page = await consentPage(authorizeUrl({}));

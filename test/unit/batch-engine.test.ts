@@ -129,4 +129,22 @@ describe('the batch engine', () => {
     expect(outcome.summary).toMatchObject({ done: 4, inDoubt: 1 });
     expect(outcome.error?.exitCode).toBe(6);
   });
+
+  it('a row whose failure cannot be written to the journal stops the batch: no later row is sent', async () => {
+    const t = setup(5, async (row) => {
+      if (row.n === 2) throw new InDoubtError('lost');
+      return {};
+    });
+    t.request.concurrency = 1;
+    t.env.openJournal = async () => ({
+      mark: async (_row: string, record: JournalRecord) => {
+        if (record.s === 'doubt') throw new Error('no space left on device');
+      },
+      note: async () => undefined,
+      close: async () => undefined,
+    });
+    const run = send(await prepare(t.kind, t.request, t.env, t.rows), t.request, t.env, t.rows, 'test');
+    await expect(run).rejects.toThrow('no space left on device');
+    expect(t.events.filter((e) => e.startsWith('request'))).toEqual(['request 1', 'request 2']);
+  });
 });

@@ -59,6 +59,13 @@ describe('chooseBatch', () => {
     const other = entry('/w/else.csv', ids(200, 220), true);
     expect(() => chooseBatch([same, other], input([...ids(0, 100), ...ids(200, 220)]), request)).toThrow(/batch "\/w\/else.csv"/);
   });
+
+  it('half of the input repeating a finished batch is a repeat; an unfinished batch that applied nothing holds no input', () => {
+    const done = entry('/w/monday.csv', ids(0, 100), true);
+    expect(() => chooseBatch([done], input([...ids(0, 50), ...ids(1000, 1050)]), request)).toThrow(/repeats 50 applied row/);
+    const empty = entry('/w/tuesday.csv', [], false);
+    expect(chooseBatch([empty], input(ids(0, 10)), request)).toEqual({ batch: undefined, byContent: false });
+  });
 });
 
 describe('IdSet', () => {

@@ -119,4 +119,23 @@ describe('the position gate', () => {
     await Promise.all([first, second]);
     expect(log.sort()).toEqual(['failed 1: 400', 'start 1', 'start 2']);
   });
+
+  it('a row that takes from and fills one position writes it: the next row to fill it waits', async () => {
+    const gate = new PositionGate();
+    const both = gate.enter([{ msku: 'M', at: 'A', role: 'take' }, { msku: 'M', at: 'A', role: 'fill' }]);
+    const fill = gate.enter([{ msku: 'M', at: 'A', role: 'fill' }]);
+    expect(await readyOf([both, fill])).toEqual([true, false]);
+  });
+
+  it('an earlier group finishing does not forget the later group that holds the position now', async () => {
+    const gate = new PositionGate();
+    const fill = gate.enter(move('M', undefined, 'X'));
+    const take = gate.enter(move('M', 'X', 'Y'));
+    fill.done();
+    expect(await readyOf([take])).toEqual([true]);
+    const fillAgain = gate.enter(move('M', undefined, 'X'));
+    expect(await readyOf([fillAgain]), 'waits for the take still running').toEqual([false]);
+    take.done();
+    expect(await readyOf([fillAgain])).toEqual([true]);
+  });
 });

@@ -103,3 +103,25 @@ describe('shipment labels', () => {
     expect(runs[2]!.label).toEqual({ kind: 'heading', shipmentId: 'FBA2', center: 'TPA2', contents: 'A x 2' });
   });
 });
+
+describe('unit label geometry', () => {
+  it('two title lines from 85 pt of height (the 1.25 in roll, A4 24-up), one below; sheets keep 6 pt clear, rolls 4.5 pt', () => {
+    const box = (name: keyof typeof LAYOUTS) => unitBox(LAYOUTS[name], 145);
+    expect(LAYOUT_NAMES.map((n) => [n, box(n).titleLines, box(n).pad])).toEqual([
+      ['avery-5160', 1, 6],
+      ['a4-24', 2, 6],
+      ['thermal-2.25x1.25', 2, 4.5],
+      ['thermal-2x1', 1, 4.5],
+    ]);
+  });
+
+  it.each(LAYOUT_NAMES)('%s: the barcode is centred; a symbol too wide narrows its module so its quiet zones stay inside the padding', (name) => {
+    const l = LAYOUTS[name];
+    for (const modules of [145, 300]) {
+      const box = unitBox(l, modules);
+      expect(box.barcode.x * 2 + box.barcode.width, `${modules} modules`).toBeCloseTo(l.label.width, 9);
+      expect(box.barcode.x - QUIET_ZONE * box.module, `${modules} modules`).toBeGreaterThanOrEqual(box.pad - 1e-9);
+    }
+    expect(unitBox(l, 300).module).toBeLessThan(l.module);
+  });
+});

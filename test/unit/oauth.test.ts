@@ -6,6 +6,11 @@ import { sshWithoutBrowser } from '../../src/cli/browser.js';
 import { authorizeUrl, challengeOf, newState, newVerifier, redirectParams } from '../../src/auth/pkce.js';
 import { needsRefresh } from '../../src/auth/tokens.js';
 import { randomToken, redirectAllowed, type RegisteredClient } from '../../src/sandbox/oauth/oauth-state.js';
+import { LoginThrottle, Throttled } from '../../src/sandbox/oauth/throttle.js';
+import { bearerHook } from '../../src/auth/bearer-hook.js';
+import type { TokenProvider } from '../../src/auth/tokens.js';
+import type { HttpRequest } from '../../src/http/http-types.js';
+import { READ_POLICY } from '../../src/http/retry.js';
 
 describe("the sandbox's secrets", () => {
   it('never start with "-", so a client secret or password pasted as an argument is not read as an option', () => {
@@ -98,5 +103,38 @@ describe('login: the result page, the answer check, SSH', () => {
     expect(sshWithoutBrowser({ ...ssh, DISPLAY: ':0' })).toBe(false);
     expect(sshWithoutBrowser({ ...ssh, WAYLAND_DISPLAY: 'wayland-0' })).toBe(false);
     expect(sshWithoutBrowser({ DISPLAY: '' })).toBe(false);
+  });
+});
+
+describe('login throttling', () => {
+  it('lets four wrong passwords through, then makes every attempt wait 30 s, doubling', () => {
+    let now = 0;
+    const throttle = new LoginThrottle(() => now);
+    for (let i = 0; i < 4; i++) throttle.record('Demo', false);
+    expect(() => throttle.check('demo')).not.toThrow();
+    throttle.record('demo', false);
+    expect(() => throttle.check('DEMO')).toThrow(new Throttled(30));
+    now = 30_000;
+    throttle.record('demo', false);
+    expect(() => throttle.check('demo')).toThrow(new Throttled(60));
+    throttle.record('demo', true);
+    expect(() => throttle.check('demo')).not.toThrow();
+  });
+});
+
+describe('the bearer hook', () => {
+  it('refreshes once on a 401 for a stored token, never for INV_TOKEN (there is nothing to refresh)', async () => {
+    const req: HttpRequest = { operation: 'items', method: 'GET', url: new URL('http://i.test/v1/items'), headers: {}, retry: READ_POLICY, auth: 'bearer' };
+    for (const source of ['config', 'INV_TOKEN'] as const) {
+      const refreshed: string[] = [];
+      const sent: string[] = [];
+      const tokens = { source, accessToken: async () => 'old', refresh: async (t: string) => (refreshed.push(t), 'new') } as unknown as TokenProvider;
+      const res = await bearerHook(tokens)(req, async (r) => {
+        sent.push(r.headers.authorization!);
+        return { status: r.headers.authorization === 'Bearer new' ? 200 : 401, headers: {}, durationMs: 1, text: '{}' };
+      });
+      if (source === 'config') expect([res.status, sent, refreshed]).toEqual([200, ['Bearer old', 'Bearer new'], ['old']]);
+      else expect([res.status, sent, refreshed]).toEqual([401, ['Bearer old'], []]);
+    }
   });
 });

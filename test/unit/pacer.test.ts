@@ -139,3 +139,47 @@ describe('the pacer', () => {
     expect(pacer.rate).toBe(Infinity);
   });
 });
+
+describe('the pacer\'s cuts, event by event', () => {
+  /** A pacer on a fake clock, told an answer every 10 ms. */
+  function paced() {
+    let now = 0;
+    const said: string[] = [];
+    const pacer = new Pacer({ now: () => now, onPause: (line) => said.push(line) });
+    const answer = (t: number, status: number, sentAt = t) => {
+      now = t;
+      pacer.answered(sentAt, status, {});
+    };
+    return { pacer, said, answer };
+  }
+
+  it('never goes below half a request a second, even when nothing got through', () => {
+    const { pacer, answer } = paced();
+    answer(0, 429);
+    expect(pacer.rate).toBe(0.5);
+  });
+
+  it('ignores a 429 to a request sent before the last cut, and cuts again within 5 s to 0.9 of what was sent', () => {
+    const { pacer, said, answer } = paced();
+    for (let t = 0; t < 1000; t += 10) answer(t, 200);
+    answer(1000, 429);
+    expect(said).toEqual(['rate limited: sending at most 90 requests/s']);
+    answer(1500, 429, 990);
+    expect(said, 'a late 429 to a request sent before the cut').toHaveLength(1);
+    for (let t = 1510; t < 3000; t += 10) answer(t, 200);
+    answer(3000, 429);
+    // 149 answers and one 429 in 1.75 s of sending since the cut (a quiet spell counts 250 ms at most), a few
+    // refused: eased off from what was sent, to 0.9 of it as the last cut was under 5 s ago.
+    expect(said).toEqual(['rate limited: sending at most 90 requests/s', 'rate limited: sending at most 77 requests/s']);
+    expect(pacer.rate).toBeCloseTo((0.9 * 150) / 1.75, 6);
+  });
+
+  it('the same pause told twice does not hand out a slot taken during it again', () => {
+    const { pacer, answer } = paced();
+    answer(0, 429); // half a request a second from now on
+    pacer.pause(1000, 'rate limited: waiting 1 s');
+    expect(pacer.delay()).toBe(1000);
+    pacer.pause(1000, 'rate limited: waiting 1 s');
+    expect(pacer.delay()).toBe(3000);
+  });
+});

@@ -60,4 +60,20 @@ describe('clock skew', () => {
     expect((await hook(req, server(7200, sent))).status).toBe(200);
     expect(sent).toHaveLength(1);
   });
+
+  it('retries from a difference of exactly minSkewS, and keeps no skew whose retry was refused too', async () => {
+    const sent: string[] = [];
+    const corrected: number[] = [];
+    const hook = researchAuthHook(creds, () => NOW, { onCorrected: (s) => void corrected.push(s) });
+    const refused = (ahead: number) => async (r: HttpRequest): Promise<HttpResponse> => {
+      sent.push(r.headers.authorization!.split('|')[0]!);
+      return { status: 401, headers: {}, durationMs: 1, text: JSON.stringify({ Error: 'bad', timestamp: new Date(NOW + ahead * 1000).toISOString() }) };
+    };
+    expect((await hook(req, refused(60))).status).toBe(401);
+    expect(sent.map(Number)).toEqual([NOW / 1000, NOW / 1000 + 60]);
+    expect(corrected).toEqual([]);
+    sent.length = 0;
+    await hook(req, refused(3600));
+    expect(sent.map(Number), 'the refused skew was not kept').toEqual([NOW / 1000, NOW / 1000 + 3600]);
+  });
 });

@@ -73,3 +73,11 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon')).toBeUndefined();
   });
 });
+
+describe('Retry-After on a retried status', () => {
+  it('waits a Retry-After up to the policy\'s longest, and gives up on a longer one', () => {
+    const half = () => 0.5;
+    expect(decideRetry(READ_POLICY, 1, { status: 503, retryAfter: '30' }, half)).toEqual({ retry: true, delayMs: 30_000 });
+    expect(decideRetry(READ_POLICY, 1, { status: 503, retryAfter: '31' }, half)).toEqual({ retry: false, delayMs: 0 });
+  });
+});

@@ -65,4 +65,17 @@ describe('break-even and max cost on the profit line', () => {
     });
     expect(off.slice(0, 3), `${off.length} of 2000 off by a cent`).toEqual([]);
   });
+
+  it('at minRoi −100 % exactly every cost meets it: no bound, whatever the margin', () => {
+    const s = { prep: 0.5, inboundPerLb: 0.4, taxRate: 8 };
+    expect(maxCost(20, 20, 1, s, -100)).toBe(Infinity);
+    expect(maxCost(20, 25, 1, s, -100)).toBe(Infinity);
+    expect(maxCost(20, 5, 1, s, -99.9)).toBeLessThan(Infinity);
+  });
+
+  it('the max cost is 0 when even one cent of cost misses minRoi (its tax rounds up to a whole cent)', () => {
+    const s = { prep: 0, inboundPerLb: 0, taxRate: 50 };
+    expect(computeProfit({ price: 0.02, fees: 0, cost: 0.01, weightLb: null, settings: s }).roi).toBe(0);
+    expect(maxCost(0.02, 0, null, s, 25)).toBe(0);
+  });
 });

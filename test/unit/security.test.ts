@@ -43,7 +43,7 @@ describe('spreadsheetSafe', () => {
 describe('where credentials may go', () => {
   it('plain http only to loopback', () => {
     for (const host of ['127.0.0.1', '127.8.9.10', '[::1]', 'localhost', 'api.localhost']) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ['128.0.0.1', 'example.com', '10.0.0.1', '127.0.0.1.example.com']) expect(isLoopbackHost(host), host).toBe(false);
+    for (const host of ['128.0.0.1', 'example.com', '10.0.0.1', '127.0.0.1.example.com', 'evillocalhost']) expect(isLoopbackHost(host), host).toBe(false);
     expect(() => requireSecureTransport(new URL('http://example.com/x'), 'it')).toThrow(/http:\/\/example\.com/);
     expect(() => requireSecureTransport(new URL('https://example.com/x'), 'it')).not.toThrow();
     expect(() => requireSecureTransport(new URL('http://127.0.0.1:4010'), 'it')).not.toThrow();
@@ -54,6 +54,8 @@ describe('where credentials may go', () => {
     expect(() => requireBoundOrigin(new URL('https://a.example/v1/x'), binding)).not.toThrow();
     expect(() => requireBoundOrigin(new URL('https://b.example/v1/x'), binding)).toThrow(/https:\/\/b\.example.*https:\/\/a\.example/);
     expect(() => requireBoundOrigin(new URL('https://b.example'), { ...binding, origin: undefined })).not.toThrow();
+    // Stored with no origin: sent nowhere, and the hint says how to bind it (not "issued for null").
+    expect(() => requireBoundOrigin(new URL('https://a.example/v1/x'), { ...binding, origin: null })).toThrow(/stored with no origin/);
   });
 
   it('opens only http(s) URLs, normalised, on the given origin', () => {
