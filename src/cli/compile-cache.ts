@@ -1,6 +1,6 @@
 /**
- * Keeps V8's compiled code of the built CLI between runs on Node 20, which has no module.enableCompileCache
- * (Node 22.1+ has it, and bin/inv.js turns it on): a one-shot command then compiles little of its ~1 MB of code.
+ * Keeps V8's compiled code of the built CLI between runs (Node 22.1+ through module.enableCompileCache, Node 20
+ * through our own cache below): a one-shot command then compiles little of its ~1 MB of code.
  * The cache lives in a directory of the user's own (0700), written atomically; V8 rejects data from another
  * Node or other flags, and a rejected or missing entry is written anew at exit. NODE_DISABLE_COMPILE_CACHE turns it off.
  */
@@ -24,9 +24,17 @@ export function compileCacheDir(env: Env): string {
   return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'inv', 'v8');
 }
 
-/** On Node 20, compiles the files of `codeDir` (the built CLI) through a cache kept in `cacheDir`; else does nothing. */
+/**
+ * Keeps the compiled code of `codeDir` (the built CLI) in `cacheDir`, a directory of the user's own: through
+ * Node's compile cache on Node 22.1+ (never its default in the shared TMPDIR), through our own on Node 20.
+ */
 export function useCompileCache(codeDir: string, cacheDir: string, env: Env): void {
-  if ('enableCompileCache' in Module || env.NODE_DISABLE_COMPILE_CACHE || !ownPrivateDir(cacheDir)) return;
+  if (env.NODE_DISABLE_COMPILE_CACHE || !ownPrivateDir(cacheDir)) return;
+  const nodeCache = (Module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache;
+  if (nodeCache) {
+    nodeCache(join(cacheDir, 'node'));
+    return;
+  }
   const proto = Module.prototype as unknown as Internals;
   const compile = proto._compile;
   const pending: Array<() => void> = [];
