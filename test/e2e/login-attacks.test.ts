@@ -64,7 +64,8 @@ describe('a local attacker', () => {
     const opened = join(fx.dir, 'opened-argv.txt');
     const login = spawnLogin(['--timeout', '30'], { ...env, BROWSER: `${process.execPath} ${RECORD_BROWSER}`, OPENED_FILE: opened });
     const printed = new URL(await login.url);
-    await waitFor(() => existsSync(opened), { what: "the browser's record of its argv", running: login.child });
+    // The file may exist a moment before its text is written: wait for the text.
+    await waitFor(() => existsSync(opened) && readFileSync(opened, 'utf8').trim() !== '', { what: "the browser's record of its argv", running: login.child });
     // What any local user reads from /proc/<pid>/cmdline of the browser.
     const argv = readFileSync(opened, 'utf8').trim();
     expect(argv).not.toContain(printed.searchParams.get('state')!);

@@ -12,18 +12,21 @@ const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).ver
 let dir: string;
 let inv: string;
 let env: NodeJS.ProcessEnv;
+/** npm on Node 22+ keeps its compile cache in TMPDIR unless told otherwise: a test leaves nothing there. */
+const NPM_ENV = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
+
 /** What npm pack reported: tarball size, unpacked size and the files, as npm itself counts them. */
 let packed: { size: number; unpackedSize: number; files: { path: string }[] };
 
 beforeAll(() => {
   dir = tempDir('pack');
   // dist/ is built by the suite's global setup already; --ignore-scripts keeps prepack from rebuilding it under the other tests.
-  const report = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8' });
+  const report = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', env: NPM_ENV });
   packed = JSON.parse(report)[0];
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
   expect(statSync(join(dir, tarball)).size).toBe(packed.size);
   const prefix = join(dir, 'prefix');
-  execFileSync('npm', ['install', '--global', '--prefix', prefix, join(dir, tarball), '--no-audit', '--no-fund', '--offline'], { stdio: 'ignore' });
+  execFileSync('npm', ['install', '--global', '--prefix', prefix, join(dir, tarball), '--no-audit', '--no-fund', '--offline'], { stdio: 'ignore', env: NPM_ENV });
   inv = join(prefix, 'bin', 'inv');
   env = childEnv({ INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), PATH: `${join(prefix, 'bin')}:${process.env.PATH}` });
 }, 120_000);
