@@ -38,68 +38,77 @@ function decode(line: string, legacy: boolean): { key: string; record: JournalRe
   }
 }
 
+/**
+ * Follows a journal line by line: each whole record goes to `onRecord`; a line that fails its checksum is held
+ * until a later line says whether it was the torn tail (only blank lines after it) or damage.
+ */
+class RecordScanner {
+  readonly scan: Omit<JournalText, 'records'> = { validBytes: 0 };
+  private held: Array<{ key?: string; record: number; offset: number; blank: boolean }> = [];
+  private offset = 0;
+  private count = 0;
+
+  constructor(
+    private readonly onRecord: (key: string, record: JournalRecord) => void,
+    private readonly legacy: boolean,
+  ) {}
+
+  /** One line, without its newline, and its length in bytes; `whole` is false for text after the last newline. */
+  line(text: string, bytes: number, whole = true): void {
+    this.count++;
+    const start = this.offset;
+    this.offset += bytes + 1;
+    const decoded = whole ? decode(text, this.legacy) : undefined;
+    if (!decoded) {
+      this.held.push({ key: /^[0-9a-f]{8} (\S+) /.exec(text)?.[1], record: this.count, offset: start, blank: text === '' });
+      return;
+    }
+    this.settle(false);
+    if (!this.scan.damage) this.scan.validBytes = this.offset;
+    this.onRecord(decoded.key, decoded.record);
+  }
+
+  /** What the file ends with: the last line held is the torn tail, and any line held before a non-blank one is damage. */
+  end(): Omit<JournalText, 'records'> {
+    this.settle(true);
+    return this.scan;
+  }
+
+  private settle(atEnd: boolean): void {
+    const held = this.held;
+    const lastText = held.findLastIndex((h) => !h.blank);
+    // A held line followed by a record, or by another non-blank line, is damage; at the end, the last is torn.
+    const damaged = atEnd ? held.findIndex((_, i) => i < lastText) : held.length > 0 ? 0 : -1;
+    if (damaged >= 0) this.scan.damage ??= { record: held[damaged]!.record, offset: held[damaged]!.offset };
+    if (atEnd && held.length > 0) this.scan.torn = { key: held.at(-1)!.key };
+    this.held = [];
+  }
+}
+
 /** Reads a journal's text (`legacy`: lines of bare JSON, as older caches and scan sessions wrote, are read too). */
 export function readRecords(text: string, { legacy = false } = {}): JournalText {
-  const read: JournalText = { records: [], validBytes: 0 };
+  const records: JournalText['records'] = [];
+  const scanner = new RecordScanner((key, record) => records.push({ key, record }), legacy);
   const lines = text.split('\n');
-  const complete = lines.length - 1; // the part after the last newline is not a whole record
-  let offset = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    if (i === complete && line === '') break;
-    const decoded = i < complete ? decode(line, legacy) : undefined;
-    offset += Buffer.byteLength(line) + 1;
-    if (!decoded) {
-      if (isLast(lines, i)) read.torn = { key: /^[0-9a-f]{8} (\S+) /.exec(line)?.[1] };
-      else read.damage ??= { record: i + 1, offset: offset - Buffer.byteLength(line) - 1 };
-      continue;
-    }
-    if (!read.damage) read.validBytes = offset;
-    read.records.push(decoded);
-  }
-  return read;
+  const rest = lines.pop()!; // the part after the last newline is not a whole record
+  for (const line of lines) scanner.line(line, Buffer.byteLength(line));
+  if (rest !== '') scanner.line(rest, Buffer.byteLength(rest), false);
+  return { records, ...scanner.end() };
 }
-
-/** True when only blank text follows line `i`. */
-function isLast(lines: string[], i: number): boolean {
-  for (let j = i + 1; j < lines.length; j++) if (lines[j] !== '') return false;
-  return true;
-}
-
-type Scan = Omit<JournalText, 'records'>;
 
 /**
  * Reads the journal file at `path` a chunk at a time, handing each whole record to `onRecord`: what
  * `readRecords` finds, without the file, its text or its records ever held whole (a batch of 100,000 rows
  * writes some 30 MB). A missing file reads as empty.
  */
-export async function scanRecords(path: string, onRecord: (key: string, record: JournalRecord) => void): Promise<Scan> {
-  const scan: Scan = { validBytes: 0 };
-  // Lines that fail their checksum, held until a later line says whether they were the torn tail or damage.
-  let bad: Array<{ key?: string; record: number; offset: number; blank: boolean }> = [];
-  let offset = 0;
-  let count = 0;
-  const line = (bytes: Buffer) => {
-    count++;
-    const text = bytes.toString('utf8');
-    const decoded = decode(text, false);
-    const start = offset;
-    offset += bytes.length + 1;
-    if (!decoded) {
-      bad.push({ key: /^[0-9a-f]{8} (\S+) /.exec(text)?.[1], record: count, offset: start, blank: text === '' });
-      return;
-    }
-    if (bad.length > 0) scan.damage ??= { record: bad[0]!.record, offset: bad[0]!.offset };
-    bad = [];
-    if (!scan.damage) scan.validBytes = offset;
-    onRecord(decoded.key, decoded.record);
-  };
+export async function scanRecords(path: string, onRecord: (key: string, record: JournalRecord) => void): Promise<Omit<JournalText, 'records'>> {
+  const scanner = new RecordScanner(onRecord, false);
   let rest = Buffer.alloc(0);
   try {
     for await (const chunk of createReadStream(path)) {
       let data = rest.length ? Buffer.concat([rest, chunk as Buffer]) : (chunk as Buffer);
       for (let newline = data.indexOf(10); newline >= 0; newline = data.indexOf(10)) {
-        line(data.subarray(0, newline));
+        scanner.line(data.toString('utf8', 0, newline), newline);
         data = data.subarray(newline + 1);
       }
       rest = Buffer.from(data);
@@ -107,11 +116,6 @@ export async function scanRecords(path: string, onRecord: (key: string, record: 
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  if (rest.length > 0) bad.push({ key: /^[0-9a-f]{8} (\S+) /.exec(rest.toString('utf8'))?.[1], record: count + 1, offset, blank: false });
-  const last = bad.findLastIndex((b) => !b.blank);
-  if (last >= 0) {
-    if (last > 0) scan.damage ??= { record: bad[0]!.record, offset: bad[0]!.offset };
-    scan.torn = { key: bad[last]!.key };
-  }
-  return scan;
+  if (rest.length > 0) scanner.line(rest.toString('utf8'), rest.length, false);
+  return scanner.end();
 }

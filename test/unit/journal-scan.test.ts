@@ -16,6 +16,8 @@ const cases: Record<string, string> = {
   'damage in the middle': good(1) + 'deadbeef 0000000000000002 {"s":"done"}\n' + good(3),
   'damage, then a torn tail': good(1) + 'x\n' + good(3) + good(4).slice(0, 20),
   'a blank line in the middle': good(1) + '\n' + good(2),
+  'a blank line at the end': whole + '\n',
+  'a torn line, then blank lines': whole + good(9).slice(0, 30) + '\n\n\n',
   'not UTF-8': good(1) + '\xff\xfe\n' + good(2),
   'many chunks, damage and a torn tail': Array.from({ length: 6000 }, (_, i) => (i === 3000 ? 'bad\n' : good(i))).join('') + good(7).slice(0, 25),
 };
