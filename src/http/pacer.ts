@@ -166,12 +166,6 @@ export class Pacer {
     if (this.lastEvent !== undefined) {
       const paused = Math.max(0, Math.min(now, this.pausedUntil) - Math.max(this.lastEvent, this.pauseStart));
       this.activeMs += Math.max(0, Math.min(now - this.lastEvent, GAP_MS) - paused);
-      // Before the first 429, the measure starts after the last quiet spell: the requests that read the
-      // batch's input before sending say nothing of the rate the server allows.
-      if (this.phase === 'unlimited' && now - this.lastEvent > GAP_MS) {
-        this.successes = 0;
-        this.activeAtCut = this.activeMs;
-      }
     }
     this.lastEvent = now;
     return now;
