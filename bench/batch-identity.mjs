@@ -13,14 +13,27 @@ import { median, sandboxProcess, timedRun } from './lib.mjs';
 const ROUNDS = Number(process.argv[2] ?? 3);
 const MOVES = 10_000;
 const sandbox = await sandboxProcess(['--seed', 'demo']);
-const admin = (method, path, body) => fetch(`${sandbox.info.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-const stats = async () => (await (await admin('GET', '/_sandbox/stats')).json());
-const requests = (s, prefix, method) => Object.entries(s).filter(([k]) => k.startsWith(`${method} ${prefix}`)).reduce((n, [, v]) => n + v, 0);
+const admin = (method, path, body) =>
+  fetch(`${sandbox.info.baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+const stats = async () => await (await admin('GET', '/_sandbox/stats')).json();
+const requests = (s, prefix, method) =>
+  Object.entries(s)
+    .filter(([k]) => k.startsWith(`${method} ${prefix}`))
+    .reduce((n, [, v]) => n + v, 0);
 
 /** A run of MOVES moves of their own (quantity `q`), with `bin`; resolves to moves per second. */
 async function run(q, bin, env) {
   const file = join(sandbox.dir, `moves-${q}.csv`);
-  writeFileSync(file, 'msku,quantity,from,to\n' + Array.from({ length: MOVES }, (_, i) => `MUG-BLUE-11OZ,${q},1,${2 + (i % 2)}`).join('\n') + '\n');
+  writeFileSync(
+    file,
+    'msku,quantity,from,to\n' +
+      Array.from({ length: MOVES }, (_, i) => `MUG-BLUE-11OZ,${q},1,${2 + (i % 2)}`).join('\n') +
+      '\n',
+  );
   const r = await timedRun(['move', '--file', file, '--concurrency', '16', '-q'], env, { bin });
   if (r.code !== 0) throw new Error(`inv move exited ${r.code}: ${r.stderr}`);
   return (MOVES / r.ms) * 1000;
@@ -28,7 +41,10 @@ async function run(q, bin, env) {
 
 const lines = [];
 try {
-  const receive = await timedRun(['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'], sandbox.env);
+  const receive = await timedRun(
+    ['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'],
+    sandbox.env,
+  );
   if (receive.code !== 0) throw new Error(receive.stderr);
   const rates = { on: [], off: [], base: [] };
   let q = 1;
@@ -36,22 +52,36 @@ try {
   for (let round = 0; round < ROUNDS; round++) {
     await admin('DELETE', '/_sandbox/faults');
     rates.on.push(await run(q++, undefined, sandbox.env));
-    await admin('POST', '/_sandbox/faults', { status: 403, times: 1_000_000, path: '/v1/settings/INV_BATCH_', message: 'settings of this name are not allowed' });
+    await admin('POST', '/_sandbox/faults', {
+      status: 403,
+      times: 1_000_000,
+      path: '/v1/settings/INV_BATCH_',
+      message: 'settings of this name are not allowed',
+    });
     rates.off.push(await run(q++, undefined, sandbox.env));
     await admin('DELETE', '/_sandbox/faults');
-    if (process.env.BENCH_BASE_BIN) rates.base.push(await run(q++, process.env.BENCH_BASE_BIN, { ...sandbox.env, INV_STATE_DIR: join(sandbox.dir, 'base-state') }));
+    if (process.env.BENCH_BASE_BIN)
+      rates.base.push(
+        await run(q++, process.env.BENCH_BASE_BIN, { ...sandbox.env, INV_STATE_DIR: join(sandbox.dir, 'base-state') }),
+      );
   }
   const after = await stats();
   const on = median(rates.on);
   const off = median(rates.off);
   const cost = (1 - on / off) * 100;
   lines.push(`| 10,000 moves, anchor on (a setting per 200 rows) | ${Math.round(on)} moves/s | | |`);
-  lines.push(`| … anchor refused by the server (local journal alone) | ${Math.round(off)} moves/s; the anchor costs ${cost.toFixed(1)} % | < 5 % | ${cost < 5 ? 'met' : '**missed**'} |`);
-  if (rates.base.length) lines.push(`| … the build before batch identity (${process.env.BENCH_BASE_LABEL ?? 'BENCH_BASE_BIN'}) | ${Math.round(median(rates.base))} moves/s | | |`);
+  lines.push(
+    `| … anchor refused by the server (local journal alone) | ${Math.round(off)} moves/s; the anchor costs ${cost.toFixed(1)} % | < 5 % | ${cost < 5 ? 'met' : '**missed**'} |`,
+  );
+  if (rates.base.length)
+    lines.push(
+      `| … the build before batch identity (${process.env.BENCH_BASE_LABEL ?? 'BENCH_BASE_BIN'}) | ${Math.round(median(rates.base))} moves/s | | |`,
+    );
   const settingPuts = requests(after, '/v1/settings', 'PUT') - requests(before, '/v1/settings', 'PUT');
   // The base build keeps an anchor too: its runs count among the anchored ones.
   const anchored = ROUNDS * (rates.base.length ? 2 : 1);
-  if (settingPuts > 0) lines.push(`| … setting requests per 10,000 moves, anchor on | ${Math.round(settingPuts / anchored)} | | |`);
+  if (settingPuts > 0)
+    lines.push(`| … setting requests per 10,000 moves, anchor on | ${Math.round(settingPuts / anchored)} | | |`);
 
   // (2) The check against 1,000 earlier batches: journals written as the engine writes them.
   const state = join(sandbox.dir, 'identity-state');
@@ -61,34 +91,56 @@ try {
     const text = `${row} ${JSON.stringify(body)}`;
     return `${crc32(text).toString(16).padStart(8, '0')} ${text}\n`;
   };
-  const rowId = (key, occurrence) => createHash('sha256').update(JSON.stringify([...key, occurrence])).digest('hex').slice(0, 16);
+  const rowId = (key, occurrence) =>
+    createHash('sha256')
+      .update(JSON.stringify([...key, occurrence]))
+      .digest('hex')
+      .slice(0, 16);
   const origin = new URL(sandbox.info.baseUrl).origin;
   const journal = (id, ids) => {
     const at = '2026-11-20T03:00:00.000Z';
-    let text = record('-', { batch: { id, name: `/old/${id}.csv`, kind: 'move', profile: 'default', origin, account: '1001', created: at } });
+    let text = record('-', {
+      batch: { id, name: `/old/${id}.csv`, kind: 'move', profile: 'default', origin, account: '1001', created: at },
+    });
     text += record('-', { run: { at, pid: 1, host: 'bench', profile: 'default', hash: id, file: `${id}.csv` } });
     for (const r of ids) text += record(r, { s: 'sent', l: 2, m: {} }) + record(r, { s: 'done' });
     text += record('-', { end: { at, done: ids.length, failed: 0, inDoubt: 0, pending: 0, hash: id } });
     writeFileSync(join(batches, `move-${id}.journal`), text);
   };
   const INPUT = 100_000;
-  const inputIds = Array.from({ length: INPUT }, (_, i) => rowId(['MUG-BLUE-11OZ', 7, 'location 1', String(2 + (i % 2))], Math.floor(i / 2) + 1));
+  const inputIds = Array.from({ length: INPUT }, (_, i) =>
+    rowId(['MUG-BLUE-11OZ', 7, 'location 1', String(2 + (i % 2))], Math.floor(i / 2) + 1),
+  );
   journal('aaaaaaaaaaaaaaaaaaaaaaaa', inputIds);
   const big = join(sandbox.dir, 'repeat.csv');
-  writeFileSync(big, 'msku,quantity,from,to\n' + Array.from({ length: INPUT }, (_, i) => `MUG-BLUE-11OZ,7,1,${2 + (i % 2)}`).join('\n') + '\n');
+  writeFileSync(
+    big,
+    'msku,quantity,from,to\n' +
+      Array.from({ length: INPUT }, (_, i) => `MUG-BLUE-11OZ,7,1,${2 + (i % 2)}`).join('\n') +
+      '\n',
+  );
   const env = { ...sandbox.env, INV_STATE_DIR: state };
   const refused = async () => {
     const r = await timedRun(['move', '--file', big, '-q'], env);
-    if (r.code !== 2 || !/repeats 100000 applied/.test(r.stderr)) throw new Error(`expected a refused repeat: ${r.code} ${r.stderr}`);
+    if (r.code !== 2 || !/repeats 100000 applied/.test(r.stderr))
+      throw new Error(`expected a refused repeat: ${r.code} ${r.stderr}`);
     return r.ms;
   };
   await refused(); // indexes written, account remembered
   const alone = median([await refused(), await refused(), await refused()]);
-  for (let b = 0; b < 1000; b++) journal(String(b).padStart(24, '0'), Array.from({ length: 200 }, (_, i) => rowId([`OLD-${b}`, 1, 'location 1', '2'], i + 1)));
+  for (let b = 0; b < 1000; b++)
+    journal(
+      String(b).padStart(24, '0'),
+      Array.from({ length: 200 }, (_, i) => rowId([`OLD-${b}`, 1, 'location 1', '2'], i + 1)),
+    );
   const cold = await refused();
   const warm = median([await refused(), await refused(), await refused()]);
-  lines.push(`| a 100,000-row input checked against 1 earlier batch | ${(alone / 1000).toFixed(2)} s (refused as a repeat) | | |`);
-  lines.push(`| … against 1,000 earlier batches of 200 rows | ${(warm / 1000).toFixed(2)} s: the check adds ${((warm - alone) / 1000).toFixed(2)} s (first run, writing 1,000 indexes: ${((cold - alone) / 1000).toFixed(2)} s) | < 1 s added | ${warm - alone < 1000 ? 'met' : '**missed**'} |`);
+  lines.push(
+    `| a 100,000-row input checked against 1 earlier batch | ${(alone / 1000).toFixed(2)} s (refused as a repeat) | | |`,
+  );
+  lines.push(
+    `| … against 1,000 earlier batches of 200 rows | ${(warm / 1000).toFixed(2)} s: the check adds ${((warm - alone) / 1000).toFixed(2)} s (first run, writing 1,000 indexes: ${((cold - alone) / 1000).toFixed(2)} s) | < 1 s added | ${warm - alone < 1000 ? 'met' : '**missed**'} |`,
+  );
   rmSync(state, { recursive: true, force: true });
 } finally {
   await sandbox.stop();
@@ -97,4 +149,9 @@ for (const line of lines) console.log(line);
 const results = new URL('./RESULTS.md', import.meta.url);
 const section = `<!-- batch-identity -->\n## Batch identity (bench/batch-identity.mjs)\n\nWritten by \`node bench/batch-identity.mjs ${ROUNDS}\` on ${new Date().toISOString()}, node ${process.version}; medians of ${ROUNDS} interleaved rounds.\n\n| benchmark | figure | target | |\n|---|---|---|---|\n${lines.join('\n')}\n<!-- /batch-identity -->\n`;
 const text = readFileSync(results, 'utf8');
-writeFileSync(results, /<!-- batch-identity -->[\s\S]*<!-- \/batch-identity -->\n/.test(text) ? text.replace(/<!-- batch-identity -->[\s\S]*<!-- \/batch-identity -->\n/, section) : text + '\n' + section);
+writeFileSync(
+  results,
+  /<!-- batch-identity -->[\s\S]*<!-- \/batch-identity -->\n/.test(text)
+    ? text.replace(/<!-- batch-identity -->[\s\S]*<!-- \/batch-identity -->\n/, section)
+    : text + '\n' + section,
+);

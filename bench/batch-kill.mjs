@@ -34,26 +34,66 @@ async function trial(n) {
     const { account } = sandbox;
     const bay = (name) => {
       const id = account.nextLocationId();
-      account.putLocation({ id, display: name, order: 1, type: 'shelf', ref: null, notes: null, created: account.now(), modified: null });
+      account.putLocation({
+        id,
+        display: name,
+        order: 1,
+        type: 'shelf',
+        ref: null,
+        notes: null,
+        created: account.now(),
+        modified: null,
+      });
       return id;
     };
     const [A, B] = [bay('Bay A'), bay('Bay B')];
-    const rows = Array.from({ length: ROWS }, (_, i) => ({ msku: `K-${String(i).padStart(5, '0')}`, quantity: 1 + (i % 3) }));
+    const rows = Array.from({ length: ROWS }, (_, i) => ({
+      msku: `K-${String(i).padStart(5, '0')}`,
+      quantity: 1 + (i % 3),
+    }));
     for (const r of rows) {
-      account.putItem({ msku: r.msku, inactive: 'n', productId: null, productIdType: null, title: r.msku, manufacturer: null, image: null, type: null, cond: 'new', notes: null, createdUserId: '1001', created: account.now(), value: null, rank: null, modified: null, attributes: [] });
+      account.putItem({
+        msku: r.msku,
+        inactive: 'n',
+        productId: null,
+        productIdType: null,
+        title: r.msku,
+        manufacturer: null,
+        image: null,
+        type: null,
+        cond: 'new',
+        notes: null,
+        createdUserId: '1001',
+        created: account.now(),
+        value: null,
+        rank: null,
+        modified: null,
+        attributes: [],
+      });
       account.adjustStock(account.ensureStock(r.msku, A).id, 10);
     }
     const at = (msku, id) => account.stockOf(msku, id)?.quantity ?? 0;
     const file = join(dir, 'moves.csv');
-    writeFileSync(file, 'msku,quantity,from,to\n' + rows.map((r) => `${r.msku},${r.quantity},${A},${B}`).join('\n') + '\n');
+    writeFileSync(
+      file,
+      'msku,quantity,from,to\n' + rows.map((r) => `${r.msku},${r.quantity},${A},${B}`).join('\n') + '\n',
+    );
     const { clientId } = sandbox.credentials.oauth;
-    const env = benchEnv({ INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), INV_BASE_URL: sandbox.baseUrl, INV_TOKEN: sandbox.oauth.issueTokens(clientId, '1001', '').access_token });
+    const env = benchEnv({
+      INV_CONFIG_DIR: join(dir, 'config'),
+      INV_STATE_DIR: join(dir, 'state'),
+      INV_BASE_URL: sandbox.baseUrl,
+      INV_TOKEN: sandbox.oauth.issueTokens(clientId, '1001', '').access_token,
+    });
     Object.assign(sandbox.inventory.faults.settings, { dropRate: 0.01, failRate: 0.01, failStatus: 503 });
     const batch = `kill-${n}`;
 
     // The first run, killed at a random point of the batch.
     const killAfter = Math.floor(ROWS * (0.1 + Math.random() * 0.8));
-    const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--batch', batch, '-q'], { env, stdio: 'ignore' });
+    const child = spawn(process.execPath, [BIN, 'move', '--file', file, '--batch', batch, '-q'], {
+      env,
+      stdio: 'ignore',
+    });
     const closed = new Promise((resolve) => child.on('close', resolve));
     const moves = () => sandbox.inventory.stats.count('/v1/doMoveItem', 'POST');
     while (moves() < killAfter && child.exitCode === null) await new Promise((r) => setTimeout(r, 2));
@@ -71,11 +111,19 @@ async function trial(n) {
       if (r.code === 2 && /finished/.test(r.stderr)) break;
       if (r.code !== 0 && r.code !== 6) throw new Error(`trial ${n}: run ${runs} exited ${r.code}: ${r.stderr}`);
       const shown = await inv(['batch', 'show', batch, '--state', 'in-doubt', '-o', 'ndjson'], env);
-      for (const row of shown.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l))) {
+      for (const row of shown.stdout
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))) {
         listed++;
         const wasApplied = at(row.msku, B) === row.quantity;
-        wasApplied ? applied++ : notApplied++;
-        const settled = await inv(['batch', 'resolve', batch, '--row', row.row, wasApplied ? '--applied' : '--not-applied'], env);
+        if (wasApplied) applied++;
+        else notApplied++;
+        const settled = await inv(
+          ['batch', 'resolve', batch, '--row', row.row, wasApplied ? '--applied' : '--not-applied'],
+          env,
+        );
         if (settled.code !== 0) throw new Error(`trial ${n}: resolve: ${settled.stderr}`);
       }
       if (runs > 30) throw new Error(`trial ${n}: not finished after 30 runs`);
@@ -99,7 +147,9 @@ const results = [];
 for (let n = 1; n <= TRIALS; n++) {
   const r = await trial(n);
   results.push(r);
-  console.log(`trial ${n}: killed after ${r.killAfter} requests; ${r.runs} runs; ${r.listed} rows listed in doubt (${r.applied} applied, ${r.notApplied} not); ${r.requests} requests; doubled ${r.doubled}, lost ${r.lost}`);
+  console.log(
+    `trial ${n}: killed after ${r.killAfter} requests; ${r.runs} runs; ${r.listed} rows listed in doubt (${r.applied} applied, ${r.notApplied} not); ${r.requests} requests; doubled ${r.doubled}, lost ${r.lost}`,
+  );
 }
 const sum = (k) => results.reduce((s, r) => s + r[k], 0);
 const line = `${TRIALS} trials × ${ROWS} rows, 1 % drops after applying and 1 % 503s, SIGKILL at a random point, rerun until finished: ${sum('doubled')} rows doubled, ${sum('lost')} lost; ${sum('listed')} rows listed in doubt by \`inv batch show\` (${sum('applied')} found applied, ${sum('notApplied')} not); ${sum('runs')} runs; ${((performance.now() - started) / 1000).toFixed(0)} s`;
@@ -107,5 +157,10 @@ console.log(`\n${line}`);
 const path = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const section = `<!-- batch-kill -->\n## SIGKILL trials (bench/batch-kill.mjs)\n\nWritten by \`node bench/batch-kill.mjs ${TRIALS} ${ROWS}\` on ${new Date().toISOString()}, node ${process.version}.\n\n${line}.\n<!-- /batch-kill -->\n`;
 const text = readFileSync(path, 'utf8');
-writeFileSync(path, /<!-- batch-kill -->[\s\S]*<!-- \/batch-kill -->\n/.test(text) ? text.replace(/<!-- batch-kill -->[\s\S]*<!-- \/batch-kill -->\n/, section) : `${text.trimEnd()}\n\n${section}`);
+writeFileSync(
+  path,
+  /<!-- batch-kill -->[\s\S]*<!-- \/batch-kill -->\n/.test(text)
+    ? text.replace(/<!-- batch-kill -->[\s\S]*<!-- \/batch-kill -->\n/, section)
+    : `${text.trimEnd()}\n\n${section}`,
+);
 if (sum('doubled') + sum('lost') > 0) process.exitCode = 1;

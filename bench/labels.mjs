@@ -24,19 +24,35 @@ const CASES = [
 
 /** Seconds a reference printer takes for COUNT labels of the case. */
 function printSeconds(c) {
-  return c.perPage ? (Math.ceil(COUNT / c.perPage) / PAGES_PER_MINUTE) * 60 : (COUNT * (c.length + 0.125)) / INCHES_PER_SECOND;
+  return c.perPage
+    ? (Math.ceil(COUNT / c.perPage) / PAGES_PER_MINUTE) * 60
+    : (COUNT * (c.length + 0.125)) / INCHES_PER_SECOND;
 }
 
 export async function labelsBench() {
   const sandbox = await sandboxProcess();
   const dir = mkdtempSync(join(tmpdir(), 'inv-bench-labels-'));
   try {
-    const plan = await fetch(`${sandbox.info.baseUrl}/v1/fbaCreateInboundShipmentPlan?msku=MUG-BLUE-11OZ&quantity=1`, { headers: { authorization: `Bearer ${sandbox.token}` } });
+    const plan = await fetch(`${sandbox.info.baseUrl}/v1/fbaCreateInboundShipmentPlan?msku=MUG-BLUE-11OZ&quantity=1`, {
+      headers: { authorization: `Bearer ${sandbox.token}` },
+    });
     const fnsku = Object.values((await plan.json()).data)[0].items['MUG-BLUE-11OZ'].fnsku;
     const results = [];
     for (const c of CASES) {
       const file = join(dir, `labels.${c.format}`);
-      const args = ['labels', 'MUG-BLUE-11OZ', fnsku, '--count', String(COUNT), '--layout', c.layout, '--format', c.format, '--out', file];
+      const args = [
+        'labels',
+        'MUG-BLUE-11OZ',
+        fnsku,
+        '--count',
+        String(COUNT),
+        '--layout',
+        c.layout,
+        '--format',
+        c.format,
+        '--out',
+        file,
+      ];
       await timedRun(args, sandbox.env); // warm the file cache
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
@@ -48,7 +64,12 @@ export async function labelsBench() {
       const rss = Math.max(...runs.map((r) => r.rssMB));
       const print = printSeconds(c);
       const met = ms / 1000 <= print / 10;
-      report(`labels --count ${COUNT} ${c.layout} ${c.format.toUpperCase()} (median of ${RUNS})`, ms, 'ms', `print ${print.toFixed(0)} s; target ≤ 1/10: ${met ? 'met' : 'MISSED'}`);
+      report(
+        `labels --count ${COUNT} ${c.layout} ${c.format.toUpperCase()} (median of ${RUNS})`,
+        ms,
+        'ms',
+        `print ${print.toFixed(0)} s; target ≤ 1/10: ${met ? 'met' : 'MISSED'}`,
+      );
       report('  file size, peak RSS', `${(statSync(file).size / 1024).toFixed(0)} KiB, ${rss.toFixed(0)} MB`, '');
       results.push({ ...c, ms, rss, print, met, bytes: statSync(file).size });
     }
@@ -73,7 +94,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const l = await labelsBench();
   const file = new URL('./RESULTS.md', import.meta.url);
   const rows = labelsRows(l, (met) => (met ? 'met' : '**missed**')).map((r) => `| ${r.join(' | ')} |`);
-  const kept = readFileSync(file, 'utf8').trimEnd().split('\n').filter((line) => !line.startsWith('| `inv labels '));
+  const kept = readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .filter((line) => !line.startsWith('| `inv labels '));
   writeFileSync(file, [...kept, ...rows].join('\n') + '\n');
   console.log('rows written to bench/RESULTS.md');
 }

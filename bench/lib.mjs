@@ -20,10 +20,14 @@ export function benchEnv(extra = {}) {
 /** Starts `inv sandbox` in a process of its own; resolves to its printed info, a token, and stop(). */
 export async function sandboxProcess(args = []) {
   const dir = mkdtempSync(join(tmpdir(), 'inv-bench-'));
-  const child = spawn(process.execPath, [BIN, 'sandbox', '-q', '--port', '0', '--ephemeral', '--json', '--no-save-profile', ...args], {
-    env: benchEnv({ INV_CONFIG_DIR: join(dir, 'config') }),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [BIN, 'sandbox', '-q', '--port', '0', '--ephemeral', '--json', '--no-save-profile', ...args],
+    {
+      env: benchEnv({ INV_CONFIG_DIR: join(dir, 'config') }),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const info = await new Promise((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (d) => {
@@ -43,9 +47,18 @@ export async function sandboxProcess(args = []) {
     body: new URLSearchParams({ grant_type: 'password', username, password }),
   });
   const token = (await answer.json()).access_token;
-  const env = benchEnv({ INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), INV_BASE_URL: info.baseUrl, INV_TOKEN: token });
+  const env = benchEnv({
+    INV_CONFIG_DIR: join(dir, 'config'),
+    INV_STATE_DIR: join(dir, 'state'),
+    INV_BASE_URL: info.baseUrl,
+    INV_TOKEN: token,
+  });
   return {
-    info, token, env, dir, pid: child.pid,
+    info,
+    token,
+    env,
+    dir,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.on('close', resolve));
@@ -62,7 +75,10 @@ export function timedRun(args, env, { input, bin = BIN } = {}) {
   const rssFile = join(mkdtempSync(join(tmpdir(), 'inv-rss-')), 'rss');
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ['--import', PROBE, bin, ...args], { env: { ...env, BENCH_RSS_FILE: rssFile }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', PROBE, bin, ...args], {
+      env: { ...env, BENCH_RSS_FILE: rssFile },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let bytes = 0;
     let lines = 0;
     let stderr = '';

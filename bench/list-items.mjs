@@ -11,7 +11,8 @@ export async function listItemsBench() {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const run = await timedRun(['items', 'list', '--all', '--output', 'ndjson'], sandbox.env);
-      if (run.code !== 0 || run.lines !== ITEMS) throw new Error(`run failed: exit ${run.code}, ${run.lines} lines\n${run.stderr}`);
+      if (run.code !== 0 || run.lines !== ITEMS)
+        throw new Error(`run failed: exit ${run.code}, ${run.lines} lines\n${run.stderr}`);
       runs.push(run);
     }
     const ms = median(runs.map((r) => r.ms));

@@ -33,7 +33,9 @@ try {
     const said = r.stderr.split('\n')[0];
     console.log(`${what}: exit ${r.code}, ${(r.ms / 1000).toFixed(2)} s, peak RSS ${r.rssMB.toFixed(0)} MB — ${said}`);
     const met = r.ms < 2000 && r.rssMB < 150 && r.code === 2;
-    rows.push(`| ${what} | exit ${r.code} in ${(r.ms / 1000).toFixed(2)} s, peak RSS ${r.rssMB.toFixed(0)} MB | < 2 s, < 150 MB | ${met ? 'met' : '**missed**'} |`);
+    rows.push(
+      `| ${what} | exit ${r.code} in ${(r.ms / 1000).toFixed(2)} s, peak RSS ${r.rssMB.toFixed(0)} MB | < 2 s, < 150 MB | ${met ? 'met' : '**missed**'} |`,
+    );
   }
 } finally {
   await sb.stop();

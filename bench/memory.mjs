@@ -9,10 +9,18 @@ const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
 export async function memoryBench() {
   const sandbox = await sandboxProcess(['--seed', 'demo']);
   try {
-    const receive = await timedRun(['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'], sandbox.env);
+    const receive = await timedRun(
+      ['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'],
+      sandbox.env,
+    );
     if (receive.code !== 0) throw new Error(receive.stderr);
     const file = join(sandbox.dir, 'rows.csv');
-    writeFileSync(file, 'msku,quantity,from,to\n' + Array.from({ length: ROWS }, (_, i) => `MUG-BLUE-11OZ,1,1,${2 + (i % 2)}`).join('\n') + '\n');
+    writeFileSync(
+      file,
+      'msku,quantity,from,to\n' +
+        Array.from({ length: ROWS }, (_, i) => `MUG-BLUE-11OZ,1,1,${2 + (i % 2)}`).join('\n') +
+        '\n',
+    );
     const run = await timedRun(['move', '--file', file, '--concurrency', '16', '-q'], sandbox.env);
     if (run.code !== 0) throw new Error(`inv move failed (${run.code}): ${run.stderr}`);
     report(`inv move --file, ${ROWS} rows`, run.ms / 1000, 's', `${Math.round((ROWS / run.ms) * 1000)} moves/s`);

@@ -4,7 +4,9 @@ import { request } from 'node:http';
 
 const { R_URL: url, R_ID: id, R_SECRET: secret } = process.env;
 const ts = Math.floor(Date.now() / 1000);
-const key = `${ts}|${id}|${createHash('md5').update(ts + id + secret).digest('hex')}`;
+const key = `${ts}|${id}|${createHash('md5')
+  .update(ts + id + secret)
+  .digest('hex')}`;
 request(`${url}/v1/fees/B00X4WHP5E?price=19.99`, { headers: { authorization: key } }, (res) => {
   let body = '';
   res.on('data', (d) => (body += d));

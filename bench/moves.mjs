@@ -25,7 +25,27 @@ function curlLoop(baseUrl, token, count) {
 /** Requests per second autocannon gets from doMoveItem (16 connections, `seconds` long). */
 function ceiling(baseUrl, token, seconds = 5) {
   const body = JSON.stringify({ msku: 'MUG-BLUE-11OZ', quantity: 1, fromLocationId: 1, toLocationId: 2 });
-  const out = execFileSync(process.execPath, [AUTOCANNON, '-j', '-c', '16', '-d', String(seconds), '-m', 'POST', '-H', `authorization=Bearer ${token}`, '-H', 'content-type=application/json', '-b', body, `${baseUrl}/v1/doMoveItem`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync(
+    process.execPath,
+    [
+      AUTOCANNON,
+      '-j',
+      '-c',
+      '16',
+      '-d',
+      String(seconds),
+      '-m',
+      'POST',
+      '-H',
+      `authorization=Bearer ${token}`,
+      '-H',
+      'content-type=application/json',
+      '-b',
+      body,
+      `${baseUrl}/v1/doMoveItem`,
+    ],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+  );
   const result = JSON.parse(out);
   if (result.non2xx > 0) throw new Error(`autocannon saw ${result.non2xx} errors`);
   return result.requests.average;
@@ -35,10 +55,18 @@ export async function movesBench() {
   const sandbox = await sandboxProcess(['--seed', 'demo']);
   try {
     // Plenty of stock at the source: received from the demo purchase in one move.
-    const receive = await timedRun(['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'], sandbox.env);
+    const receive = await timedRun(
+      ['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'],
+      sandbox.env,
+    );
     if (receive.code !== 0) throw new Error(receive.stderr);
     const file = join(sandbox.dir, 'moves.csv');
-    writeFileSync(file, 'msku,quantity,from,to\n' + Array.from({ length: MOVES }, (_, i) => `MUG-BLUE-11OZ,1,1,${2 + (i % 2)}`).join('\n') + '\n');
+    writeFileSync(
+      file,
+      'msku,quantity,from,to\n' +
+        Array.from({ length: MOVES }, (_, i) => `MUG-BLUE-11OZ,1,1,${2 + (i % 2)}`).join('\n') +
+        '\n',
+    );
     // The sandbox is warmed up first, as the ceiling is a warm figure; inv's own warm-up counts against it.
     ceiling(sandbox.info.baseUrl, sandbox.token, 2);
     const rates = { inv: [], curl: [], ceiling: [] };
@@ -47,8 +75,16 @@ export async function movesBench() {
       rates.curl.push(curlLoop(sandbox.info.baseUrl, sandbox.token, CURL_SAMPLE));
       // A file of its own each round, run with --again: these are the same moves as last round's, made again on purpose.
       const copy = join(sandbox.dir, `moves-${round}.csv`);
-      writeFileSync(copy, 'msku,quantity,from,to\n' + Array.from({ length: MOVES }, (_, i) => `MUG-BLUE-11OZ,1,1,${2 + ((i + round) % 2)}`).join('\n') + '\n');
-      const run = await timedRun(['move', '--file', copy, '--again', '--concurrency', process.env.BENCH_CONCURRENCY ?? '16', '-q'], sandbox.env);
+      writeFileSync(
+        copy,
+        'msku,quantity,from,to\n' +
+          Array.from({ length: MOVES }, (_, i) => `MUG-BLUE-11OZ,1,1,${2 + ((i + round) % 2)}`).join('\n') +
+          '\n',
+      );
+      const run = await timedRun(
+        ['move', '--file', copy, '--again', '--concurrency', process.env.BENCH_CONCURRENCY ?? '16', '-q'],
+        sandbox.env,
+      );
       if (run.code !== 0) throw new Error(`inv move failed (${run.code}): ${run.stderr}`);
       rates.inv.push((MOVES / run.ms) * 1000);
       rss = Math.max(rss, run.rssMB);
@@ -61,8 +97,18 @@ export async function movesBench() {
     report(`bash loop of curl calls (${CURL_SAMPLE} moves a round)`, curl, 'moves/s');
     report('sandbox ceiling on doMoveItem (autocannon, 16 conn.)', top, 'req/s');
     report('  inv / curl loop', inv / curl, '×', inv / curl >= 40 ? 'target ≥ 40×: met' : 'target ≥ 40×: MISSED');
-    report('  inv / ceiling', (inv / top) * 100, '%', inv / top >= 0.5 ? 'target ≥ 50 %: met' : 'target ≥ 50 %: MISSED');
-    report('  peak RSS of inv (max of rounds)', rss, 'MB', rss < 150 ? 'target < 150 MB: met' : 'target < 150 MB: MISSED');
+    report(
+      '  inv / ceiling',
+      (inv / top) * 100,
+      '%',
+      inv / top >= 0.5 ? 'target ≥ 50 %: met' : 'target ≥ 50 %: MISSED',
+    );
+    report(
+      '  peak RSS of inv (max of rounds)',
+      rss,
+      'MB',
+      rss < 150 ? 'target < 150 MB: met' : 'target < 150 MB: MISSED',
+    );
     return { inv, curl, ceiling: top, rss };
   } finally {
     await sandbox.stop();

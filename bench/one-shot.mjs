@@ -21,10 +21,20 @@ export async function oneShotBench() {
   const sandbox = await sandboxProcess();
   try {
     const { researchUrl, research } = sandbox.info;
-    const env = { ...sandbox.env, INV_RESEARCH_URL: researchUrl, INV_RESEARCH_CLIENT_ID: research.clientId, INV_RESEARCH_SECRET: research.secretKey, R_URL: researchUrl, R_ID: research.clientId, R_SECRET: research.secretKey };
+    const env = {
+      ...sandbox.env,
+      INV_RESEARCH_URL: researchUrl,
+      INV_RESEARCH_CLIENT_ID: research.clientId,
+      INV_RESEARCH_SECRET: research.secretKey,
+      R_URL: researchUrl,
+      R_ID: research.clientId,
+      R_SECRET: research.secretKey,
+    };
     const curlArgs = () => {
       const ts = Math.floor(Date.now() / 1000);
-      const key = `${ts}|${research.clientId}|${createHash('md5').update(ts + research.clientId + research.secretKey).digest('hex')}`;
+      const key = `${ts}|${research.clientId}|${createHash('md5')
+        .update(ts + research.clientId + research.secretKey)
+        .digest('hex')}`;
       return ['-s', '-f', '-H', `authorization: ${key}`, `${researchUrl}/v1/fees/B00X4WHP5E?price=19.99`];
     };
     const cases = {
@@ -37,10 +47,23 @@ export async function oneShotBench() {
     for (const run of Object.values(cases)) run();
     for (let i = 0; i < RUNS; i++) for (const [name, run] of Object.entries(cases)) times[name].push(run());
     const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
-    report(`inv fees ASIN --price P --json (median of ${RUNS})`, m.inv, 'ms', m.inv <= 100 ? 'target ≤ 100 ms: met' : 'target ≤ 100 ms: MISSED');
-    for (const [name, target] of [['node:http script', 1.5], ['fetch script', 1.3]]) {
+    report(
+      `inv fees ASIN --price P --json (median of ${RUNS})`,
+      m.inv,
+      'ms',
+      m.inv <= 100 ? 'target ≤ 100 ms: met' : 'target ≤ 100 ms: MISSED',
+    );
+    for (const [name, target] of [
+      ['node:http script', 1.5],
+      ['fetch script', 1.3],
+    ]) {
       const ratio = m.inv / m[name];
-      report(`minimal Node script, ${name.replace(' script', '')}`, m[name], 'ms', `inv is ${ratio.toFixed(2)} × it: target ≤ ${target} × ${ratio <= target ? 'met' : 'MISSED'}`);
+      report(
+        `minimal Node script, ${name.replace(' script', '')}`,
+        m[name],
+        'ms',
+        `inv is ${ratio.toFixed(2)} × it: target ≤ ${target} × ${ratio <= target ? 'met' : 'MISSED'}`,
+      );
     }
     report('curl', m.curl, 'ms', `inv is ${(m.inv / m.curl).toFixed(1)} × it`);
     return { inv: m.inv, nodeHttp: m['node:http script'], fetch: m['fetch script'], curl: m.curl };

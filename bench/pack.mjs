@@ -23,7 +23,10 @@ const CASES = [
 /** A shipment of 2 × BOXES units: CABLE-USBC-2M and PUZZLE-1000 (both on Shelf A2, location 2) plan over three centers each, BFI4 in both. */
 async function shipmentOfBoxes(sandbox) {
   const api = async (path, method = 'GET') => {
-    const r = await fetch(`${sandbox.info.baseUrl}/v1/${path}`, { method, headers: { authorization: `Bearer ${sandbox.token}` } });
+    const r = await fetch(`${sandbox.info.baseUrl}/v1/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${sandbox.token}` },
+    });
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
     return (await r.json()).data;
   };
@@ -52,9 +55,24 @@ export async function packBench() {
     }
     writeFileSync(join(dir, 'contents.csv'), contents.join('\n') + '\n');
     const day = (b) => new Date(Date.UTC(2027, 0, b)).toISOString().slice(0, 10);
-    writeFileSync(join(dir, 'contents-exp.csv'), ['box,msku,quantity,exp', ...contents.slice(1).map((line) => `${line},${day(Number(line.split(',')[0]))}`)].join('\n') + '\n');
+    writeFileSync(
+      join(dir, 'contents-exp.csv'),
+      ['box,msku,quantity,exp', ...contents.slice(1).map((line) => `${line},${day(Number(line.split(',')[0]))}`)].join(
+        '\n',
+      ) + '\n',
+    );
     writeFileSync(join(dir, 'boxes.csv'), boxes.join('\n') + '\n');
-    const base = ['pack', shipment, '--file', join(dir, 'contents.csv'), '--boxes', join(dir, 'boxes.csv'), '--ship-from', 'Acme Goods|12 Main St|Springfield, IL 62701|US', '-q'];
+    const base = [
+      'pack',
+      shipment,
+      '--file',
+      join(dir, 'contents.csv'),
+      '--boxes',
+      join(dir, 'boxes.csv'),
+      '--ship-from',
+      'Acme Goods|12 Main St|Springfield, IL 62701|US',
+      '-q',
+    ];
     const results = [];
     for (const c of CASES) {
       const file = join(dir, c.file);
@@ -69,7 +87,12 @@ export async function packBench() {
       const ms = median(runs.map((r) => r.ms));
       const rss = Math.max(...runs.map((r) => r.rssMB));
       const met = ms / 1000 <= TARGET_S && rss < 150;
-      report(`pack ${BOXES} boxes ${c.name} (median of ${RUNS})`, ms, 'ms', `peak RSS ${rss.toFixed(0)} MB, ${(statSync(file).size / 1024).toFixed(0)} KiB; ${met ? 'met' : 'MISSED'}`);
+      report(
+        `pack ${BOXES} boxes ${c.name} (median of ${RUNS})`,
+        ms,
+        'ms',
+        `peak RSS ${rss.toFixed(0)} MB, ${(statSync(file).size / 1024).toFixed(0)} KiB; ${met ? 'met' : 'MISSED'}`,
+      );
       results.push({ ...c, ms, rss, met });
     }
     return { boxes: BOXES, results };
@@ -101,7 +124,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = packRows(p, (met) => (met ? 'met' : '**missed**')).map((r) => `| ${r.join(' | ')} |`);
   const text = readFileSync(file, 'utf8');
   const block = `<!-- pack -->\n## inv pack (bench/pack.mjs)\n\nWritten by \`node bench/pack.mjs\` on ${new Date().toISOString()}, node ${process.version}.\n\n| run | figure | target | |\n|---|---|---|---|\n${rows.join('\n')}\n\n${NOTE}\n<!-- /pack -->`;
-  const kept = text.includes('<!-- pack -->') ? text.replace(/<!-- pack -->[\s\S]*<!-- \/pack -->/, block) : `${text.trimEnd()}\n\n${block}\n`;
+  const kept = text.includes('<!-- pack -->')
+    ? text.replace(/<!-- pack -->[\s\S]*<!-- \/pack -->/, block)
+    : `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, kept);
   console.log('rows written to bench/RESULTS.md');
 }

@@ -14,14 +14,23 @@ const bound = (1.15 * MOVES) / RATE;
 
 const sandbox = await sandboxProcess(['--seed', 'demo']);
 const admin = async (method, path, body) => {
-  const res = await fetch(`${sandbox.info.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+  const res = await fetch(`${sandbox.info.baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
   return res.json();
 };
 
 /** One batch of MOVES moves of their own through the limiter; resolves to seconds, the 429 share and the log's pause lines. */
 async function run(q, retryAfter) {
   const file = join(sandbox.dir, `moves-${q}.csv`);
-  writeFileSync(file, 'msku,quantity,from,to\n' + Array.from({ length: MOVES }, (_, i) => `MUG-BLUE-11OZ,${q},1,${2 + (i % 2)}`).join('\n') + '\n');
+  writeFileSync(
+    file,
+    'msku,quantity,from,to\n' +
+      Array.from({ length: MOVES }, (_, i) => `MUG-BLUE-11OZ,${q},1,${2 + (i % 2)}`).join('\n') +
+      '\n',
+  );
   await admin('PUT', '/_sandbox/rate-limit', { rate: RATE, burst: BURST, retryAfter, headers: false });
   const r = await timedRun(['move', '--file', file], sandbox.env);
   const { allowed, throttled } = await admin('GET', '/_sandbox/rate-limit');
@@ -35,19 +44,30 @@ async function run(q, retryAfter) {
 
 const lines = [];
 try {
-  const receive = await timedRun(['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'], sandbox.env);
+  const receive = await timedRun(
+    ['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'],
+    sandbox.env,
+  );
   if (receive.code !== 0) throw new Error(receive.stderr);
   let q = 1;
-  for (const retryAfter of (process.env.BENCH_RA === '0' ? [false] : process.env.BENCH_RA === '1' ? [true] : [true, false])) {
+  for (const retryAfter of process.env.BENCH_RA === '0'
+    ? [false]
+    : process.env.BENCH_RA === '1'
+      ? [true]
+      : [true, false]) {
     const runs = [];
     for (let round = 0; round < ROUNDS; round++) runs.push(await run(q++, retryAfter));
     const seconds = median(runs.map((x) => x.seconds));
     const share = median(runs.map((x) => x.share));
     const cuts = median(runs.map((x) => x.cuts));
     const label = retryAfter ? 'with Retry-After' : 'without Retry-After';
-    console.log(`${label}: ${runs.map((x) => `${x.seconds.toFixed(1)} s, ${(x.share * 100).toFixed(2)} % 429, ${x.cuts} log lines`).join('; ')}`);
+    console.log(
+      `${label}: ${runs.map((x) => `${x.seconds.toFixed(1)} s, ${(x.share * 100).toFixed(2)} % 429, ${x.cuts} log lines`).join('; ')}`,
+    );
     const met = seconds <= bound && share <= 0.05;
-    lines.push(`| 10,000 moves at ${RATE}/s (burst ${BURST}), ${label} | ${seconds.toFixed(1)} s = ${(seconds / (MOVES / RATE)).toFixed(3)} × N/R; ${(share * 100).toFixed(2)} % answered 429; ${cuts} pauses and cuts logged | ≤ ${bound.toFixed(1)} s, ≤ 5 % | ${met ? 'met' : '**missed**'} |`);
+    lines.push(
+      `| 10,000 moves at ${RATE}/s (burst ${BURST}), ${label} | ${seconds.toFixed(1)} s = ${(seconds / (MOVES / RATE)).toFixed(3)} × N/R; ${(share * 100).toFixed(2)} % answered 429; ${cuts} pauses and cuts logged | ≤ ${bound.toFixed(1)} s, ≤ 5 % | ${met ? 'met' : '**missed**'} |`,
+    );
   }
 } finally {
   await sandbox.stop();

@@ -23,17 +23,29 @@ export function interleaved(cases, env, runs = RUNS) {
 
 export async function startupBench() {
   const env = benchEnv({ INV_CONFIG_DIR: '/tmp/inv-bench-startup' });
-  const m = interleaved([
-    ['node -e 0', ['-e', '0']],
-    ['inv --version', [BIN, '--version']],
-    ['inv --help', [BIN, '--help']],
-    ['inv fees --help', [BIN, 'fees', '--help']],
-  ], env);
+  const m = interleaved(
+    [
+      ['node -e 0', ['-e', '0']],
+      ['inv --version', [BIN, '--version']],
+      ['inv --help', [BIN, '--help']],
+      ['inv fees --help', [BIN, 'fees', '--help']],
+    ],
+    env,
+  );
   const base = m['node -e 0'];
   report(`node -e 0 (median of ${RUNS}, interleaved)`, base, 'ms');
-  for (const [name, target] of [['inv --version', 1.3], ['inv --help', undefined], ['inv fees --help', 1.6]]) {
+  for (const [name, target] of [
+    ['inv --version', 1.3],
+    ['inv --help', undefined],
+    ['inv fees --help', 1.6],
+  ]) {
     const ratio = m[name] / base;
-    report(`${name}`, m[name], 'ms', `${ratio.toFixed(2)} × node${target ? (ratio <= target ? `, target ≤ ${target} ×: met` : `, target ≤ ${target} ×: MISSED`) : ''}`);
+    report(
+      `${name}`,
+      m[name],
+      'ms',
+      `${ratio.toFixed(2)} × node${target ? (ratio <= target ? `, target ≤ ${target} ×: met` : `, target ≤ ${target} ×: MISSED`) : ''}`,
+    );
   }
   return { node: base, version: m['inv --version'], help: m['inv --help'], feesHelp: m['inv fees --help'] };
 }

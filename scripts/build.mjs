@@ -48,7 +48,9 @@ const vendorFiles = {
       if (!name || args.kind === 'entry-point' || !/[\\/]src[\\/]/.test(args.importer)) return undefined;
       return { path: name, namespace: 'vendor' };
     });
-    b.onResolve({ filter: /^\.\/vendor\// }, (args) => (args.namespace === 'vendor' ? { path: args.path, external: true } : undefined));
+    b.onResolve({ filter: /^\.\/vendor\// }, (args) =>
+      args.namespace === 'vendor' ? { path: args.path, external: true } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
       contents: `export * from './vendor/${args.path}.js'; export { default } from './vendor/${args.path}.js';`,
       loader: 'js',
@@ -76,9 +78,16 @@ const vendorExternal = {
 const leanStart = {
   name: 'lean-start',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?http2$/ }, (args) => (args.importer.includes('undici') ? { path: 'http2', namespace: 'without-http2' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'without-http2' }, () => ({ contents: "throw new Error('inv is built without HTTP/2');", loader: 'js' }));
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) => (args.importer.includes('commander') ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined));
+    b.onResolve({ filter: /^(node:)?http2$/ }, (args) =>
+      args.importer.includes('undici') ? { path: 'http2', namespace: 'without-http2' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'without-http2' }, () => ({
+      contents: "throw new Error('inv is built without HTTP/2');",
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes('commander') ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
       contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
       loader: 'js',
@@ -109,7 +118,9 @@ const pdfkitFonts = {
 const ownFiles = {
   name: 'own-files',
   setup(b) {
-    b.onResolve({ filter: /^\.\/start\.js$/ }, (args) => (/entry\.ts$/.test(args.importer) ? { path: './start.js', external: true } : undefined));
+    b.onResolve({ filter: /^\.\/start\.js$/ }, (args) =>
+      /entry\.ts$/.test(args.importer) ? { path: './start.js', external: true } : undefined,
+    );
   },
 };
 
@@ -173,7 +184,10 @@ for (const file of split.outputFiles.filter((f) => f.path.endsWith('.js'))) {
     banner: fileUrl(inChunks ? "require('node:path').join(__dirname, '..', 'index.js')" : '__filename'),
   });
   // Vendor files are imported as ./vendor/NAME.js by whichever file holds the import.
-  files.set(name, { code: inChunks ? code.replaceAll('require("./vendor/', 'require("../vendor/') : code, map: JSON.parse(map) });
+  files.set(name, {
+    code: inChunks ? code.replaceAll('require("./vendor/', 'require("../vendor/') : code,
+    map: JSON.parse(map),
+  });
 }
 for (const [name, { code, map }] of files) writeOwn(name, code, map);
 writeOwn('start.js', ...startWithItsChunks(split.metafile));
@@ -239,14 +253,23 @@ const fontsSource = readFileSync(new URL('../src/labels/fonts.ts', import.meta.u
 const fontPackage = /const PACKAGE = '([^']+)'/.exec(fontsSource)[1];
 mkdirSync(new URL('fonts', dist), { recursive: true });
 for (const [file] of fontsSource.matchAll(/[\w/]+\.ttf/g)) {
-  copyFileSync(createRequire(import.meta.url).resolve(`${fontPackage}/${file}`), new URL(`fonts/${basename(file)}`, dist));
+  copyFileSync(
+    createRequire(import.meta.url).resolve(`${fontPackage}/${file}`),
+    new URL(`fonts/${basename(file)}`, dist),
+  );
 }
 
 // The help of every command, stored for the entry's fast path (`inv fees --help` without commander): captured
 // from commander by a build of src/cli/help-texts.ts into a temporary directory, which is then removed.
 const helper = mkdtempSync(join(tmpdir(), 'inv-help-'));
 try {
-  await build({ ...cjs, sourcemap: false, outdir: helper, entryPoints: { 'help-texts': 'src/cli/help-texts.ts' }, plugins: [leanStart, pdfkitFonts] });
+  await build({
+    ...cjs,
+    sourcemap: false,
+    outdir: helper,
+    entryPoints: { 'help-texts': 'src/cli/help-texts.ts' },
+    plugins: [leanStart, pdfkitFonts],
+  });
   writeFileSync(join(helper, 'package.json'), '{ "type": "commonjs" }\n');
   const { allHelpTexts } = await import(pathToFileURL(join(helper, 'help-texts.js')).href);
   writeFileSync(new URL('help.json', dist), JSON.stringify(await allHelpTexts()));

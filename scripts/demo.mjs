@@ -10,7 +10,12 @@ import { startSandbox } from '../dist/sandbox.js';
 const bin = fileURLToPath(new URL('../bin/inv.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'inv-demo-'));
 const sandbox = await startSandbox({ port: 0 });
-const env = { ...process.env, INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), INV_PROFILE: 'demo' };
+const env = {
+  ...process.env,
+  INV_CONFIG_DIR: join(dir, 'config'),
+  INV_STATE_DIR: join(dir, 'state'),
+  INV_PROFILE: 'demo',
+};
 delete env.INV_RESEARCH_URL;
 delete env.INV_RESEARCH_CLIENT_ID;
 delete env.INV_RESEARCH_SECRET;
@@ -25,7 +30,10 @@ async function inv(args, { input, shownInput, hide = {}, capture = false, silent
   const shown = args.map((a) => hide[a] ?? (/[\s"]/.test(a) ? `'${a}'` : a)).join(' ');
   if (!silent) console.log(bold(`\n$ ${shownInput ? `${shownInput} | ` : ''}inv ${shown}`));
   // Asynchronous on purpose: the sandbox answers from this same process.
-  const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['pipe', capture ? 'pipe' : 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [bin, ...args], {
+    env,
+    stdio: ['pipe', capture ? 'pipe' : 'inherit', 'inherit'],
+  });
   let out = '';
   if (capture) child.stdout.on('data', (d) => (out += d));
   child.stdin.end(input ?? '');
@@ -44,12 +52,35 @@ try {
   await inv(['profile', 'create', 'demo']);
   await inv(['config', 'set', 'baseUrl', sandbox.baseUrl]);
   await inv(['config', 'set', 'clientId', oauth.clientId]);
-  await inv(['config', 'set', 'clientSecret', oauth.clientSecret], { hide: { [oauth.clientSecret]: '"$CLIENT_SECRET"' } });
-  await inv(['login', '--password', '--username', oauth.username, '--password-stdin'], { input: oauth.password, shownInput: 'printf %s "$PASSWORD"' });
+  await inv(['config', 'set', 'clientSecret', oauth.clientSecret], {
+    hide: { [oauth.clientSecret]: '"$CLIENT_SECRET"' },
+  });
+  await inv(['login', '--password', '--username', oauth.username, '--password-stdin'], {
+    input: oauth.password,
+    shownInput: 'printf %s "$PASSWORD"',
+  });
   await inv(['whoami', '-o', 'table']);
   await inv(['locations', 'create', '--display', 'Shelf C1', '--type', 'shelf', '--order', '40', '-o', 'table']);
   await inv(['locations', 'list', '-o', 'table']);
-  await inv(['items', 'create', '--msku', 'TEA-GREEN-50', '--title', 'Green tea, 50 bags', '--cond', 'new', '--product-id', 'B07FZ8S74R', '--product-id-type', 'ASIN', '--value', '6.90', '--fields', 'msku,title,value,created', '--json']);
+  await inv([
+    'items',
+    'create',
+    '--msku',
+    'TEA-GREEN-50',
+    '--title',
+    'Green tea, 50 bags',
+    '--cond',
+    'new',
+    '--product-id',
+    'B07FZ8S74R',
+    '--product-id-type',
+    'ASIN',
+    '--value',
+    '6.90',
+    '--fields',
+    'msku,title,value,created',
+    '--json',
+  ]);
   await inv(['items', 'list', '-o', 'table']);
   await inv(['stock', 'list', '--msku', 'MUG-BLUE-11OZ', '-o', 'table']);
   await inv(['stock', 'adjust', '1', '+12', '-o', 'table']);
@@ -66,14 +97,20 @@ try {
   await inv(['label', 'MUG-BLUE-11OZ', fnsku, '--out', label], { hide: { [label]: 'label.png' } });
   console.log(`(label.png: ${statSync(label).size} bytes, a Code 128 barcode of ${fnsku})`);
   const moves = join(dir, 'moves.csv');
-  writeFileSync(moves, 'msku,quantity,from,to\nBOOK-COOK-001,5,Shelf A1,Shelf C1\nCABLE-USBC-2M,20,Shelf A2,Shelf C1\nPUZZLE-1000,10,Shelf A2,Returns\n');
+  writeFileSync(
+    moves,
+    'msku,quantity,from,to\nBOOK-COOK-001,5,Shelf A1,Shelf C1\nCABLE-USBC-2M,20,Shelf A2,Shelf C1\nPUZZLE-1000,10,Shelf A2,Returns\n',
+  );
   await inv(['move', '--file', moves, '--dry-run', '-o', 'table'], { hide: { [moves]: 'moves.csv' } });
   await inv(['move', '--file', moves, '--output', 'ndjson'], { hide: { [moves]: 'moves.csv' } });
   // Running a finished batch again sends nothing and says so (exit 2): a new --batch name repeats it.
   await inv(['move', '--file', moves, '-o', 'table'], { hide: { [moves]: 'moves.csv' }, expect: 2 });
   await inv(['batch', 'list', '-o', 'table']);
   await inv(['config', 'set', 'researchUrl', sandbox.researchUrl]);
-  await inv(['research', 'login', '--client-id', research.clientId, '--secret-stdin'], { input: research.secretKey, shownInput: 'printf %s "$SECRET"' });
+  await inv(['research', 'login', '--client-id', research.clientId, '--secret-stdin'], {
+    input: research.secretKey,
+    shownInput: 'printf %s "$SECRET"',
+  });
   await inv(['fees', 'B00X4WHP5E', 'B07FZ8S74R', '--price', '14.99,24.99', '-o', 'table']);
   await inv(['offers', 'B00X4WHP5E', '-o', 'table']);
   await inv(['categories', 'B07FZ8S74R', '-o', 'table']);
@@ -81,12 +118,17 @@ try {
   await inv(['item-lookup', 'B07FZ8S74R', '-o', 'table']);
   await inv(['fees', 'B00X4WHP5E', '--price', '19.99', '--fields', 'asin,price,fbaFees.netIncome', '--json']);
   await inv(['search', '--isbn', '978-0-316-76948-8', '-o', 'table']);
-  await inv(['scout', '--cost', '3', '-o', 'table'], { input: 'B07FZ8S74R\n012345678905 4.50\n012345678906\n', shownInput: "printf 'B07FZ8S74R\\n012345678905 4.50\\n012345678906\\n'" });
+  await inv(['scout', '--cost', '3', '-o', 'table'], {
+    input: 'B07FZ8S74R\n012345678905 4.50\n012345678906\n',
+    shownInput: "printf 'B07FZ8S74R\\n012345678905 4.50\\n012345678906\\n'",
+  });
   await inv(['profit', 'B07FZ8S74R', '--cost', '5', '-o', 'table']);
   await inv(['config', 'list', '-o', 'table']);
 } finally {
   await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(failed ? `\n${failed} demo step(s) failed` : '\nDemo done: the sandbox is stopped and its throwaway config removed.');
+console.log(
+  failed ? `\n${failed} demo step(s) failed` : '\nDemo done: the sandbox is stopped and its throwaway config removed.',
+);
 process.exitCode = failed ? 1 : 0;

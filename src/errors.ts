@@ -35,7 +35,10 @@ export class UsageError extends InvError {
 export class InputNeededError extends InvError {
   override readonly exitCode = ExitCode.inputNeeded;
   constructor(what: string, flag: string) {
-    super(`${what} is required: pass ${flag}`, `not prompting: stdin/stdout is not a terminal, CI is set, or --non-interactive was given`);
+    super(
+      `${what} is required: pass ${flag}`,
+      `not prompting: stdin/stdout is not a terminal, CI is set, or --non-interactive was given`,
+    );
   }
 }
 

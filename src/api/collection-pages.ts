@@ -46,7 +46,8 @@ export async function* allRecords<T>(fetchPage: FetchPage<T>, options: PagingOpt
   const window: Array<Promise<Page<T>>> = [];
   let nextIndex = 0;
   const fill = () => {
-    while (window.length < (options.concurrency ?? 4) && nextIndex < offsets.length) window.push(fetchPage(offsets[nextIndex++]!, size));
+    while (window.length < (options.concurrency ?? 4) && nextIndex < offsets.length)
+      window.push(fetchPage(offsets[nextIndex++]!, size));
   };
   fill();
   let last = first;

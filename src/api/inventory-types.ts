@@ -78,7 +78,16 @@ export interface Collection {
 export interface PlannedShipment {
   shipmentId: string;
   labelPrepType: string;
-  shipToAddr: { name: string; addr1: string; addr2: string; county: string; city: string; state: string; country: string; zip: string };
+  shipToAddr: {
+    name: string;
+    addr1: string;
+    addr2: string;
+    county: string;
+    city: string;
+    state: string;
+    country: string;
+    zip: string;
+  };
   fulfillmentCenterId: string;
   items: Record<string, { sku: string; fnsku: string; qty: string }>;
 }

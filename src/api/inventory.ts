@@ -1,7 +1,17 @@
 /** Typed client of the Inventory and Fulfillment API: requests in, envelope data out. */
 import { NotFoundError } from '../errors.js';
 import type { HttpCore } from '../http/core.js';
-import type { Collection, Feedback, Item, ItemLocation, Location, MoveRequest, PlannedShipment, SentShipment, Setting } from './inventory-types.js';
+import type {
+  Collection,
+  Feedback,
+  Item,
+  ItemLocation,
+  Location,
+  MoveRequest,
+  PlannedShipment,
+  SentShipment,
+  Setting,
+} from './inventory-types.js';
 import { allRecords, type Page, type PagingOptions } from './collection-pages.js';
 import { retryPolicyFor } from '../http/retry.js';
 import type { HttpRequest, HttpResponse } from '../http/http-types.js';
@@ -32,11 +42,23 @@ export class InventoryClient {
   }
 
   /** Streams the records of a collection (items, locations, feedbacks, itemLocations). */
-  list<T>(resource: 'items' | 'locations' | 'feedbacks' | 'itemLocations', options: PagingOptions, filter: Record<string, string | undefined> = {}): AsyncGenerator<T> {
+  list<T>(
+    resource: 'items' | 'locations' | 'feedbacks' | 'itemLocations',
+    options: PagingOptions,
+    filter: Record<string, string | undefined> = {},
+  ): AsyncGenerator<T> {
     const fetchPage = async (offset: number, limit: number): Promise<Page<T>> => {
-      const data = await this.call<Collection>(`list ${resource}`, 'GET', `/v1/${resource}`, { query: { ...filter, offset: String(offset), limit: String(limit) } });
+      const data = await this.call<Collection>(`list ${resource}`, 'GET', `/v1/${resource}`, {
+        query: { ...filter, offset: String(offset), limit: String(limit) },
+      });
       const records = (data[resource] as T[] | undefined) ?? [];
-      return { records, offset: Number(data.offset ?? offset), limit: Number(data.limit ?? limit), count: Number(data.count ?? records.length), next: String(data.next ?? '') };
+      return {
+        records,
+        offset: Number(data.offset ?? offset),
+        limit: Number(data.limit ?? limit),
+        count: Number(data.count ?? records.length),
+        next: String(data.next ?? ''),
+      };
     };
     return allRecords(fetchPage, options);
   }
@@ -109,24 +131,48 @@ export class InventoryClient {
   }
 
   /** GET /v1/doSendToFBA: a GET that changes inventory, so it is sent once and never retried. */
-  sendToFba(query: { msku: string; quantity: number; fromLocationId?: string; fromPurchaseId?: string; venueId?: string }): Promise<Record<string, SentShipment>> {
+  sendToFba(query: {
+    msku: string;
+    quantity: number;
+    fromLocationId?: string;
+    fromPurchaseId?: string;
+    venueId?: string;
+  }): Promise<Record<string, SentShipment>> {
     return this.call('doSendToFBA', 'GET', '/v1/doSendToFBA', { query: stringify(query) });
   }
 
   /** GET /v1/fbaCreateInboundShipmentPlan. */
   plan(query: { msku: string; quantity: number; venueId?: string }): Promise<Record<string, PlannedShipment>> {
-    return this.call('fbaCreateInboundShipmentPlan', 'GET', '/v1/fbaCreateInboundShipmentPlan', { query: stringify(query) });
+    return this.call('fbaCreateInboundShipmentPlan', 'GET', '/v1/fbaCreateInboundShipmentPlan', {
+      query: stringify(query),
+    });
   }
 
   /** The label image at a label URL (absolute, from doSendToFBA, or built from msku and fnsku). */
   async label(url: URL): Promise<{ bytes: Buffer; contentType: string }> {
-    const res = await this.core.request({ operation: 'fnskuLabel', method: 'GET', url, headers: { accept: 'image/*,application/pdf' }, retry: retryPolicyFor('GET', '/fnskuLabel'), auth: 'bearer', binary: true });
-    return { bytes: res.bytes ?? Buffer.alloc(0), contentType: res.headers['content-type'] ?? 'application/octet-stream' };
+    const res = await this.core.request({
+      operation: 'fnskuLabel',
+      method: 'GET',
+      url,
+      headers: { accept: 'image/*,application/pdf' },
+      retry: retryPolicyFor('GET', '/fnskuLabel'),
+      auth: 'bearer',
+      binary: true,
+    });
+    return {
+      bytes: res.bytes ?? Buffer.alloc(0),
+      contentType: res.headers['content-type'] ?? 'application/octet-stream',
+    };
   }
 
   /** The label URL of an msku and fnsku: {base_url}/fnskuLabel?msku=…&fnsku=… (the documented shape). */
   labelUrl(msku: string, fnsku: string, size: { width?: number; height?: number } = {}): URL {
-    return apiUrl(this.baseUrl, '/fnskuLabel', { msku, fnsku, width: size.width?.toString(), height: size.height?.toString() });
+    return apiUrl(this.baseUrl, '/fnskuLabel', {
+      msku,
+      fnsku,
+      width: size.width?.toString(),
+      height: size.height?.toString(),
+    });
   }
 
   /** GET /v1/feedback/<id>. */
@@ -180,18 +226,33 @@ export class InventoryClient {
   }
 
   /** Sends any request as is (for `inv api`); error answers are returned, with their typed error. */
-  raw(method: HttpRequest['method'], path: string, query: Record<string, string>, body?: unknown): Promise<HttpResponse> {
+  raw(
+    method: HttpRequest['method'],
+    path: string,
+    query: Record<string, string>,
+    body?: unknown,
+  ): Promise<HttpResponse> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     return this.core.request({
-      operation: `${method} ${path}`, method, url: apiUrl(this.baseUrl, path, query), headers,
+      operation: `${method} ${path}`,
+      method,
+      url: apiUrl(this.baseUrl, path, query),
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-      retry: retryPolicyFor(method, path), auth: 'bearer', acceptErrors: true,
+      retry: retryPolicyFor(method, path),
+      auth: 'bearer',
+      acceptErrors: true,
     });
   }
 
   /** Sends one request and unwraps the envelope's data. */
-  async call<T>(operation: string, method: HttpRequest['method'], path: string, options: { query?: Record<string, string | undefined>; body?: unknown } = {}): Promise<T> {
+  async call<T>(
+    operation: string,
+    method: HttpRequest['method'],
+    path: string,
+    options: { query?: Record<string, string | undefined>; body?: unknown } = {},
+  ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     const envelope = await this.core.json<Envelope<T>>({

@@ -6,7 +6,16 @@ export interface Attribute {
 }
 
 /** Fields that an empty cell clears (sent as null); the others keep the rules' own word on an empty value. */
-export const CLEARABLE = new Set(['productId', 'productIdType', 'manufacturer', 'image', 'type', 'notes', 'value', 'rank']);
+export const CLEARABLE = new Set([
+  'productId',
+  'productIdType',
+  'manufacturer',
+  'image',
+  'type',
+  'notes',
+  'value',
+  'rank',
+]);
 
 /** The item's attributes with `given` applied: a name with a value is set (added or changed), a name with an empty value removed. */
 export function mergeAttributes(current: ReadonlyArray<Attribute>, given: ReadonlyArray<Attribute>): Attribute[] {
@@ -28,7 +37,8 @@ function comparable(value: unknown): unknown {
 
 /** Whether two attribute lists hold the same names and values (order aside). */
 function sameAttributes(a: ReadonlyArray<Attribute>, b: ReadonlyArray<Attribute>): boolean {
-  const key = (list: ReadonlyArray<Attribute>) => JSON.stringify([...list].map((x) => [x.name, String(x.value)]).sort());
+  const key = (list: ReadonlyArray<Attribute>) =>
+    JSON.stringify([...list].map((x) => [x.name, String(x.value)]).sort());
   return key(a) === key(b);
 }
 
@@ -37,7 +47,11 @@ function sameAttributes(a: ReadonlyArray<Attribute>, b: ReadonlyArray<Attribute>
  * (an empty clearable cell already null), `attrs` its attr.NAME columns, merged into the attributes
  * by name. Fields the row does not name are left out, and so kept.
  */
-export function itemChanges(existing: Record<string, unknown>, given: Record<string, unknown>, attrs: ReadonlyArray<Attribute>): Record<string, unknown> {
+export function itemChanges(
+  existing: Record<string, unknown>,
+  given: Record<string, unknown>,
+  attrs: ReadonlyArray<Attribute>,
+): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(given)) {
     if (field === 'msku' || field === 'attributes') continue;

@@ -46,7 +46,10 @@ export class LocationNames {
   private async byName(text: string, flag: string): Promise<string> {
     const matches = await this.named(text);
     if (matches.length === 1) return matches[0]!.id;
-    if (matches.length > 1) throw new UsageError(`${flag} "${text}" names ${matches.length} locations (ids ${matches.map((l) => l.id).join(', ')}): give the id`);
+    if (matches.length > 1)
+      throw new UsageError(
+        `${flag} "${text}" names ${matches.length} locations (ids ${matches.map((l) => l.id).join(', ')}): give the id`,
+      );
     throw new NotFoundError(`${flag}: no location named "${text}"`, 'see `inv locations list`');
   }
 }

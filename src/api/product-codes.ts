@@ -56,7 +56,8 @@ export function isbn13To10(isbn13: string): string | undefined {
 
 function checkGs1(code: string, name: string): void {
   const want = gs1CheckDigit(code.slice(0, -1));
-  if (code.at(-1) !== want) throw new CodeError(code, `is not a valid ${name}: its check digit should be ${want} (GS1 mod-10)`);
+  if (code.at(-1) !== want)
+    throw new CodeError(code, `is not a valid ${name}: its check digit should be ${want} (GS1 mod-10)`);
 }
 
 function checkIsbn10(code: string): void {
@@ -96,7 +97,10 @@ export function parseIsbn(text: string): ProductCode {
     checkGs1(code, 'ISBN-13');
     return { kind: 'isbn13', value: code, asin: isbn13To10(code) };
   }
-  throw new CodeError(text, 'is not a valid ISBN: it must be 10 characters (digits, the last may be X) or 13 digits starting 978 or 979');
+  throw new CodeError(
+    text,
+    'is not a valid ISBN: it must be 10 characters (digits, the last may be X) or 13 digits starting 978 or 979',
+  );
 }
 
 /**
@@ -113,5 +117,8 @@ export function recognizeCode(text: string): ProductCode {
   if (isIsbn10(code)) return { kind: 'isbn10', value: code, asin: code };
   if (/^\d{9}X$/.test(code)) checkIsbn10(code);
   if (/^[A-Z0-9]{10}$/.test(code)) return { kind: 'asin', value: code, asin: code };
-  throw new CodeError(text, 'is not a product code: expected an ASIN (10 letters or digits), a UPC (12 digits), an EAN (13 digits) or an ISBN');
+  throw new CodeError(
+    text,
+    'is not a product code: expected an ASIN (10 letters or digits), a UPC (12 digits), an EAN (13 digits) or an ISBN',
+  );
 }

@@ -12,7 +12,12 @@ export interface FeeQuote {
 }
 
 /** Quotes every ASIN at every price, in ASIN then price order. */
-export function quoteFees(client: ResearchClient, asins: readonly string[], prices: readonly number[], concurrency = 4): Promise<FeeQuote[]> {
+export function quoteFees(
+  client: ResearchClient,
+  asins: readonly string[],
+  prices: readonly number[],
+  concurrency = 4,
+): Promise<FeeQuote[]> {
   const pairs = asins.flatMap((asin) => prices.map((price) => ({ asin, price })));
   return mapLimit(pairs, concurrency, async ({ asin, price }) => {
     const { data } = await client.fees(asin, price);

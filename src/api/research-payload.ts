@@ -15,8 +15,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 /** The payload of each research operation. */
 export const PAYLOADS = {
   offers: { what: 'offers', present: (b) => isObject(b.offers) },
-  search: { what: 'searchCatalogs.result', present: (b) => isObject(b.searchCatalogs) && b.searchCatalogs.result !== undefined && b.searchCatalogs.result !== null },
-  fees: { what: 'fees data (data.mfnFees, data.fbaFees)', present: (b) => isObject(b.data) && isObject(b.data.mfnFees) && isObject(b.data.fbaFees) },
+  search: {
+    what: 'searchCatalogs.result',
+    present: (b) =>
+      isObject(b.searchCatalogs) && b.searchCatalogs.result !== undefined && b.searchCatalogs.result !== null,
+  },
+  fees: {
+    what: 'fees data (data.mfnFees, data.fbaFees)',
+    present: (b) => isObject(b.data) && isObject(b.data.mfnFees) && isObject(b.data.fbaFees),
+  },
   itemLookup: { what: 'ItemLookupResponse', present: (b) => isObject(b.ItemLookupResponse) },
   itemSearch: { what: 'ItemSearchResponse', present: (b) => isObject(b.ItemSearchResponse) },
   categories: { what: 'categoryMappings', present: (b) => Array.isArray(b.categoryMappings) },
@@ -28,9 +35,17 @@ const HINT = 'the service answered without data; try again in a moment (run with
 /** The body if it holds the payload; else an ApiError with the server's `Error` message or naming what is missing. */
 export function checkPayload<T>(operation: string, status: number, body: unknown, payload: Payload): T {
   const where = `research API (${operation})`;
-  if (!isObject(body)) throw new ApiError(`${where} answered ${status} with ${Array.isArray(body) ? 'a list' : 'no object'} instead of ${payload.what}`, status, HINT);
+  if (!isObject(body))
+    throw new ApiError(
+      `${where} answered ${status} with ${Array.isArray(body) ? 'a list' : 'no object'} instead of ${payload.what}`,
+      status,
+      HINT,
+    );
   if (body.Error !== undefined && body.Error !== null && body.Error !== '') {
-    throw new ApiError(`${where} answered ${status} with an error: ${typeof body.Error === 'string' ? body.Error : JSON.stringify(body.Error)}`, status);
+    throw new ApiError(
+      `${where} answered ${status} with an error: ${typeof body.Error === 'string' ? body.Error : JSON.stringify(body.Error)}`,
+      status,
+    );
   }
   if (!payload.present(body)) {
     const keys = Object.keys(body);

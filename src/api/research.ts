@@ -5,8 +5,16 @@ import { checkPayload, checkSerializedPayload, PAYLOADS, type Payload } from './
 import { READ_POLICY } from '../http/retry.js';
 import { apiUrl } from '../http/url.js';
 import type {
-  AsinCategoriesResponse, CategoryResponse, FeesResponse, ItemLookupResponse, ItemSearchResponse, LookupFormat,
-  OffersFormat, OffersResponse, SearchQuery, SearchResponse,
+  AsinCategoriesResponse,
+  CategoryResponse,
+  FeesResponse,
+  ItemLookupResponse,
+  ItemSearchResponse,
+  LookupFormat,
+  OffersFormat,
+  OffersResponse,
+  SearchQuery,
+  SearchResponse,
 } from './research-types.js';
 import type { AuthScheme, HttpRequest, HttpResponse } from '../http/http-types.js';
 
@@ -25,24 +33,34 @@ export class ResearchClient {
 
   /** GET /v1/offers/<asin>: offer listings and statistics. */
   offers(asin: string, options: { format?: OffersFormat; nopaapi?: boolean } = {}): Promise<OffersResponse> {
-    return this.get('offers', `/v1/offers/${asin}`, { format: options.format, nopaapi: flag(options.nopaapi) }, PAYLOADS.offers);
+    return this.get(
+      'offers',
+      `/v1/offers/${asin}`,
+      { format: options.format, nopaapi: flag(options.nopaapi) },
+      PAYLOADS.offers,
+    );
   }
 
   /** GET /v1/offers/<asin> with a non-JSON format, returned as text (e.g. bettermws_sphp). */
   async offersRaw(asin: string, options: { format: OffersFormat; nopaapi?: boolean }): Promise<string> {
-    const res = await this.core.request(this.build('offers', `/v1/offers/${asin}`, { format: options.format, nopaapi: flag(options.nopaapi) }));
+    const res = await this.core.request(
+      this.build('offers', `/v1/offers/${asin}`, { format: options.format, nopaapi: flag(options.nopaapi) }),
+    );
     return checkSerializedPayload('offers', res.status, res.text);
   }
 
   /** GET /v1/search with exactly one of asin, upc, ean, isbn, keyword; an empty search is an empty list. */
   async search(query: SearchQuery): Promise<SearchResponse> {
-    return normalizeSearch(await this.get<SearchResponse>('search', '/v1/search', { ...query, format: 'pretty' }, PAYLOADS.search));
+    return normalizeSearch(
+      await this.get<SearchResponse>('search', '/v1/search', { ...query, format: 'pretty' }, PAYLOADS.search),
+    );
   }
 
   /** GET /v1/item/<asin>: shorthand for a search by ASIN; no match is a NotFoundError. */
   async item(asin: string): Promise<SearchResponse> {
     const response = normalizeSearch(await this.get<SearchResponse>('item', `/v1/item/${asin}`, {}, PAYLOADS.search));
-    if (response.searchCatalogs.result.length === 0) throw new NotFoundError(`research API (item): no product with ASIN ${asin}`);
+    if (response.searchCatalogs.result.length === 0)
+      throw new NotFoundError(`research API (item): no product with ASIN ${asin}`);
     return response;
   }
 
@@ -79,7 +97,9 @@ export class ResearchClient {
 
   /** GET /v1/lookup in the PHP-serialized format, as text. */
   async lookupRaw(asin: string, account: LegacyAccount): Promise<string> {
-    const res = await this.core.request(this.build('lookup', '/v1/lookup', lookupQuery(asin, account, 'sphp'), 'research-legacy'));
+    const res = await this.core.request(
+      this.build('lookup', '/v1/lookup', lookupQuery(asin, account, 'sphp'), 'research-legacy'),
+    );
     return checkSerializedPayload('lookup', res.status, res.text);
   }
 
@@ -88,7 +108,13 @@ export class ResearchClient {
     return this.core.request({ ...this.build(`GET ${path}`, path, query), acceptErrors: true });
   }
 
-  private async get<T>(operation: string, path: string, query: Query, payload: Payload, auth: AuthScheme = 'research-key'): Promise<T> {
+  private async get<T>(
+    operation: string,
+    path: string,
+    query: Query,
+    payload: Payload,
+    auth: AuthScheme = 'research-key',
+  ): Promise<T> {
     const req = this.build(operation, path, query, auth);
     const res = await this.core.request(req);
     return checkPayload<T>(operation, res.status, parseJson<unknown>(res, req), payload);
@@ -108,7 +134,10 @@ function lookupQuery(asin: string, account: LegacyAccount, format: string): Quer
 function normalizeSearch(response: SearchResponse): SearchResponse {
   const result = response.searchCatalogs.result as unknown;
   if (Array.isArray(result)) return response;
-  return { ...response, searchCatalogs: { ...response.searchCatalogs, result: [result as SearchResponse['searchCatalogs']['result'][0]] } };
+  return {
+    ...response,
+    searchCatalogs: { ...response.searchCatalogs, result: [result as SearchResponse['searchCatalogs']['result'][0]] },
+  };
 }
 
 function flag(value: boolean | undefined): string | undefined {

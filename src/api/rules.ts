@@ -26,8 +26,17 @@ const integer = (bounds: Bounds) =>
     .union([z.number(), z.string()], { error: 'must be a whole number' })
     .transform((value, ctx) => {
       const n = typeof value === 'number' ? value : /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
-      const outside = (bounds.min !== undefined && n < bounds.min) || (bounds.max !== undefined && n > bounds.max) || n === bounds.not;
-      const problem = !Number.isInteger(n) ? 'must be a whole number' : !Number.isSafeInteger(n) ? 'must be at most 9007199254740991 in size' : outside ? bounds.rule : undefined;
+      const outside =
+        (bounds.min !== undefined && n < bounds.min) ||
+        (bounds.max !== undefined && n > bounds.max) ||
+        n === bounds.not;
+      const problem = !Number.isInteger(n)
+        ? 'must be a whole number'
+        : !Number.isSafeInteger(n)
+          ? 'must be at most 9007199254740991 in size'
+          : outside
+            ? bounds.rule
+            : undefined;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
       return n;
     })
@@ -36,7 +45,13 @@ const integer = (bounds: Bounds) =>
 const decimal = z.union([z.number(), z.string()], { error: 'must be a number' }).transform((value, ctx) => {
   const n = typeof value === 'number' ? value : /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
   const comma = typeof value === 'string' ? decimalCommaHint(value) : undefined;
-  if (!Number.isFinite(n)) ctx.addIssue({ code: 'custom', message: comma ? `must be a number with a decimal point: "${value}" reads like a decimal comma (${comma})` : 'must be a number' });
+  if (!Number.isFinite(n))
+    ctx.addIssue({
+      code: 'custom',
+      message: comma
+        ? `must be a number with a decimal point: "${value}" reads like a decimal comma (${comma})`
+        : 'must be a number',
+    });
   return n;
 });
 
@@ -50,7 +65,10 @@ const itemShape = {
   // The samples show active items with an empty string; y and n are the documented values.
   inactive: z.enum(['y', 'n', ''], { error: 'must be y or n' }),
   productId: optional(20),
-  productIdType: z.enum(PRODUCT_ID_TYPES, { error: `must be one of ${PRODUCT_ID_TYPES.join(', ')}` }).nullable().optional(),
+  productIdType: z
+    .enum(PRODUCT_ID_TYPES, { error: `must be one of ${PRODUCT_ID_TYPES.join(', ')}` })
+    .nullable()
+    .optional(),
   title: required(255),
   manufacturer: optional(255),
   image: optional(255),
@@ -58,14 +76,27 @@ const itemShape = {
   cond: required(15),
   notes: optional(255),
   value: decimal.nullable().optional(),
-  rank: integer({ min: 0, max: 9_999_999_999, rule: 'must be a whole number of at most 10 digits, not negative' }).nullable().optional(),
-  attributes: z.array(z.strictObject({ name: required(255), value: text(255) }), { error: 'must be a list of {name, value} pairs' }).optional(),
+  rank: integer({ min: 0, max: 9_999_999_999, rule: 'must be a whole number of at most 10 digits, not negative' })
+    .nullable()
+    .optional(),
+  attributes: z
+    .array(z.strictObject({ name: required(255), value: text(255) }), {
+      error: 'must be a list of {name, value} pairs',
+    })
+    .optional(),
   ...readOnly('createdUserId', 'created', 'modified', 'listings', 'link'),
 };
 
-function productIdNeedsType(item: { productId?: string | null; productIdType?: string | null }, ctx: z.RefinementCtx): void {
+function productIdNeedsType(
+  item: { productId?: string | null; productIdType?: string | null },
+  ctx: z.RefinementCtx,
+): void {
   if (item.productId && !item.productIdType) {
-    ctx.addIssue({ code: 'custom', path: ['productIdType'], message: `is required when productId is set (one of ${PRODUCT_ID_TYPES.join(', ')})` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['productIdType'],
+      message: `is required when productId is set (one of ${PRODUCT_ID_TYPES.join(', ')})`,
+    });
   }
 }
 
@@ -95,7 +126,12 @@ export type LocationInput = z.output<typeof locationSchema>;
 const feedbackShape = {
   venueId: integer({ min: 1, rule: 'must be a positive whole number' }),
   orderId: text(255).nullable().optional(),
-  date: z.string({ error: 'must be a date' }).regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be a date like 2026-11-21 (or an ISO 8601 timestamp)'),
+  date: z
+    .string({ error: 'must be a date' })
+    .regex(
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/,
+      'must be a date like 2026-11-21 (or an ISO 8601 timestamp)',
+    ),
   rating: integer({ min: 1, max: 5, rule: 'must be 1, 2, 3, 4 or 5' }).nullable().optional(),
   comments: text(10_000).nullable().optional(),
   buyer: text(255).nullable().optional(),
@@ -120,12 +156,16 @@ export function firstProblem(error: z.ZodError): string {
   const issue = error.issues[0]!;
   if (issue.code === 'unrecognized_keys') return `unknown field "${issue.keys[0]}"`;
   const field = issue.path.join('.') || 'body';
-  if (issue.input !== undefined || !['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code)) return `${field}: ${issue.message}`;
+  if (issue.input !== undefined || !['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code))
+    return `${field}: ${issue.message}`;
   return `${field}: is required${issue.code === 'invalid_value' ? ` (${valuesText(issue.values)})` : ''}`;
 }
 
 /** Parses with a schema; returns the data or the "field: rule" of the first problem. */
-export function check<S extends z.ZodType>(schema: S, input: unknown): { ok: true; data: z.output<S> } | { ok: false; problem: string } {
+export function check<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; problem: string } {
   const result = schema.safeParse(input, { reportInput: true });
   return result.success ? { ok: true, data: result.data } : { ok: false, problem: firstProblem(result.error) };
 }

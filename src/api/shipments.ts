@@ -46,11 +46,18 @@ export function planOf(notes: string | null | undefined): ShipmentDetail['plan']
 /** The ship-to address lines in an fbaShipment location's notes. */
 export function shipToOf(notes: string | null | undefined): string[] | null {
   const found = /\bShip to: ([^\n]+?)(?:\. Plan: |$)/i.exec(notes ?? '');
-  return found ? found[1]!.split(' | ').map((l) => l.trim()).filter(Boolean) : null;
+  return found
+    ? found[1]!
+        .split(' | ')
+        .map((l) => l.trim())
+        .filter(Boolean)
+    : null;
 }
 
 /** The parts of an fbaShipment location's ref (merchant:marketplace:shipment:prep) and the center in its notes. */
-export function shipmentParts(location: Location): Pick<Shipment, 'shipmentId' | 'merchantId' | 'marketplaceId' | 'prepType' | 'center'> {
+export function shipmentParts(
+  location: Location,
+): Pick<Shipment, 'shipmentId' | 'merchantId' | 'marketplaceId' | 'prepType' | 'center'> {
   const parts = (location.ref ?? '').split(':');
   const fromRef = parts.length === 4;
   const center = /\bto ([A-Z]{3}\d)\b/.exec(location.notes ?? '')?.[1] ?? null;
@@ -64,7 +71,11 @@ export function shipmentParts(location: Location): Pick<Shipment, 'shipmentId' |
 }
 
 /** Whether the open-shipment setting of the shipment's merchant, marketplace, center and prep type points at it. */
-async function status(client: InventoryClient, location: Location, parts: ReturnType<typeof shipmentParts>): Promise<Shipment['status']> {
+async function status(
+  client: InventoryClient,
+  location: Location,
+  parts: ReturnType<typeof shipmentParts>,
+): Promise<Shipment['status']> {
   if (!parts.merchantId || !parts.marketplaceId || !parts.center || !parts.prepType) return null;
   const key = `OPEN_SHIPMENT_${parts.merchantId}_${parts.marketplaceId}_${parts.center}_${parts.prepType}`;
   const value = await client.settingValue(key);
@@ -80,24 +91,50 @@ function summary(location: Location, stock: readonly ItemLocation[], state: Ship
 /** Every fbaShipment location with its units and status. */
 export async function listShipments(client: InventoryClient, locations: readonly Location[]): Promise<Shipment[]> {
   const shipments = locations.filter((l) => l.type === 'fbaShipment');
-  return Promise.all(shipments.map(async (l) => summary(l, await allStock(client, { locationId: l.id }), await status(client, l, shipmentParts(l)))));
+  return Promise.all(
+    shipments.map(async (l) =>
+      summary(l, await allStock(client, { locationId: l.id }), await status(client, l, shipmentParts(l))),
+    ),
+  );
 }
 
 /** One shipment by shipment id or location id, with each msku's fnsku (from an inbound plan of one unit) and quantity. */
-export async function showShipment(client: InventoryClient, locations: readonly Location[], ref: string): Promise<ShipmentDetail> {
+export async function showShipment(
+  client: InventoryClient,
+  locations: readonly Location[],
+  ref: string,
+): Promise<ShipmentDetail> {
   const shipments = locations.filter((l) => l.type === 'fbaShipment');
-  const location = shipments.find((l) => shipmentParts(l).shipmentId === ref || l.display === ref) ?? shipments.find((l) => l.id === ref);
+  const location =
+    shipments.find((l) => shipmentParts(l).shipmentId === ref || l.display === ref) ??
+    shipments.find((l) => l.id === ref);
   if (!location) throw new NotFoundError(`no FBA shipment "${ref}"`, 'see `inv shipments list`');
   const stock = (await allStock(client, { locationId: location.id })).filter((il) => il.locationId === location.id);
-  const items = await Promise.all(stock.map(async (il) => ({ msku: il.msku, fnsku: await fnskuOf(client, il.msku), quantity: Number(il.quantity), itemLocationId: il.id })));
-  return { ...summary(location, stock, await status(client, location, shipmentParts(location))), shipTo: shipToOf(location.notes), plan: planOf(location.notes), items };
+  const items = await Promise.all(
+    stock.map(async (il) => ({
+      msku: il.msku,
+      fnsku: await fnskuOf(client, il.msku),
+      quantity: Number(il.quantity),
+      itemLocationId: il.id,
+    })),
+  );
+  return {
+    ...summary(location, stock, await status(client, location, shipmentParts(location))),
+    shipTo: shipToOf(location.notes),
+    plan: planOf(location.notes),
+    items,
+  };
 }
 
 /** The fnsku the marketplace gives an msku, as an inbound plan of one unit states it; null when the plan is refused. */
 async function fnskuOf(client: InventoryClient, msku: string): Promise<string | null> {
   try {
     const plan = await client.plan({ msku, quantity: 1 });
-    return Object.values(plan).map((s) => s.items?.[msku]?.fnsku).find((f) => typeof f === 'string') ?? null;
+    return (
+      Object.values(plan)
+        .map((s) => s.items?.[msku]?.fnsku)
+        .find((f) => typeof f === 'string') ?? null
+    );
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;

@@ -10,7 +10,11 @@ export interface StockFilter {
 }
 
 /** Streams itemLocations; a server that answers 404 or 405 to the collection does not list stock (exit 1). */
-export async function* listStock(client: InventoryClient, filter: StockFilter, paging: PagingOptions): AsyncGenerator<ItemLocation> {
+export async function* listStock(
+  client: InventoryClient,
+  filter: StockFilter,
+  paging: PagingOptions,
+): AsyncGenerator<ItemLocation> {
   try {
     yield* client.list<ItemLocation>('itemLocations', paging, { msku: filter.msku, locationId: filter.locationId });
   } catch (error) {
@@ -32,7 +36,11 @@ export async function allStock(client: InventoryClient, filter: StockFilter): Pr
 }
 
 /** The itemLocation of an msku in a location, if the server has one. */
-export async function stockAt(client: InventoryClient, msku: string, locationId: string): Promise<ItemLocation | undefined> {
+export async function stockAt(
+  client: InventoryClient,
+  msku: string,
+  locationId: string,
+): Promise<ItemLocation | undefined> {
   return (await allStock(client, { msku, locationId })).find((il) => il.msku === msku && il.locationId === locationId);
 }
 
@@ -46,7 +54,13 @@ export interface StockSet {
 }
 
 /** Reads the quantity of `msku` in `locationId`, sends the difference to `count` once, and returns before and after. */
-export async function setStock(client: InventoryClient, msku: string, locationId: string, location: string, count: number): Promise<StockSet> {
+export async function setStock(
+  client: InventoryClient,
+  msku: string,
+  locationId: string,
+  location: string,
+  count: number,
+): Promise<StockSet> {
   const current = await stockAt(client, msku, locationId);
   if (!current) {
     throw new NotFoundError(

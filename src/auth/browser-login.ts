@@ -36,7 +36,16 @@ type Answer = { callback: Callback } | { pasted: URLSearchParams };
 
 function timeout(ms: number, again: string): Promise<never> {
   return new Promise((_, reject) => {
-    const timer = setTimeout(() => reject(new InvError(`no answer from the browser within ${Math.round(ms / 1000)} s`, `run ${again} again; with --no-browser you can paste the redirect URL instead`)), ms);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new InvError(
+            `no answer from the browser within ${Math.round(ms / 1000)} s`,
+            `run ${again} again; with --no-browser you can paste the redirect URL instead`,
+          ),
+        ),
+      ms,
+    );
     timer.unref();
   });
 }
@@ -49,23 +58,36 @@ function aborted(signal: AbortSignal): Promise<never> {
 }
 
 /** Asks for the redirect until a paste answers this login, up to PASTE_TRIES; stops quietly once `stop` is aborted. */
-async function pastedRedirect(ui: LoginUI, ctx: ExchangeContext & { signal: AbortSignal }, stop: AbortSignal): Promise<URLSearchParams> {
+async function pastedRedirect(
+  ui: LoginUI,
+  ctx: ExchangeContext & { signal: AbortSignal },
+  stop: AbortSignal,
+): Promise<URLSearchParams> {
   const within = `within ${ctx.codeLifetimeS} s of approving (the code expires)`;
-  for (let tries = 1; ; ) {
+  for (let tries = 1; ;) {
     const count = tries > 1 ? `, try ${tries} of ${PASTE_TRIES}` : '';
-    await ui.notify(`Paste the address your browser was sent to (http://127.0.0.1:…/callback?…) ${within}, and press Enter${count}:`);
+    await ui.notify(
+      `Paste the address your browser was sent to (http://127.0.0.1:…/callback?…) ${within}, and press Enter${count}:`,
+    );
     const line = await ui.readPaste!();
     if (stop.aborted) return new URLSearchParams();
     if (line === undefined && ctx.signal.aborted) throw new InterruptedError();
     if (line === undefined) {
-      throw new InputEndedError('stdin ended before the redirect URL was pasted; nothing was exchanged', `run ${ctx.again} in a terminal, or forward the port (ssh -L) so that the browser finishes the login`);
+      throw new InputEndedError(
+        'stdin ended before the redirect URL was pasted; nothing was exchanged',
+        `run ${ctx.again} in a terminal, or forward the port (ssh -L) so that the browser finishes the login`,
+      );
     }
     if (!line.trim()) continue;
     try {
       return redirectAnswer(line, ctx);
     } catch (error) {
       if (!(error instanceof NotThisRedirect)) throw error;
-      if (tries === PASTE_TRIES) throw new AuthError(`${error.message}; no valid redirect URL after ${PASTE_TRIES} tries, nothing was exchanged`, `run ${ctx.again} again`);
+      if (tries === PASTE_TRIES)
+        throw new AuthError(
+          `${error.message}; no valid redirect URL after ${PASTE_TRIES} tries, nothing was exchanged`,
+          `run ${ctx.again} again`,
+        );
       await ui.notify(error.message);
       tries += 1;
     }
@@ -76,7 +98,11 @@ async function pastedRedirect(ui: LoginUI, ctx: ExchangeContext & { signal: Abor
  * Runs a browser login and returns the stored tokens. With a paste reader, the loopback listener stays
  * open beside it (a forwarded port can finish the login): the first answer wins, the other is stopped.
  */
-export async function browserLogin(oauth: OAuthClient, options: BrowserLoginOptions, ui: LoginUI): Promise<StoredTokens> {
+export async function browserLogin(
+  oauth: OAuthClient,
+  options: BrowserLoginOptions,
+  ui: LoginUI,
+): Promise<StoredTokens> {
   if (!options.implicit) oauth.checkTokenEndpoint();
   const state = newState();
   const verifier = newVerifier();
@@ -84,15 +110,26 @@ export async function browserLogin(oauth: OAuthClient, options: BrowserLoginOpti
   const answered = new AbortController();
   try {
     const url = authorizeUrl({
-      authUrl: oauth.config.authUrl, clientId: oauth.config.clientId, redirectUri: loopback.redirectUri,
-      responseType: options.implicit ? 'token' : 'code', scope: options.scope, state,
+      authUrl: oauth.config.authUrl,
+      clientId: oauth.config.clientId,
+      redirectUri: loopback.redirectUri,
+      responseType: options.implicit ? 'token' : 'code',
+      scope: options.scope,
+      state,
       challenge: options.implicit ? undefined : challengeOf(verifier),
     });
     await ui.notify(`Open this URL in a browser to log in:\n\n  ${url}\n`);
-    ui.openBrowser?.(url).catch((error: Error) => ui.notify(`could not start a browser (${error.message}): open the URL above yourself`));
+    ui.openBrowser?.(url).catch((error: Error) =>
+      ui.notify(`could not start a browser (${error.message}): open the URL above yourself`),
+    );
     const ctx = { ...options, state, verifier, redirectUri: loopback.redirectUri, pasted: false };
-    const waits: Array<Promise<Answer>> = [loopback.callback.then((callback) => ({ callback })), timeout(options.timeoutMs, options.again), aborted(options.signal)];
-    if (ui.readPaste) waits.push(pastedRedirect(ui, { ...ctx, pasted: true }, answered.signal).then((pasted) => ({ pasted })));
+    const waits: Array<Promise<Answer>> = [
+      loopback.callback.then((callback) => ({ callback })),
+      timeout(options.timeoutMs, options.again),
+      aborted(options.signal),
+    ];
+    if (ui.readPaste)
+      waits.push(pastedRedirect(ui, { ...ctx, pasted: true }, answered.signal).then((pasted) => ({ pasted })));
     const answer = await Promise.race(waits);
     answered.abort();
     const callback = 'callback' in answer ? answer.callback : undefined;

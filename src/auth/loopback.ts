@@ -42,11 +42,16 @@ export function resultPage(ok: boolean, message: string): string {
 }
 
 function sendPage(res: ServerResponse, status: number, page: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
   res.end(page);
 }
 
-const NOT_OURS = 'This request does not belong to the login in progress; inv is still waiting for the authorization server\'s answer.';
+const NOT_OURS =
+  "This request does not belong to the login in progress; inv is still waiting for the authorization server's answer.";
 
 /** Listens on 127.0.0.1:`port` (0: an ephemeral port) for the redirect of the login whose state is `state`. */
 export async function startLoopback(options: { port: number; implicit: boolean; state: string }): Promise<Loopback> {
@@ -54,7 +59,8 @@ export async function startLoopback(options: { port: number; implicit: boolean; 
   let deliver!: (callback: Callback) => void;
   const callback = new Promise<Callback>((resolve) => (deliver = resolve));
   const take = (res: ServerResponse, params: URLSearchParams, url: string) => {
-    if (consumed) return sendPage(res, 409, resultPage(false, 'This login was already answered; start a new one with inv login.'));
+    if (consumed)
+      return sendPage(res, 409, resultPage(false, 'This login was already answered; start a new one with inv login.'));
     if (params.get('state') !== options.state) return sendPage(res, 400, resultPage(false, NOT_OURS));
     consumed = true;
     deliver({ url, finish: (ok, message) => sendPage(res, ok ? 200 : 400, resultPage(ok, message)) });
@@ -66,7 +72,12 @@ export async function startLoopback(options: { port: number; implicit: boolean; 
     if (req.headers.host !== `127.0.0.1:${port}`) return sendPage(res, 400, resultPage(false, 'Wrong Host.'));
     if (url.pathname !== '/callback' && !isFragment) return sendPage(res, 404, resultPage(false, 'Not found.'));
     // The implicit flow's token is in the fragment, which browsers never send: serve the bridge page first.
-    if (options.implicit && !isFragment && !url.searchParams.has('error')) return sendPage(res, consumed ? 409 : 200, consumed ? resultPage(false, 'This login was already answered.') : FRAGMENT_BRIDGE);
+    if (options.implicit && !isFragment && !url.searchParams.has('error'))
+      return sendPage(
+        res,
+        consumed ? 409 : 200,
+        consumed ? resultPage(false, 'This login was already answered.') : FRAGMENT_BRIDGE,
+      );
     if (!isFragment) return take(res, url.searchParams, `${redirectUri}${url.search}`);
     let body = '';
     req.setEncoding('utf8');
@@ -75,7 +86,13 @@ export async function startLoopback(options: { port: number; implicit: boolean; 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new InvError(`port ${options.port} on 127.0.0.1 is in use`, 'choose another with --port, or stop what uses it'));
+      if (error.code === 'EADDRINUSE')
+        reject(
+          new InvError(
+            `port ${options.port} on 127.0.0.1 is in use`,
+            'choose another with --port, or stop what uses it',
+          ),
+        );
       else reject(error);
     });
     server.listen(options.port, '127.0.0.1', () => resolve());

@@ -59,8 +59,13 @@ export class OAuthClient {
   exchangeCode(code: string, redirectUri: string, verifier: string): Promise<StoredTokens> {
     const { clientId, clientSecret } = this.config;
     return this.token('exchange code', {
-      client_id: clientId, client_secret: clientSecret, grant_type: 'authorization_code', response_type: 'token',
-      code, redirect_uri: redirectUri, code_verifier: verifier,
+      client_id: clientId,
+      client_secret: clientSecret,
+      grant_type: 'authorization_code',
+      response_type: 'token',
+      code,
+      redirect_uri: redirectUri,
+      code_verifier: verifier,
     });
   }
 
@@ -74,7 +79,12 @@ export class OAuthClient {
   /** A new token pair from a refresh token. */
   refresh(refreshToken: string): Promise<StoredTokens> {
     const { clientId, clientSecret } = this.config;
-    return this.token('refresh token', { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret });
+    return this.token('refresh token', {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: clientId,
+      client_secret: clientSecret,
+    });
   }
 
   /** Tokens as stored: with the origins they were issued for, so that they are sent nowhere else. */
@@ -87,7 +97,12 @@ export class OAuthClient {
     const url = apiUrl(this.config.authUrl, '/oauth2/token');
     const what = `the client secret${this.config.profile ? ` of profile "${this.config.profile}"` : ''}`;
     requireSecureTransport(url, what);
-    requireBoundOrigin(url, { origin: this.config.secretOrigin, what, profile: this.config.profile ?? 'default', setting: 'authUrl' });
+    requireBoundOrigin(url, {
+      origin: this.config.secretOrigin,
+      what,
+      profile: this.config.profile ?? 'default',
+      setting: 'authUrl',
+    });
     return url;
   }
 
@@ -97,9 +112,19 @@ export class OAuthClient {
     const url = apiUrl(this.config.authUrl, '/oauth2/revoke');
     const { clientId, clientSecret } = this.config;
     const res = await this.core.request({
-      operation: 'revoke token', method: 'POST', url, retry: ONCE_POLICY, auth: 'none', acceptErrors: true,
+      operation: 'revoke token',
+      method: 'POST',
+      url,
+      retry: ONCE_POLICY,
+      auth: 'none',
+      acceptErrors: true,
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ token: refreshToken, token_type_hint: 'refresh_token', client_id: clientId, client_secret: clientSecret }).toString(),
+      body: new URLSearchParams({
+        token: refreshToken,
+        token_type_hint: 'refresh_token',
+        client_id: clientId,
+        client_secret: clientSecret,
+      }).toString(),
     });
     if (res.status === 404 || res.status === 405) return 'no-endpoint';
     if (res.error) throw res.error;
@@ -110,18 +135,36 @@ export class OAuthClient {
   tokenInfo(accessToken: string): Promise<TokenInfo> {
     const url = apiUrl(this.config.baseUrl, '/oauth2/tokeninfo', { access_token: accessToken });
     requireSecureTransport(url, 'the access token');
-    return this.core.json<TokenInfo>({ operation: 'tokeninfo', method: 'GET', url, headers: { accept: 'application/json' }, retry: READ_POLICY, auth: 'none' });
+    return this.core.json<TokenInfo>({
+      operation: 'tokeninfo',
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json' },
+      retry: READ_POLICY,
+      auth: 'none',
+    });
   }
 
   private async token(operation: string, form: Record<string, string>, basic = false): Promise<StoredTokens> {
     const url = this.checkTokenEndpoint();
-    const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+    const headers: Record<string, string> = {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    };
     if (basic) {
       const { clientId, clientSecret } = this.config;
-      headers.authorization = 'Basic ' + Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64');
+      headers.authorization =
+        'Basic ' +
+        Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64');
     }
     const answer = await this.core.json<TokenAnswer>({
-      operation, method: 'POST', url, headers, body: new URLSearchParams(form).toString(), retry: ONCE_POLICY, auth: 'none',
+      operation,
+      method: 'POST',
+      url,
+      headers,
+      body: new URLSearchParams(form).toString(),
+      retry: ONCE_POLICY,
+      auth: 'none',
     });
     return this.bind(tokensFrom(answer));
   }

@@ -34,7 +34,11 @@ export function skewFromAnswer(res: Pick<HttpResponse, 'text'>, nowMs: number): 
 }
 
 /** Signs `research-key` requests (header or query) and `research-legacy` requests (ts + sig). */
-export function researchAuthHook(creds: ResearchCredentials, now: () => number = Date.now, options: SkewOptions = {}): Hook {
+export function researchAuthHook(
+  creds: ResearchCredentials,
+  now: () => number = Date.now,
+  options: SkewOptions = {},
+): Hook {
   let skew = creds.clockSkew ?? 0;
   const sign = (req: HttpRequest, skewS: number): HttpRequest => {
     const nowS = Math.floor(now() / 1000) + skewS;

@@ -19,7 +19,10 @@ export async function tokenStatus(tokens: TokenProvider, oauth: OAuthClient): Pr
     info = await oauth.tokenInfo(token);
   }
   if (info.client_id !== oauth.config.clientId) {
-    throw new AuthError(`the token belongs to another application (client_id "${info.client_id}", expected "${oauth.config.clientId}")`, 'log in again: inv login');
+    throw new AuthError(
+      `the token belongs to another application (client_id "${info.client_id}", expected "${oauth.config.clientId}")`,
+      'log in again: inv login',
+    );
   }
   return info;
 }

@@ -54,7 +54,12 @@ export class TokenProvider {
     if (!tokens) throw this.notLoggedIn();
     if (url) {
       requireSecureTransport(url, `the access token of profile "${this.deps.profile}"`);
-      requireBoundOrigin(url, { origin: tokens.apiOrigin ?? this.deps.legacyOrigins?.api, what: `the access token of profile "${this.deps.profile}"`, profile: this.deps.profile, setting: 'baseUrl' });
+      requireBoundOrigin(url, {
+        origin: tokens.apiOrigin ?? this.deps.legacyOrigins?.api,
+        what: `the access token of profile "${this.deps.profile}"`,
+        profile: this.deps.profile,
+        setting: 'baseUrl',
+      });
     }
     if (needsRefresh(tokens, this.now()) && tokens.refreshToken) return this.refresh(tokens.accessToken);
     return tokens.accessToken;
@@ -65,7 +70,12 @@ export class TokenProvider {
     const url = new URL(oauth.config.authUrl);
     const what = `the refresh token of profile "${this.deps.profile}"`;
     requireSecureTransport(url, what);
-    requireBoundOrigin(url, { origin: tokens.authOrigin ?? this.deps.legacyOrigins?.auth, what, profile: this.deps.profile, setting: 'authUrl' });
+    requireBoundOrigin(url, {
+      origin: tokens.authOrigin ?? this.deps.legacyOrigins?.auth,
+      what,
+      profile: this.deps.profile,
+      setting: 'authUrl',
+    });
   }
 
   /**
@@ -74,12 +84,17 @@ export class TokenProvider {
    * server rotates refresh tokens, so a second refresh with the old one would fail).
    */
   async refresh(rejected: string): Promise<string> {
-    if (this.deps.envToken) throw new AuthError('the token in INV_TOKEN was rejected or has expired', 'set INV_TOKEN to a fresh token (inv auth token prints one)');
+    if (this.deps.envToken)
+      throw new AuthError(
+        'the token in INV_TOKEN was rejected or has expired',
+        'set INV_TOKEN to a fresh token (inv auth token prints one)',
+      );
     return withFileLock(this.deps.lockPath, async () => {
       const current = this.stored();
       if (!current) throw this.notLoggedIn();
       if (current.accessToken !== rejected && !needsRefresh(current, this.now())) return current.accessToken;
-      if (!current.refreshToken) throw new AuthError(`the session of profile "${this.deps.profile}" has expired`, 'log in again: inv login');
+      if (!current.refreshToken)
+        throw new AuthError(`the session of profile "${this.deps.profile}" has expired`, 'log in again: inv login');
       const oauth = this.deps.oauth();
       this.checkRefreshTarget(current, oauth);
       let next: StoredTokens;
@@ -87,15 +102,21 @@ export class TokenProvider {
         next = await oauth.refresh(current.refreshToken);
       } catch (error) {
         if (error instanceof AuthError) {
-          throw new AuthError(`the session of profile "${this.deps.profile}" has expired or was revoked: ${error.message}`, 'log in again: inv login');
+          throw new AuthError(
+            `the session of profile "${this.deps.profile}" has expired or was revoked: ${error.message}`,
+            'log in again: inv login',
+          );
         }
         throw error;
       }
       await this.deps.store.updateProfile(this.deps.profile, (profile) => ({
         ...profile,
         tokens: {
-          ...next, refreshToken: next.refreshToken ?? current.refreshToken, scope: next.scope ?? current.scope,
-          apiOrigin: current.apiOrigin ?? this.deps.legacyOrigins?.api, authOrigin: current.authOrigin ?? this.deps.legacyOrigins?.auth,
+          ...next,
+          refreshToken: next.refreshToken ?? current.refreshToken,
+          scope: next.scope ?? current.scope,
+          apiOrigin: current.apiOrigin ?? this.deps.legacyOrigins?.api,
+          authOrigin: current.authOrigin ?? this.deps.legacyOrigins?.auth,
         },
       }));
       return next.accessToken;

@@ -83,9 +83,16 @@ export class Anchor {
 
   private async refused(error: unknown): Promise<void> {
     const refusal = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
-    if (!refusal && !(error instanceof NotFoundError) && !(error instanceof AuthError && /forbidden|403/i.test(error.message))) throw error;
+    if (
+      !refusal &&
+      !(error instanceof NotFoundError) &&
+      !(error instanceof AuthError && /forbidden|403/i.test(error.message))
+    )
+      throw error;
     this.disabled = true;
-    await this.warn(`the server refused the batch anchor (account setting ${this.headKey}: ${(error as Error).message}); running on the local journal alone`);
+    await this.warn(
+      `the server refused the batch anchor (account setting ${this.headKey}: ${(error as Error).message}); running on the local journal alone`,
+    );
   }
 
   private async head(): Promise<Head | undefined> {
@@ -106,7 +113,8 @@ export class Anchor {
   async recover(journal: { reserved: number; bytes: number }): Promise<Recovered> {
     const head = await this.head();
     const known = journal.reserved;
-    const behind = head !== undefined && (known < head.reserve || (known === head.reserve && journal.bytes < head.bytes));
+    const behind =
+      head !== undefined && (known < head.reserve || (known === head.reserve && journal.bytes < head.bytes));
     const ids = new Set<string>();
     let windows = known;
     for (let n = behind ? Math.max(1, known - 1) : known + 1; !this.disabled; n++) {
@@ -126,7 +134,11 @@ export class Anchor {
    * Takes the lease, refusing while another host (or a live process here) renewed it within LEASE_MS;
    * then renews it until `release`. `journal` tells the run's journal as it grows.
    */
-  async acquire(journal: () => { reserved: number; bytes: number }, processAlive: (pid: number) => boolean, now = Date.now()): Promise<void> {
+  async acquire(
+    journal: () => { reserved: number; bytes: number },
+    processAlive: (pid: number) => boolean,
+    now = Date.now(),
+  ): Promise<void> {
     this.journal = journal;
     const head = await this.head();
     if (head && !head.released) {
@@ -138,7 +150,12 @@ export class Anchor {
           `wait for it to finish, or after ${Math.ceil((LEASE_MS - age) / 1000)} s without renewal run the same command again`,
         );
       }
-      if (head.windows > this.windows) throw new BatchRefusedError('the batch was run elsewhere since this run read its journal: nothing was sent', 'run the same command again', { outcome: 'stopped' });
+      if (head.windows > this.windows)
+        throw new BatchRefusedError(
+          'the batch was run elsewhere since this run read its journal: nothing was sent',
+          'run the same command again',
+          { outcome: 'stopped' },
+        );
     }
     await this.renew();
     this.held = true;
@@ -151,7 +168,15 @@ export class Anchor {
     const write = async () => {
       this.renewedAt = Date.now();
       const { reserved, bytes } = this.journal();
-      const head: Head = { windows: this.windows, reserve: reserved, bytes, host: this.me.host, pid: this.me.pid, renewed: new Date(this.renewedAt).toISOString(), ...(released ? { released } : {}) };
+      const head: Head = {
+        windows: this.windows,
+        reserve: reserved,
+        bytes,
+        host: this.me.host,
+        pid: this.me.pid,
+        renewed: new Date(this.renewedAt).toISOString(),
+        ...(released ? { released } : {}),
+      };
       await this.write(this.headKey, JSON.stringify(head));
     };
     this.writing = this.writing.then(write, write);

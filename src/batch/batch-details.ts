@@ -24,26 +24,48 @@ export interface ShownRow {
 const ORDER = ['in-doubt', 'failed', 'pending', 'done'];
 
 /** The rows of batch `name`, in doubt first; location names, and quantities for rows in doubt, read where the server answers. */
-export async function showBatch(stateDir: string, name: string, origin: string | undefined, only: string | undefined, client: () => Promise<InventoryClient>) {
-  if (only !== undefined && !ORDER.includes(only)) throw new UsageError(`--state "${only}" must be one of ${ORDER.join(', ')}`);
+export async function showBatch(
+  stateDir: string,
+  name: string,
+  origin: string | undefined,
+  only: string | undefined,
+  client: () => Promise<InventoryClient>,
+) {
+  if (only !== undefined && !ORDER.includes(only))
+    throw new UsageError(`--state "${only}" must be one of ${ORDER.join(', ')}`);
   const { info, file } = await findBatch(stateDir, name, origin);
   const warnings: string[] = [];
-  if (file.damage) warnings.push(`the journal is damaged at record ${file.damage.record} (byte ${file.damage.offset}): rows recorded there are not shown, and the batch cannot run`);
+  if (file.damage)
+    warnings.push(
+      `the journal is damaged at record ${file.damage.record} (byte ${file.damage.offset}): rows recorded there are not shown, and the batch cannot run`,
+    );
   if (file.torn) warnings.push('the last journal record was cut short by a crash: its row is in doubt');
   const rows: ShownRow[] = [...file.rows.values()]
     .filter((r) => r.state !== 'dropped' && (!only || r.state === only))
     .sort((a, b) => ORDER.indexOf(a.state) - ORDER.indexOf(b.state) || (a.line ?? 0) - (b.line ?? 0))
-    .map((r) => ({ line: r.line ?? null, state: r.state, msku: typeof r.what?.msku === 'string' ? r.what.msku : null, quantity: r.what?.quantity, from: r.what?.from ?? (r.what?.fromPurchaseId ? `purchase ${String(r.what.fromPurchaseId)}` : undefined), to: r.what?.to, ...(r.error ? { error: r.error } : {}), row: r.id }));
+    .map((r) => ({
+      line: r.line ?? null,
+      state: r.state,
+      msku: typeof r.what?.msku === 'string' ? r.what.msku : null,
+      quantity: r.what?.quantity,
+      from: r.what?.from ?? (r.what?.fromPurchaseId ? `purchase ${String(r.what.fromPurchaseId)}` : undefined),
+      to: r.what?.to,
+      ...(r.error ? { error: r.error } : {}),
+      row: r.id,
+    }));
   const doubtful = rows.filter((r) => r.state === 'in-doubt' && r.msku && info.kind === 'move');
   if (info.kind === 'move' && rows.length > 0 && info.origin === origin) {
     try {
       const api = await client();
       const { LocationNames } = await import('../api/location-names.js');
       const locations = await new LocationNames(api).byId();
-      const nameOf = (id: unknown) => (typeof id === 'string' && /^\d+$/.test(id) ? (locations.get(id)?.display ?? null) : undefined);
+      const nameOf = (id: unknown) =>
+        typeof id === 'string' && /^\d+$/.test(id) ? (locations.get(id)?.display ?? null) : undefined;
       for (const r of rows) Object.assign(r, { fromName: nameOf(r.from), toName: nameOf(r.to) });
       const held = async (msku: string, location: unknown) =>
-        typeof location === 'string' && /^\d+$/.test(location) ? Number((await stockAt(api, msku, location))?.quantity ?? 0) : null;
+        typeof location === 'string' && /^\d+$/.test(location)
+          ? Number((await stockAt(api, msku, location))?.quantity ?? 0)
+          : null;
       await mapLimit(doubtful.slice(0, 200), 4, async (r) => {
         r.fromQuantity = await held(r.msku!, r.from);
         r.toQuantity = await held(r.msku!, r.to);

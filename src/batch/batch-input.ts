@@ -34,7 +34,8 @@ export interface ReadOptions {
 /** The format named by --format, else by the file's extension, else by the first character of the input. */
 export function formatOf(file: string, given: string | undefined, firstChar?: string): InputFormat {
   if (given) {
-    if (!INPUT_FORMATS.includes(given as InputFormat)) throw new UsageError(`--format "${given}" must be ${INPUT_FORMATS.join(' or ')}`);
+    if (!INPUT_FORMATS.includes(given as InputFormat))
+      throw new UsageError(`--format "${given}" must be ${INPUT_FORMATS.join(' or ')}`);
     return given as InputFormat;
   }
   const ext = extname(file).toLowerCase();
@@ -48,13 +49,17 @@ async function open(file: string): Promise<Readable> {
   const stream = createReadStream(file);
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
-    stream.once('error', (error: NodeJS.ErrnoException) => reject(new UsageError(`${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)));
+    stream.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new UsageError(`${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`)),
+    );
   });
   return stream;
 }
 
 /** Peeks at the first line (and first non-blank character) of a text stream, then hands back the whole stream. */
-async function peek(source: AsyncIterable<string>): Promise<{ text: AsyncIterable<string>; first: string; line: string }> {
+async function peek(
+  source: AsyncIterable<string>,
+): Promise<{ text: AsyncIterable<string>; first: string; line: string }> {
   const iterator = source[Symbol.asyncIterator]();
   const head: string[] = [];
   let seen = '';
@@ -85,7 +90,10 @@ export function delimiterOf(line: string, given?: string): { delimiter: string; 
   const sep = /^"?sep=(.)"?$/i.exec(line.trim());
   if (given !== undefined) {
     const delimiter = given === '\\t' || given.toLowerCase() === 'tab' ? '\t' : given;
-    if (delimiter.length !== 1 || /["\r\n]/.test(delimiter)) throw new UsageError(`--delimiter "${given}" must be one character (not a quote or a newline); \\t or tab for a tab`);
+    if (delimiter.length !== 1 || /["\r\n]/.test(delimiter))
+      throw new UsageError(
+        `--delimiter "${given}" must be one character (not a quote or a newline); \\t or tab for a tab`,
+      );
     return { delimiter, sepLine: sep !== null };
   }
   if (sep) return { delimiter: sep[1]!, sepLine: true };
@@ -106,7 +114,11 @@ function checkHeader(columns: string[]): void {
   const seen = new Set<string>();
   columns.forEach((c, i) => {
     if (!c) throw new UsageError(`the header's column ${i + 1} has no name`);
-    if (seen.has(c)) throw new UsageError(`the header names column "${c}" twice`, 'each column may appear once: remove or rename the other one');
+    if (seen.has(c))
+      throw new UsageError(
+        `the header names column "${c}" twice`,
+        'each column may appear once: remove or rename the other one',
+      );
     seen.add(c);
   });
 }
@@ -115,11 +127,19 @@ function checkHeader(columns: string[]): void {
  * Streams the rows of `file`; `label` names the input in messages. Given a stream instead of a label,
  * `file` "-" reads that stream (once: batches spool stdin to a file first, to read it twice).
  */
-export async function* readRows(file: string, label: string | NodeJS.ReadableStream, options: ReadOptions = {}): AsyncGenerator<InputRow> {
+export async function* readRows(
+  file: string,
+  label: string | NodeJS.ReadableStream,
+  options: ReadOptions = {},
+): AsyncGenerator<InputRow> {
   const stdin = typeof label === 'string' ? undefined : label;
   if (stdin) label = file === '-' ? 'stdin' : file;
   const bytes = stdin && file === '-' ? Readable.from(stdin) : await open(file);
-  const { text, first, line: firstLine } = await peek(decode(boundedLines(bytes, label as string), options.encoding ?? 'utf-8', label as string));
+  const {
+    text,
+    first,
+    line: firstLine,
+  } = await peek(decode(boundedLines(bytes, label as string), options.encoding ?? 'utf-8', label as string));
   const format = formatOf(file === label ? file : '', options.format, first);
   if (format === 'ndjson') {
     const { createInterface } = await import('node:readline');
@@ -173,6 +193,9 @@ export async function* readRows(file: string, label: string | NodeJS.ReadableStr
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const line = (error as { lines?: number }).lines;
-    throw new UsageError(`${label}: ${line ? `line ${line}: ` : ''}${(error as Error).message}`, 'fix the file and run the same command again: rows already done are skipped');
+    throw new UsageError(
+      `${label}: ${line ? `line ${line}: ` : ''}${(error as Error).message}`,
+      'fix the file and run the same command again: rows already done are skipped',
+    );
   }
 }

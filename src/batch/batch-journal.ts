@@ -8,10 +8,11 @@ export class JournalWriteError extends InvError {}
 /** Batch journals sync each group of marks before any of their requests leaves. */
 const BATCH_JOURNAL: JournalKind = {
   sync: 'group',
-  broken: (path, cause) => new JournalWriteError(
-    `cannot write the batch journal ${path}: ${cause}; the batch stopped before sending another row`,
-    'free space (or fix the disk), then run the same command again: rows whose answer was not written are listed as in doubt',
-  ),
+  broken: (path, cause) =>
+    new JournalWriteError(
+      `cannot write the batch journal ${path}: ${cause}; the batch stopped before sending another row`,
+      'free space (or fix the disk), then run the same command again: rows whose answer was not written are listed as in doubt',
+    ),
 };
 
 /** Opens (creating) a batch's journal, cut back to `validBytes` when a torn tail follows them. */

@@ -8,8 +8,14 @@ export class BatchLockedError extends InvError {}
 
 /** Takes the lock at `path` for this process, or throws naming the run that holds it; returns its release. */
 export function lockBatch(path: string, batch: string, host = hostname()): () => void {
-  return lockFile(path, (holder) => new BatchLockedError(
-    `batch "${batch}" is being run by process ${holder.pid} on ${holder.host}, started ${holder.started}`,
-    `wait for it to finish; if that process is gone from ${holder.host}, remove ${path}`,
-  ), {}, host).release;
+  return lockFile(
+    path,
+    (holder) =>
+      new BatchLockedError(
+        `batch "${batch}" is being run by process ${holder.pid} on ${holder.host}, started ${holder.started}`,
+        `wait for it to finish; if that process is gone from ${holder.host}, remove ${path}`,
+      ),
+    {},
+    host,
+  ).release;
 }

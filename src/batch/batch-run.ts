@@ -6,14 +6,27 @@ import type { Prepared } from './prepare.js';
 import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, Rows } from './batch-types.js';
 
 /** Spools stdin, so the input can be read twice; hashes it. */
-async function spoolInput(file: string, stdin: NodeJS.ReadableStream, stateDir: string): Promise<BatchEnv['input'] & { cleanup(): Promise<void> }> {
+async function spoolInput(
+  file: string,
+  stdin: NodeJS.ReadableStream,
+  stateDir: string,
+): Promise<BatchEnv['input'] & { cleanup(): Promise<void> }> {
   const { identify } = await import('./spool.js');
   const input = await identify(file, stdin, join(stateDir, 'spool'));
-  return { ...input, label: file === '-' ? 'stdin' : file, cleanup: () => (file === '-' ? unlink(input.path).catch(() => undefined) : Promise.resolve()) };
+  return {
+    ...input,
+    label: file === '-' ? 'stdin' : file,
+    cleanup: () => (file === '-' ? unlink(input.path).catch(() => undefined) : Promise.resolve()),
+  };
 }
 
 /** The rows of the spooled input, read as `kind` wants them. */
-async function rowsOf(kind: Pick<BatchKind<unknown>, 'columns' | 'depth'>, input: BatchEnv['input'], request: BatchRequest, env: BatchRunEnv): Promise<Rows> {
+async function rowsOf(
+  kind: Pick<BatchKind<unknown>, 'columns' | 'depth'>,
+  input: BatchEnv['input'],
+  request: BatchRequest,
+  env: BatchRunEnv,
+): Promise<Rows> {
   const { readRows } = await import('./batch-input.js');
   let told = false; // the input is read twice; the skipped rows are told once
   const skipped = (count: number) => {
@@ -21,7 +34,15 @@ async function rowsOf(kind: Pick<BatchKind<unknown>, 'columns' | 'depth'>, input
     told = true;
   };
   const { format, encoding, delimiter } = request;
-  return () => readRows(input.path, input.label, { format, encoding, delimiter, header: kind.columns, depth: kind.depth, skipped });
+  return () =>
+    readRows(input.path, input.label, {
+      format,
+      encoding,
+      delimiter,
+      header: kind.columns,
+      depth: kind.depth,
+      skipped,
+    });
 }
 
 export interface RunOptions<Row> {
@@ -34,7 +55,11 @@ export interface RunOptions<Row> {
 }
 
 /** Runs a batch of one kind and accounts for every row. */
-export async function runJournaledBatch<Row>(request: BatchRequest, env: BatchRunEnv, options: RunOptions<Row>): Promise<BatchOutcome> {
+export async function runJournaledBatch<Row>(
+  request: BatchRequest,
+  env: BatchRunEnv,
+  options: RunOptions<Row>,
+): Promise<BatchOutcome> {
   const engine = await import('./batch-engine.js');
   const input = await spoolInput(request.file, env.stdin, env.stateDir);
   try {

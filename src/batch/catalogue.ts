@@ -39,9 +39,16 @@ function entryOf(file: BatchFile, bytes: number): { meta: Meta; applied: Buffer 
   const applied = Buffer.from(ids.join(''), 'hex');
   const header = file.header!;
   const meta: Meta = {
-    id: batchIdOf(file), name: header.name, kind: header.kind, server: serverKey(header.origin), account: header.account,
-    profile: file.runs.at(-1)?.profile ?? header.profile, lastRun: file.runs.at(-1)?.at ?? null,
-    hash: file.runs.at(-1)?.hash ?? null, finished: countsOf(file).finished, bytes,
+    id: batchIdOf(file),
+    name: header.name,
+    kind: header.kind,
+    server: serverKey(header.origin),
+    account: header.account,
+    profile: file.runs.at(-1)?.profile ?? header.profile,
+    lastRun: file.runs.at(-1)?.at ?? null,
+    hash: file.runs.at(-1)?.hash ?? null,
+    finished: countsOf(file).finished,
+    bytes,
   };
   return { meta, applied };
 }
@@ -60,7 +67,10 @@ export async function writeIndex(path: string): Promise<BatchEntry | undefined> 
 
 /** The index of one journal, rebuilt when the journal's size differs from the one it was built from. */
 async function entryAt(path: string): Promise<BatchEntry | undefined> {
-  const bytes = await stat(path).then((s) => s.size, () => undefined);
+  const bytes = await stat(path).then(
+    (s) => s.size,
+    () => undefined,
+  );
   if (bytes === undefined) return undefined;
   const index = await readFile(`${path}.idx`).catch(() => undefined);
   const newline = index?.indexOf(10) ?? -1;
@@ -77,11 +87,18 @@ async function entryAt(path: string): Promise<BatchEntry | undefined> {
 }
 
 /** The batches of `kind` that `account` ran on `server` from this machine (any profile, any spelling of the address). */
-export async function catalogue(stateDir: string, kind: string, server: string, account: string): Promise<BatchEntry[]> {
+export async function catalogue(
+  stateDir: string,
+  kind: string,
+  server: string,
+  account: string,
+): Promise<BatchEntry[]> {
   const dir = batchesDir(stateDir);
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.journal'));
   const entries = await Promise.all(names.map((n) => entryAt(join(dir, n))));
-  return entries.filter((e): e is BatchEntry => e !== undefined && e.kind === kind && e.server === server && e.account === account);
+  return entries.filter(
+    (e): e is BatchEntry => e !== undefined && e.kind === kind && e.server === server && e.account === account,
+  );
 }
 
 /** How many of the batch's applied rows are in the input. */

@@ -27,7 +27,14 @@ const newest = (a: BatchEntry, b: BatchEntry) => String(b.lastRun).localeCompare
 
 /** What a refused repeat tells a person and a script about the batch it repeats. */
 function repeatOf(entry: BatchEntry, rows: number) {
-  return { batch: entry.name, id: entry.id, at: entry.lastRun, profile: entry.profile, applied: rows, finished: entry.finished };
+  return {
+    batch: entry.name,
+    id: entry.id,
+    at: entry.lastRun,
+    profile: entry.profile,
+    applied: rows,
+    finished: entry.finished,
+  };
 }
 
 /** Refuses an input that repeats `rows` applied rows of `entry` (a finished batch run again, or another batch's rows). */
@@ -44,11 +51,17 @@ export function refuseRepeat(entry: BatchEntry, rows: number): never {
 
 /** Chooses the batch of an input whose row ids are `input`, among the account's earlier batches. */
 export function chooseBatch(entries: BatchEntry[], input: IdSet, request: ChooseRequest): Choice {
-  if (request.again) return { batch: request.name ? entries.filter((e) => e.name === request.name).sort(newest)[0] : undefined, byContent: false };
+  if (request.again)
+    return {
+      batch: request.name ? entries.filter((e) => e.name === request.name).sort(newest)[0] : undefined,
+      byContent: false,
+    };
   const shared = new Map(entries.map((e) => [e, overlap(e, input)]));
   // A repeat shares at least half of the smaller side: the same moves made again on another day by a file
   // that also holds other rows are not one.
-  const byOverlap = [...shared].filter(([e, n]) => n > 0 && n * 2 >= Math.min(input.size, appliedCount(e))).sort((a, b) => b[1] - a[1]);
+  const byOverlap = [...shared]
+    .filter(([e, n]) => n > 0 && n * 2 >= Math.min(input.size, appliedCount(e)))
+    .sort((a, b) => b[1] - a[1]);
   let chosen: BatchEntry | undefined;
   let byContent = false;
   if (request.name !== undefined) chosen = entries.filter((e) => e.name === request.name).sort(newest)[0];

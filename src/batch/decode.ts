@@ -7,8 +7,12 @@ export type Encoding = (typeof ENCODINGS)[number];
 
 /** The encoding named by --encoding (utf-8 when absent). */
 export function encodingOf(given: string | undefined): Encoding {
-  const name = (given ?? 'utf-8').toLowerCase().replace(/^utf8$/, 'utf-8').replace(/^cp1252$/, 'windows-1252');
-  if (!(ENCODINGS as readonly string[]).includes(name)) throw new UsageError(`--encoding "${given}" must be one of ${ENCODINGS.join(', ')}`);
+  const name = (given ?? 'utf-8')
+    .toLowerCase()
+    .replace(/^utf8$/, 'utf-8')
+    .replace(/^cp1252$/, 'windows-1252');
+  if (!(ENCODINGS as readonly string[]).includes(name))
+    throw new UsageError(`--encoding "${given}" must be one of ${ENCODINGS.join(', ')}`);
   return name as Encoding;
 }
 
@@ -42,22 +46,30 @@ function countLines(bytes: Buffer, end: number): number {
 }
 
 /** Decodes a byte stream to text; `name` is how errors call the input. */
-export async function* decode(source: AsyncIterable<Buffer | string>, encoding: Encoding, name: string): AsyncGenerator<string> {
-  const hint = 'save the file as UTF-8, or name its encoding: --encoding windows-1252 (Excel\'s default) or --encoding latin1';
+export async function* decode(
+  source: AsyncIterable<Buffer | string>,
+  encoding: Encoding,
+  name: string,
+): AsyncGenerator<string> {
+  const hint =
+    "save the file as UTF-8, or name its encoding: --encoding windows-1252 (Excel's default) or --encoding latin1";
   const check = new Utf8Check();
-  const text = encoding === 'utf-8' ? new StringDecoder('utf8') : encoding === 'latin1' ? new StringDecoder('latin1') : undefined;
+  const text =
+    encoding === 'utf-8' ? new StringDecoder('utf8') : encoding === 'latin1' ? new StringDecoder('latin1') : undefined;
   const cp1252 = encoding === 'windows-1252' ? new TextDecoder('windows-1252') : undefined;
   let lines = 0;
   for await (const chunk of source) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     if (encoding === 'utf-8') {
       const bad = check.check(bytes);
-      if (bad >= 0) throw new UsageError(`${name}: line ${lines + countLines(bytes, bad) + 1}: bytes that are not UTF-8`, hint);
+      if (bad >= 0)
+        throw new UsageError(`${name}: line ${lines + countLines(bytes, bad) + 1}: bytes that are not UTF-8`, hint);
       lines += countLines(bytes, bytes.length);
     }
     yield cp1252 ? cp1252.decode(bytes, { stream: true }) : text!.write(bytes);
   }
-  if (encoding === 'utf-8' && !check.complete) throw new UsageError(`${name}: line ${lines + 1}: bytes that are not UTF-8 (cut at the end)`, hint);
+  if (encoding === 'utf-8' && !check.complete)
+    throw new UsageError(`${name}: line ${lines + 1}: bytes that are not UTF-8 (cut at the end)`, hint);
   const rest = cp1252 ? cp1252.decode() : text!.end();
   if (rest) yield rest;
 }

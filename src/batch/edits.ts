@@ -17,21 +17,42 @@ function likeness(a: What, b: What): number {
 }
 
 /** One line per applied row that `missing` names (up to `max`): the new line that replaced it, or that it is gone. */
-export async function describeEdits<Row>(kind: BatchKind<Row>, rows: Rows, journal: BatchFile, missing: string[], max: number): Promise<string[]> {
+export async function describeEdits<Row>(
+  kind: BatchKind<Row>,
+  rows: Rows,
+  journal: BatchFile,
+  missing: string[],
+  max: number,
+): Promise<string[]> {
   const fresh: Array<{ line: number; what: What }> = [];
   for await (const row of identified(kind, rows())) {
-    if (row.id && !journal.rows.has(row.id) && fresh.length < 10_000) fresh.push({ line: row.line, what: row.ident!.what });
+    if (row.id && !journal.rows.has(row.id) && fresh.length < 10_000)
+      fresh.push({ line: row.line, what: row.ident!.what });
   }
-  const text = async (what: What | undefined) => (what ? (kind.describe ? await kind.describe(what) : Object.entries(what).map(([k, v]) => `${k} ${String(v)}`).join(', ')) : 'a row not in this journal');
+  const text = async (what: What | undefined) =>
+    what
+      ? kind.describe
+        ? await kind.describe(what)
+        : Object.entries(what)
+            .map(([k, v]) => `${k} ${String(v)}`)
+            .join(', ')
+      : 'a row not in this journal';
   const listed: string[] = [];
   for (const id of missing.slice(0, max)) {
     const entry = journal.rows.get(id);
     const what = entry?.what;
     const state = entry?.state === 'done' ? 'applied' : 'maybe applied (in doubt)';
-    const best = what ? fresh.map((f, i) => ({ i, score: likeness(f.what, what) })).filter((f) => f.score > 0).sort((a, b) => b.score - a.score)[0] : undefined;
+    const best = what
+      ? fresh
+          .map((f, i) => ({ i, score: likeness(f.what, what) }))
+          .filter((f) => f.score > 0)
+          .sort((a, b) => b.score - a.score)[0]
+      : undefined;
     if (best) {
       const [replacement] = fresh.splice(best.i, 1);
-      listed.push(`line ${replacement!.line} (${await text(replacement!.what)}) no longer matches the row ${state} before (${await text(what)})`);
+      listed.push(
+        `line ${replacement!.line} (${await text(replacement!.what)}) no longer matches the row ${state} before (${await text(what)})`,
+      );
     } else listed.push(`the row ${state} before (${await text(what)}) is gone from the input`);
   }
   return listed;

@@ -49,7 +49,8 @@ export class IdSet {
 
   private find(hi: number, lo: number): number {
     const mask = this.used.length - 1;
-    for (let s = this.slot(hi, lo); this.used[s]; s = (s + 1) & mask) if (this.hi[s] === hi && this.lo[s] === lo) return s;
+    for (let s = this.slot(hi, lo); this.used[s]; s = (s + 1) & mask)
+      if (this.hi[s] === hi && this.lo[s] === lo) return s;
     return -1;
   }
 

@@ -5,7 +5,10 @@ import type { InputRow } from './batch-input.js';
 
 /** A row's id in the journal: a hash of its normalised action and its occurrence among identical rows. */
 function rowId(key: unknown[], occurrence: number): string {
-  return createHash('sha256').update(JSON.stringify([...key, occurrence])).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify([...key, occurrence]))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 export interface IdentifiedRow<Row> {
@@ -17,7 +20,10 @@ export interface IdentifiedRow<Row> {
 }
 
 /** Walks the input once, identifying each row, in input order. */
-export async function* identified<Row>(kind: BatchKind<Row>, rows: AsyncIterable<InputRow>): AsyncGenerator<IdentifiedRow<Row>> {
+export async function* identified<Row>(
+  kind: BatchKind<Row>,
+  rows: AsyncIterable<InputRow>,
+): AsyncGenerator<IdentifiedRow<Row>> {
   const seen = new Map<string, number>();
   for await (const input of rows) {
     if (input.error || !input.record) {
@@ -36,4 +42,3 @@ export async function* identified<Row>(kind: BatchKind<Row>, rows: AsyncIterable
     yield { line: input.line, row: parsed.row, id: rowId(ident.key, occurrence), ident };
   }
 }
-

@@ -46,10 +46,17 @@ export function batchIdOf(file: Pick<BatchFile, 'header' | 'path'>): string {
  * The account the access token belongs to, from `whoami`, remembered per origin and token (by hash)
  * so that a rerun that sends nothing makes no request either.
  */
-export async function batchAccount(stateDir: string, origin: string, token: string, whoami: () => Promise<{ user: Record<string, unknown> }>): Promise<string> {
+export async function batchAccount(
+  stateDir: string,
+  origin: string,
+  token: string,
+  whoami: () => Promise<{ user: Record<string, unknown> }>,
+): Promise<string> {
   const file = join(stateDir, 'accounts.json');
   const key = createHash('sha256').update(`${origin}\0${token}`).digest('hex');
-  const known = await readFile(file, 'utf8').then((t) => JSON.parse(t) as Record<string, string>).catch(() => ({}) as Record<string, string>);
+  const known = await readFile(file, 'utf8')
+    .then((t) => JSON.parse(t) as Record<string, string>)
+    .catch(() => ({}) as Record<string, string>);
   if (known[key]) return known[key];
   const { user } = await whoami();
   const account = String(user.id ?? user.username ?? user.email ?? 'unknown');

@@ -7,7 +7,13 @@ import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './ba
 import { planRow, type ItemRow } from './import-plan.js';
 
 /** Plans every row that a real run would send, in input order; a later row for the same msku sees the earlier one's fields. */
-export async function dryRunImport(prepared: Prepared<ItemRow>, request: BatchRequest, env: BatchEnv, rows: Rows, client: InventoryClient): Promise<BatchOutcome> {
+export async function dryRunImport(
+  prepared: Prepared<ItemRow>,
+  request: BatchRequest,
+  env: BatchEnv,
+  rows: Rows,
+  client: InventoryClient,
+): Promise<BatchOutcome> {
   const started = performance.now();
   const counts = { created: 0, updated: 0, unchanged: 0, failed: 0, inDoubt: 0, skipped: 0 };
   const plan: RowResult[] = [];
@@ -19,19 +25,41 @@ export async function dryRunImport(prepared: Prepared<ItemRow>, request: BatchRe
     const state = prepared.journal.rows.get(item.id!)?.state;
     let result: RowResult;
     if (state === 'done') result = { line: item.line, msku, status: 'skipped', error: 'done in an earlier run' };
-    else if (state === 'in-doubt' && !request.retryInDoubt) result = { line: item.line, msku, status: 'in-doubt', error: 'sent in an earlier run without a sure answer: not sent again' };
+    else if (state === 'in-doubt' && !request.retryInDoubt)
+      result = {
+        line: item.line,
+        msku,
+        status: 'in-doubt',
+        error: 'sent in an earlier run without a sure answer: not sent again',
+      };
     else {
       try {
         const plan = await planRow(client, item.row!, known);
         if (plan.change !== 'unchanged') known.set(msku, plan.after);
-        result = { line: item.line, msku, status: 'would-succeed', change: plan.change, ...('fields' in plan ? { fields: plan.fields } : {}) };
+        result = {
+          line: item.line,
+          msku,
+          status: 'would-succeed',
+          change: plan.change,
+          ...('fields' in plan ? { fields: plan.fields } : {}),
+        };
       } catch (error) {
         if (!(error instanceof InvError) || error.exitCode === 4 || error.exitCode === 5) throw error;
         result = { line: item.line, msku, status: 'would-fail', error: error.message };
       }
     }
-    const key = result.status === 'skipped' ? 'skipped' : result.status === 'in-doubt' ? 'inDoubt' : result.status === 'would-fail' ? 'failed'
-      : result.change === 'new' ? 'created' : result.change === 'changed' ? 'updated' : 'unchanged';
+    const key =
+      result.status === 'skipped'
+        ? 'skipped'
+        : result.status === 'in-doubt'
+          ? 'inDoubt'
+          : result.status === 'would-fail'
+            ? 'failed'
+            : result.change === 'new'
+              ? 'created'
+              : result.change === 'changed'
+                ? 'updated'
+                : 'unchanged';
     counts[key]++;
     plan.push(result);
     if (key === 'failed' || key === 'inDoubt') problems.push(result);
@@ -39,12 +67,26 @@ export async function dryRunImport(prepared: Prepared<ItemRow>, request: BatchRe
   }
   const seconds = Number(((performance.now() - started) / 1000).toFixed(2));
   const summary = {
-    batch: prepared.name, rows: prepared.total, created: counts.created, updated: counts.updated, unchanged: counts.unchanged,
-    wouldFail: counts.failed, inDoubt: counts.inDoubt, skipped: counts.skipped, seconds, journal: prepared.path, dryRun: true, plan,
+    batch: prepared.name,
+    rows: prepared.total,
+    created: counts.created,
+    updated: counts.updated,
+    unchanged: counts.unchanged,
+    wouldFail: counts.failed,
+    inDoubt: counts.inDoubt,
+    skipped: counts.skipped,
+    seconds,
+    journal: prepared.path,
+    dryRun: true,
+    plan,
   };
   const line = `dry run: ${counts.created} new, ${counts.updated} changed, ${counts.unchanged} unchanged, ${counts.failed} would fail, ${counts.inDoubt} in doubt, ${counts.skipped} done earlier — batch "${prepared.name}"`;
-  const error = counts.failed + counts.inDoubt > 0
-    ? new BatchIncompleteError(`${counts.failed} of ${prepared.total} rows would fail and ${counts.inDoubt} are in doubt`, 'fix the rows listed, then run without --dry-run')
-    : undefined;
+  const error =
+    counts.failed + counts.inDoubt > 0
+      ? new BatchIncompleteError(
+          `${counts.failed} of ${prepared.total} rows would fail and ${counts.inDoubt} are in doubt`,
+          'fix the rows listed, then run without --dry-run',
+        )
+      : undefined;
   return { summary, problems, line, error };
 }

@@ -13,14 +13,30 @@ import { matchColumns } from './batch-input.js';
 import { mskuProblem } from './move-rows.js';
 import type { Cell } from './strict-json.js';
 
-const COLUMNS = new Set(['msku', 'inactive', 'productId', 'productIdType', 'title', 'manufacturer', 'image', 'type', 'cond', 'notes', 'value', 'rank', 'attributes']);
+const COLUMNS = new Set([
+  'msku',
+  'inactive',
+  'productId',
+  'productIdType',
+  'title',
+  'manufacturer',
+  'image',
+  'type',
+  'cond',
+  'notes',
+  'value',
+  'rank',
+  'attributes',
+]);
 
 /** Refuses CSV headers with columns that are not item fields (attr.NAME columns become attributes). */
 export function checkItemColumns(header: string[]): string[] {
   const columns = matchColumns(header, COLUMNS).map((c) => c.replace(/^attr\./i, 'attr.'));
   const unknown = columns.filter((c) => !COLUMNS.has(c) && !/^attr\.\S+$/.test(c));
   if (unknown.length > 0) {
-    throw new UsageError(`unknown column(s) ${unknown.map((c) => `"${c}"`).join(', ')}; item columns are ${[...COLUMNS].join(', ')}, and attr.NAME for attributes`);
+    throw new UsageError(
+      `unknown column(s) ${unknown.map((c) => `"${c}"`).join(', ')}; item columns are ${[...COLUMNS].join(', ')}, and attr.NAME for attributes`,
+    );
   }
   if (!columns.includes('msku')) throw new UsageError('the header has no msku column');
   return columns;
@@ -54,16 +70,23 @@ export function importKind(client: InventoryClient, replace = false): BatchKind<
       }
       if (replace) {
         const checked = check(itemSchema, itemFromRow(fields));
-        return checked.ok ? { row: { item: checked.data as Record<string, unknown>, attrs: [], replace } } : { problem: checked.problem };
+        return checked.ok
+          ? { row: { item: checked.data as Record<string, unknown>, attrs: [], replace } }
+          : { problem: checked.problem };
       }
       const { given, attrs } = fieldsOf(fields);
       for (const field of CLEARABLE) if (given[field] === '') given[field] = null;
       const checked = check(itemPatchSchema.required({ msku: true }), given);
-      return checked.ok ? { row: { item: checked.data as Record<string, unknown>, attrs, replace } } : { problem: checked.problem };
+      return checked.ok
+        ? { row: { item: checked.data as Record<string, unknown>, attrs, replace } }
+        : { problem: checked.problem };
     },
     async identify(row) {
       const { item } = row;
-      return { key: [row.replace ? 'replace' : 'merge', JSON.stringify(item, Object.keys(item).sort()), row.attrs], what: { msku: item.msku } };
+      return {
+        key: [row.replace ? 'replace' : 'merge', JSON.stringify(item, Object.keys(item).sort()), row.attrs],
+        what: { msku: item.msku },
+      };
     },
     // A row reads the item, then writes what differs: rows on one msku go one after the other.
     positions: (row) => [{ msku: String(row.item.msku), role: 'write' }],
@@ -72,7 +95,11 @@ export function importKind(client: InventoryClient, replace = false): BatchKind<
       const plan = await planRow(client, row);
       if (plan.change === 'unchanged') return { change: 'unchanged' };
       if (plan.change === 'new') return { change: 'created', item: await client.upsertItem(plan.write) };
-      return { change: 'updated', fields: plan.fields, item: await client.patchItem(row.item.msku as string, plan.write) };
+      return {
+        change: 'updated',
+        fields: plan.fields,
+        item: await client.patchItem(row.item.msku as string, plan.write),
+      };
     },
     resultFields: (answer) => {
       const { change, fields } = answer as { change: string; fields?: string[] };
@@ -82,7 +109,10 @@ export function importKind(client: InventoryClient, replace = false): BatchKind<
 }
 
 /** Runs an item import (or its dry run) as a journaled batch; the summary counts created, updated and unchanged items. */
-export async function runItemImport(request: BatchRequest & { replace?: boolean; dryRun?: boolean }, env: BatchRunEnv): Promise<BatchOutcome> {
+export async function runItemImport(
+  request: BatchRequest & { replace?: boolean; dryRun?: boolean },
+  env: BatchRunEnv,
+): Promise<BatchOutcome> {
   const { runJournaledBatch } = await import('./batch-run.js');
   const tally: Record<string, number> = { created: 0, updated: 0, unchanged: 0, replaced: 0 };
   const counted: BatchRunEnv = {
@@ -95,10 +125,17 @@ export async function runItemImport(request: BatchRequest & { replace?: boolean;
   const outcome = await runJournaledBatch(request, counted, {
     kind: (client) => importKind(client, request.replace),
     label: 'importing items',
-    dryRun: request.dryRun ? async (prepared, full, rows, client) => (await import('./import-dry-run.js')).dryRunImport(prepared, request, full, rows, client) : undefined,
+    dryRun: request.dryRun
+      ? async (prepared, full, rows, client) =>
+          (await import('./import-dry-run.js')).dryRunImport(prepared, request, full, rows, client)
+      : undefined,
   });
   if (request.dryRun) return outcome;
-  const counts = request.replace ? { replaced: tally.replaced } : { created: tally.created, updated: tally.updated, unchanged: tally.unchanged };
-  const words = Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ');
+  const counts = request.replace
+    ? { replaced: tally.replaced }
+    : { created: tally.created, updated: tally.updated, unchanged: tally.unchanged };
+  const words = Object.entries(counts)
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ');
   return { ...outcome, summary: { ...outcome.summary, ...counts }, line: `${outcome.line} (${words})` };
 }

@@ -28,7 +28,8 @@ export function itemFromRow(record: Record<string, unknown>): Record<string, unk
   const { given, attrs } = fieldsOf(record);
   const item: Record<string, unknown> = { ...ITEM_DEFAULTS, ...given };
   // A malformed `attributes` cell is left as it is, for the rules to name it.
-  if (attrs.length > 0 && (item.attributes === undefined || Array.isArray(item.attributes))) item.attributes = [...((item.attributes as unknown[]) ?? []), ...attrs];
+  if (attrs.length > 0 && (item.attributes === undefined || Array.isArray(item.attributes)))
+    item.attributes = [...((item.attributes as unknown[]) ?? []), ...attrs];
   return item;
 }
 
@@ -59,19 +60,39 @@ async function current(client: InventoryClient, msku: string): Promise<Record<st
  * Reads the item the row names (or takes it from `known`: the dry run's items as earlier rows leave them)
  * and plans the write; a merge that breaks the item rules fails the row.
  */
-export async function planRow(client: InventoryClient, row: ItemRow, known?: Map<string, Record<string, unknown>>): Promise<ItemPlan> {
+export async function planRow(
+  client: InventoryClient,
+  row: ItemRow,
+  known?: Map<string, Record<string, unknown>>,
+): Promise<ItemPlan> {
   const msku = row.item.msku as string;
   const existing = known?.get(msku) ?? (await current(client, msku));
   if (!existing) {
-    const whole = check(itemSchema, row.replace ? row.item : itemFromRow({ ...row.item, ...Object.fromEntries(row.attrs.filter((a) => a.value !== '').map((a) => [`attr.${a.name}`, a.value])) }));
+    const whole = check(
+      itemSchema,
+      row.replace
+        ? row.item
+        : itemFromRow({
+            ...row.item,
+            ...Object.fromEntries(row.attrs.filter((a) => a.value !== '').map((a) => [`attr.${a.name}`, a.value])),
+          }),
+    );
     if (!whole.ok) throw new UsageError(`a new item: ${whole.problem}`);
-    return { change: 'new', write: whole.data as Record<string, unknown>, after: whole.data as Record<string, unknown> };
+    return {
+      change: 'new',
+      write: whole.data as Record<string, unknown>,
+      after: whole.data as Record<string, unknown>,
+    };
   }
   const changes = row.replace ? undefined : itemChanges(existing, row.item, row.attrs);
   if (changes && Object.keys(changes).length === 0) return { change: 'unchanged' };
   const merged = check(itemSchema, { ...existing, ...(changes ?? row.item) });
   if (!merged.ok) throw new UsageError(merged.problem);
   const after = { ...existing, ...(merged.data as Record<string, unknown>) };
-  return { change: 'changed', fields: Object.keys(changes ?? row.item).filter((f) => f !== 'msku'), write: changes ?? row.item, after };
+  return {
+    change: 'changed',
+    fields: Object.keys(changes ?? row.item).filter((f) => f !== 'msku'),
+    write: changes ?? row.item,
+    after,
+  };
 }
-

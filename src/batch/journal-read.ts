@@ -74,7 +74,14 @@ export interface BatchFile {
   damage?: { record: number; offset: number };
 }
 
-const STATE_OF: Record<string, RowState> = { sent: 'in-doubt', doubt: 'in-doubt', done: 'done', failed: 'failed', unsent: 'pending', dropped: 'dropped' };
+const STATE_OF: Record<string, RowState> = {
+  sent: 'in-doubt',
+  doubt: 'in-doubt',
+  done: 'done',
+  failed: 'failed',
+  unsent: 'pending',
+  dropped: 'dropped',
+};
 
 /** Reads a journal (an empty one when the file does not exist). */
 export async function readBatchFile(path: string): Promise<BatchFile> {
@@ -116,13 +123,22 @@ function markRow(file: BatchFile, id: string, record: JournalRecord): void {
 }
 
 /** The rows of a batch's last input by state, and whether the batch is finished (every row of it done). */
-export function countsOf(file: BatchFile): { total: number; done: number; failed: number; inDoubt: number; pending: number; finished: boolean } {
+export function countsOf(file: BatchFile): {
+  total: number;
+  done: number;
+  failed: number;
+  inDoubt: number;
+  pending: number;
+  finished: boolean;
+} {
   const count = (state: RowState) => [...file.rows.values()].filter((r) => r.state === state).length;
   const end = file.ends.at(-1);
   const [done, failed, inDoubt] = [count('done'), count('failed'), count('in-doubt')];
   const recorded = done + failed + inDoubt;
   // Rows never sent have no record: "not sent" is the input's rows (noted by each run before it sends) less those recorded.
-  const total = file.input ? Math.max(file.input.rows, recorded) : recorded + Math.max(count('pending'), end?.pending ?? 0);
+  const total = file.input
+    ? Math.max(file.input.rows, recorded)
+    : recorded + Math.max(count('pending'), end?.pending ?? 0);
   const pending = total - recorded;
   const ran = file.input !== undefined || end !== undefined;
   return { total, done, failed, inDoubt, pending, finished: !file.damage && ran && failed + inDoubt + pending === 0 };

@@ -9,7 +9,10 @@ export function lineLimit(label: string): (chunk: Buffer) => void {
   let line = 1;
   let length = 0;
   const tooLong = () =>
-    new UsageError(`${label}: line ${line} is longer than 1 MiB; nothing was sent`, 'no input line may be longer than 1 MiB: fix or split that line');
+    new UsageError(
+      `${label}: line ${line} is longer than 1 MiB; nothing was sent`,
+      'no input line may be longer than 1 MiB: fix or split that line',
+    );
   return (chunk) => {
     let start = 0;
     for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {

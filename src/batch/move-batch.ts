@@ -23,30 +23,49 @@ export function moveKind(client: InventoryClient, names: LocationNames): BatchKi
     columns: checkMoveColumns,
     parse: parseMoveRow,
     async identify(row): Promise<Identified> {
-      const source = (from: string | undefined) => (row.fromPurchaseId ? `purchase ${row.fromPurchaseId}` : `location ${from}`);
+      const source = (from: string | undefined) =>
+        row.fromPurchaseId ? `purchase ${row.fromPurchaseId}` : `location ${from}`;
       try {
         const to = await idOf(names, row.to, 'to');
         const from = row.from ? await idOf(names, row.from, 'from') : undefined;
         if (from === to) throw new UsageError(`from and to are the same location (${to}): a move needs two`);
         return {
           key: [row.msku, row.quantity, source(from), to],
-          what: { msku: row.msku, quantity: row.quantity, ...(from ? { from } : { fromPurchaseId: row.fromPurchaseId }), to },
+          what: {
+            msku: row.msku,
+            quantity: row.quantity,
+            ...(from ? { from } : { fromPurchaseId: row.fromPurchaseId }),
+            to,
+          },
         };
       } catch (error) {
         if (!(error instanceof NotFoundError || error instanceof UsageError)) throw error;
-        const named = (ref: LocationRef | undefined) => (ref ? ('id' in ref ? ref.id : `"${ref.name.toLowerCase()}"`) : undefined);
-        return { key: [row.msku, row.quantity, source(named(row.from)), named(row.to)], what: { msku: row.msku, quantity: row.quantity, from: named(row.from) ?? `purchase ${row.fromPurchaseId}`, to: named(row.to) }, unresolved: error.message };
+        const named = (ref: LocationRef | undefined) =>
+          ref ? ('id' in ref ? ref.id : `"${ref.name.toLowerCase()}"`) : undefined;
+        return {
+          key: [row.msku, row.quantity, source(named(row.from)), named(row.to)],
+          what: {
+            msku: row.msku,
+            quantity: row.quantity,
+            from: named(row.from) ?? `purchase ${row.fromPurchaseId}`,
+            to: named(row.to),
+          },
+          unresolved: error.message,
+        };
       }
     },
     positions: (_row, ident) => movePositions(ident.what),
     send(row, ident) {
       const { from, to } = ident.what as { from?: string; to: string };
-      const source = row.fromPurchaseId ? { fromPurchaseId: Number(row.fromPurchaseId) } : { fromLocationId: Number(from) };
+      const source = row.fromPurchaseId
+        ? { fromPurchaseId: Number(row.fromPurchaseId) }
+        : { fromLocationId: Number(from) };
       return client.moveItem({ msku: row.msku, quantity: row.quantity, ...source, toLocationId: Number(to) });
     },
     async describe(what) {
       const byId = await names.byId().catch(() => new Map<string, { display: string }>());
-      const place = (id: unknown) => (typeof id === 'string' && byId.has(id) ? `${byId.get(id)!.display} (${id})` : String(id));
+      const place = (id: unknown) =>
+        typeof id === 'string' && byId.has(id) ? `${byId.get(id)!.display} (${id})` : String(id);
       const from = what.fromPurchaseId !== undefined ? `purchase ${String(what.fromPurchaseId)}` : place(what.from);
       return `msku ${String(what.msku)}, quantity ${String(what.quantity)}, from ${from}, to ${place(what.to)}`;
     },
@@ -57,10 +76,16 @@ export function moveKind(client: InventoryClient, names: LocationNames): BatchKi
 
 /** Runs a move batch, or its dry run, and accounts for every row. */
 export async function runMoveBatch(request: MoveBatchRequest, env: BatchRunEnv): Promise<BatchOutcome> {
-  const [{ LocationNames }, { runJournaledBatch }] = await Promise.all([import('../api/location-names.js'), import('./batch-run.js')]);
+  const [{ LocationNames }, { runJournaledBatch }] = await Promise.all([
+    import('../api/location-names.js'),
+    import('./batch-run.js'),
+  ]);
   return runJournaledBatch(request, env, {
     kind: (client) => moveKind(client, new LocationNames(client)),
     label: 'moving',
-    dryRun: request.dryRun ? async (prepared, full, rows, client) => (await import('./dry-run.js')).dryRunMoves(prepared, request, full, rows, client) : undefined,
+    dryRun: request.dryRun
+      ? async (prepared, full, rows, client) =>
+          (await import('./dry-run.js')).dryRunMoves(prepared, request, full, rows, client)
+      : undefined,
   });
 }

@@ -26,8 +26,12 @@ const THOUSANDS = /^\d{1,3}([,.' \u00a0\u202f]\d{3})+$/;
 export function checkMoveColumns(header: string[]): string[] {
   const columns = matchColumns(header, COLUMNS);
   const unknown = columns.filter((c) => !COLUMNS.has(c));
-  if (unknown.length > 0) throw new UsageError(`unknown column(s) ${unknown.map((c) => `"${c}"`).join(', ')}; move columns are msku, quantity, from (or fromPurchaseId), to`);
-  for (const needed of ['msku', 'quantity']) if (!columns.includes(needed)) throw new UsageError(`the header has no ${needed} column`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown column(s) ${unknown.map((c) => `"${c}"`).join(', ')}; move columns are msku, quantity, from (or fromPurchaseId), to`,
+    );
+  for (const needed of ['msku', 'quantity'])
+    if (!columns.includes(needed)) throw new UsageError(`the header has no ${needed} column`);
   if (!columns.includes('to') && !columns.includes('toLocationId')) throw new UsageError('the header has no to column');
   return columns;
 }
@@ -45,7 +49,8 @@ export function mskuProblem(msku: string): string | undefined {
 
 /** A positive whole number up to 2^53−1, kept as the digits given. */
 export function idOf(field: string, value: string): string {
-  if (!/^\d+$/.test(value) || /^0/.test(value) || BigInt(value) > MAX_ID) throw new Problem(`${field}: "${value}" must be a positive whole number up to ${MAX_ID} (an id)`);
+  if (!/^\d+$/.test(value) || /^0/.test(value) || BigInt(value) > MAX_ID)
+    throw new Problem(`${field}: "${value}" must be a positive whole number up to ${MAX_ID} (an id)`);
   return value;
 }
 
@@ -54,7 +59,9 @@ function text(field: string, cell: Cell | undefined): string | undefined {
   if (cell === undefined || cell === null) return undefined;
   if (typeof cell === 'string') return cell.trim() === '' ? undefined : cell.trim();
   if (typeof cell === 'object' && 'number' in cell && typeof cell.number === 'string') return cell.number;
-  throw new Problem(`${field}: must be a ${field === 'msku' ? 'string' : 'number or a string'}, not ${Array.isArray(cell) ? 'an array' : typeof cell === 'boolean' ? 'true/false' : 'an object'}`);
+  throw new Problem(
+    `${field}: must be a ${field === 'msku' ? 'string' : 'number or a string'}, not ${Array.isArray(cell) ? 'an array' : typeof cell === 'boolean' ? 'true/false' : 'an object'}`,
+  );
 }
 
 function location(field: string, cell: Cell | undefined): LocationRef | undefined {
@@ -75,7 +82,8 @@ export function sameRef(a: LocationRef, b: LocationRef): boolean {
 export function parseMoveRow(line: number, record: Record<string, Cell>): { row: MoveRow } | { problem: string } {
   try {
     const unknown = Object.keys(record).filter((k) => !COLUMNS.has(k));
-    if (unknown.length > 0) throw new Problem(`${unknown[0]}: is not a move field (fields: msku, quantity, from or fromPurchaseId, to)`);
+    if (unknown.length > 0)
+      throw new Problem(`${unknown[0]}: is not a move field (fields: msku, quantity, from or fromPurchaseId, to)`);
     if (typeof record.msku === 'object' && record.msku !== null) throw new Problem('msku: must be a string');
     const msku = text('msku', record.msku) ?? '';
     const mskuIssue = mskuProblem(msku);
@@ -83,18 +91,33 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
     const quantity = text('quantity', record.quantity);
     const units = quantity === undefined ? undefined : positiveQuantity(quantity);
     if (units === undefined && quantity !== undefined && THOUSANDS.test(quantity)) {
-      throw new Problem(`quantity: "${quantity}" holds a thousands separator; write the digits alone (${quantity.replace(/\D/g, '')})`);
+      throw new Problem(
+        `quantity: "${quantity}" holds a thousands separator; write the digits alone (${quantity.replace(/\D/g, '')})`,
+      );
     }
     if (units === undefined) throw new Problem(`quantity: ${QUANTITY_RULE} (got ${JSON.stringify(quantity ?? null)})`);
-    if (record.from !== undefined && record.fromLocationId !== undefined) throw new Problem('from: give from or fromLocationId, not both');
-    if (record.to !== undefined && record.toLocationId !== undefined) throw new Problem('to: give to or toLocationId, not both');
+    if (record.from !== undefined && record.fromLocationId !== undefined)
+      throw new Problem('from: give from or fromLocationId, not both');
+    if (record.to !== undefined && record.toLocationId !== undefined)
+      throw new Problem('to: give to or toLocationId, not both');
     const from = location('from', record.from ?? record.fromLocationId);
     const purchase = text('fromPurchaseId', record.fromPurchaseId);
-    if ((from === undefined) === (purchase === undefined)) throw new Problem('from: give exactly one of from or fromPurchaseId');
+    if ((from === undefined) === (purchase === undefined))
+      throw new Problem('from: give exactly one of from or fromPurchaseId');
     const to = location('to', record.to ?? record.toLocationId);
     if (!to) throw new Problem('to: is required');
-    if (from && sameRef(from, to)) throw new Problem(`to: is the same location as from (${'id' in to ? to.id : to.name}): a move needs two`);
-    return { row: { line, msku, quantity: units, from, fromPurchaseId: purchase === undefined ? undefined : idOf('fromPurchaseId', purchase), to } };
+    if (from && sameRef(from, to))
+      throw new Problem(`to: is the same location as from (${'id' in to ? to.id : to.name}): a move needs two`);
+    return {
+      row: {
+        line,
+        msku,
+        quantity: units,
+        from,
+        fromPurchaseId: purchase === undefined ? undefined : idOf('fromPurchaseId', purchase),
+        to,
+      },
+    };
   } catch (error) {
     if (error instanceof Problem) return { problem: error.message };
     throw error;

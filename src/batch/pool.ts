@@ -7,7 +7,11 @@ export interface PoolOptions {
 }
 
 /** Calls `work` for every row, at most `concurrency` at once; resolves when all started work is done. */
-export async function runPool<T>(rows: AsyncIterable<T>, work: (row: T) => unknown, options: PoolOptions): Promise<{ stopped: boolean }> {
+export async function runPool<T>(
+  rows: AsyncIterable<T>,
+  work: (row: T) => unknown,
+  options: PoolOptions,
+): Promise<{ stopped: boolean }> {
   let running = 0;
   let failure: { error: unknown } | undefined;
   // One waiter, woken when a slot frees (cheaper than racing every running task for each row).

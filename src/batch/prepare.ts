@@ -61,24 +61,42 @@ async function scan<Row>(kind: BatchKind<Row>, rows: Rows, label: string): Promi
       if (++problemCount <= MAX_LISTED) problems.push(`line ${row.line}: ${row.problem}`);
     } else ids.addHex(row.id!);
   }
-  if (total === 0) throw new BatchRefusedError(`no rows in ${label}`, 'a header alone is not a batch: check that the export worked', { outcome: 'invalid', rows: 0 });
+  if (total === 0)
+    throw new BatchRefusedError(`no rows in ${label}`, 'a header alone is not a batch: check that the export worked', {
+      outcome: 'invalid',
+      rows: 0,
+    });
   if (problemCount > 0) {
     const more = problemCount > MAX_LISTED ? `\n  … and ${problemCount - MAX_LISTED} more` : '';
-    throw new BatchRefusedError(`${label}: ${problemCount} row(s) are not valid; nothing was sent:\n  ${problems.join('\n  ')}${more}`, 'fix those rows and run the same command again', {
-      outcome: 'invalid', rows: total, invalid: problemCount,
-    });
+    throw new BatchRefusedError(
+      `${label}: ${problemCount} row(s) are not valid; nothing was sent:\n  ${problems.join('\n  ')}${more}`,
+      'fix those rows and run the same command again',
+      {
+        outcome: 'invalid',
+        rows: total,
+        invalid: problemCount,
+      },
+    );
   }
   return { ids, total };
 }
 
 /** Pass one: finds the batch, reads its journal and the whole input; throws before anything is sent when either is wrong. */
-export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, env: BatchEnv, rows: Rows, options: { dryRun?: boolean } = {}): Promise<Prepared<Row>> {
+export async function prepare<Row>(
+  kind: BatchKind<Row>,
+  request: BatchRequest,
+  env: BatchEnv,
+  rows: Rows,
+  options: { dryRun?: boolean } = {},
+): Promise<Prepared<Row>> {
   if (request.name !== undefined && !request.name.trim()) throw new UsageError('--batch needs a name');
   const account = await env.account();
   const entries = await catalogue(env.stateDir, kind.kind, serverKey(env.origin), account);
   // The very bytes of a finished batch (the same file again, renamed, piped, from another profile): refused
   // before its rows are read, so that the refusal costs no request.
-  const same = entries.find((e) => e.finished && e.hash === env.input.hash && (request.name === undefined || request.name === e.name));
+  const same = entries.find(
+    (e) => e.finished && e.hash === env.input.hash && (request.name === undefined || request.name === e.name),
+  );
   if (same && !request.again && !options.dryRun) refuseRepeat(same, appliedCount(same));
   const { ids, total } = await scan(kind, rows, env.input.label);
   const defaultName = defaultBatchName(request.file, env.input.hash);
@@ -88,14 +106,21 @@ export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, 
   const name = entry?.name ?? request.name ?? defaultName;
   const path = entry?.path ?? batchPath(env.stateDir, kind.kind, id);
   const journal = entry ? await readJournal(path, name) : await readBatchFile(path);
-  const anchor = env.settings ? new Anchor(env.settings, id, { host: env.host ?? hostname(), pid: process.pid }, env.warn) : undefined;
-  const recovered = entry && anchor && !options.dryRun ? await anchor.recover({ reserved: journal.reserved, bytes: journal.validBytes }) : { ids: new Set<string>(), windows: journal.reserved };
+  const anchor = env.settings
+    ? new Anchor(env.settings, id, { host: env.host ?? hostname(), pid: process.pid }, env.warn)
+    : undefined;
+  const recovered =
+    entry && anchor && !options.dryRun
+      ? await anchor.recover({ reserved: journal.reserved, bytes: journal.validBytes })
+      : { ids: new Set<string>(), windows: journal.reserved };
   const stateOf = (hex: string) => {
     const state = journal.rows.get(hex)?.state;
     return state !== 'done' && recovered.ids.has(hex) ? 'in-doubt' : state;
   };
 
-  const applied = new Set([...journal.rows.values()].filter((r) => stateOf(r.id) === 'done' || stateOf(r.id) === 'in-doubt').map((r) => r.id));
+  const applied = new Set(
+    [...journal.rows.values()].filter((r) => stateOf(r.id) === 'done' || stateOf(r.id) === 'in-doubt').map((r) => r.id),
+  );
   for (const hex of recovered.ids) if (stateOf(hex) === 'in-doubt') applied.add(hex);
   const counts = { toSend: 0, inDoubt: 0 };
   for (const hex of ids.hexes()) {
@@ -113,6 +138,21 @@ export async function prepare<Row>(kind: BatchKind<Row>, request: BatchRequest, 
     );
   }
   if (counts.toSend === 0 && counts.inDoubt === 0 && !options.dryRun && entry) refuseRepeat(entry, total);
-  const absent = [...journal.rows.values()].filter((r) => ['failed', 'pending'].includes(stateOf(r.id) ?? '') && !ids.hasHex(r.id)).map((r) => r.id);
-  return { id, name, path, journal, total, counts, absent, kind, account, continues: entry ? { entry, byContent: choice.byContent } : undefined, anchor, recovered };
+  const absent = [...journal.rows.values()]
+    .filter((r) => ['failed', 'pending'].includes(stateOf(r.id) ?? '') && !ids.hasHex(r.id))
+    .map((r) => r.id);
+  return {
+    id,
+    name,
+    path,
+    journal,
+    total,
+    counts,
+    absent,
+    kind,
+    account,
+    continues: entry ? { entry, byContent: choice.byContent } : undefined,
+    anchor,
+    recovered,
+  };
 }

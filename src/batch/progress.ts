@@ -30,7 +30,10 @@ export class Progress {
     private readonly label: string,
     sinks: ProgressSinks | NodeJS.WritableStream = {},
   ) {
-    this.sinks = 'write' in sinks && typeof sinks.write === 'function' ? { terminal: sinks as NodeJS.WritableStream } : (sinks as ProgressSinks);
+    this.sinks =
+      'write' in sinks && typeof sinks.write === 'function'
+        ? { terminal: sinks as NodeJS.WritableStream }
+        : (sinks as ProgressSinks);
     this.lastLog = this.started;
   }
 
@@ -63,7 +66,12 @@ export class Progress {
     const seen = done + failed + inDoubt + skipped;
     const rate = (done + failed + inDoubt) / Math.max(this.seconds, 0.001);
     const of = this.total ? `${seen}/${this.total} rows: ` : '';
-    const parts = [`${done} done`, failed && `${failed} failed`, inDoubt && `${inDoubt} in doubt`, skipped && `${skipped} skipped`].filter(Boolean);
+    const parts = [
+      `${done} done`,
+      failed && `${failed} failed`,
+      inDoubt && `${inDoubt} in doubt`,
+      skipped && `${skipped} skipped`,
+    ].filter(Boolean);
     const left = this.total && rate > 0 ? `, about ${Math.ceil((this.total - seen) / rate)} s left` : '';
     return `${this.label}: ${of}${parts.join(' · ')} (${Math.round(rate)}/s${left})`;
   }

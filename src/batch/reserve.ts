@@ -10,7 +10,11 @@ export interface Reservable {
  * `reserve(ids)` must resolve before any row of its window is yielded. Reading and reserving the
  * next window overlaps with sending the current one, so the reservation costs no round trip.
  */
-export async function* reserveAhead<T extends Reservable>(items: AsyncIterable<T>, size: number, reserve: (ids: string[]) => Promise<void>): AsyncGenerator<T> {
+export async function* reserveAhead<T extends Reservable>(
+  items: AsyncIterable<T>,
+  size: number,
+  reserve: (ids: string[]) => Promise<void>,
+): AsyncGenerator<T> {
   const source = items[Symbol.asyncIterator]();
   let ended = false;
   const nextWindow = async (): Promise<{ items: T[]; ids: string[] }> => {

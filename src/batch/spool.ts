@@ -19,25 +19,35 @@ async function hashFile(path: string): Promise<string> {
     for await (const chunk of boundedLines(createReadStream(path), path)) hash.update(chunk);
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new UsageError(
+      `${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
   return hash.digest('hex');
 }
 
 /** A readable copy of the input and its hash; stdin ("-") is copied into `spoolDir` while hashing. */
-export async function identify(file: string, stdin: NodeJS.ReadableStream, spoolDir: string): Promise<{ path: string; hash: string }> {
+export async function identify(
+  file: string,
+  stdin: NodeJS.ReadableStream,
+  spoolDir: string,
+): Promise<{ path: string; hash: string }> {
   if (file !== '-') return { path: file, hash: await hashFile(file) };
   await mkdir(spoolDir, { recursive: true, mode: 0o700 });
   await sweepSpool(spoolDir);
   const path = join(spoolDir, `stdin-${process.pid}-${Date.now()}.txt`);
   const hash = createHash('sha256');
   try {
-    await pipeline(stdin, async function* (source) {
-      for await (const chunk of boundedLines(source as AsyncIterable<Buffer>, 'stdin')) {
-        hash.update(chunk);
-        yield chunk;
-      }
-    }, createWriteStream(path, { mode: 0o600 }));
+    await pipeline(
+      stdin,
+      async function* (source) {
+        for await (const chunk of boundedLines(source as AsyncIterable<Buffer>, 'stdin')) {
+          hash.update(chunk);
+          yield chunk;
+        }
+      },
+      createWriteStream(path, { mode: 0o600 }),
+    );
   } catch (error) {
     await unlink(path).catch(() => undefined);
     throw error;

@@ -1,5 +1,13 @@
 /** The one rule that decides what a failed request means for its row and whether the batch stops. */
-import { ApiError, AuthError, ConnectionError, InDoubtError, InterruptedError, RateLimitError, type InvError } from '../errors.js';
+import {
+  ApiError,
+  AuthError,
+  ConnectionError,
+  InDoubtError,
+  InterruptedError,
+  RateLimitError,
+  type InvError,
+} from '../errors.js';
 import { JournalWriteError } from './batch-journal.js';
 
 export interface Verdict {
@@ -19,12 +27,15 @@ export interface Verdict {
  */
 export function verdictOf(error: unknown): Verdict {
   const message = (error as Error)?.message ?? String(error);
-  if (error instanceof ApiError && error.status >= 200 && error.status < 300) return { state: 'done', message: `applied, but the answer could not be read: ${message}` };
-  if (error instanceof AuthError || error instanceof ConnectionError || error instanceof RateLimitError) return { state: 'pending', message, stop: error };
+  if (error instanceof ApiError && error.status >= 200 && error.status < 300)
+    return { state: 'done', message: `applied, but the answer could not be read: ${message}` };
+  if (error instanceof AuthError || error instanceof ConnectionError || error instanceof RateLimitError)
+    return { state: 'pending', message, stop: error };
   if (error instanceof JournalWriteError) return { state: 'in-doubt', message, stop: error };
   if (error instanceof InDoubtError) return { state: 'in-doubt', message };
   if (error instanceof InterruptedError) return { state: 'in-doubt', message, stop: error };
-  if (error instanceof ApiError || (error as InvError)?.exitCode === 3 || (error as InvError)?.exitCode === 2) return { state: 'failed', message };
+  if (error instanceof ApiError || (error as InvError)?.exitCode === 3 || (error as InvError)?.exitCode === 2)
+    return { state: 'failed', message };
   // Anything else is unexpected: the request may have left, so the row is in doubt, and the batch stops.
   return { state: 'in-doubt', message, stop: error as InvError };
 }

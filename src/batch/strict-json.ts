@@ -40,12 +40,12 @@ export function parseRecord(text: string, depth: number): Record<string, Cell> {
     const out: Cell[] = [];
     at++;
     space();
-    if (text[at] === ']') return at++, out;
+    if (text[at] === ']') return (at++, out);
     for (;;) {
       out.push(value(level, key));
       space();
       if (text[at] === ',') at++;
-      else if (text[at] === ']') return at++, out;
+      else if (text[at] === ']') return (at++, out);
       else return fail('expected , or ]');
     }
   };
@@ -53,7 +53,7 @@ export function parseRecord(text: string, depth: number): Record<string, Cell> {
     const out: Record<string, Cell> = Object.create(null) as Record<string, Cell>;
     at++;
     space();
-    if (text[at] === '}') return at++, out;
+    if (text[at] === '}') return (at++, out);
     for (;;) {
       space();
       if (text[at] !== '"') fail('expected a key in double quotes');
@@ -65,7 +65,7 @@ export function parseRecord(text: string, depth: number): Record<string, Cell> {
       out[key] = value(level, key);
       space();
       if (text[at] === ',') at++;
-      else if (text[at] === '}') return at++, out;
+      else if (text[at] === '}') return (at++, out);
       else fail('expected , or }');
     }
   };

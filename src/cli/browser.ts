@@ -25,7 +25,8 @@ export function openableUrl(text: string, origin?: string): string {
   } catch {
     throw new InvError(`not opening ${shown}: it is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvError(`not opening ${shown}: only http and https URLs are opened`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InvError(`not opening ${shown}: only http and https URLs are opened`);
   if (origin && url.origin !== origin) throw new InvError(`not opening ${shown}: it is not on ${origin}`);
   // The normalised href starts with "http", so no browser can take it for an option.
   return url.href;
@@ -35,8 +36,13 @@ export function openableUrl(text: string, origin?: string): string {
  * Starts the browser on `url` without waiting for it to close; rejects when it cannot start or the URL may not be opened.
  * With `page`, `text` is the file: URL of the login page inv wrote itself (src/cli/login-page.ts).
  */
-export async function openBrowser(text: string, env: Record<string, string | undefined>, options: { origin?: string; page?: boolean } = {}): Promise<void> {
-  if (options.page && !text.startsWith('file:///')) throw new InvError(`not opening ${JSON.stringify(terminalSafe(text.slice(0, 200)))}: not a local page`);
+export async function openBrowser(
+  text: string,
+  env: Record<string, string | undefined>,
+  options: { origin?: string; page?: boolean } = {},
+): Promise<void> {
+  if (options.page && !text.startsWith('file:///'))
+    throw new InvError(`not opening ${JSON.stringify(terminalSafe(text.slice(0, 200)))}: not a local page`);
   const url = options.page ? text : openableUrl(text, options.origin);
   const browser = env.BROWSER?.trim();
   if (browser) {

@@ -40,7 +40,11 @@ export interface ResearchDeps {
 }
 
 /** The hook chain every client shares: typed errors, retries, the client's own (pacing, auth), then logging. */
-function core(deps: ClientDeps, api: { name: string; authHint: string; authStatuses?: number[] }, own: Hook[]): HttpCore {
+function core(
+  deps: ClientDeps,
+  api: { name: string; authHint: string; authStatuses?: number[] },
+  own: Hook[],
+): HttpCore {
   const hooks: Hook[] = [
     errorHook({ api: api.name, authHint: api.authHint, authStatuses: api.authStatuses }),
     retryHook({ signal: deps.signal, onRetry: deps.log, patienceMs: deps.patienceMs, onPause: deps.onPause }),
@@ -53,30 +57,54 @@ function core(deps: ClientDeps, api: { name: string; authHint: string; authStatu
 function required(value: string | undefined, what: string, settings: Settings, how: string): string {
   if (value) return value;
   const others = settings.otherProfiles;
-  const elsewhere = others.length ? `; or use another profile: ${others.map((p) => `\`inv --profile ${p} …\``).join(', ')} (\`inv profile use ${others[0]}\` makes it the default)` : '';
+  const elsewhere = others.length
+    ? `; or use another profile: ${others.map((p) => `\`inv --profile ${p} …\``).join(', ')} (\`inv profile use ${others[0]}\` makes it the default)`
+    : '';
   throw new UsageError(`no ${what} for profile "${settings.profile}"`, how + elsewhere);
 }
 
 /** The Inventory API address of the profile, or a UsageError saying how to give one. */
 export function requireBaseUrl(settings: Settings): string {
-  return required(settings.baseUrl, 'Inventory API address', settings, 'pass --base-url, set INV_BASE_URL, run `inv config set baseUrl URL`, or start `inv sandbox`');
+  return required(
+    settings.baseUrl,
+    'Inventory API address',
+    settings,
+    'pass --base-url, set INV_BASE_URL, run `inv config set baseUrl URL`, or start `inv sandbox`',
+  );
 }
 
 /** The research client of the profile, or a typed error saying what to configure. */
 export function createResearchClient(deps: ClientDeps & ResearchDeps): ResearchClient {
   const { settings } = deps;
   const { research } = settings;
-  const url = required(settings.researchUrl, 'Product Research API address', settings, 'pass --research-url, set INV_RESEARCH_URL, run `inv config set researchUrl URL`, or start `inv sandbox`');
+  const url = required(
+    settings.researchUrl,
+    'Product Research API address',
+    settings,
+    'pass --research-url, set INV_RESEARCH_URL, run `inv config set researchUrl URL`, or start `inv sandbox`',
+  );
   if (!research.clientId || !research.secretKey) {
-    throw new AuthError(`no research key for profile "${settings.profile}"`, 'run `inv research login` (or set INV_RESEARCH_CLIENT_ID and INV_RESEARCH_SECRET)');
+    throw new AuthError(
+      `no research key for profile "${settings.profile}"`,
+      'run `inv research login` (or set INV_RESEARCH_CLIENT_ID and INV_RESEARCH_SECRET)',
+    );
   }
-  const creds = { clientId: research.clientId, secretKey: research.secretKey, keyOffset: research.keyOffset, keyIn: research.keyIn, clockSkew: deps.skewS };
+  const creds = {
+    clientId: research.clientId,
+    secretKey: research.secretKey,
+    keyOffset: research.keyOffset,
+    keyIn: research.keyIn,
+    clockSkew: deps.skewS,
+  };
   const from = research.sources;
   const authHint =
     `the ClientId ("${research.clientId}") came from ${from.clientId} and the SecretKey from ${from.secretKey}: ` +
     `fix the wrong one there, or store both with \`inv --profile ${settings.profile} research login\``;
   const guard = credentialGuard(['research-key', 'research-legacy'], () => ({
-    origin: research.origin, what: `the research key of profile "${settings.profile}"`, profile: settings.profile, setting: 'researchUrl',
+    origin: research.origin,
+    what: `the research key of profile "${settings.profile}"`,
+    profile: settings.profile,
+    setting: 'researchUrl',
   }));
   const hook = researchAuthHook(creds, Date.now, { onCorrected: deps.onSkewCorrected });
   return new ResearchClient(core(deps, { name: 'research API', authHint }, [guard, hook]), url);
@@ -85,12 +113,23 @@ export function createResearchClient(deps: ClientDeps & ResearchDeps): ResearchC
 /** The OAuth client (token endpoint, tokeninfo) of the profile. */
 export function createOAuthClient(deps: ClientDeps): OAuthClient {
   const { settings } = deps;
-  const how = (key: string, env: string) => `run \`inv config set ${key} VALUE\` or set ${env} (the sandbox profile has them)`;
+  const how = (key: string, env: string) =>
+    `run \`inv config set ${key} VALUE\` or set ${env} (the sandbox profile has them)`;
   const config = {
     baseUrl: requireBaseUrl(settings),
-    authUrl: required(settings.authUrl, 'OAuth server address', settings, 'pass --auth-url or run `inv config set authUrl URL`'),
+    authUrl: required(
+      settings.authUrl,
+      'OAuth server address',
+      settings,
+      'pass --auth-url or run `inv config set authUrl URL`',
+    ),
     clientId: required(settings.clientId, 'OAuth client id', settings, how('clientId', 'INV_CLIENT_ID')),
-    clientSecret: required(settings.clientSecret, 'OAuth client secret', settings, how('clientSecret', 'INV_CLIENT_SECRET')),
+    clientSecret: required(
+      settings.clientSecret,
+      'OAuth client secret',
+      settings,
+      how('clientSecret', 'INV_CLIENT_SECRET'),
+    ),
     secretOrigin: settings.clientSecretOrigin,
     profile: settings.profile,
   };
@@ -113,7 +152,8 @@ export function createTokenProvider(deps: ClientDeps & { store: ConfigStore }): 
 /** The inventory client of the profile: bearer tokens from the provider, one refresh on 401. */
 export function createInventoryClient(deps: ClientDeps & { tokens: TokenProvider }): InventoryClient {
   const url = requireBaseUrl(deps.settings);
-  const authHint = deps.tokens.source === 'INV_TOKEN' ? 'INV_TOKEN was rejected: set a fresh token' : 'log in again: inv login';
+  const authHint =
+    deps.tokens.source === 'INV_TOKEN' ? 'INV_TOKEN was rejected: set a fresh token' : 'log in again: inv login';
   const own = [...(deps.pacer ? [paceHook(deps.pacer, deps.signal)] : []), bearerHook(deps.tokens)];
   return new InventoryClient(core(deps, { name: 'inventory API', authHint }, own), url);
 }

@@ -73,7 +73,12 @@ export function runner(session: Session): Runner {
       const positional = actionArgs.slice(0, -2);
       let root = command;
       while (root.parent) root = root.parent;
-      const globals = readGlobals(command.optsWithGlobals(), session.io, root.getOptionValueSource('timeout') === 'cli', command.name());
+      const globals = readGlobals(
+        command.optsWithGlobals(),
+        session.io,
+        root.getOptionValueSource('timeout') === 'cli',
+        command.name(),
+      );
       const colors = globals.color ? await chalkColors() : NO_COLORS;
       await handler(new Ctx(session, globals, colors), positional, command.opts() as Parameters<typeof handler>[2]);
     };

@@ -42,7 +42,10 @@ export function useCompileCache(codeDir: string, cacheDir: string, env: Env): vo
     if (!filename.startsWith(codeDir + sep)) return compile.call(this, content, filename);
     // A file rewritten in place gets a new ctime (no program sets it) and usually a new inode: no stale entry is used.
     const { ino, size, ctimeMs } = statSync(filename);
-    const file = join(cacheDir, `${basename(filename)}-${ino}-${size}-${Math.round(ctimeMs)}-${process.version}-${process.arch}`);
+    const file = join(
+      cacheDir,
+      `${basename(filename)}-${ino}-${size}-${Math.round(ctimeMs)}-${process.version}-${process.arch}`,
+    );
     let cachedData: Buffer | undefined;
     try {
       cachedData = readFileSync(file);
@@ -55,14 +58,14 @@ export function useCompileCache(codeDir: string, cacheDir: string, env: Env): vo
       if (pending.length === 0) process.once('exit', () => (pending.forEach((write) => write()), prune(cacheDir)));
       pending.push(() => writeAtomically(file, script.createCachedData()));
     }
-    const module = this;
-    const require = Object.assign((id: string) => module.require(id), {
-      resolve: (request: string) => (Module as unknown as { _resolveFilename(r: string, m: unknown): string })._resolveFilename(request, module),
+    const require = Object.assign((id: string) => this.require(id), {
+      resolve: (request: string) =>
+        (Module as unknown as { _resolveFilename(r: string, m: unknown): string })._resolveFilename(request, this),
       main: require_main(),
       cache: (Module as unknown as { _cache: unknown })._cache,
     });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
-    return wrapper.call(module.exports, module.exports, require, module, filename, dirname(filename));
+    return wrapper.call(this.exports, this.exports, require, this, filename, dirname(filename));
   };
 }
 

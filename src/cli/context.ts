@@ -40,7 +40,9 @@ export class Session {
     parts: { program?: (session: Session) => Promise<Command>; browser?: Browser } = {},
   ) {
     this.program = parts.program;
-    this.browser = parts.browser ?? { open: async (url, options) => (await import('./browser.js')).openBrowser(url, io.env, options) };
+    this.browser = parts.browser ?? {
+      open: async (url, options) => (await import('./browser.js')).openBrowser(url, io.env, options),
+    };
   }
 
   /** Every command of inv, registered in full. */
@@ -63,7 +65,10 @@ export class Session {
 
   /** Frees sockets so the process can exit at once. */
   async close(): Promise<void> {
-    await this.transport?.then((t) => t.close(), () => undefined);
+    await this.transport?.then(
+      (t) => t.close(),
+      () => undefined,
+    );
   }
 }
 
@@ -112,7 +117,11 @@ export class Ctx {
   /** Settings in force (flag > env > profile). */
   async settings(): Promise<Settings> {
     const { profile, baseUrl, authUrl, researchUrl } = this.globals;
-    this.settingsCache ??= resolveSettings({ profile, baseUrl, authUrl, researchUrl }, this.io.env, await this.config());
+    this.settingsCache ??= resolveSettings(
+      { profile, baseUrl, authUrl, researchUrl },
+      this.io.env,
+      await this.config(),
+    );
     return this.settingsCache;
   }
 
@@ -120,9 +129,15 @@ export class Ctx {
    * The research client of the profile in force; `credentials` replace the stored ones (to verify new ones),
    * `sources` saying where each came from (for the hint when they are rejected).
    */
-  async research(credentials?: { clientId: string; secretKey: string; sources: { clientId: string; secretKey: string } }): Promise<ResearchClient> {
+  async research(credentials?: {
+    clientId: string;
+    secretKey: string;
+    sources: { clientId: string; secretKey: string };
+  }): Promise<ResearchClient> {
     const [deps, store] = await Promise.all([this.clientDeps(), this.config()]);
-    const settings = credentials ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined } } : deps.settings;
+    const settings = credentials
+      ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined } }
+      : deps.settings;
     const say = async (line: string) => {
       await this.io.err.write(this.color.yellow(line) + '\n');
     };
@@ -159,7 +174,9 @@ export class Ctx {
     const pacer = this.pacer;
     const patienceMs = this.globals.waitMs ?? (pacer ? BATCH_WAIT_MS : 0);
     // A single command says so when it waits a while; a batch's pacer logs the pause once for every request it holds.
-    const onPause = pacer ? (ms: number, message: string) => pacer.pause(ms, message) : (ms: number, message: string) => void (ms >= 1000 && this.info(message));
+    const onPause = pacer
+      ? (ms: number, message: string) => pacer.pause(ms, message)
+      : (ms: number, message: string) => void (ms >= 1000 && this.info(message));
     return { transport, settings, signal: this.io.signal, log: this.verboseLog(), patienceMs, onPause, pacer };
   }
 

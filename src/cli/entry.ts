@@ -65,7 +65,9 @@ async function helpText(argv: string[]): Promise<string | undefined> {
  */
 function storedProfileNames(): string[] | undefined {
   try {
-    const file = JSON.parse(readFileSync(configFile(configDir(process.env)), 'utf8')) as { profiles?: Record<string, unknown> };
+    const file = JSON.parse(readFileSync(configFile(configDir(process.env)), 'utf8')) as {
+      profiles?: Record<string, unknown>;
+    };
     return Object.keys(file.profiles ?? {});
   } catch {
     return undefined;

@@ -38,17 +38,28 @@ export interface GlobalOptions {
 export function addGlobalOptions(program: Command): void {
   program
     .option('--profile <profile>', 'use this profile (default: INV_PROFILE or the current profile)')
-    .addOption(new Option('-o, --output <format>', 'output format (default: table on a terminal, json in a pipe)').choices([...OUTPUT_FORMATS, LABEL_OUTPUT]))
+    .addOption(
+      new Option('-o, --output <format>', 'output format (default: table on a terminal, json in a pipe)').choices([
+        ...OUTPUT_FORMATS,
+        LABEL_OUTPUT,
+      ]),
+    )
     .option('--json', 'shorthand for --output json')
     .option('--fields <list>', 'comma-separated fields to output (dotted paths allowed, e.g. mfnFees.netIncome)')
-    .option('--raw-csv', 'csv/tsv: keep cells starting with = + - @ as they are (by default they get a leading \' so spreadsheets do not run them)')
+    .option(
+      '--raw-csv',
+      "csv/tsv: keep cells starting with = + - @ as they are (by default they get a leading ' so spreadsheets do not run them)",
+    )
     .option('--no-color', 'disable colours (also NO_COLOR)')
     .option('-q, --quiet', 'print only data and errors')
     .option('--verbose', 'log requests and timings to stderr (secrets redacted)')
     .option('--non-interactive', 'never prompt; fail with exit 7 when input is missing')
     .option('-y, --yes', 'answer yes to confirmations')
     .option('--timeout <seconds>', 'request timeout in seconds', '30')
-    .option('--wait <duration>', 'wait this long (e.g. 90s, 10m, 1h) for a service that cannot be reached or is rate limiting (default: 10m in a batch, 0 otherwise)')
+    .option(
+      '--wait <duration>',
+      'wait this long (e.g. 90s, 10m, 1h) for a service that cannot be reached or is rate limiting (default: 10m in a batch, 0 otherwise)',
+    )
     .option('--base-url <url>', 'Inventory API base address (overrides INV_BASE_URL and the profile)')
     .option('--auth-url <url>', 'OAuth server address')
     .option('--research-url <url>', 'Product Research API base address');
@@ -65,11 +76,23 @@ export function readGlobals(raw: Record<string, unknown>, io: IO, timeoutGiven =
   if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600) {
     throw new UsageError(`--timeout "${String(raw.timeout)}" must be a number of seconds between 0 and 3600`);
   }
-  const fields = typeof raw.fields === 'string' ? raw.fields.split(',').map((f) => f.trim()).filter(Boolean) : undefined;
-  if (fields && fields.length === 0) throw new UsageError('--fields is empty: give one or more field names separated by commas');
+  const fields =
+    typeof raw.fields === 'string'
+      ? raw.fields
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
+      : undefined;
+  if (fields && fields.length === 0)
+    throw new UsageError('--fields is empty: give one or more field names separated by commas');
   const zpl = raw.output === LABEL_OUTPUT;
-  if (zpl && !ZPL_COMMANDS.has(command)) throw new UsageError(`-o ${LABEL_OUTPUT} is for inv labels and inv pack only; use one of ${OUTPUT_FORMATS.join(', ')}`);
-  const output = (raw.json ? 'json' : zpl ? undefined : (raw.output as OutputFormat | undefined)) ?? (io.stdoutIsTTY ? 'table' : 'json');
+  if (zpl && !ZPL_COMMANDS.has(command))
+    throw new UsageError(
+      `-o ${LABEL_OUTPUT} is for inv labels and inv pack only; use one of ${OUTPUT_FORMATS.join(', ')}`,
+    );
+  const output =
+    (raw.json ? 'json' : zpl ? undefined : (raw.output as OutputFormat | undefined)) ??
+    (io.stdoutIsTTY ? 'table' : 'json');
   const noColorEnv = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '';
   return {
     profile: raw.profile as string | undefined,
@@ -94,9 +117,13 @@ export function readGlobals(raw: Record<string, unknown>, io: IO, timeoutGiven =
 /** A duration as typed ("90", "90s", "10m", "1h", "0"): milliseconds, at most a day; a UsageError naming `flag` otherwise. */
 export function durationMs(value: string, flag: string): number {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(value);
-  const ms = match ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's').toLowerCase() as 'ms']! : NaN;
+  const ms = match
+    ? Number(match[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(match[2] ?? 's').toLowerCase() as 'ms']!
+    : NaN;
   if (!Number.isFinite(ms) || ms > 86_400_000) {
-    throw new UsageError(`${flag} "${value}" must be a duration of at most 24h: a number of seconds, or with a unit (90s, 10m, 1h)`);
+    throw new UsageError(
+      `${flag} "${value}" must be a duration of at most 24h: a number of seconds, or with a unit (90s, 10m, 1h)`,
+    );
   }
   return Math.round(ms);
 }

@@ -7,14 +7,23 @@ import { Session } from './context.js';
 import { buildProgram, fullProgram } from './program.js';
 import { helpKey } from './help-request.js';
 
-
 /** Every command's help text, keyed by its path. */
 export async function allHelpTexts(): Promise<Record<string, string>> {
   const texts: Record<string, string> = {};
   let captured = '';
   const out = { write: (text: string) => void (captured += text) };
-  const session = new Session({ out, err: out, stdin: process.stdin, stdinIsTTY: false, stdoutIsTTY: false, stderrIsTTY: false, env: {}, signal: new AbortController().signal });
-  const width = (command: Command) => command.configureOutput({ ...command.configureOutput(), getOutHelpWidth: () => 80, getErrHelpWidth: () => 80 });
+  const session = new Session({
+    out,
+    err: out,
+    stdin: process.stdin,
+    stdinIsTTY: false,
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    env: {},
+    signal: new AbortController().signal,
+  });
+  const width = (command: Command) =>
+    command.configureOutput({ ...command.configureOutput(), getOutHelpWidth: () => 80, getErrHelpWidth: () => 80 });
   // The root help as `inv --help` prints it: every command a placeholder.
   const root = width(await buildProgram(session, []));
   root.outputHelp();
@@ -31,4 +40,3 @@ export async function allHelpTexts(): Promise<Record<string, string>> {
   texts[helpKey([])] = rootText;
   return texts;
 }
-

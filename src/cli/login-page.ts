@@ -18,7 +18,11 @@ export interface LoginPage {
 }
 
 /** Writes the page that forwards to `url`; `notify` hears a note when the runtime directory had to be tightened. */
-export async function writeLoginPage(env: Record<string, string | undefined>, url: string, notify: (note: string) => unknown): Promise<LoginPage> {
+export async function writeLoginPage(
+  env: Record<string, string | undefined>,
+  url: string,
+  notify: (note: string) => unknown,
+): Promise<LoginPage> {
   const place = privateDirs(env).runtime;
   const note = ensurePrivateDir(place);
   if (note) await notify(note);

@@ -76,7 +76,12 @@ export function withProfile(hint: string, profile: string | undefined): string {
 }
 
 /** Prints "error: …" and the hint on stderr; a stack only with --verbose for unexpected errors. */
-export async function reportError(error: unknown, io: IO, verbose: boolean, argv: readonly string[] = []): Promise<void> {
+export async function reportError(
+  error: unknown,
+  io: IO,
+  verbose: boolean,
+  argv: readonly string[] = [],
+): Promise<void> {
   if (error instanceof InvError) {
     // Messages can quote a server's answer: no escape sequence of it reaches the terminal.
     await io.err.write(`error: ${terminalSafe(error.message, true)}\n`);

@@ -38,12 +38,19 @@ export async function ask(io: IO, globals: GlobalOptions, question: Question): P
 }
 
 /** Asks to pick one of `choices` (a select list), or throws InputNeededError. */
-export async function choose(io: IO, globals: GlobalOptions, question: Omit<Question, 'validate' | 'mask'> & { choices: readonly string[] }): Promise<string> {
+export async function choose(
+  io: IO,
+  globals: GlobalOptions,
+  question: Omit<Question, 'validate' | 'mask'> & { choices: readonly string[] },
+): Promise<string> {
   if (!canPrompt(io, globals)) throw new InputNeededError(question.what, question.flag);
   const prompts = await import('@inquirer/prompts');
   const context = { input: io.stdin, output: io.errStream!, signal: io.signal, clearPromptOnDone: false };
   try {
-    return await prompts.select({ message: question.message, choices: question.choices.map((value) => ({ value, name: value })) }, context);
+    return await prompts.select(
+      { message: question.message, choices: question.choices.map((value) => ({ value, name: value })) },
+      context,
+    );
   } catch (error) {
     throw promptFailure(error);
   }
@@ -68,7 +75,8 @@ export async function confirm(io: IO, globals: GlobalOptions, message: string): 
 /** Maps inquirer's cancellation errors to InterruptedError. */
 export function promptFailure(error: unknown): unknown {
   const name = (error as Error)?.name;
-  if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError') return new InterruptedError();
+  if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError')
+    return new InterruptedError();
   return error;
 }
 

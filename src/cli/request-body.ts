@@ -12,7 +12,9 @@ export async function jsonInput(io: IO, file: string | undefined): Promise<Recor
   try {
     text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`--file ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new UsageError(
+      `--file ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
   let value: unknown;
   try {
@@ -20,7 +22,8 @@ export async function jsonInput(io: IO, file: string | undefined): Promise<Recor
   } catch (error) {
     throw new UsageError(`--file ${file}: not valid JSON (${(error as Error).message})`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new UsageError(`--file ${file}: must hold one JSON object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new UsageError(`--file ${file}: must hold one JSON object`);
   return value as Record<string, unknown>;
 }
 
@@ -30,7 +33,11 @@ export function defined(fields: Record<string, unknown>): Record<string, unknown
 }
 
 /** Checks `input` with the named rules (loaded only now: zod is large); a UsageError naming the field and the rule otherwise. */
-export async function validate<N extends SchemaName>(name: N, input: unknown, what: string): Promise<z.output<(typeof SCHEMAS)[N]>> {
+export async function validate<N extends SchemaName>(
+  name: N,
+  input: unknown,
+  what: string,
+): Promise<z.output<(typeof SCHEMAS)[N]>> {
   const { check, SCHEMAS: schemas } = await import('../api/rules.js');
   const result = check(schemas[name] as (typeof SCHEMAS)[N], input);
   if (!result.ok) throw new UsageError(`invalid ${what}: ${result.problem}`);
@@ -41,7 +48,10 @@ export async function validate<N extends SchemaName>(name: N, input: unknown, wh
  * A prompt validator for one field, with the same rule as its flag and the API: the answer is
  * checked as that field of `name`'s patch schema (loaded now, before the question is asked).
  */
-export async function answerRule(name: 'item' | 'location', field: string): Promise<(answer: string) => string | undefined> {
+export async function answerRule(
+  name: 'item' | 'location',
+  field: string,
+): Promise<(answer: string) => string | undefined> {
   const { SCHEMAS: schemas } = await import('../api/rules.js');
   const schema = name === 'item' ? schemas.itemPatch : schemas.locationPatch;
   return (answer) => {
@@ -61,7 +71,10 @@ export function mskuArg(value: unknown, what = 'msku'): string {
 }
 
 /** Parses repeated name=value flags. */
-export function pairs(values: readonly string[] | undefined, flag: string): Array<{ name: string; value: string }> | undefined {
+export function pairs(
+  values: readonly string[] | undefined,
+  flag: string,
+): Array<{ name: string; value: string }> | undefined {
   if (!values || values.length === 0) return undefined;
   return values.map((pair) => {
     const at = pair.indexOf('=');
@@ -71,7 +84,13 @@ export function pairs(values: readonly string[] | undefined, flag: string): Arra
 }
 
 /** A flag's value as a whole number from `min` to `max` (undefined when not given); a UsageError naming the flag otherwise. */
-export function wholeNumber(value: string | undefined, flag: string, min: number, max: number, unit = ''): number | undefined {
+export function wholeNumber(
+  value: string | undefined,
+  flag: string,
+  min: number,
+  max: number,
+  unit = '',
+): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
     throw new UsageError(`${flag} "${value}" must be a whole number${unit ? ` of ${unit}` : ''} from ${min} to ${max}`);
@@ -82,7 +101,8 @@ export function wholeNumber(value: string | undefined, flag: string, min: number
 /** A flag's value as a TCP port, 0 (any free port) to 65535; a UsageError naming the flag otherwise. */
 export function portNumber(value: string, flag: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`${flag} "${value}" must be a port number from 0 to 65535`);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0 || n > 65535)
+    throw new UsageError(`${flag} "${value}" must be a port number from 0 to 65535`);
   return n;
 }
 
@@ -92,4 +112,5 @@ export function collect(value: string, previous: string[] = []): string[] {
 }
 
 /** The --delimiter option's help (every command that reads a CSV file takes it). */
-export const DELIMITER_HELP = 'CSV column separator (default: sniffed from the header, or Excel\'s sep= line); \\t for a tab';
+export const DELIMITER_HELP =
+  "CSV column separator (default: sniffed from the header, or Excel's sep= line); \\t for a tab";

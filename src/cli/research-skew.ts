@@ -23,7 +23,11 @@ export function describeSkew(skewS: number): string {
  * What the research client needs beyond settings: the kept skew, and a callback that keeps a new skew
  * for the profile and says so once on stderr.
  */
-export function researchDeps(settings: Settings, store: ConfigStore, say: (line: string) => Promise<void>): ResearchDeps {
+export function researchDeps(
+  settings: Settings,
+  store: ConfigStore,
+  say: (line: string) => Promise<void>,
+): ResearchDeps {
   const profile = `profile "${settings.profile}"`;
   let told = false;
   return {
@@ -31,11 +35,16 @@ export function researchDeps(settings: Settings, store: ConfigStore, say: (line:
     async onSkewCorrected(skewS) {
       // Only a stored profile keeps it: profiles are never created behind the user's back.
       const kept = store.hasProfile(settings.profile);
-      if (kept) await store.updateProfile(settings.profile, (p) => setPath(p, 'research.clockSkew', { seconds: skewS, measuredAt: Date.now() }));
+      if (kept)
+        await store.updateProfile(settings.profile, (p) =>
+          setPath(p, 'research.clockSkew', { seconds: skewS, measuredAt: Date.now() }),
+        );
       if (told) return;
       told = true;
       const where = kept ? `kept for a day in ${profile}` : `for this run: ${profile} is not stored`;
-      await say(`note: this computer's clock is ${describeSkew(skewS)} the research server's; research keys now use the server's time (${where})`);
+      await say(
+        `note: this computer's clock is ${describeSkew(skewS)} the research server's; research keys now use the server's time (${where})`,
+      );
     },
   };
 }

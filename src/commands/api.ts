@@ -27,29 +27,57 @@ function fields(list: string[] | undefined, flag: string, convert: (v: string) =
   return Object.fromEntries((pairs(list, flag) ?? []).map(({ name, value }) => [name, convert(value)]));
 }
 
-export const meta: Meta = { name: 'api', args: [['<method>', METHODS.join(', ')], ['<path>', 'path under the base address, e.g. /v1/items']], summary: 'send an authenticated request to the Inventory API (or the Research API with --research) and print the answer' };
+export const meta: Meta = {
+  name: 'api',
+  args: [
+    ['<method>', METHODS.join(', ')],
+    ['<path>', 'path under the base address, e.g. /v1/items'],
+  ],
+  summary:
+    'send an authenticated request to the Inventory API (or the Research API with --research) and print the answer',
+};
 
 /** Options and action of `inv api` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .option('-f, --raw-field <key=value>', 'a string field: query parameter for GET/DELETE (and settings PUT), body field otherwise (repeatable)', collect)
-    .option('-F, --field <key=value>', 'like -f, but numbers, true, false and null are sent as JSON (repeatable)', collect)
+    .option(
+      '-f, --raw-field <key=value>',
+      'a string field: query parameter for GET/DELETE (and settings PUT), body field otherwise (repeatable)',
+      collect,
+    )
+    .option(
+      '-F, --field <key=value>',
+      'like -f, but numbers, true, false and null are sent as JSON (repeatable)',
+      collect,
+    )
     .option('--input <file>', 'request body: a JSON object from a file ("-" for stdin); fields are merged into it')
     .option('--research', 'send to the Product Research API, signed with the research key')
-    .addHelpText('after', '\nExamples:\n  inv api GET /v1/itemLocations -f msku=MUG-BLUE-11OZ\n  inv api POST /v1/items --input item.json\n  inv api PUT /v1/settings/DEFAULT_CONDITION -f value=new\n  inv api GET /v1/getAsinCategories/B00X4WHP5E --research')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  inv api GET /v1/itemLocations -f msku=MUG-BLUE-11OZ\n  inv api POST /v1/items --input item.json\n  inv api PUT /v1/settings/DEFAULT_CONDITION -f value=new\n  inv api GET /v1/getAsinCategories/B00X4WHP5E --research',
+    )
     .action(
       run<ApiFlags>(async (ctx, [methodArg, pathArg], flags) => {
         const method = String(methodArg).toUpperCase() as HttpRequest['method'];
-        if (!METHODS.includes(method)) throw new UsageError(`method "${String(methodArg)}" must be one of ${METHODS.join(', ')}`);
+        if (!METHODS.includes(method))
+          throw new UsageError(`method "${String(methodArg)}" must be one of ${METHODS.join(', ')}`);
         const url = new URL(String(pathArg).replace(/^\/?/, '/'), 'http://path.invalid');
-        if (String(pathArg).includes('://')) throw new UsageError('path must be relative to the base address, e.g. /v1/items (set the address with --base-url)');
+        if (String(pathArg).includes('://'))
+          throw new UsageError(
+            'path must be relative to the base address, e.g. /v1/items (set the address with --base-url)',
+          );
         const given = { ...fields(flags.rawField, '-f', String), ...fields(flags.field, '-F', typed) };
         const inQuery = method === 'GET' || method === 'DELETE' || paramsInQuery(method, url.pathname);
         const query: Record<string, string> = Object.fromEntries(url.searchParams);
         if (inQuery) for (const [k, v] of Object.entries(given)) query[k] = String(v);
-        const body = inQuery && !flags.input ? undefined : { ...(await jsonInput(ctx.io, flags.input)), ...(inQuery ? {} : given) };
+        const body =
+          inQuery && !flags.input
+            ? undefined
+            : { ...(await jsonInput(ctx.io, flags.input)), ...(inQuery ? {} : given) };
         if (flags.research && method !== 'GET') throw new UsageError('the Research API only answers GET');
-        const res = flags.research ? await (await ctx.research()).raw(url.pathname, query) : await (await ctx.inventory()).raw(method, url.pathname, query, body);
+        const res = flags.research
+          ? await (await ctx.research()).raw(url.pathname, query)
+          : await (await ctx.inventory()).raw(method, url.pathname, query, body);
         let text = res.text;
         try {
           text = jsonText(JSON.parse(res.text), ctx.io);

@@ -25,17 +25,27 @@ export const CATEGORY_VIEW: View<CategoryResponse> = {
   ],
 };
 
-export const meta: Meta = { name: 'categories', args: [['[asin]', 'the ASIN']], summary: 'categories of an ASIN, or the name of a category id' };
+export const meta: Meta = {
+  name: 'categories',
+  args: [['[asin]', 'the ASIN']],
+  summary: 'categories of an ASIN, or the name of a category id',
+};
 
 /** Options and action of `inv categories` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
     .option('--id <categoryId>', 'look up a category id instead')
-    .addHelpText('after', '\nExamples (a book by its ISBN-10, then its category: the sandbox knows a category once an ASIN in it was looked up):\n  inv categories 0316769487\n  inv categories --id 283155')
+    .addHelpText(
+      'after',
+      '\nExamples (a book by its ISBN-10, then its category: the sandbox knows a category once an ASIN in it was looked up):\n  inv categories 0316769487\n  inv categories --id 283155',
+    )
     .action(
       run<{ id?: string }>(async (ctx, [asinArg], options) => {
         if ((asinArg === undefined) === (options.id === undefined)) {
-          throw new UsageError('categories needs exactly one of ASIN or --id', 'e.g. inv categories B00X4WHP5E, or inv categories --id 283155');
+          throw new UsageError(
+            'categories needs exactly one of ASIN or --id',
+            'e.g. inv categories B00X4WHP5E, or inv categories --id 283155',
+          );
         }
         if (options.id !== undefined) {
           const id = parseCategoryId(options.id);

@@ -24,20 +24,36 @@ export const FEES_VIEW: View<FeeQuote> = {
   ],
 };
 
-export const meta: Meta = { name: 'fees', args: [['<asin...>', 'one or more ASINs']], summary: 'projected MFN and FBA fees and net income for ASINs at one or more prices' };
+export const meta: Meta = {
+  name: 'fees',
+  args: [['<asin...>', 'one or more ASINs']],
+  summary: 'projected MFN and FBA fees and net income for ASINs at one or more prices',
+};
 
 /** Options and action of `inv fees` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .option('-p, --price <prices>', 'selling price(s), separated by spaces, or repeat --price (e.g. "14.99 19.99"); a decimal point, not a comma', (p: string, all?: string) => (all ? `${all} ${p}` : p))
-    .addHelpText('after', '\nExamples:\n  inv fees B00X4WHP5E --price 19.99\n  inv fees B00X4WHP5E B07FZ8S74R --price "14.99 19.99" --json\n  inv fees B00X4WHP5E --price 14.99 --price 19.99')
+    .option(
+      '-p, --price <prices>',
+      'selling price(s), separated by spaces, or repeat --price (e.g. "14.99 19.99"); a decimal point, not a comma',
+      (p: string, all?: string) => (all ? `${all} ${p}` : p),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  inv fees B00X4WHP5E --price 19.99\n  inv fees B00X4WHP5E B07FZ8S74R --price "14.99 19.99" --json\n  inv fees B00X4WHP5E --price 14.99 --price 19.99',
+    )
     .action(
       run<{ price?: string }>(async (ctx, [asinArgs], options) => {
         const asins = (asinArgs as string[]).map((a) => parseAsin(a));
         const out = ctx.output(FEES_VIEW);
         const priceText =
           options.price ??
-          (await ctx.ask({ what: 'a selling price', flag: '--price', message: 'Selling price(s), separated by spaces:', validate: asPromptValidator(parsePriceList) }));
+          (await ctx.ask({
+            what: 'a selling price',
+            flag: '--price',
+            message: 'Selling price(s), separated by spaces:',
+            validate: asPromptValidator(parsePriceList),
+          }));
         const prices = parsePriceList(priceText);
         await out.render(await quoteFees(await ctx.research(), asins, prices));
       }),

@@ -59,12 +59,19 @@ export const ITEM_LOOKUP_VIEW: View<ItemLookupResponse> = {
   ],
 };
 
-export const meta: Meta = { name: 'item-lookup', args: [['<asin>', 'the ASIN']], summary: 'product advertising item lookup of an ASIN (attributes, dimensions, offer summary)' };
+export const meta: Meta = {
+  name: 'item-lookup',
+  args: [['<asin>', 'the ASIN']],
+  summary: 'product advertising item lookup of an ASIN (attributes, dimensions, offer summary)',
+};
 
 /** Options and action of `inv item-lookup` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .addHelpText('after', '\nExamples:\n  inv item-lookup B00X4WHP5E\n  inv item-lookup B00X4WHP5E --json | jq .ItemLookupResponse.Items.Item.ItemAttributes')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  inv item-lookup B00X4WHP5E\n  inv item-lookup B00X4WHP5E --json | jq .ItemLookupResponse.Items.Item.ItemAttributes',
+    )
     .action(
       run(async (ctx, [asinArg]) => {
         const asin = parseAsin(asinArg as string);

@@ -35,19 +35,30 @@ export const ITEM_SEARCH_VIEW: View<ItemSearchResponse> = {
   ],
 };
 
-export const meta: Meta = { name: 'item-search', args: [['<keywords...>', 'words to search for']], summary: 'paged keyword search of the product advertising catalog (/v1/itemSearch)' };
+export const meta: Meta = {
+  name: 'item-search',
+  args: [['<keywords...>', 'words to search for']],
+  summary: 'paged keyword search of the product advertising catalog (/v1/itemSearch)',
+};
 
 /** Options and action of `inv item-search` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
     .option('--page <n>', 'page of results, 1 to 10', '1')
     .option('--index <searchIndex>', 'search index (e.g. Books, Toys; Blended searches all)', 'Blended')
-    .addHelpText('after', '\nExamples:\n  inv item-search fish eye art\n  inv item-search "usb cable" --page 2 --json | jq .ItemSearchResponse.Items.TotalPages')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  inv item-search fish eye art\n  inv item-search "usb cable" --page 2 --json | jq .ItemSearchResponse.Items.TotalPages',
+    )
     .action(
       run<{ page: string; index: string }>(async (ctx, [words], options) => {
         const keywords = (words as string[]).join(' ').trim();
-        if (keywords.length === 0 || keywords.length > 200) throw new UsageError('KEYWORDS must be 1 to 200 characters');
-        if (!/^[A-Za-z]{1,40}$/.test(options.index)) throw new UsageError(`--index "${options.index}" must be a search index name of letters (e.g. Blended, Books)`);
+        if (keywords.length === 0 || keywords.length > 200)
+          throw new UsageError('KEYWORDS must be 1 to 200 characters');
+        if (!/^[A-Za-z]{1,40}$/.test(options.index))
+          throw new UsageError(
+            `--index "${options.index}" must be a search index name of letters (e.g. Blended, Books)`,
+          );
         const page = wholeNumber(options.page, '--page', 1, 10)!;
         const out = ctx.output(ITEM_SEARCH_VIEW);
         const client = await ctx.research();

@@ -8,14 +8,12 @@ export const meta: Meta = { name: 'item', args: [['<asin>', 'the ASIN']], summar
 
 /** Options and action of `inv item` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText('after', '\nExample:\n  inv item B00X4WHP5E')
-    .action(
-      run(async (ctx, [asinArg]) => {
-        const asin = parseAsin(asinArg as string);
-        const out = ctx.output(SEARCH_VIEW);
-        const client = await ctx.research();
-        await out.render((await client.item(asin)).searchCatalogs.result);
-      }),
-    );
+  command.addHelpText('after', '\nExample:\n  inv item B00X4WHP5E').action(
+    run(async (ctx, [asinArg]) => {
+      const asin = parseAsin(asinArg as string);
+      const out = ctx.output(SEARCH_VIEW);
+      const client = await ctx.research();
+      await out.render((await client.item(asin)).searchCatalogs.result);
+    }),
+  );
 }

@@ -17,7 +17,14 @@ interface Flags {
   from?: string;
 }
 
-export const meta: Meta = { name: 'labels', args: [['[msku]', 'the item (its title and condition go on the label)'], ['[fnsku]', 'its fulfillment-network SKU (X000…), drawn as a Code 128 barcode']], summary: 'FNSKU labels to print, one per unit: PDF sheets (avery-5160, a4-24), thermal PDF, or ZPL' };
+export const meta: Meta = {
+  name: 'labels',
+  args: [
+    ['[msku]', 'the item (its title and condition go on the label)'],
+    ['[fnsku]', 'its fulfillment-network SKU (X000…), drawn as a Code 128 barcode'],
+  ],
+  summary: 'FNSKU labels to print, one per unit: PDF sheets (avery-5160, a4-24), thermal PDF, or ZPL',
+};
 
 /** Options and action of `inv labels` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
@@ -26,16 +33,22 @@ export function setup(command: Command, run: Runner): void {
     .option('--layout <layout>', `${LAYOUT_NAMES.join(', ')} (default: avery-5160; thermal-2.25x1.25 for ZPL)`)
     .option('--start <k>', 'position of the first label on the first sheet (a partly used sheet), from 1')
     .option('--out <file>', 'write to this file (PDF needs one; ZPL goes to stdout without it)')
-    .option('--format <format>', 'pdf or zpl (default: from --out\'s extension, else pdf; -o zpl also works)')
-    .option('--from <file>', 'the labels of a saved `inv send-to-fba --json` output ("-" for stdin): a heading label per shipment, then its units')
-    .addHelpText('after', [
-      '',
-      'Examples:',
-      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 --layout avery-5160 --out mug.pdf',
-      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 3 --start 29 --out mug.pdf   # last 2 places of a used sheet, then a new one',
-      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 -o zpl | lp -d zebra -o raw',
-      '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --json > sent.json && inv labels --from sent.json --out sent.pdf',
-    ].join('\n'))
+    .option('--format <format>', "pdf or zpl (default: from --out's extension, else pdf; -o zpl also works)")
+    .option(
+      '--from <file>',
+      'the labels of a saved `inv send-to-fba --json` output ("-" for stdin): a heading label per shipment, then its units',
+    )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 --layout avery-5160 --out mug.pdf',
+        '  inv labels MUG-BLUE-11OZ X000BB05CA --count 3 --start 29 --out mug.pdf   # last 2 places of a used sheet, then a new one',
+        '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 -o zpl | lp -d zebra -o raw',
+        '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --json > sent.json && inv labels --from sent.json --out sent.pdf',
+      ].join('\n'),
+    )
     .action(
       run<Flags>(async (ctx, [msku, fnsku], flags) => {
         const { labelOptions, writeLabels } = await import('../labels/write-labels.js');
@@ -44,12 +57,22 @@ export function setup(command: Command, run: Runner): void {
         const { itemFacts } = await import('../labels/label-items.js');
         let runs;
         if (flags.from !== undefined) {
-          if (msku !== undefined || flags.count !== undefined) throw new UsageError('--from takes the items and counts from the file: give no msku, fnsku or --count with it');
+          if (msku !== undefined || flags.count !== undefined)
+            throw new UsageError(
+              '--from takes the items and counts from the file: give no msku, fnsku or --count with it',
+            );
           const { shipmentUnits, shipmentRuns } = await import('../labels/shipment-labels.js');
           const shipments = shipmentUnits(await readJson(ctx.io, flags.from), `--from ${flags.from}`);
-          runs = shipmentRuns(shipments, await itemFacts(await ctx.inventory(), shipments.map((s) => s.msku)));
+          runs = shipmentRuns(
+            shipments,
+            await itemFacts(
+              await ctx.inventory(),
+              shipments.map((s) => s.msku),
+            ),
+          );
         } else {
-          if (msku === undefined || fnsku === undefined) throw new UsageError('give the msku and fnsku to label (or --from a saved send-to-fba result)');
+          if (msku === undefined || fnsku === undefined)
+            throw new UsageError('give the msku and fnsku to label (or --from a saved send-to-fba result)');
           checkFnsku(fnsku as string);
           const count = wholeNumber(flags.count, '--count', 1, 100_000, 'labels');
           if (count === undefined) throw new UsageError('--count is required: how many labels (one per unit)');
@@ -68,7 +91,9 @@ async function readJson(io: IO, file: string): Promise<unknown> {
   try {
     text = file === '-' ? await readAll(io.stdin) : await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`--from ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new UsageError(
+      `--from ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text);

@@ -25,7 +25,8 @@ interface LoginFlags {
 const DEFAULT_WAIT_S = 300;
 
 async function passwordLogin(ctx: Ctx, flags: LoginFlags, scope: string): Promise<StoredTokens> {
-  const username = flags.username ?? (await ctx.ask({ what: 'the username', flag: '--username', message: 'Username:' }));
+  const username =
+    flags.username ?? (await ctx.ask({ what: 'the username', flag: '--username', message: 'Username:' }));
   const password = flags.passwordStdin
     ? (await readAll(ctx.io.stdin)).replace(/\r?\n$/, '')
     : await ctx.ask({ what: 'the password', flag: '--password-stdin', message: 'Password:', mask: true });
@@ -39,11 +40,20 @@ function loginAgain(flags: LoginFlags): string {
   return `inv login${flags.flow === 'implicit' ? ' --flow implicit' : ''}${flags.browser ? '' : ' --no-browser'}${port}`;
 }
 
-async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string, accept: LoginUI['accept']): Promise<StoredTokens> {
+async function browserFlow(
+  ctx: Ctx,
+  flags: LoginFlags,
+  scope: string,
+  accept: LoginUI['accept'],
+): Promise<StoredTokens> {
   const port = portNumber(flags.port, '--port');
   const waitMs = ctx.globals.timeoutGiven ? ctx.globals.timeoutMs : DEFAULT_WAIT_S * 1000;
   const oauth = await ctx.oauth();
-  const [{ browserLogin }, { noBrowserHere, sshWithoutBrowser }, { lineReader }] = await Promise.all([import('../auth/browser-login.js'), import('../cli/browser.js'), import('../cli/lines.js')]);
+  const [{ browserLogin }, { noBrowserHere, sshWithoutBrowser }, { lineReader }] = await Promise.all([
+    import('../auth/browser-login.js'),
+    import('../cli/browser.js'),
+    import('../cli/lines.js'),
+  ]);
   const io = ctx.io;
   let paste = !flags.browser;
   if (!paste && sshWithoutBrowser(io.env)) {
@@ -51,7 +61,9 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string, accept: L
     await io.err.write('SSH session without BROWSER or a display: not opening a browser, as with --no-browser\n');
   } else if (!paste && noBrowserHere(io.env)) {
     paste = true;
-    await io.err.write('no browser can be opened here (no BROWSER and no display): open the URL on another device and paste the redirect, as with --no-browser\n');
+    await io.err.write(
+      'no browser can be opened here (no BROWSER and no display): open the URL on another device and paste the redirect, as with --no-browser\n',
+    );
   }
   const lines = paste ? lineReader(io.stdin, io.signal) : undefined;
   let page: LoginPage | undefined;
@@ -65,7 +77,15 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string, accept: L
   try {
     return await browserLogin(
       oauth,
-      { implicit: flags.flow === 'implicit', port, scope, timeoutMs: waitMs, signal: io.signal, codeLifetimeS: AUTHORIZATION_CODE_LIFETIME_S, again: loginAgain(flags) },
+      {
+        implicit: flags.flow === 'implicit',
+        port,
+        scope,
+        timeoutMs: waitMs,
+        signal: io.signal,
+        codeLifetimeS: AUTHORIZATION_CODE_LIFETIME_S,
+        again: loginAgain(flags),
+      },
       {
         // The URL is printed even with --quiet: without it there is no way to log in.
         notify: (message) => io.err.write(message + '\n'),
@@ -80,32 +100,43 @@ async function browserFlow(ctx: Ctx, flags: LoginFlags, scope: string, accept: L
   }
 }
 
-export const meta: Meta = { name: 'login', summary: 'log in to the Inventory API (OAuth 2.0) and store the tokens in the profile' };
+export const meta: Meta = {
+  name: 'login',
+  summary: 'log in to the Inventory API (OAuth 2.0) and store the tokens in the profile',
+};
 
 /** Options and action of `inv login` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .option('--no-browser', 'print the URL and read the redirect URL you paste (the default over SSH without BROWSER or a display)')
+    .option(
+      '--no-browser',
+      'print the URL and read the redirect URL you paste (the default over SSH without BROWSER or a display)',
+    )
     .option('--password', 'use the password grant (approved clients only)')
     .option('--username <name>', 'username for --password')
     .option('--password-stdin', 'read the password from stdin (for scripts)')
     .addOption(new Option('--flow <flow>', 'OAuth flow').choices(['code', 'implicit', 'password']))
     .option('--port <port>', 'loopback port for the redirect (for ssh -L); 0 picks a free one', '0')
-    .option('--scope <scopes>', 'scopes to request (default: the profile\'s scope setting)')
+    .option('--scope <scopes>', "scopes to request (default: the profile's scope setting)")
     .addHelpText('after', `\nThe global --timeout also bounds the wait for the browser (default ${DEFAULT_WAIT_S} s).`)
-    .addHelpText('after', [
-      '', 'Examples:',
-      '  inv login                                    # opens a browser',
-      '  inv login --no-browser --port 8765           # over SSH: ssh -L 8765:127.0.0.1:8765, or paste the redirect',
-      `                                               # (paste within ${AUTHORIZATION_CODE_LIFETIME_S} s of approving; a bad paste is asked again)`,
-      '  printf %s "$PASSWORD" | inv login --password --username demo --password-stdin',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  inv login                                    # opens a browser',
+        '  inv login --no-browser --port 8765           # over SSH: ssh -L 8765:127.0.0.1:8765, or paste the redirect',
+        `                                               # (paste within ${AUTHORIZATION_CODE_LIFETIME_S} s of approving; a bad paste is asked again)`,
+        '  printf %s "$PASSWORD" | inv login --password --username demo --password-stdin',
+      ].join('\n'),
+    )
     .action(
       run<LoginFlags>(async (ctx, _args, flags) => {
         const settings = await ctx.settings();
         const scope = flags.scope ?? settings.stored.scope ?? '';
         const password = flags.password || flags.flow === 'password';
-        if (!password && (flags.username || flags.passwordStdin)) throw new UsageError('--username and --password-stdin go with --password');
+        if (!password && (flags.username || flags.passwordStdin))
+          throw new UsageError('--username and --password-stdin go with --password');
         let user: WhoAmI['user'] | undefined;
         /** Stores the tokens and learns who logged in; returns what the browser is told. */
         const accept = async (tokens: StoredTokens): Promise<string> => {
@@ -121,7 +152,9 @@ export function setup(command: Command, run: Runner): void {
         };
         if (password) await accept(await passwordLogin(ctx, flags, scope));
         else await browserFlow(ctx, flags, scope, accept);
-        await ctx.info(`${ctx.color.green('✓')} logged in${user ? ` as ${user.email}` : ''} (profile "${settings.profile}")`);
+        await ctx.info(
+          `${ctx.color.green('✓')} logged in${user ? ` as ${user.email}` : ''} (profile "${settings.profile}")`,
+        );
         if (settings.envToken) await ctx.info('note: INV_TOKEN is set and takes precedence over the stored tokens');
       }),
     );

@@ -12,7 +12,8 @@ async function revoke(ctx: Ctx, tokens: StoredTokens): Promise<string> {
     const oauth = await ctx.oauth();
     const settings = await ctx.settings();
     const issuer = tokens.authOrigin ?? settings.legacyTokenOrigins.auth;
-    if (issuer && issuer !== new URL(oauth.config.authUrl).origin) return `not revoked: the tokens were issued by ${issuer}, not ${new URL(oauth.config.authUrl).origin}; forgot them locally only`;
+    if (issuer && issuer !== new URL(oauth.config.authUrl).origin)
+      return `not revoked: the tokens were issued by ${issuer}, not ${new URL(oauth.config.authUrl).origin}; forgot them locally only`;
     const outcome = await oauth.revoke(tokens.refreshToken);
     return outcome === 'revoked'
       ? 'the refresh token was revoked at the authorization server'
@@ -23,21 +24,26 @@ async function revoke(ctx: Ctx, tokens: StoredTokens): Promise<string> {
   }
 }
 
-export const meta: Meta = { name: 'logout', summary: 'revoke the refresh token at the server and forget the tokens stored in the profile' };
+export const meta: Meta = {
+  name: 'logout',
+  summary: 'revoke the refresh token at the server and forget the tokens stored in the profile',
+};
 
 /** Options and action of `inv logout` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText('after', '\nExample:\n  inv --profile warehouse logout')
-    .action(
-      run(async (ctx) => {
-        const settings = await ctx.settings();
-        const store = await ctx.config();
-        const tokens = store.profile(settings.profile).tokens;
-        const outcome = tokens ? await revoke(ctx, tokens) : undefined;
-        await store.updateProfile(settings.profile, ({ tokens: _tokens, ...rest }) => rest);
-        await ctx.info(tokens ? `${ctx.color.green('✓')} logged out of profile "${settings.profile}": ${outcome}` : `profile "${settings.profile}" was not logged in`);
-        if (settings.envToken) await ctx.info('note: INV_TOKEN is still set in the environment');
-      }),
-    );
+  command.addHelpText('after', '\nExample:\n  inv --profile warehouse logout').action(
+    run(async (ctx) => {
+      const settings = await ctx.settings();
+      const store = await ctx.config();
+      const tokens = store.profile(settings.profile).tokens;
+      const outcome = tokens ? await revoke(ctx, tokens) : undefined;
+      await store.updateProfile(settings.profile, ({ tokens: _tokens, ...rest }) => rest);
+      await ctx.info(
+        tokens
+          ? `${ctx.color.green('✓')} logged out of profile "${settings.profile}": ${outcome}`
+          : `profile "${settings.profile}" was not logged in`,
+      );
+      if (settings.envToken) await ctx.info('note: INV_TOKEN is still set in the environment');
+    }),
+  );
 }

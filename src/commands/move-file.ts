@@ -22,7 +22,10 @@ const RESULTS_VIEW: View<MoveResult> = {
 
 /** Runs `inv move --file` (or its --dry-run). */
 export async function runBatch(ctx: Ctx, flags: BatchFlags): Promise<void> {
-  const [{ runMoveBatch }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([import('../batch/move-batch.js'), import('./batch/batch-command.js')]);
+  const [{ runMoveBatch }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([
+    import('../batch/move-batch.js'),
+    import('./batch/batch-command.js'),
+  ]);
   const request = { ...batchRequest(flags.file!, flags), dryRun: Boolean(flags.dryRun) };
   const out = ctx.output(RESULTS_VIEW);
   await runAndRender(ctx, out, async () => runMoveBatch(request, await batchEnv(ctx)));

@@ -33,14 +33,33 @@ const MOVE_COLUMNS: Column[] = [
 ];
 
 /** Source and destination after a move (the source read again: the move's answer holds only the destination). */
-async function moveSides(client: InventoryClient, names: LocationNames, destination: ItemLocation, from: string | undefined, purchase: string | undefined): Promise<MoveSide[]> {
+async function moveSides(
+  client: InventoryClient,
+  names: LocationNames,
+  destination: ItemLocation,
+  from: string | undefined,
+  purchase: string | undefined,
+): Promise<MoveSide[]> {
   const { stockAt } = await import('../api/stock.js');
   const locations = await names.byId();
   const name = (id: string) => locations.get(id)?.display ?? `#${id}`;
   const source: MoveSide = from
-    ? { side: 'from', location: name(from), locationId: from, quantity: (await stockAt(client, destination.msku, from).catch(() => undefined))?.quantity ?? null }
+    ? {
+        side: 'from',
+        location: name(from),
+        locationId: from,
+        quantity: (await stockAt(client, destination.msku, from).catch(() => undefined))?.quantity ?? null,
+      }
     : { side: 'from', location: `purchase ${purchase}`, locationId: null, quantity: null };
-  return [source, { side: 'to', location: name(destination.locationId), locationId: destination.locationId, quantity: destination.quantity }];
+  return [
+    source,
+    {
+      side: 'to',
+      location: name(destination.locationId),
+      locationId: destination.locationId,
+      quantity: destination.quantity,
+    },
+  ];
 }
 
 export interface MoveFlags extends BatchFlags {
@@ -49,7 +68,14 @@ export interface MoveFlags extends BatchFlags {
   to?: string;
 }
 
-export const meta: Meta = { name: 'move', args: [['[msku]', 'the item'], ['[quantity]', 'how many units']], summary: 'receive stock from a purchase, move it between locations, or run a batch of moves from a file' };
+export const meta: Meta = {
+  name: 'move',
+  args: [
+    ['[msku]', 'the item'],
+    ['[quantity]', 'how many units'],
+  ],
+  summary: 'receive stock from a purchase, move it between locations, or run a batch of moves from a file',
+};
 
 /** Options and action of `inv move` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
@@ -59,50 +85,88 @@ export function setup(command: Command, run: Runner): void {
     .option('--to <location>', 'destination location (id or name)')
     .option('--file <file>', 'run a batch: CSV (msku,quantity,from,to or fromPurchaseId) or NDJSON; - for stdin')
     .option('--format <format>', 'batch input format: csv or ndjson (default: by extension or first character)')
-    .option('--batch <name>', 'batch: name the batch (default: the file\'s absolute path); rows of another batch are found by what they do')
+    .option(
+      '--batch <name>',
+      "batch: name the batch (default: the file's absolute path); rows of another batch are found by what they do",
+    )
     .addOption(againOption())
-    .option('--encoding <encoding>', 'batch: the file\'s encoding when not UTF-8: windows-1252 or latin1')
+    .option('--encoding <encoding>', "batch: the file's encoding when not UTF-8: windows-1252 or latin1")
     .option('--delimiter <char>', `batch: ${DELIMITER_HELP}`)
     .option('--dry-run', 'batch: check every row against the journal and the current state; change nothing')
-    .option('--retry-in-doubt', 'batch: send again the rows that an earlier run sent without an answer (asks; --yes in scripts)')
+    .option(
+      '--retry-in-doubt',
+      'batch: send again the rows that an earlier run sent without an answer (asks; --yes in scripts)',
+    )
     .option('--concurrency <n>', 'batch: moves in flight at once', '8')
-    .addHelpText('after', [
-      '', 'Examples:',
-      '  inv move MUG-BLUE-11OZ 10 --from "Shelf A1" --to "Shelf A2"',
-      '  inv move MUG-BLUE-11OZ 50 --from-purchase 5001 --to 1',
-      '  inv move --file moves.csv --dry-run && inv move --file moves.csv',
-      '  inv move --file replenish.csv --batch "replenish-$(date +%F)"',
-      '', 'A batch keeps a journal: run it again to finish it; rows done are skipped, failed rows are sent again, rows in doubt',
-      'are listed and not sent again unless --retry-in-doubt. A batch is known by what its rows do, for the account: the same',
-      'moves piped again, renamed or run from another profile continue it, or are refused (exit 2) once applied; --again',
-      'applies them anew. See `inv batch list`, `inv batch show NAME`.',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  inv move MUG-BLUE-11OZ 10 --from "Shelf A1" --to "Shelf A2"',
+        '  inv move MUG-BLUE-11OZ 50 --from-purchase 5001 --to 1',
+        '  inv move --file moves.csv --dry-run && inv move --file moves.csv',
+        '  inv move --file replenish.csv --batch "replenish-$(date +%F)"',
+        '',
+        'A batch keeps a journal: run it again to finish it; rows done are skipped, failed rows are sent again, rows in doubt',
+        'are listed and not sent again unless --retry-in-doubt. A batch is known by what its rows do, for the account: the same',
+        'moves piped again, renamed or run from another profile continue it, or are refused (exit 2) once applied; --again',
+        'applies them anew. See `inv batch list`, `inv batch show NAME`.',
+      ].join('\n'),
+    )
     .action(
       run<MoveFlags>(async (ctx, [msku, quantity], flags) => {
         if (flags.file !== undefined) {
-          if (msku !== undefined || flags.from || flags.to || flags.fromPurchase) throw new UsageError('--file runs a batch: give the moves in the file, not as arguments');
+          if (msku !== undefined || flags.from || flags.to || flags.fromPurchase)
+            throw new UsageError('--file runs a batch: give the moves in the file, not as arguments');
           return runBatch(ctx, flags);
         }
         if (flags.dryRun || flags.retryInDoubt || flags.batch || flags.encoding || flags.delimiter || flags.again) {
-          throw new UsageError('--dry-run, --retry-in-doubt, --batch, --again, --encoding and --delimiter go with --file');
+          throw new UsageError(
+            '--dry-run, --retry-in-doubt, --batch, --again, --encoding and --delimiter go with --file',
+          );
         }
-        if (msku === undefined || quantity === undefined) throw new UsageError('give MSKU and QUANTITY (or --file for a batch)', 'e.g. inv move MUG-BLUE-11OZ 10 --from 1 --to 2');
+        if (msku === undefined || quantity === undefined)
+          throw new UsageError(
+            'give MSKU and QUANTITY (or --file for a batch)',
+            'e.g. inv move MUG-BLUE-11OZ 10 --from 1 --to 2',
+          );
         checkSource(flags);
         const item = mskuArg(msku);
         const amount = parseQuantity(quantity as string);
         const sides: MoveSide[] = [];
-        const out = ctx.output<ItemLocation>({ ...ITEM_LOCATION_VIEW, kind: 'single', rows: () => sides, columns: MOVE_COLUMNS });
+        const out = ctx.output<ItemLocation>({
+          ...ITEM_LOCATION_VIEW,
+          kind: 'single',
+          rows: () => sides,
+          columns: MOVE_COLUMNS,
+        });
         const client = await ctx.inventory();
         const { LocationNames } = await import('../api/location-names.js');
         const names = new LocationNames(client);
         const picking = (flags.from === undefined && !flags.fromPurchase) || flags.to === undefined;
         const held = picking && canPrompt(ctx.io, ctx.globals) ? await heldPerLocation(client, item) : undefined;
-        const from = flags.fromPurchase ? undefined : await locationArg(ctx, flags.from, '--from', 'the source location', names, { allowed: (l) => l.canMove, held, holding: true });
+        const from = flags.fromPurchase
+          ? undefined
+          : await locationArg(ctx, flags.from, '--from', 'the source location', names, {
+              allowed: (l) => l.canMove,
+              held,
+              holding: true,
+            });
         const to = await locationArg(ctx, flags.to, '--to', 'the destination location', names, { held, exclude: from });
-        if (from !== undefined && from === to) throw new UsageError(`--from and --to are the same location (${flags.from} and ${flags.to} are both location ${to}): a move needs two`);
+        if (from !== undefined && from === to)
+          throw new UsageError(
+            `--from and --to are the same location (${flags.from} and ${flags.to} are both location ${to}): a move needs two`,
+          );
         const source = from ? { fromLocationId: Number(from) } : { fromPurchaseId: Number(flags.fromPurchase) };
-        const destination = await client.moveItem({ msku: item, quantity: amount, ...source, toLocationId: Number(to) });
-        if (showsNames(ctx.globals.output)) sides.push(...(await moveSides(client, names, destination, from, flags.fromPurchase)));
+        const destination = await client.moveItem({
+          msku: item,
+          quantity: amount,
+          ...source,
+          toLocationId: Number(to),
+        });
+        if (showsNames(ctx.globals.output))
+          sides.push(...(await moveSides(client, names, destination, from, flags.fromPurchase)));
         await out.render([destination]);
       }),
     );

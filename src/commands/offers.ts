@@ -11,13 +11,23 @@ interface OffersOptions {
   format?: OffersFormat;
 }
 
-export const meta: Meta = { name: 'offers', args: [['<asin...>', 'one or more ASINs']], summary: 'offer listings and statistics for one or more ASINs' };
+export const meta: Meta = {
+  name: 'offers',
+  args: [['<asin...>', 'one or more ASINs']],
+  summary: 'offer listings and statistics for one or more ASINs',
+};
 
 /** Options and action of `inv offers` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
     .option('--nopaapi', 'skip the product-advertising lookup (faster; fewer extras)')
-    .addOption(new Option('--format <format>', 'format asked of the API; bettermws_sphp is printed raw').choices(['pretty', 'bettermws_json', 'bettermws_sphp']))
+    .addOption(
+      new Option('--format <format>', 'format asked of the API; bettermws_sphp is printed raw').choices([
+        'pretty',
+        'bettermws_json',
+        'bettermws_sphp',
+      ]),
+    )
     .addHelpText('after', '\nExamples:\n  inv offers B00X4WHP5E\n  inv offers B00X4WHP5E B07FZ8S74R --nopaapi --json')
     .action(
       run<OffersOptions>(async (ctx, [asinArgs], options) => {
@@ -25,7 +35,9 @@ export function setup(command: Command, run: Runner): void {
         const out = ctx.output(OFFERS_VIEW);
         const client = await ctx.research();
         if (options.format === 'bettermws_sphp') {
-          const texts = await mapLimit(asins, 4, (asin) => client.offersRaw(asin, { format: 'bettermws_sphp', nopaapi: options.nopaapi }));
+          const texts = await mapLimit(asins, 4, (asin) =>
+            client.offersRaw(asin, { format: 'bettermws_sphp', nopaapi: options.nopaapi }),
+          );
           for (const text of texts) await ctx.io.out.write(text.endsWith('\n') ? text : text + '\n');
           return;
         }

@@ -19,52 +19,76 @@ interface Flags {
 export const meta: Meta = {
   name: 'pack',
   args: [['<shipmentId>', 'the shipment to pack (from `inv shipments list`)']],
-  summary: 'pack a shipment into boxes: every unit once, carton labels (box id Code 128, contents PDF417), the Seller Central pack list',
+  summary:
+    'pack a shipment into boxes: every unit once, carton labels (box id Code 128, contents PDF417), the Seller Central pack list',
   description: 'Scan mode on a terminal (journaled: run it again to resume), or file mode with --file and --boxes.',
 };
 
 /** Options and action of `inv pack` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .option('--file <contents.csv>', 'box contents: box,msku,quantity (or fnsku instead of msku; optional exp as YYYY-MM-DD)')
+    .option(
+      '--file <contents.csv>',
+      'box contents: box,msku,quantity (or fnsku instead of msku; optional exp as YYYY-MM-DD)',
+    )
     .option('--boxes <boxes.csv>', 'box sizes: box,weight,length,width,height (lb and inches; see --units)')
     .option('--units <units>', 'imperial (lb, in; the default) or metric (kg, cm) for --boxes and scanned sizes')
     .option('--partial', 'allow fewer units than the shipment holds (never more)')
     .option('--oversize', 'allow a side over 25 in (a single oversize item)')
-    .option('--labels <file>', 'write the carton labels: PDF (4x6 thermal), or ZPL with -o zpl or a .zpl file ("-" for stdout)')
+    .option(
+      '--labels <file>',
+      'write the carton labels: PDF (4x6 thermal), or ZPL with -o zpl or a .zpl file ("-" for stdout)',
+    )
     .option('--layout <layout>', 'carton label layout: 4x6 (default) or letter-2up (two labels a Letter page)')
     .option('--pack-list <file>', 'write the tab-separated pack list Seller Central takes')
-    .option('--ship-from <address>', 'ship-from address, lines separated by "|" (default: the profile\'s pack.shipFrom, asked once on a terminal)')
-    .addHelpText('after', [
-      '',
-      'Examples:',
-      '  inv config set pack.shipFrom "Acme Goods|12 Main St|Springfield, IL 62701|US"   # once: the ship-from of carton labels',
-      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels cartons.pdf --pack-list pack-list.tsv',
-      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --units metric --labels cartons.pdf --layout letter-2up',
-      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels - -o zpl | lp -d zebra -o raw',
-      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --partial --json',
-      '  inv pack FBA10000001            # scan mode on a terminal; run it again to resume',
-    ].join('\n'))
+    .option(
+      '--ship-from <address>',
+      'ship-from address, lines separated by "|" (default: the profile\'s pack.shipFrom, asked once on a terminal)',
+    )
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  inv config set pack.shipFrom "Acme Goods|12 Main St|Springfield, IL 62701|US"   # once: the ship-from of carton labels',
+        '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels cartons.pdf --pack-list pack-list.tsv',
+        '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --units metric --labels cartons.pdf --layout letter-2up',
+        '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels - -o zpl | lp -d zebra -o raw',
+        '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --partial --json',
+        '  inv pack FBA10000001            # scan mode on a terminal; run it again to resume',
+      ].join('\n'),
+    )
     .action(
       run<Flags>(async (ctx, [shipment], flags) => {
         const units = flags.units ?? 'imperial';
-        if (units !== 'imperial' && units !== 'metric') throw new UsageError(`--units "${units}" must be imperial or metric`);
+        if (units !== 'imperial' && units !== 'metric')
+          throw new UsageError(`--units "${units}" must be imperial or metric`);
         const { outputOptions, packFromFiles, writeOutputs } = await import('../pack/file-mode.js');
         const outputs = outputOptions({ ...flags, zpl: ctx.globals.zpl });
         const out = ctx.output(PACK_VIEW);
-        const options = { shipment: String(shipment).trim(), partial: flags.partial, oversize: flags.oversize, units } as const;
-        if (flags.file === undefined && flags.boxes !== undefined) throw new UsageError('--boxes goes with --file CONTENTS.csv');
-        const shipFrom = outputs.labels ? await (await import('./shared/ship-from.js')).shipFrom(ctx, flags.shipFrom) : [];
+        const options = {
+          shipment: String(shipment).trim(),
+          partial: flags.partial,
+          oversize: flags.oversize,
+          units,
+        } as const;
+        if (flags.file === undefined && flags.boxes !== undefined)
+          throw new UsageError('--boxes goes with --file CONTENTS.csv');
+        const shipFrom = outputs.labels
+          ? await (await import('./shared/ship-from.js')).shipFrom(ctx, flags.shipFrom)
+          : [];
         const client = await ctx.inventory();
         let packing;
         let finish: (() => void) | undefined;
         if (flags.file !== undefined) {
-          if (flags.boxes === undefined) throw new UsageError('--file needs --boxes BOXES.csv: the weight and sides of each box');
+          if (flags.boxes === undefined)
+            throw new UsageError('--file needs --boxes BOXES.csv: the weight and sides of each box');
           packing = await packFromFiles(client, { ...options, file: flags.file, boxes: flags.boxes });
         } else {
           ({ packing, finish } = await (await import('./shared/pack-scan.js')).scanSession(ctx, client, options));
         }
-        for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io)) await ctx.info(`${ctx.color.green('✓')} ${line}`);
+        for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io))
+          await ctx.info(`${ctx.color.green('✓')} ${line}`);
         finish?.();
         if (outputs.labels?.out !== '-') await out.render([packing]);
       }),

@@ -39,7 +39,13 @@ export function readPaging(flags: PagingFlags): PagingOptions {
  * Renders a listing made with `paging` (from readPaging) and, when the default page cut it short,
  * says so on stderr: "showing 50 of 120; --all for every page".
  */
-export async function renderPage<R>(ctx: Ctx, out: Output<R>, flags: PagingFlags, paging: PagingOptions, list: (paging: PagingOptions) => AsyncIterable<R>): Promise<void> {
+export async function renderPage<R>(
+  ctx: Ctx,
+  out: Output<R>,
+  flags: PagingFlags,
+  paging: PagingOptions,
+  list: (paging: PagingOptions) => AsyncIterable<R>,
+): Promise<void> {
   let total: number | undefined;
   const shown = await out.render(list({ ...paging, onCount: (n) => (total = n) }));
   const offset = paging.offset ?? 0;

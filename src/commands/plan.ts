@@ -8,14 +8,17 @@ import { checkVenueId, parseQuantity } from './shared/stock-source.js';
 const VIEW: View<Record<string, PlannedShipment>> = {
   kind: 'single',
   fields: [],
-  rows: (plan) => Object.values(plan).flatMap((s) => Object.values(s.items).map((item) => ({
-    shipmentId: s.shipmentId,
-    fc: s.fulfillmentCenterId,
-    qty: item.qty,
-    fnsku: item.fnsku,
-    prep: s.labelPrepType,
-    shipTo: `${s.shipToAddr.addr1}, ${s.shipToAddr.city}, ${s.shipToAddr.state} ${s.shipToAddr.zip}`,
-  }))),
+  rows: (plan) =>
+    Object.values(plan).flatMap((s) =>
+      Object.values(s.items).map((item) => ({
+        shipmentId: s.shipmentId,
+        fc: s.fulfillmentCenterId,
+        qty: item.qty,
+        fnsku: item.fnsku,
+        prep: s.labelPrepType,
+        shipTo: `${s.shipToAddr.addr1}, ${s.shipToAddr.city}, ${s.shipToAddr.state} ${s.shipToAddr.zip}`,
+      })),
+    ),
   columns: [
     { key: 'shipmentId', header: 'shipment' },
     { key: 'fc', header: 'center' },
@@ -26,7 +29,14 @@ const VIEW: View<Record<string, PlannedShipment>> = {
   ],
 };
 
-export const meta: Meta = { name: 'plan', args: [['<msku>', 'the item'], ['<quantity>', 'how many units in all']], summary: 'ask for an inbound shipment plan: which centers, how many each, where to ship' };
+export const meta: Meta = {
+  name: 'plan',
+  args: [
+    ['<msku>', 'the item'],
+    ['<quantity>', 'how many units in all'],
+  ],
+  summary: 'ask for an inbound shipment plan: which centers, how many each, where to ship',
+};
 
 /** Options and action of `inv plan` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
@@ -38,7 +48,9 @@ export function setup(command: Command, run: Runner): void {
         const amount = parseQuantity(quantity as string);
         checkVenueId(flags.venueId);
         const out = ctx.output(VIEW);
-        await out.render([await (await ctx.inventory()).plan({ msku: msku as string, quantity: amount, venueId: flags.venueId })]);
+        await out.render([
+          await (await ctx.inventory()).plan({ msku: msku as string, quantity: amount, venueId: flags.venueId }),
+        ]);
       }),
     );
 }

@@ -12,13 +12,38 @@ import { scoutFlagOptions, scoutInputs, type ScoutCommandFlags } from './scout/s
 /** The breakdown as rows in a table; the whole report in JSON. */
 export const PROFIT_VIEW: View<ProfitReport> = {
   kind: 'single',
-  fields: ['asin', 'title', 'channel', 'price', 'fees', 'cost', 'prep', 'inbound', 'tax', 'invested', 'profit', 'roi', 'margin', 'terms', 'breakEven', 'maxCost'],
+  fields: [
+    'asin',
+    'title',
+    'channel',
+    'price',
+    'fees',
+    'cost',
+    'prep',
+    'inbound',
+    'tax',
+    'invested',
+    'profit',
+    'roi',
+    'margin',
+    'terms',
+    'breakEven',
+    'maxCost',
+  ],
   rows: (r) => [
     ...r.terms.map((t) => ({ term: t.term, amount: money(t.amount), source: t.source })),
     { term: 'ROI', amount: r.roi === null ? '-' : `${r.roi}%`, source: 'profit ÷ (cost + prep + inbound + tax)' },
     { term: 'margin', amount: `${r.margin}%`, source: 'profit ÷ price' },
-    { term: 'break-even price', amount: money(r.breakEven.price), source: `fees as a line from two quotes; checked at ${money(r.breakEven.checkedAt)}: ${money(r.breakEven.actualFees)} ${r.breakEven.ok ? '=' : '≠'} ${money(r.breakEven.predictedFees)}` },
-    { term: `max cost for ROI ${r.maxCost.minRoi}%`, amount: money(r.maxCost.cost), source: 'scout.minRoi at this price' },
+    {
+      term: 'break-even price',
+      amount: money(r.breakEven.price),
+      source: `fees as a line from two quotes; checked at ${money(r.breakEven.checkedAt)}: ${money(r.breakEven.actualFees)} ${r.breakEven.ok ? '=' : '≠'} ${money(r.breakEven.predictedFees)}`,
+    },
+    {
+      term: `max cost for ROI ${r.maxCost.minRoi}%`,
+      amount: money(r.maxCost.cost),
+      source: 'scout.minRoi at this price',
+    },
   ],
   columns: [
     { key: 'term', header: 'term' },
@@ -27,23 +52,41 @@ export const PROFIT_VIEW: View<ProfitReport> = {
   ],
 };
 
-export const meta: Meta = { name: 'profit', args: [['<asin>', 'the ASIN']], summary: 'profit of one ASIN term by term, its break-even price and the highest cost that meets scout.minRoi' };
+export const meta: Meta = {
+  name: 'profit',
+  args: [['<asin>', 'the ASIN']],
+  summary: 'profit of one ASIN term by term, its break-even price and the highest cost that meets scout.minRoi',
+};
 
 /** Options and action of `inv profit` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .option('--price <price>', 'sell at this price (default: --at, i.e. the buy box)');
+  command.option('--price <price>', 'sell at this price (default: --at, i.e. the buy box)');
   scoutFlagOptions(command)
-    .addHelpText('after', '\nExamples:\n  inv profit B00X4WHP5E --cost 6.50\n  inv profit B00X4WHP5E --cost 6.50 --price 24.99 --prep 0.35 --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  inv profit B00X4WHP5E --cost 6.50\n  inv profit B00X4WHP5E --cost 6.50 --price 24.99 --prep 0.35 --json',
+    )
     .action(
       run<ScoutCommandFlags & { price?: string }>(async (ctx, [asinArg], flags) => {
         const asin = parseAsin(asinArg as string);
-        const at = flags.price !== undefined ? { fixed: parsePrice(flags.price) } : parsePriceRule(flags.at, parsePrice);
+        const at =
+          flags.price !== undefined ? { fixed: parsePrice(flags.price) } : parsePriceRule(flags.at, parsePrice);
         const { costs, defaultCost, rules } = await scoutInputs(ctx, flags);
-        if (defaultCost === undefined) throw new UsageError('inv profit needs --cost (what one unit costs you)', `e.g. inv profit ${asin} --cost 6.50`);
+        if (defaultCost === undefined)
+          throw new UsageError(
+            'inv profit needs --cost (what one unit costs you)',
+            `e.g. inv profit ${asin} --cost 6.50`,
+          );
         const out = ctx.output(PROFIT_VIEW);
         const { profitReport } = await import('../scout/profit-breakdown.js');
-        const report = await profitReport(await ctx.research(), { asin, cost: defaultCost, at, channel: flags.channel, costs, minRoi: rules.minRoi });
+        const report = await profitReport(await ctx.research(), {
+          asin,
+          cost: defaultCost,
+          at,
+          channel: flags.channel,
+          costs,
+          minRoi: rules.minRoi,
+        });
         await out.render([report]);
       }),
     );

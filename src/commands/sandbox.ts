@@ -35,10 +35,12 @@ interface SandboxFlags {
 const VIEW: View<Record<string, unknown>> = {
   kind: 'single',
   fields: ['baseUrl', 'authUrl', 'researchUrl', 'profile', 'dataFile', 'login', 'research'],
-  rows: (info) => Object.entries(info).flatMap(([key, value]) =>
-    value !== null && typeof value === 'object'
-      ? Object.entries(value).map(([k, v]) => ({ key: `${key}.${k}`, value: v }))
-      : [{ key, value }]),
+  rows: (info) =>
+    Object.entries(info).flatMap(([key, value]) =>
+      value !== null && typeof value === 'object'
+        ? Object.entries(value).map(([k, v]) => ({ key: `${key}.${k}`, value: v }))
+        : [{ key, value }],
+    ),
   columns: [
     { key: 'key', header: 'sandbox' },
     { key: 'value', header: 'value' },
@@ -54,7 +56,9 @@ function share(value: string, flag: string): number {
 function clockOffset(value: string): number {
   const n = Number(value);
   if (!/^-?\d+$/.test(value.trim()) || Math.abs(n) > 7 * 86_400) {
-    throw new UsageError(`--clock-offset "${value}" must be a whole number of seconds within a week (e.g. 7200 or -600)`);
+    throw new UsageError(
+      `--clock-offset "${value}" must be a whole number of seconds within a week (e.g. 7200 or -600)`,
+    );
   }
   return n;
 }
@@ -71,8 +75,10 @@ function rate(value: string): number {
 /** --rate-limit, --burst and --no-retry-after as startSandbox options. */
 function rateLimitOptions(flags: SandboxFlags): Pick<SandboxOptions, 'rateLimit' | 'burst' | 'retryAfterHeader'> {
   if (flags.rateLimit === undefined) {
-    if (flags.burst !== undefined) throw new UsageError('--burst needs --rate-limit (e.g. --rate-limit 200 --burst 20)');
-    if (flags.retryAfter === false) throw new UsageError('--no-retry-after needs --rate-limit (it concerns the rate limiter\'s 429s)');
+    if (flags.burst !== undefined)
+      throw new UsageError('--burst needs --rate-limit (e.g. --rate-limit 200 --burst 20)');
+    if (flags.retryAfter === false)
+      throw new UsageError("--no-retry-after needs --rate-limit (it concerns the rate limiter's 429s)");
     return {};
   }
   return {
@@ -102,7 +108,10 @@ function sandboxOptions(flags: SandboxFlags, env: Record<string, string | undefi
   };
 }
 
-export const meta: Meta = { name: 'sandbox', summary: 'run a local Inventory, OAuth and Product Research service (Ctrl-C stops it)' };
+export const meta: Meta = {
+  name: 'sandbox',
+  summary: 'run a local Inventory, OAuth and Product Research service (Ctrl-C stops it)',
+};
 
 /** Options and action of `inv sandbox` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
@@ -112,26 +121,45 @@ export function setup(command: Command, run: Runner): void {
     .option('--research-port <port>', 'research API port (default: port + 1)')
     .option('--data <file>', 'state file (default: sandbox.json in the state directory); one sandbox per file')
     .option('--ephemeral', 'keep state in memory only')
-    .addOption(new Option('--seed <seed>', 'initial data for a new state file').choices(['demo', 'empty']).default('demo'))
+    .addOption(
+      new Option('--seed <seed>', 'initial data for a new state file').choices(['demo', 'empty']).default('demo'),
+    )
     .option('--latency <ms>', 'delay every answer by this many milliseconds', '0')
     .option('--fault-rate <share>', 'answer this share of requests (0..1) with an error, before applying anything', '0')
     .option('--fault-status <status>', 'the status of those errors (e.g. 503, or 429 for rate limiting)', '500')
     .option('--retry-after <seconds>', 'send Retry-After with those errors')
-    .option('--drop-rate <share>', 'apply this share of requests (0..1), then drop the connection without answering', '0')
-    .option('--rate-limit <n>', 'answer 429 beyond N inventory requests per second per account (a token bucket), before applying anything')
+    .option(
+      '--drop-rate <share>',
+      'apply this share of requests (0..1), then drop the connection without answering',
+      '0',
+    )
+    .option(
+      '--rate-limit <n>',
+      'answer 429 beyond N inventory requests per second per account (a token bucket), before applying anything',
+    )
     .option('--burst <n>', 'the bucket size of --rate-limit: requests let through at once (default: N/10, at least 1)')
     .option('--no-retry-after', "send the rate limiter's 429s without Retry-After")
     .option('--bulk-items <n>', 'add N generated items (BULK-0000001, …) to a new state file, for benchmarks')
-    .option('--clock-offset <seconds>', "run the research API's clock this many seconds ahead (negative: behind), to rehearse clock skew")
-    .option('--save-profile <name>', 'profile to point at the sandbox (default "sandbox"; with --ephemeral, none unless given)')
+    .option(
+      '--clock-offset <seconds>',
+      "run the research API's clock this many seconds ahead (negative: behind), to rehearse clock skew",
+    )
+    .option(
+      '--save-profile <name>',
+      'profile to point at the sandbox (default "sandbox"; with --ephemeral, none unless given)',
+    )
     .option('--no-save-profile', 'do not write a profile')
-    .addHelpText('after', '\nExamples:\n  inv sandbox\n  inv sandbox --port 0 --ephemeral --latency 50\n  inv sandbox --rate-limit 200 --burst 20')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  inv sandbox\n  inv sandbox --port 0 --ephemeral --latency 50\n  inv sandbox --rate-limit 200 --burst 20',
+    )
     .action(
       run<SandboxFlags>(async (ctx, _args, flags) => {
         const out = ctx.output(VIEW);
         const options = sandboxOptions(flags, ctx.io.env);
         // An ephemeral sandbox is often a second one: it must not repoint the profile of a running one.
-        let profile = flags.saveProfile === false ? undefined : (flags.saveProfile ?? (flags.ephemeral ? undefined : 'sandbox'));
+        let profile =
+          flags.saveProfile === false ? undefined : (flags.saveProfile ?? (flags.ephemeral ? undefined : 'sandbox'));
         if (profile !== undefined) profileNameArg(profile, '--save-profile');
         const data = options.data;
         const { lockDataFile, loopbackListening } = await import('./shared/sandbox-guard.js');
@@ -140,33 +168,53 @@ export function setup(command: Command, run: Runner): void {
         const sandbox = await startSandbox(options).catch((error: NodeJS.ErrnoException) => {
           lock?.release();
           if (error.code !== 'EADDRINUSE') throw error;
-          throw new InvError(`port ${options.port} is in use (another sandbox may be running there)`, 'for a throwaway second sandbox: inv sandbox --port 0 --ephemeral; or stop the other program');
+          throw new InvError(
+            `port ${options.port} is in use (another sandbox may be running there)`,
+            'for a throwaway second sandbox: inv sandbox --port 0 --ephemeral; or stop the other program',
+          );
         });
         try {
           lock?.note({ url: sandbox.baseUrl });
           const { research, oauth } = sandbox.credentials;
           const stored = profile === undefined ? undefined : (await ctx.config()).profile(profile).baseUrl;
           if (profile !== undefined && stored !== sandbox.baseUrl && (await loopbackListening(stored))) {
-            await ctx.info(`warning: profile "${profile}" still points at the sandbox running at ${stored}: not repointed (--save-profile NAME writes another)`);
+            await ctx.info(
+              `warning: profile "${profile}" still points at the sandbox running at ${stored}: not repointed (--save-profile NAME writes another)`,
+            );
             profile = undefined;
           }
           if (profile !== undefined) {
             const fields: Profile = {
-              baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl,
-              clientId: oauth.clientId, clientSecret: oauth.clientSecret,
+              baseUrl: sandbox.baseUrl,
+              authUrl: sandbox.authUrl,
+              researchUrl: sandbox.researchUrl,
+              clientId: oauth.clientId,
+              clientSecret: oauth.clientSecret,
             };
-            await (await ctx.config()).updateProfile(profile, (stored) => {
+            await (
+              await ctx.config()
+            ).updateProfile(profile, (stored) => {
               let next: Profile = { ...stored, ...fields };
               for (const [key, value] of Object.entries(research)) next = setPath(next, `research.${key}`, value);
               return next;
             });
           }
-          await out.render([{
-            baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl,
-            profile: profile ?? null, dataFile: data ?? null,
-            login: { username: oauth.username, password: oauth.password, clientId: oauth.clientId, clientSecret: oauth.clientSecret },
-            research,
-          }]);
+          await out.render([
+            {
+              baseUrl: sandbox.baseUrl,
+              authUrl: sandbox.authUrl,
+              researchUrl: sandbox.researchUrl,
+              profile: profile ?? null,
+              dataFile: data ?? null,
+              login: {
+                username: oauth.username,
+                password: oauth.password,
+                clientId: oauth.clientId,
+                clientSecret: oauth.clientSecret,
+              },
+              research,
+            },
+          ]);
           await ctx.info(nextSteps(profile, oauth.username));
           await new Promise<void>((resolve) => {
             if (ctx.io.signal.aborted) return resolve();
@@ -175,7 +223,9 @@ export function setup(command: Command, run: Runner): void {
         } finally {
           await sandbox.close();
           lock?.release();
-          await ctx.info(data ? `sandbox stopped; state saved in ${data}` : 'sandbox stopped (ephemeral: nothing was saved)');
+          await ctx.info(
+            data ? `sandbox stopped; state saved in ${data}` : 'sandbox stopped (ephemeral: nothing was saved)',
+          );
         }
       }),
     );

@@ -16,13 +16,21 @@ interface Flags extends ScoutCommandFlags {
   refresh?: boolean;
 }
 
-export const meta: Meta = { name: 'scout', summary: 'scan codes and see buy or skip: price, fees, profit, ROI and a verdict per scan (Ctrl-D ends with the tally)' };
+export const meta: Meta = {
+  name: 'scout',
+  summary:
+    'scan codes and see buy or skip: price, fees, profit, ROI and a verdict per scan (Ctrl-D ends with the tally)',
+};
 
 /** Options and action of `inv scout` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
     .option('--file <manifest>', 'scout a manifest CSV (code,cost[,qty]) instead of scans; resumable')
-    .option('--max-age <age>', 'with --file: reuse research answers younger than this (90s, 30m, 1h, 2d; 0 asks everything)', '1h')
+    .option(
+      '--max-age <age>',
+      'with --file: reuse research answers younger than this (90s, 30m, 1h, 2d; 0 asks everything)',
+      '1h',
+    )
     .option('--refresh', 'with --file: ask for every answer again')
     .option('--delimiter <char>', `manifest: ${DELIMITER_HELP}`);
   scoutFlagOptions(command)
@@ -30,27 +38,46 @@ export function setup(command: Command, run: Runner): void {
     .option('--msku-template <template>', 'msku of buy-list rows ({asin}, {cond}, {code})', '{asin}-{cond}')
     .option('--cond <cond>', 'condition of buy-list rows', 'new')
     .option('--concurrency <n>', 'manifest rows in flight at most', '8')
-    .addHelpText('after', [
-      '', 'With --file, the research answers (offers, fees per price) are kept per research account and origin with their time;',
-      'a rerun asks only for what is missing or older than --max-age, and works out prices, profit and verdicts afresh from',
-      'the options and scout.* rules in force.',
-      '', 'Examples:', '  inv scout --cost 5 --buy-list buys.csv', '  printf "B00X4WHP5E,4.50\\n012345678905 6\\n" | inv scout',
-      '  inv scout --file manifest.csv --json > ranked.json', '  inv scout --file manifest.csv --at 5.00 --max-age 15m',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'With --file, the research answers (offers, fees per price) are kept per research account and origin with their time;',
+        'a rerun asks only for what is missing or older than --max-age, and works out prices, profit and verdicts afresh from',
+        'the options and scout.* rules in force.',
+        '',
+        'Examples:',
+        '  inv scout --cost 5 --buy-list buys.csv',
+        '  printf "B00X4WHP5E,4.50\\n012345678905 6\\n" | inv scout',
+        '  inv scout --file manifest.csv --json > ranked.json',
+        '  inv scout --file manifest.csv --at 5.00 --max-age 15m',
+      ].join('\n'),
+    )
     .action(
       run<Flags>(async (ctx, _args, flags) => {
         const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
-        if (!/^[^,\n]{1,80}$/.test(flags.mskuTemplate)) throw new UsageError('--msku-template must be 1 to 80 characters without commas');
+        if (!/^[^,\n]{1,80}$/.test(flags.mskuTemplate))
+          throw new UsageError('--msku-template must be 1 to 80 characters without commas');
         if (flags.file) {
           const { runManifestCommand, manifestAnswers } = await import('./scout/manifest-mode.js');
           const answers = await manifestAnswers(ctx, flags.maxAge, Boolean(flags.refresh));
           const { scout, defaultCost } = await scoutFromFlags(ctx, flags, answers);
-          return runManifestCommand(ctx, scout, answers, { file: flags.file, concurrency, defaultCost, delimiter: flags.delimiter });
+          return runManifestCommand(ctx, scout, answers, {
+            file: flags.file,
+            concurrency,
+            defaultCost,
+            delimiter: flags.delimiter,
+          });
         }
         if (flags.refresh || flags.maxAge !== '1h') throw new UsageError('--max-age and --refresh go with --file');
         const { scout, defaultCost } = await scoutFromFlags(ctx, flags);
         const { runScanCommand } = await import('./scout/scan-loop.js');
-        await runScanCommand(ctx, scout, { defaultCost, buyList: flags.buyList, mskuTemplate: flags.mskuTemplate, cond: flags.cond });
+        await runScanCommand(ctx, scout, {
+          defaultCost,
+          buyList: flags.buyList,
+          mskuTemplate: flags.mskuTemplate,
+          cond: flags.cond,
+        });
       }),
     );
 }

@@ -15,10 +15,19 @@ interface SearchOptions {
 
 /** Exactly one of keyword, --asin, --upc, --ean, --isbn, validated (check digits included). */
 export function searchQuery(keyword: string | undefined, options: SearchOptions): SearchQuery {
-  const given = [keyword !== undefined && 'KEYWORD', options.asin && '--asin', options.upc && '--upc', options.ean && '--ean', options.isbn && '--isbn'].filter(Boolean);
+  const given = [
+    keyword !== undefined && 'KEYWORD',
+    options.asin && '--asin',
+    options.upc && '--upc',
+    options.ean && '--ean',
+    options.isbn && '--isbn',
+  ].filter(Boolean);
   if (given.length !== 1) {
     const what = given.length === 0 ? 'nothing was given' : `got ${given.join(' and ')}`;
-    throw new UsageError(`search needs exactly one of KEYWORD, --asin, --upc, --ean, --isbn (${what})`, 'e.g. inv search "usb cable" or inv search --upc 012345678905');
+    throw new UsageError(
+      `search needs exactly one of KEYWORD, --asin, --upc, --ean, --isbn (${what})`,
+      'e.g. inv search "usb cable" or inv search --upc 012345678905',
+    );
   }
   if (options.asin) return { asin: parseAsin(options.asin, '--asin') };
   if (options.upc) return { upc: parseProductCode(options.upc, 'upc') };
@@ -29,7 +38,11 @@ export function searchQuery(keyword: string | undefined, options: SearchOptions)
   return { keyword: text };
 }
 
-export const meta: Meta = { name: 'search', args: [['[keyword]', 'words to search for']], summary: 'search the catalog by keyword, ASIN, UPC, EAN or ISBN' };
+export const meta: Meta = {
+  name: 'search',
+  args: [['[keyword]', 'words to search for']],
+  summary: 'search the catalog by keyword, ASIN, UPC, EAN or ISBN',
+};
 
 /** Options and action of `inv search` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
@@ -38,7 +51,10 @@ export function setup(command: Command, run: Runner): void {
     .option('--upc <upc>', 'search by UPC (12 digits)')
     .option('--ean <ean>', 'search by EAN (13 digits)')
     .option('--isbn <isbn>', 'search by ISBN-10 or ISBN-13 (hyphens allowed)')
-    .addHelpText('after', '\nExamples:\n  inv search "usb cable"\n  inv search --upc 012345678905 --json\n  inv search --isbn 978-0-316-76948-8')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  inv search "usb cable"\n  inv search --upc 012345678905 --json\n  inv search --isbn 978-0-316-76948-8',
+    )
     .action(
       run<SearchOptions>(async (ctx, [keyword], options) => {
         const query = searchQuery(keyword as string | undefined, options);

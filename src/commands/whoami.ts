@@ -18,12 +18,10 @@ export const meta: Meta = { name: 'whoami', summary: 'show the user you are logg
 
 /** Options and action of `inv whoami` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText('after', '\nExample:\n  inv whoami')
-    .action(
-      run(async (ctx) => {
-        const out = ctx.output(VIEW);
-        await out.render([(await (await ctx.inventory()).whoami()).user]);
-      }),
-    );
+  command.addHelpText('after', '\nExample:\n  inv whoami').action(
+    run(async (ctx) => {
+      const out = ctx.output(VIEW);
+      await out.render([(await (await ctx.inventory()).whoami()).user]);
+    }),
+  );
 }

@@ -22,25 +22,57 @@ export const SETTABLE_KEYS: Record<string, KeySpec> = {
   clientId: { schema: text(200), secret: false, description: 'OAuth client id' },
   clientSecret: { schema: text(500), secret: true, description: 'OAuth client secret' },
   scope: { schema: text(500), secret: false, description: 'OAuth scopes requested by inv login' },
-  venueId: { schema: z.coerce.number().int('must be a whole number').positive('must be positive'), secret: false, description: 'marketplace account for macros' },
+  venueId: {
+    schema: z.coerce.number().int('must be a whole number').positive('must be positive'),
+    secret: false,
+    description: 'marketplace account for macros',
+  },
   'research.clientId': { schema: text(200), secret: false, description: 'research ClientId' },
   'research.secretKey': { schema: text(500), secret: true, description: 'research SecretKey' },
   'research.keyOffset': {
-    schema: z.coerce.number().int('must be a whole number of seconds').min(-900, 'must be at least -900').max(14_400, 'must be at most 14400 (4 hours)'),
+    schema: z.coerce
+      .number()
+      .int('must be a whole number of seconds')
+      .min(-900, 'must be at least -900')
+      .max(14_400, 'must be at most 14400 (4 hours)'),
     secret: false,
     description: 'seconds added to the key timestamp',
   },
-  'research.keyIn': { schema: z.enum(['header', 'query'], { error: 'must be header or query' }), secret: false, description: 'where the research key is sent' },
+  'research.keyIn': {
+    schema: z.enum(['header', 'query'], { error: 'must be header or query' }),
+    secret: false,
+    description: 'where the research key is sent',
+  },
   'research.merchantId': { schema: text(50), secret: false, description: 'merchant id for the legacy lookup' },
   'research.marketplaceId': { schema: text(50), secret: false, description: 'marketplace id for the legacy lookup' },
   'scout.minRoi': { schema: amount(-100, 100_000), secret: false, description: 'scout: least ROI for "buy", percent' },
-  'scout.minProfit': { schema: amount(-1_000_000, 1_000_000), secret: false, description: 'scout: least profit per unit for "buy", dollars' },
-  'scout.maxRank': { schema: z.coerce.number().int('must be a whole number').positive('must be positive'), secret: false, description: 'scout: worst sales rank for "buy"' },
-  'scout.cost': { schema: amount(0, 1_000_000), secret: false, description: 'scout: cost of a scan that gives none, dollars' },
+  'scout.minProfit': {
+    schema: amount(-1_000_000, 1_000_000),
+    secret: false,
+    description: 'scout: least profit per unit for "buy", dollars',
+  },
+  'scout.maxRank': {
+    schema: z.coerce.number().int('must be a whole number').positive('must be positive'),
+    secret: false,
+    description: 'scout: worst sales rank for "buy"',
+  },
+  'scout.cost': {
+    schema: amount(0, 1_000_000),
+    secret: false,
+    description: 'scout: cost of a scan that gives none, dollars',
+  },
   'scout.prep': { schema: amount(0, 1000), secret: false, description: 'scout: prep per unit, dollars' },
-  'scout.inboundPerLb': { schema: amount(0, 1000), secret: false, description: 'scout: inbound shipping per pound, dollars' },
+  'scout.inboundPerLb': {
+    schema: amount(0, 1000),
+    secret: false,
+    description: 'scout: inbound shipping per pound, dollars',
+  },
   'scout.taxRate': { schema: amount(0, 100), secret: false, description: 'scout: sales tax on the cost, percent' },
-  'pack.shipFrom': { schema: text(300), secret: false, description: 'pack: ship-from address on carton labels, lines separated by "|"' },
+  'pack.shipFrom': {
+    schema: text(300),
+    secret: false,
+    description: 'pack: ship-from address on carton labels, lines separated by "|"',
+  },
   'scout.overrides': {
     schema: z.string().transform((text, ctx) => {
       try {
@@ -49,14 +81,16 @@ export const SETTABLE_KEYS: Record<string, KeySpec> = {
       } catch {
         // reported below
       }
-      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of category names to rules, e.g. {"Books":{"maxRank":1000000}}' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a JSON object of category names to rules, e.g. {"Books":{"maxRank":1000000}}',
+      });
       return z.NEVER;
     }),
     secret: false,
     description: 'scout: rules per category (JSON)',
   },
 };
-
 
 export const MASK = '********';
 
@@ -72,7 +106,8 @@ export function parseKeyValue(key: string, value: string): unknown {
   const spec = keySpec(key);
   const result = spec.schema.safeParse(value);
   const shown = spec.secret ? 'the value' : `"${value}"`;
-  if (!result.success) throw new UsageError(`config ${key}: ${shown} ${result.error.issues[0]?.message ?? 'is not valid'}`);
+  if (!result.success)
+    throw new UsageError(`config ${key}: ${shown} ${result.error.issues[0]?.message ?? 'is not valid'}`);
   return result.data;
 }
 
@@ -81,6 +116,6 @@ export function listKeys(profile: Profile): Array<{ key: string; value: string }
   return Object.entries(SETTABLE_KEYS).flatMap(([key, spec]) => {
     const value = getPath(profile, key);
     if (value === undefined || value === null) return [];
-    return [{ key, value: spec.secret ? MASK : (typeof value === 'object' ? JSON.stringify(value) : String(value)) }];
+    return [{ key, value: spec.secret ? MASK : typeof value === 'object' ? JSON.stringify(value) : String(value) }];
   });
 }

@@ -3,7 +3,6 @@ import { chmodSync, mkdirSync, statSync, type Stats } from 'node:fs';
 import { UsageError } from '../errors.js';
 import type { PrivatePlace } from './paths.js';
 
-
 /**
  * Checks `dir` if it exists: a directory of ours open to others is tightened to 0700 (the note saying so
  * is returned); one of another user, a shared sticky one (like /tmp) or one that cannot be fixed is refused (exit 2).
@@ -28,7 +27,8 @@ export function checkPrivateDir({ dir, what, variable }: PrivatePlace): string |
     );
   }
   if ((stats.mode & 0o077) === 0) return undefined;
-  const refuse = () => new UsageError(`${what} ${dir} is open to other users (mode ${mode})`, `run: chmod 700 '${dir}', ${elsewhere}`);
+  const refuse = () =>
+    new UsageError(`${what} ${dir} is open to other users (mode ${mode})`, `run: chmod 700 '${dir}', ${elsewhere}`);
   // A sticky directory is shared by design (like /tmp): tightening it would break it for others.
   if (stats.mode & 0o1000) throw refuse();
   try {

@@ -42,7 +42,10 @@ export class ConfigStore {
     try {
       return JSON.parse(text) as ConfigFile;
     } catch {
-      throw new UsageError(`the config file ${this.path} is not valid JSON`, 'fix or delete it (it holds your profiles and tokens)');
+      throw new UsageError(
+        `the config file ${this.path} is not valid JSON`,
+        'fix or delete it (it holds your profiles and tokens)',
+      );
     }
   }
 
@@ -114,14 +117,17 @@ export class ConfigStore {
   }
 
   private conf(): Promise<Conf> {
-    this.writer ??= import('conf').then(({ default: Conf }) => new Conf<ConfigFile>({
-      projectName: 'inv',
-      projectSuffix: '',
-      cwd: this.dir,
-      configName: 'config',
-      configFileMode: 0o600,
-      clearInvalidConfig: false,
-    }));
+    this.writer ??= import('conf').then(
+      ({ default: Conf }) =>
+        new Conf<ConfigFile>({
+          projectName: 'inv',
+          projectSuffix: '',
+          cwd: this.dir,
+          configName: 'config',
+          configFileMode: 0o600,
+          clearInvalidConfig: false,
+        }),
+    );
     return this.writer;
   }
 }

@@ -35,7 +35,13 @@ export function storedSecretOrigin(profile: Profile, key: SecretKey): string | n
 }
 
 /** The profile with the secret stored and bound to `forUrl`'s origin, or to the profile's server; refused (exit 2) when neither is known. */
-export function storeSecret(profile: Profile, key: SecretKey, value: unknown, forUrl: string | undefined, profileName: string): Profile {
+export function storeSecret(
+  profile: Profile,
+  key: SecretKey,
+  value: unknown,
+  forUrl: string | undefined,
+  profileName: string,
+): Profile {
   const origin = forUrl ? originOf(forUrl) : serverOrigin(profile, key);
   if (!origin) {
     const setting = SECRETS[key].servers.join(' (or ');

@@ -1,6 +1,12 @@
 /** Turns error statuses and transport failures into the typed errors of src/errors.ts (docs/decisions.md, 5. Error bodies). */
 import {
-  ApiError, AuthError, ConnectionError, InDoubtError, InterruptedError, NotFoundError, RateLimitError,
+  ApiError,
+  AuthError,
+  ConnectionError,
+  InDoubtError,
+  InterruptedError,
+  NotFoundError,
+  RateLimitError,
 } from '../errors.js';
 import { parseRetryAfter } from './retry.js';
 import { TransportError, type Hook, type HttpRequest, type HttpResponse } from './http-types.js';
@@ -29,9 +35,17 @@ export function errorMessage(res: Pick<HttpResponse, 'status' | 'text'>): string
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
-  409: 'Conflict', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway',
-  503: 'Service Unavailable', 504: 'Gateway Timeout',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The typed error for an error response. */
@@ -45,7 +59,10 @@ export function errorForResponse(options: ErrorHookOptions, req: HttpRequest, re
   if (res.status === 429) {
     const wait = parseRetryAfter(res.headers['retry-after']);
     const after = wait === undefined ? '' : ` (the API asks to wait ${Math.ceil(wait / 1000)} s)`;
-    return new RateLimitError(`${where}: rate limited after ${res.attempts ?? 1} attempt(s)${after}`, 'wait a little and run the command again');
+    return new RateLimitError(
+      `${where}: rate limited after ${res.attempts ?? 1} attempt(s)${after}`,
+      'wait a little and run the command again',
+    );
   }
   const tries = (res.attempts ?? 1) > 1 ? ` after ${res.attempts} attempts` : '';
   // A gateway or a failing backend can answer 5xx after the change was made: for a request that is
@@ -69,7 +86,10 @@ export function errorHook(options: ErrorHookOptions): Hook {
       if (!(error instanceof TransportError)) throw error;
       if (error.kind === 'aborted') throw new InterruptedError();
       if (error.kind === 'connect') {
-        throw new ConnectionError(`${options.api}: ${error.message}`, `is the service running at ${error.url.origin}? Check the URL with \`inv config list\``);
+        throw new ConnectionError(
+          `${options.api}: ${error.message}`,
+          `is the service running at ${error.url.origin}? Check the URL with \`inv config list\``,
+        );
       }
       if (req.retry.idempotent) throw new ConnectionError(`${options.api} (${req.operation}): ${error.message}`);
       throw new InDoubtError(

@@ -156,7 +156,12 @@ export class Pacer {
   /** How many successes came after `since` (as far as the ring remembers). */
   private successesSince(since: number): number {
     let count = 0;
-    for (let i = this.recentCount - 1; i >= 0 && i >= this.recentCount - RECENT && this.recent[i % RECENT]! > since; i--) count++;
+    for (
+      let i = this.recentCount - 1;
+      i >= 0 && i >= this.recentCount - RECENT && this.recent[i % RECENT]! > since;
+      i--
+    )
+      count++;
     return count;
   }
 
@@ -183,7 +188,8 @@ export class Pacer {
     if (remaining !== undefined && Number(remaining) === 0 && reset > 0) {
       // A reset beyond a billion is a Unix time (GitHub's style); else seconds from now (the IETF draft's).
       const ms = reset > 1e9 ? reset * 1000 - Date.now() : reset * 1000;
-      if (ms > 0) this.pause(Math.min(ms, 3_600_000), `rate limit used up: waiting ${Math.ceil(ms / 1000)} s for it to reset`);
+      if (ms > 0)
+        this.pause(Math.min(ms, 3_600_000), `rate limit used up: waiting ${Math.ceil(ms / 1000)} s for it to reset`);
     }
   }
 }

@@ -1,8 +1,17 @@
 /** Removes secrets from URLs and headers before they are logged. */
 
 const SECRET_PARAMS = new Set([
-  'key', 'sig', 'code', 'access_token', 'refresh_token', 'id_token', 'token',
-  'password', 'client_secret', 'code_verifier', 'secret',
+  'key',
+  'sig',
+  'code',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'password',
+  'client_secret',
+  'code_verifier',
+  'secret',
 ]);
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
 

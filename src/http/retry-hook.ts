@@ -48,7 +48,10 @@ export function retryHook(options: RetryHookOptions = {}): Hook {
         failure = error;
         outcome = { failure: error.kind };
       }
-      const decision = decideRetry(req.retry, attempt, outcome, options.random, { waitedMs, patienceMs: options.patienceMs ?? 0 });
+      const decision = decideRetry(req.retry, attempt, outcome, options.random, {
+        waitedMs,
+        patienceMs: options.patienceMs ?? 0,
+      });
       if (!decision.retry) {
         if (failure) {
           if (attempt === 1) throw failure;
@@ -59,9 +62,14 @@ export function retryHook(options: RetryHookOptions = {}): Hook {
       const why = failure ? failure.message : `HTTP ${response!.status}`;
       options.onRetry?.(`${req.operation}: ${why}; retry ${attempt} in ${decision.delayMs} ms`);
       const seconds = Math.ceil(decision.delayMs / 1000);
-      if (failure?.kind === 'connect') options.onPause?.(decision.delayMs, `service unreachable: retry ${attempt} in ${seconds} s (${failure.message})`);
+      if (failure?.kind === 'connect')
+        options.onPause?.(
+          decision.delayMs,
+          `service unreachable: retry ${attempt} in ${seconds} s (${failure.message})`,
+        );
       // A Retry-After of 0 asks for no pause: only this request waits its backoff.
-      else if (response?.status === 429 && (parseRetryAfter(response.headers['retry-after']) ?? 0) > 0) options.onPause?.(decision.delayMs, `rate limited: waiting ${seconds} s`);
+      else if (response?.status === 429 && (parseRetryAfter(response.headers['retry-after']) ?? 0) > 0)
+        options.onPause?.(decision.delayMs, `rate limited: waiting ${seconds} s`);
       waitedMs += decision.delayMs;
       await sleep(decision.delayMs, options.signal);
     }

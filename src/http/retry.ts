@@ -76,8 +76,7 @@ export interface WaitBudget {
 
 /** What one attempt ended with: an HTTP status, or a transport failure of some kind. */
 export type AttemptOutcome =
-  | { status: number; retryAfter?: string | undefined }
-  | { failure: 'connect' | 'lost' | 'timeout' };
+  { status: number; retryAfter?: string | undefined } | { failure: 'connect' | 'lost' | 'timeout' };
 
 export interface RetryDecision {
   retry: boolean;
@@ -105,7 +104,9 @@ export function decideRetry(
   if ('status' in outcome && outcome.status === 429) {
     // Never sooner than the backoff: a Retry-After of 0 repeated must not become a busy loop.
     const delayMs = Math.max(parseRetryAfter(outcome.retryAfter) ?? 0, backoff(THROTTLED, attempt, random));
-    return budget.waitedMs + delayMs <= Math.max(THROTTLED.minWaitMs, budget.patienceMs) ? { retry: true, delayMs } : stop;
+    return budget.waitedMs + delayMs <= Math.max(THROTTLED.minWaitMs, budget.patienceMs)
+      ? { retry: true, delayMs }
+      : stop;
   }
   if ('failure' in outcome && outcome.failure === 'connect' && budget.patienceMs > 0) {
     const left = budget.patienceMs - budget.waitedMs;
@@ -127,7 +128,11 @@ export function decideRetry(
 }
 
 /** Capped exponential backoff with "equal jitter": half fixed, half random, so retries never bunch at zero. */
-export function backoff(policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, attempt: number, random: () => number): number {
+export function backoff(
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  attempt: number,
+  random: () => number,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }

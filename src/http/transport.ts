@@ -11,7 +11,15 @@ export interface TransportOptions {
   connections?: number;
 }
 
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'EADDRNOTAVAIL']);
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EADDRNOTAVAIL',
+]);
 const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** An undici Agent shared by every client of one CLI run; `close()` frees its sockets so the process can exit. */
@@ -52,7 +60,8 @@ export class Transport {
         onResponseStart(_controller, statusCode, raw) {
           status = statusCode;
           headers = {};
-          for (const [name, value] of Object.entries(raw)) if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+          for (const [name, value] of Object.entries(raw))
+            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
         },
         onResponseData(_controller, chunk) {
           chunks.push(chunk);
@@ -61,7 +70,10 @@ export class Transport {
           done();
           const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
           resolve({
-            status, headers, text: req.binary && status < 400 ? '' : body.toString('utf8'), bytes: req.binary ? body : undefined,
+            status,
+            headers,
+            text: req.binary && status < 400 ? '' : body.toString('utf8'),
+            bytes: req.binary ? body : undefined,
             durationMs: performance.now() - started,
           });
         },
@@ -70,15 +82,18 @@ export class Transport {
           reject(classify(error, req.url));
         },
       };
-      this.agent.dispatch({
-        origin: req.url.origin,
-        path: req.url.pathname + req.url.search,
-        method: req.method,
-        headers: req.headers,
-        body: req.body,
-        headersTimeout: this.options.timeoutMs,
-        bodyTimeout: this.options.timeoutMs,
-      }, handler);
+      this.agent.dispatch(
+        {
+          origin: req.url.origin,
+          path: req.url.pathname + req.url.search,
+          method: req.method,
+          headers: req.headers,
+          body: req.body,
+          headersTimeout: this.options.timeoutMs,
+          bodyTimeout: this.options.timeoutMs,
+        },
+        handler,
+      );
     });
   }
 
@@ -96,9 +111,11 @@ function errorCode(error: unknown): string | undefined {
 function classify(error: unknown, url: URL): TransportError {
   const code = errorCode(error) ?? '';
   const detail = (error as Error)?.message || code;
-  if ((error as Error)?.name === 'AbortError' || code === 'UND_ERR_ABORTED') return new TransportError('request aborted', 'aborted', url);
+  if ((error as Error)?.name === 'AbortError' || code === 'UND_ERR_ABORTED')
+    return new TransportError('request aborted', 'aborted', url);
   // A TLS handshake that fails (certificate, protocol) ends before the request is written: nothing was sent.
-  if (NOT_SENT.has(code) || /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$)/.test(code)) return new TransportError(`cannot connect to ${url.origin} (${code || detail})`, 'connect', url);
+  if (NOT_SENT.has(code) || /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$)/.test(code))
+    return new TransportError(`cannot connect to ${url.origin} (${code || detail})`, 'connect', url);
   if (TIMEOUTS.has(code)) return new TransportError(`no answer from ${url.origin} in time (${code})`, 'timeout', url);
   return new TransportError(`connection to ${url.origin} lost (${code || detail})`, 'lost', url);
 }

@@ -8,19 +8,57 @@ import { shipmentRuns, shipmentUnits, wholeShipmentRuns, wholeShipmentUnits } fr
 import { writeLabels, type LabelOptions } from './write-labels.js';
 
 /** Writes a heading label per shipment and one label per unit added; a failure here says the stock was sent all the same. */
-export async function labelsAfterSend(client: InventoryClient, result: Record<string, SentShipment>, options: LabelOptions, io: IO, progress?: NodeJS.WritableStream): Promise<string> {
+export async function labelsAfterSend(
+  client: InventoryClient,
+  result: Record<string, SentShipment>,
+  options: LabelOptions,
+  io: IO,
+  progress?: NodeJS.WritableStream,
+): Promise<string> {
   try {
     const shipments = shipmentUnits(result, 'the doSendToFBA answer');
-    return await writeLabels(shipmentRuns(shipments, await itemFacts(client, shipments.map((s) => s.msku))), options, io, progress);
+    return await writeLabels(
+      shipmentRuns(
+        shipments,
+        await itemFacts(
+          client,
+          shipments.map((s) => s.msku),
+        ),
+      ),
+      options,
+      io,
+      progress,
+    );
   } catch (error) {
-    throw new InvError(`the stock was sent, but its labels were not written: ${(error as Error).message}`, 'save the result with --json and make the labels with `inv labels --from FILE --out LABELS.pdf`; do not send again');
+    throw new InvError(
+      `the stock was sent, but its labels were not written: ${(error as Error).message}`,
+      'save the result with --json and make the labels with `inv labels --from FILE --out LABELS.pdf`; do not send again',
+    );
   }
 }
 
 /** Writes a heading label and a label for every unit of one shipment; mskus without an fnsku are passed to `skipped`. */
-export async function shipmentLabels(client: InventoryClient, detail: Parameters<typeof wholeShipmentUnits>[0], options: LabelOptions, io: IO, skipped: (msku: string) => Promise<void>, progress?: NodeJS.WritableStream): Promise<string> {
+export async function shipmentLabels(
+  client: InventoryClient,
+  detail: Parameters<typeof wholeShipmentUnits>[0],
+  options: LabelOptions,
+  io: IO,
+  skipped: (msku: string) => Promise<void>,
+  progress?: NodeJS.WritableStream,
+): Promise<string> {
   const { shipments, unlabelled } = wholeShipmentUnits(detail);
   for (const msku of unlabelled) await skipped(msku);
   if (shipments.length === 0) throw new InvError(`shipment ${detail.shipmentId} holds no units to label`);
-  return writeLabels(wholeShipmentRuns(shipments, await itemFacts(client, shipments.map((s) => s.msku))), options, io, progress);
+  return writeLabels(
+    wholeShipmentRuns(
+      shipments,
+      await itemFacts(
+        client,
+        shipments.map((s) => s.msku),
+      ),
+    ),
+    options,
+    io,
+    progress,
+  );
 }

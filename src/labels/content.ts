@@ -60,13 +60,17 @@ export function printable(text: string): string {
 
 /** Checks an FNSKU: 10 capital letters or digits (X000… or an ASIN-based one). */
 export function checkFnsku(fnsku: string, field = 'fnsku'): string {
-  if (!/^[A-Z0-9]{10}$/.test(fnsku)) throw new UsageError(`${field} "${printable(fnsku)}" must be 10 capital letters or digits, e.g. X000ABC123`);
+  if (!/^[A-Z0-9]{10}$/.test(fnsku))
+    throw new UsageError(`${field} "${printable(fnsku)}" must be 10 capital letters or digits, e.g. X000ABC123`);
   return fnsku;
 }
 
 /** The runs of one unit label repeated `count` times. */
 export function unitRun(fnsku: string, item: { title: string; cond: string }, count: number): LabelRun {
-  return { label: { kind: 'unit', fnsku, title: printable(item.title), condition: conditionText(item.cond) }, copies: count };
+  return {
+    label: { kind: 'unit', fnsku, title: printable(item.title), condition: conditionText(item.cond) },
+    copies: count,
+  };
 }
 
 /** How many labels the runs print. */

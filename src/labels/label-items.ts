@@ -2,7 +2,10 @@
 import type { InventoryClient } from '../api/inventory.js';
 
 /** Each distinct msku's title and condition. */
-export async function itemFacts(client: InventoryClient, mskus: Iterable<string>): Promise<Map<string, { title: string; cond: string }>> {
+export async function itemFacts(
+  client: InventoryClient,
+  mskus: Iterable<string>,
+): Promise<Map<string, { title: string; cond: string }>> {
   const facts = new Map<string, { title: string; cond: string }>();
   for (const msku of new Set(mskus)) {
     const item = await client.item(msku);

@@ -27,21 +27,45 @@ export interface Layout {
 export const LAYOUTS: Readonly<Record<LayoutName, Layout>> = {
   // Avery 5160 / 8160: US Letter, 2 5/8 x 1 in, 3 x 10, 0.5 in top margin, 3/16 in sides, 2 3/4 in column pitch.
   'avery-5160': {
-    name: 'avery-5160', page: { width: 8.5 * IN, height: 11 * IN }, label: { width: 2.625 * IN, height: 1 * IN },
-    columns: 3, rows: 10, origin: { x: (3 / 16) * IN, y: 0.5 * IN }, pitch: { x: 2.75 * IN, y: 1 * IN }, module: (3 / 300) * IN,
+    name: 'avery-5160',
+    page: { width: 8.5 * IN, height: 11 * IN },
+    label: { width: 2.625 * IN, height: 1 * IN },
+    columns: 3,
+    rows: 10,
+    origin: { x: (3 / 16) * IN, y: 0.5 * IN },
+    pitch: { x: 2.75 * IN, y: 1 * IN },
+    module: (3 / 300) * IN,
   },
   // A4 24-up (Avery L7159 size): 63.5 x 33.9 mm, 3 x 8, 12.9 mm top margin, 66 mm column pitch, centred.
   'a4-24': {
-    name: 'a4-24', page: { width: 210 * MM, height: 297 * MM }, label: { width: 63.5 * MM, height: 33.9 * MM },
-    columns: 3, rows: 8, origin: { x: 7.25 * MM, y: 12.9 * MM }, pitch: { x: 66 * MM, y: 33.9 * MM }, module: (3 / 300) * IN,
+    name: 'a4-24',
+    page: { width: 210 * MM, height: 297 * MM },
+    label: { width: 63.5 * MM, height: 33.9 * MM },
+    columns: 3,
+    rows: 8,
+    origin: { x: 7.25 * MM, y: 12.9 * MM },
+    pitch: { x: 66 * MM, y: 33.9 * MM },
+    module: (3 / 300) * IN,
   },
   'thermal-2.25x1.25': {
-    name: 'thermal-2.25x1.25', page: { width: 2.25 * IN, height: 1.25 * IN }, label: { width: 2.25 * IN, height: 1.25 * IN },
-    columns: 1, rows: 1, origin: { x: 0, y: 0 }, pitch: { x: 0, y: 0 }, module: (2 / 203) * IN,
+    name: 'thermal-2.25x1.25',
+    page: { width: 2.25 * IN, height: 1.25 * IN },
+    label: { width: 2.25 * IN, height: 1.25 * IN },
+    columns: 1,
+    rows: 1,
+    origin: { x: 0, y: 0 },
+    pitch: { x: 0, y: 0 },
+    module: (2 / 203) * IN,
   },
   'thermal-2x1': {
-    name: 'thermal-2x1', page: { width: 2 * IN, height: 1 * IN }, label: { width: 2 * IN, height: 1 * IN },
-    columns: 1, rows: 1, origin: { x: 0, y: 0 }, pitch: { x: 0, y: 0 }, module: (2 / 203) * IN,
+    name: 'thermal-2x1',
+    page: { width: 2 * IN, height: 1 * IN },
+    label: { width: 2 * IN, height: 1 * IN },
+    columns: 1,
+    rows: 1,
+    origin: { x: 0, y: 0 },
+    pitch: { x: 0, y: 0 },
+    module: (2 / 203) * IN,
   },
 };
 

@@ -12,18 +12,40 @@ type Doc = PDFKit.PDFDocument;
  * Renders the runs on `layout`, the first label at sheet position `start` (1-based); resolves to the PDF bytes.
  * `onLabel` is called after each label; characters the label fonts do not have are drawn as "?" and added to `missing`.
  */
-export function renderPdf(runs: readonly LabelRun[], layout: Layout, start = 1, onLabel?: () => void, missing = new Set<string>()): Promise<Buffer> {
-  const doc = new PDFDocument({ size: [layout.page.width, layout.page.height], margin: 0, autoFirstPage: false, info: { Title: 'FNSKU labels', Creator: 'inv' } });
+export function renderPdf(
+  runs: readonly LabelRun[],
+  layout: Layout,
+  start = 1,
+  onLabel?: () => void,
+  missing = new Set<string>(),
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: [layout.page.width, layout.page.height],
+    margin: 0,
+    autoFirstPage: false,
+    info: { Title: 'FNSKU labels', Creator: 'inv' },
+  });
   // Printed at 100 %: a viewer's "fit to page" would move every label off its place on the sheet.
-  (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({ PrintScaling: 'None' });
+  (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({
+    PrintScaling: 'None',
+  });
   doc.registerFont(FONT.regular, fontFile('regular'));
   doc.registerFont(FONT.bold, fontFile('bold'));
   const covered = covers(doc);
   // Text the font cannot draw becomes "?" (and is named to the user) rather than a blank box or nothing.
   const drawable = (text: string) => [...text].map((c) => (covered(c) ? c : (missing.add(c), '?'))).join('');
-  runs = runs.map((run) => ({ ...run, label: run.label.kind === 'unit'
-    ? { ...run.label, title: drawable(run.label.title), condition: drawable(run.label.condition) }
-    : { ...run.label, shipmentId: drawable(run.label.shipmentId), center: drawable(run.label.center), contents: drawable(run.label.contents) } }));
+  runs = runs.map((run) => ({
+    ...run,
+    label:
+      run.label.kind === 'unit'
+        ? { ...run.label, title: drawable(run.label.title), condition: drawable(run.label.condition) }
+        : {
+            ...run.label,
+            shipmentId: drawable(run.label.shipmentId),
+            center: drawable(run.label.center),
+            contents: drawable(run.label.contents),
+          },
+  }));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -67,14 +89,24 @@ interface UnitParts {
 function unitParts(doc: Doc, label: UnitLabel, layout: Layout): UnitParts {
   const bars = code128(label.fnsku);
   const box = unitBox(layout, bars.modules);
-  const titles = wrap(doc, label.title, FONT.regular, box.lines[1]!.size, layout.label.width - 2 * box.pad, box.titleLines);
+  const titles = wrap(
+    doc,
+    label.title,
+    FONT.regular,
+    box.lines[1]!.size,
+    layout.label.width - 2 * box.pad,
+    box.titleLines,
+  );
   return {
     bars,
     box,
     lines: [
       { text: label.fnsku, font: FONT.regular },
       ...Array.from({ length: box.titleLines }, (_, i) => ({ text: titles[i] ?? '', font: FONT.regular })),
-      { text: fit(doc, label.condition, FONT.bold, box.lines.at(-1)!.size, layout.label.width - 2 * box.pad), font: FONT.bold },
+      {
+        text: fit(doc, label.condition, FONT.bold, box.lines.at(-1)!.size, layout.label.width - 2 * box.pad),
+        font: FONT.bold,
+      },
     ],
   };
 }
@@ -84,13 +116,18 @@ function drawUnit(doc: Doc, { bars, box, lines }: UnitParts, layout: Layout, at:
   const x0 = at.x + barcode.x;
   for (const bar of bars.bars) doc.rect(x0 + bar.x * module, at.y + barcode.y, bar.width * module, barcode.height);
   doc.fillColor('black').fill();
-  lines.forEach((line, i) => centred(doc, line.text, line.font, box.lines[i]!.size, at.x + layout.label.width / 2, at.y + box.lines[i]!.y));
+  lines.forEach((line, i) =>
+    centred(doc, line.text, line.font, box.lines[i]!.size, at.x + layout.label.width / 2, at.y + box.lines[i]!.y),
+  );
 }
 
 function drawHeading(doc: Doc, label: HeadingLabel, layout: Layout, at: { x: number; y: number }): void {
   const { width: w, height: h } = layout.label;
   const pad = layout.columns > 1 ? 6 : 4.5;
-  doc.lineWidth(1.5).rect(at.x + pad, at.y + pad, w - 2 * pad, h - 2 * pad).stroke('black');
+  doc
+    .lineWidth(1.5)
+    .rect(at.x + pad, at.y + pad, w - 2 * pad, h - 2 * pad)
+    .stroke('black');
   const cx = at.x + w / 2;
   const inner = w - 4 * pad;
   const rows: Array<[string, string, number]> = [
@@ -113,7 +150,10 @@ function centred(doc: Doc, text: string, font: string, size: number, cx: number,
   doc.font(font).fontSize(size);
   // pdfkit puts the baseline one font ascender below y; Noto Sans's (1069 per 1000) leaves room for stacked accents.
   const ascender = (doc as unknown as { _font: { ascender: number } })._font.ascender / 1000;
-  doc.text(text, cx - doc.widthOfString(text) / 2, y - (ascender - TEXT_ASCENT) * size, { lineBreak: false, lineGap: 0 });
+  doc.text(text, cx - doc.widthOfString(text) / 2, y - (ascender - TEXT_ASCENT) * size, {
+    lineBreak: false,
+    lineGap: 0,
+  });
 }
 
 /** The text cut to `width` points, ending in an ellipsis when cut. */

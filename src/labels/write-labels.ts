@@ -19,20 +19,32 @@ export interface LabelOptions {
 }
 
 /** Checks --format/--layout/--start/--out; the format defaults to the file's extension, the layout to the format's usual one. */
-export function labelOptions(flags: { format?: string; layout?: string; start?: string; out?: string }, prefix = ''): LabelOptions {
+export function labelOptions(
+  flags: { format?: string; layout?: string; start?: string; out?: string },
+  prefix = '',
+): LabelOptions {
   const format = flags.format ?? (flags.out?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf');
-  if (!LABEL_FORMATS.includes(format as LabelFormat)) throw new UsageError(`--${prefix}format "${format}" must be ${LABEL_FORMATS.join(' or ')}`);
+  if (!LABEL_FORMATS.includes(format as LabelFormat))
+    throw new UsageError(`--${prefix}format "${format}" must be ${LABEL_FORMATS.join(' or ')}`);
   const layoutName = flags.layout ?? (format === 'zpl' ? 'thermal-2.25x1.25' : 'avery-5160');
   const layout = layoutNamed(layoutName);
   if (!layout) throw new UsageError(`--${prefix}layout "${layoutName}" must be one of ${LAYOUT_NAMES.join(', ')}`);
-  if (format === 'zpl' && perPage(layout) > 1) throw new UsageError(`--${prefix}layout ${layout.name} is a sheet: ZPL is for thermal rolls (thermal-2.25x1.25 or thermal-2x1)`);
+  if (format === 'zpl' && perPage(layout) > 1)
+    throw new UsageError(
+      `--${prefix}layout ${layout.name} is a sheet: ZPL is for thermal rolls (thermal-2.25x1.25 or thermal-2x1)`,
+    );
   let start = 1;
   if (flags.start !== undefined) {
-    if (perPage(layout) === 1) throw new UsageError(`--start is for sheet layouts (avery-5160, a4-24): ${layout.name} has one label a page`);
-    if (!/^\d+$/.test(flags.start) || Number(flags.start) < 1 || Number(flags.start) > perPage(layout)) throw new UsageError(`--start "${flags.start}" must be a label position from 1 to ${perPage(layout)} on ${layout.name}`);
+    if (perPage(layout) === 1)
+      throw new UsageError(`--start is for sheet layouts (avery-5160, a4-24): ${layout.name} has one label a page`);
+    if (!/^\d+$/.test(flags.start) || Number(flags.start) < 1 || Number(flags.start) > perPage(layout))
+      throw new UsageError(
+        `--start "${flags.start}" must be a label position from 1 to ${perPage(layout)} on ${layout.name}`,
+      );
     start = Number(flags.start);
   }
-  if (format === 'pdf' && (flags.out === undefined || flags.out === '-')) throw new UsageError(`${prefix ? '--labels' : '--out'} FILE.pdf is needed for a PDF (ZPL can go to stdout)`);
+  if (format === 'pdf' && (flags.out === undefined || flags.out === '-'))
+    throw new UsageError(`${prefix ? '--labels' : '--out'} FILE.pdf is needed for a PDF (ZPL can go to stdout)`);
   if (flags.out !== undefined && flags.out !== '-') checkWritable(flags.out, prefix ? '--labels' : '--out');
   return { format: format as LabelFormat, layout, start, out: flags.out };
 }
@@ -59,11 +71,20 @@ export function checkWritable(file: string, flag: string): void {
     }
     return undefined;
   })();
-  if (problem) throw new UsageError(`${flag} ${file}: ${problem}`, `give a file in a directory you can write to, e.g. ${flag} ./labels.pdf`);
+  if (problem)
+    throw new UsageError(
+      `${flag} ${file}: ${problem}`,
+      `give a file in a directory you can write to, e.g. ${flag} ./labels.pdf`,
+    );
 }
 
 /** Renders and writes the labels, counting them on `progress` (a terminal) as they are drawn; returns a one-line summary for the user. */
-export async function writeLabels(runs: readonly LabelRun[], options: LabelOptions, io: IO, progress?: NodeJS.WritableStream): Promise<string> {
+export async function writeLabels(
+  runs: readonly LabelRun[],
+  options: LabelOptions,
+  io: IO,
+  progress?: NodeJS.WritableStream,
+): Promise<string> {
   const count = labelCount(runs);
   let bytes: Buffer | string;
   let pages: number;
@@ -74,7 +95,9 @@ export async function writeLabels(runs: readonly LabelRun[], options: LabelOptio
     bytes = await renderPdf(runs, options.layout, options.start, () => counter.tick('done'), missing);
     counter.finish();
     if (missing.size > 0) {
-      await io.err.write(`warning: no bundled font has ${[...missing].join(', ')}: printed as "?" (the label fonts cover Latin, Greek and Cyrillic)\n`);
+      await io.err.write(
+        `warning: no bundled font has ${[...missing].join(', ')}: printed as "?" (the label fonts cover Latin, Greek and Cyrillic)\n`,
+      );
     }
     pages = Math.ceil((options.start - 1 + count) / perPage(options.layout));
   } else {
@@ -82,7 +105,9 @@ export async function writeLabels(runs: readonly LabelRun[], options: LabelOptio
     bytes = renderZpl(runs, options.layout);
     const beyond = [...new Set(runs.flatMap((r) => [...Object.values(r.label).join('')]).filter((c) => c > '\u00ff'))];
     if (beyond.length > 0) {
-      await io.err.write(`warning: ${beyond.join(', ')} print only on a printer with a Unicode font mapped to ZPL font 0 (^CW0); font 0 itself draws Latin-1\n`);
+      await io.err.write(
+        `warning: ${beyond.join(', ')} print only on a printer with a Unicode font mapped to ZPL font 0 (^CW0); font 0 itself draws Latin-1\n`,
+      );
     }
     pages = count;
   }
@@ -93,7 +118,9 @@ export async function writeLabels(runs: readonly LabelRun[], options: LabelOptio
       await writeFile(where, bytes);
     } catch (error) {
       const e = error as NodeJS.ErrnoException;
-      throw new InvError(`cannot write ${where}: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`);
+      throw new InvError(
+        `cannot write ${where}: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`,
+      );
     }
   }
   const sheets = perPage(options.layout) > 1 ? ` on ${pages} sheet${pages === 1 ? '' : 's'}` : '';

@@ -12,7 +12,11 @@ const MODULE = 2;
 
 /** Field data with ^, ~ and _ written as ^FH hex escapes, so server text cannot become commands. */
 export function field(text: string): string {
-  return '^FH_^FD' + text.replace(/[\^~_\\]/g, (c) => '_' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')) + '^FS';
+  return (
+    '^FH_^FD' +
+    text.replace(/[\^~_\\]/g, (c) => '_' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')) +
+    '^FS'
+  );
 }
 
 /** ZPL font 0 has no fixed width: a character is at most about this share of its height on average. */
@@ -50,16 +54,25 @@ function unit(label: UnitLabel, width: number, height: number, copies: number): 
     `^FO${pad},${y}^A0N,${textHeight.fnsku},${textHeight.fnsku}^FB${inner},1,0,C${field(label.fnsku)}`,
   ];
   y += textHeight.fnsku + 4;
-  out.push(`^FO${pad},${y}^A0N,${textHeight.title},${textHeight.title}^FB${inner},${titleLines},0,C${field(cut(label.title, perLine * titleLines))}`);
+  out.push(
+    `^FO${pad},${y}^A0N,${textHeight.title},${textHeight.title}^FB${inner},${titleLines},0,C${field(cut(label.title, perLine * titleLines))}`,
+  );
   y += titleLines * textHeight.title + 4;
-  out.push(`^FO${pad},${y}^A0N,${textHeight.condition},${textHeight.condition}^FB${inner},1,0,C${field(label.condition)}`);
+  out.push(
+    `^FO${pad},${y}^A0N,${textHeight.condition},${textHeight.condition}^FB${inner},1,0,C${field(label.condition)}`,
+  );
   return [...out, `^PQ${copies}`];
 }
 
 function heading(label: HeadingLabel, width: number, height: number, copies: number): string[] {
   const pad = dots(4.5);
   const inner = width - 4 * pad;
-  const rows: Array<[string, number]> = [['SHIPMENT', 18], [label.shipmentId, 36], [`to ${label.center}`, 28], [label.contents, 18]];
+  const rows: Array<[string, number]> = [
+    ['SHIPMENT', 18],
+    [label.shipmentId, 36],
+    [`to ${label.center}`, 28],
+    [label.contents, 18],
+  ];
   let y = Math.round((height - rows.reduce((s, [, h]) => s + h + 6, -6)) / 2);
   const out = [`^FO${pad},${pad}^GB${width - 2 * pad},${height - 2 * pad},3^FS`];
   for (const [text, size] of rows) {
@@ -74,7 +87,10 @@ export function renderZpl(runs: readonly LabelRun[], layout: Layout): string {
   const width = dots(layout.label.width);
   const height = dots(layout.label.height);
   const blocks = runs.map((run) => {
-    const body = run.label.kind === 'unit' ? unit(run.label, width, height, run.copies) : heading(run.label, width, height, run.copies);
+    const body =
+      run.label.kind === 'unit'
+        ? unit(run.label, width, height, run.copies)
+        : heading(run.label, width, height, run.copies);
     return ['^XA', '^CI28', `^PW${width}`, `^LL${height}`, '^LH0,0', ...body, '^XZ'].join('\n');
   });
   return blocks.join('\n') + '\n';

@@ -28,7 +28,15 @@ export function cartonLayout(name: CartonLayoutName): CartonLayout {
   const base = { module: 0.02 * IN, barModule: 0.013 * IN };
   return name === '4x6'
     ? { ...base, name, page: { ...LABEL }, places: [{ x: 0, y: 0 }] }
-    : { ...base, name, page: { width: 8.5 * IN, height: 11 * IN }, places: [{ x: 0.25 * IN, y: 2.5 * IN }, { x: 4.25 * IN, y: 2.5 * IN }] };
+    : {
+        ...base,
+        name,
+        page: { width: 8.5 * IN, height: 11 * IN },
+        places: [
+          { x: 0.25 * IN, y: 2.5 * IN },
+          { x: 4.25 * IN, y: 2.5 * IN },
+        ],
+      };
 }
 
 /** Inner padding of a label; the rules and regions below, top to bottom. */

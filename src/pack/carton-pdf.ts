@@ -4,7 +4,19 @@ import { QUIET_ZONE } from '../labels/barcode.js';
 import { code128B } from './code128.js';
 import type { CartonLabel } from './cartons.js';
 import { boxFacts } from './cartons.js';
-import { ADDRESS_LINES, ADDRESS_TOP, BARCODE, FIRST_RULE, LABEL, PAD, SECOND_RULE, SHIPMENT_TOP, SYMBOL_TOP, THIRD_RULE, type CartonLayout } from './carton-layout.js';
+import {
+  ADDRESS_LINES,
+  ADDRESS_TOP,
+  BARCODE,
+  FIRST_RULE,
+  LABEL,
+  PAD,
+  SECOND_RULE,
+  SHIPMENT_TOP,
+  SYMBOL_TOP,
+  THIRD_RULE,
+  type CartonLayout,
+} from './carton-layout.js';
 import { ROW_HEIGHT } from './pdf417.js';
 
 type Doc = PDFKit.PDFDocument;
@@ -12,9 +24,17 @@ type Doc = PDFKit.PDFDocument;
 /** Renders the labels on `layout`; resolves to the PDF bytes. */
 export function renderCartonPdf(labels: readonly CartonLabel[], layout: CartonLayout): Promise<Buffer> {
   // Uncompressed: a zlib stream a page and a symbol (two thousand of them) cost more memory and time than the file saves.
-  const doc = new PDFDocument({ size: [layout.page.width, layout.page.height], margin: 0, autoFirstPage: false, compress: false, info: { Title: 'Carton labels', Creator: 'inv' } });
+  const doc = new PDFDocument({
+    size: [layout.page.width, layout.page.height],
+    margin: 0,
+    autoFirstPage: false,
+    compress: false,
+    info: { Title: 'Carton labels', Creator: 'inv' },
+  });
   // Printed at 100 %: scaling would shrink the PDF417 modules below 0.020 in.
-  (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({ PrintScaling: 'None' });
+  (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({
+    PrintScaling: 'None',
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,13 +66,24 @@ function drawCarton(doc: Doc, label: CartonLabel, layout: CartonLayout, at: { x:
   doc.text(boxOf, x0 + inner - doc.widthOfString(boxOf), at.y + SHIPMENT_TOP + 9, { lineBreak: false });
   const units = label.box.items.reduce((n, i) => n + i.quantity, 0);
   const parts = label.parts > 1 ? ` · contents ${label.part} of ${label.parts}` : '';
-  text(doc, `${boxFacts(label.box)} · ${units} unit${units === 1 ? '' : 's'}${parts}`, 'Helvetica', 8, x0, at.y + SHIPMENT_TOP + 30, inner);
+  text(
+    doc,
+    `${boxFacts(label.box)} · ${units} unit${units === 1 ? '' : 's'}${parts}`,
+    'Helvetica',
+    8,
+    x0,
+    at.y + SHIPMENT_TOP + 30,
+    inner,
+  );
   if (label.box.teamLift) {
     const tag = 'TEAM LIFT';
     doc.font('Helvetica-Bold').fontSize(11);
     const tw = doc.widthOfString(tag) + 8;
     doc.rect(x0 + inner - tw, at.y + SHIPMENT_TOP + 29, tw, 14).fill('black');
-    doc.fillColor('white').text(tag, x0 + inner - tw + 4, at.y + SHIPMENT_TOP + 31.5, { lineBreak: false }).fillColor('black');
+    doc
+      .fillColor('white')
+      .text(tag, x0 + inner - tw + 4, at.y + SHIPMENT_TOP + 31.5, { lineBreak: false })
+      .fillColor('black');
   }
   rule(doc, at.x, at.y + SECOND_RULE);
   const bars = code128B(label.box.boxId);
@@ -61,7 +92,9 @@ function drawCarton(doc: Doc, label: CartonLabel, layout: CartonLayout, at: { x:
   for (const bar of bars.bars) doc.rect(bx + bar.x * module, at.y + BARCODE.top, bar.width * module, BARCODE.height);
   doc.fillColor('black').fill();
   doc.font('Helvetica').fontSize(9);
-  doc.text(label.box.boxId, at.x + (w - doc.widthOfString(label.box.boxId)) / 2, at.y + BARCODE.textTop, { lineBreak: false });
+  doc.text(label.box.boxId, at.x + (w - doc.widthOfString(label.box.boxId)) / 2, at.y + BARCODE.textTop, {
+    lineBreak: false,
+  });
   rule(doc, at.x, at.y + THIRD_RULE);
   const { matrix } = label.symbol;
   const m = layout.module;
@@ -78,10 +111,20 @@ function drawSymbol(doc: Doc, matrix: CartonLabel['symbol']['matrix'], x: number
   const stride = Math.ceil(matrix.width / 8);
   const bits = Buffer.alloc(stride * matrix.rows);
   for (let r = 0; r < matrix.rows; r++) {
-    for (let c = 0; c < matrix.width; c++) if (matrix.dark[r * matrix.width + c]) bits[r * stride + (c >> 3)]! |= 0x80 >> (c & 7);
+    for (let c = 0; c < matrix.width; c++)
+      if (matrix.dark[r * matrix.width + c]) bits[r * stride + (c >> 3)]! |= 0x80 >> (c & 7);
   }
   // Decode [1 0]: a 1 sample is painted in the fill colour; Interpolate false keeps the module edges sharp.
-  const image = doc.ref({ Type: 'XObject', Subtype: 'Image', Width: matrix.width, Height: matrix.rows, ImageMask: true, BitsPerComponent: 1, Decode: [1, 0], Interpolate: false });
+  const image = doc.ref({
+    Type: 'XObject',
+    Subtype: 'Image',
+    Width: matrix.width,
+    Height: matrix.rows,
+    ImageMask: true,
+    BitsPerComponent: 1,
+    Decode: [1, 0],
+    Interpolate: false,
+  });
   image.end(bits);
   const name = `P${++symbols}`;
   (doc.page as unknown as { xobjects: Record<string, unknown> }).xobjects[name] = image;
@@ -95,13 +138,26 @@ function drawSymbol(doc: Doc, matrix: CartonLabel['symbol']['matrix'], x: number
 
 let symbols = 0;
 
-function address(doc: Doc, heading: string, lines: string[], x: number, y: number, width: number, font: string, size: number): void {
+function address(
+  doc: Doc,
+  heading: string,
+  lines: string[],
+  x: number,
+  y: number,
+  width: number,
+  font: string,
+  size: number,
+): void {
   text(doc, heading, 'Helvetica-Bold', 6.5, x, y, width);
   lines.slice(0, ADDRESS_LINES).forEach((line, i) => text(doc, line, font, size, x, y + 9 + i * (size + 2), width));
 }
 
 function rule(doc: Doc, x: number, y: number): void {
-  doc.lineWidth(1).moveTo(x + PAD, y).lineTo(x + LABEL.width - PAD, y).stroke('black');
+  doc
+    .lineWidth(1)
+    .moveTo(x + PAD, y)
+    .lineTo(x + LABEL.width - PAD, y)
+    .stroke('black');
 }
 
 /** One line of text at (x, y), cut with an ellipsis to `width`. */

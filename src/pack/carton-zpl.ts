@@ -37,18 +37,38 @@ function carton(label: CartonLabel): string[] {
   label.shipFrom.slice(0, 5).forEach((line, i) => out.push(text(PAD, PAD + 24 + i * 26, 22, line, half)));
   label.shipTo.slice(0, 5).forEach((line, i) => out.push(text(PAD + half + 20, PAD + 24 + i * 26, 24, line, half)));
   out.push(`^FO${PAD},190^GB${inner},3,3^FS`);
-  out.push(text(PAD, 200, 18, 'FBA SHIPMENT', inner), text(PAD, 222, 42, label.shipmentId, inner), text(PAD, 222, 42, `BOX ${label.box.box} OF ${label.boxes}`, inner, 'R'));
+  out.push(
+    text(PAD, 200, 18, 'FBA SHIPMENT', inner),
+    text(PAD, 222, 42, label.shipmentId, inner),
+    text(PAD, 222, 42, `BOX ${label.box.box} OF ${label.boxes}`, inner, 'R'),
+  );
   const units = label.box.items.reduce((n, i) => n + i.quantity, 0);
   const parts = label.parts > 1 ? `  contents ${label.part} of ${label.parts}` : '';
-  out.push(text(PAD, 272, 22, `${boxFacts(label.box).replaceAll('·', '-')}  ${units} units${parts}`, label.box.teamLift ? inner - 180 : inner));
-  if (label.box.teamLift) out.push(`^FO${WIDTH - PAD - 170},266^GB170,34,34^FS`, `^FO${WIDTH - PAD - 170},272^A0N,26,26^FR^FB170,1,0,C^FDTEAM LIFT^FS`);
+  out.push(
+    text(
+      PAD,
+      272,
+      22,
+      `${boxFacts(label.box).replaceAll('·', '-')}  ${units} units${parts}`,
+      label.box.teamLift ? inner - 180 : inner,
+    ),
+  );
+  if (label.box.teamLift)
+    out.push(
+      `^FO${WIDTH - PAD - 170},266^GB170,34,34^FS`,
+      `^FO${WIDTH - PAD - 170},272^A0N,26,26^FR^FB170,1,0,C^FDTEAM LIFT^FS`,
+    );
   out.push(`^FO${PAD},306^GB${inner},3,3^FS`);
   // Box ids are capitals and digits: written as they are, so the symbol is what a scanner reads.
-  out.push(`^FO${Math.round((WIDTH - code128B(label.box.boxId).modules * 3) / 2)},322^BY3,3,100^BCN,100,Y,N,N,A^FD${label.box.boxId}^FS`);
+  out.push(
+    `^FO${Math.round((WIDTH - code128B(label.box.boxId).modules * 3) / 2)},322^BY3,3,100^BCN,100,Y,N,N,A^FD${label.box.boxId}^FS`,
+  );
   out.push(`^FO${PAD},455^GB${inner},3,3^FS`);
   const { matrix } = label.symbol;
   const x = Math.round((WIDTH - matrix.width * MODULE) / 2);
-  out.push(`^FO${x},${SYMBOL_TOP + 10}^BY${MODULE}^B7N,${ROW_HEIGHT * MODULE},${EC_LEVEL},${(matrix.width - OVERHEAD_MODULES) / COLUMN_MODULES},,N^FD${label.symbol.text}^FS`);
+  out.push(
+    `^FO${x},${SYMBOL_TOP + 10}^BY${MODULE}^B7N,${ROW_HEIGHT * MODULE},${EC_LEVEL},${(matrix.width - OVERHEAD_MODULES) / COLUMN_MODULES},,N^FD${label.symbol.text}^FS`,
+  );
   out.push('^XZ');
   return out;
 }

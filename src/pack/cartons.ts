@@ -22,15 +22,34 @@ export function boxFacts(box: Box): string {
 
 /** Address text as lines: split at "|" or new lines, each made printable. */
 export function addressLines(text: string): string[] {
-  return text.split(/\s*[|\n]\s*/).map(printable).filter(Boolean);
+  return text
+    .split(/\s*[|\n]\s*/)
+    .map(printable)
+    .filter(Boolean);
 }
 
 /** The labels to print, in box order; `onBox` is called after each box's symbols are made. */
-export function cartonLabels(packing: Packing, shipFrom: string[], room: SymbolRoom, onBox?: () => void): CartonLabel[] {
+export function cartonLabels(
+  packing: Packing,
+  shipFrom: string[],
+  room: SymbolRoom,
+  onBox?: () => void,
+): CartonLabel[] {
   const out: CartonLabel[] = [];
   for (const box of packing.boxes) {
     const symbols = contentsSymbols(packing.shipmentId, box.items, room);
-    symbols.forEach((symbol, i) => out.push({ shipmentId: packing.shipmentId, box, boxes: packing.boxes.length, shipFrom, shipTo: packing.shipTo, symbol, part: i + 1, parts: symbols.length }));
+    symbols.forEach((symbol, i) =>
+      out.push({
+        shipmentId: packing.shipmentId,
+        box,
+        boxes: packing.boxes.length,
+        shipFrom,
+        shipTo: packing.shipTo,
+        symbol,
+        part: i + 1,
+        parts: symbols.length,
+      }),
+    );
     onBox?.();
   }
   return out;

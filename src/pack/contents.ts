@@ -49,7 +49,10 @@ export function contentsSymbols(shipmentId: string, items: readonly BoxItem[], r
       if (!matrix || matrix.rows > room.maxRows) break;
       best = { text, matrix };
     }
-    if (!best) throw new Error(`the contents of one product do not fit a PDF417 symbol of ${room.columns} columns and ${room.maxRows} rows`);
+    if (!best)
+      throw new Error(
+        `the contents of one product do not fit a PDF417 symbol of ${room.columns} columns and ${room.maxRows} rows`,
+      );
     out.push(best);
     start = end - 1;
   }

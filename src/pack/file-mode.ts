@@ -26,14 +26,22 @@ export interface Outputs {
 /** Checks the output flags before anything is read or fetched. */
 export function outputOptions(flags: OutputFlags): Outputs {
   const layout = (flags.layout ?? '4x6') as CartonLayoutName;
-  if (!CARTON_LAYOUTS.includes(layout)) throw new UsageError(`--layout "${flags.layout}" must be one of ${CARTON_LAYOUTS.join(', ')}`);
+  if (!CARTON_LAYOUTS.includes(layout))
+    throw new UsageError(`--layout "${flags.layout}" must be one of ${CARTON_LAYOUTS.join(', ')}`);
   const format = flags.zpl || flags.labels?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf';
-  if (flags.layout !== undefined && flags.labels === undefined) throw new UsageError('--layout goes with --labels FILE');
-  if (format === 'zpl' && flags.layout === 'letter-2up') throw new UsageError('--layout letter-2up is a sheet: ZPL is for 4x6 thermal rolls');
-  if (flags.zpl && flags.labels === undefined) throw new UsageError('-o zpl is the format of --labels FILE (or --labels - for stdout)');
-  if (format === 'pdf' && flags.labels === '-') throw new UsageError('--labels FILE.pdf is needed for a PDF (ZPL can go to stdout with -o zpl)');
+  if (flags.layout !== undefined && flags.labels === undefined)
+    throw new UsageError('--layout goes with --labels FILE');
+  if (format === 'zpl' && flags.layout === 'letter-2up')
+    throw new UsageError('--layout letter-2up is a sheet: ZPL is for 4x6 thermal rolls');
+  if (flags.zpl && flags.labels === undefined)
+    throw new UsageError('-o zpl is the format of --labels FILE (or --labels - for stdout)');
+  if (format === 'pdf' && flags.labels === '-')
+    throw new UsageError('--labels FILE.pdf is needed for a PDF (ZPL can go to stdout with -o zpl)');
   if (flags.packList === '-') throw new UsageError('--pack-list needs a FILE: stdout carries the boxes');
-  return { labels: flags.labels === undefined ? undefined : { format, layout, out: flags.labels }, packList: flags.packList };
+  return {
+    labels: flags.labels === undefined ? undefined : { format, layout, out: flags.labels },
+    packList: flags.packList,
+  };
 }
 
 export interface FileModeInput extends PackOptions {
@@ -49,15 +57,32 @@ export async function packFromFiles(client: InventoryClient, input: FileModeInpu
 }
 
 /** Writes the labels and the pack list of a checked packing (the pack list is made before either is written); returns lines for the user. */
-export async function writeOutputs(client: InventoryClient, packing: Packing, outputs: Outputs, shipFrom: string[], io: IO, onBox?: () => void): Promise<string[]> {
+export async function writeOutputs(
+  client: InventoryClient,
+  packing: Packing,
+  outputs: Outputs,
+  shipFrom: string[],
+  io: IO,
+  onBox?: () => void,
+): Promise<string[]> {
   const said: string[] = [];
-  const list = outputs.packList === undefined
-    ? undefined
-    : packListTsv(packing, await packListFacts(client, packing.boxes.flatMap((b) => b.items.map((i) => i.msku))), `inv pack ${packing.shipmentId}`);
+  const list =
+    outputs.packList === undefined
+      ? undefined
+      : packListTsv(
+          packing,
+          await packListFacts(
+            client,
+            packing.boxes.flatMap((b) => b.items.map((i) => i.msku)),
+          ),
+          `inv pack ${packing.shipmentId}`,
+        );
   if (outputs.labels) {
     const count = await writeCartons(packing, { ...outputs.labels, shipFrom }, io, onBox);
     const where = outputs.labels.out === '-' ? 'stdout' : outputs.labels.out;
-    said.push(`${count} carton label${count === 1 ? '' : 's'} (${outputs.labels.format === 'zpl' ? 'ZPL, 4x6' : outputs.labels.layout}) written to ${where}`);
+    said.push(
+      `${count} carton label${count === 1 ? '' : 's'} (${outputs.labels.format === 'zpl' ? 'ZPL, 4x6' : outputs.labels.layout}) written to ${where}`,
+    );
   }
   if (list !== undefined) {
     await writeWhole(outputs.packList!, list);

@@ -12,7 +12,18 @@ export interface ItemFacts {
   condition: string;
 }
 
-const PRODUCT_COLUMNS = ['Merchant SKU', 'Title', 'ASIN', 'FNSKU', 'external-id', 'Condition', 'Who will prep?', 'Prep Type', 'Who will label?', 'Shipped'];
+const PRODUCT_COLUMNS = [
+  'Merchant SKU',
+  'Title',
+  'ASIN',
+  'FNSKU',
+  'external-id',
+  'Condition',
+  'Who will prep?',
+  'Prep Type',
+  'Who will label?',
+  'Shipped',
+];
 
 /** A cell safe in a TSV: no tabs or line breaks, and a leading =, +, - or @ neutralised (server text is data). */
 function cell(value: string | number): string {
@@ -40,7 +51,11 @@ export function packListTsv(packing: Packing, facts: ReadonlyMap<string, ItemFac
     ['Pack list', '1 of 1'],
     [],
   ];
-  const boxColumns = packing.boxes.flatMap((b) => (expires ? [`${b.boxId} - Unit Quantity`, `${b.boxId} - Expiration Date (MM/DD/YY)`] : [`${b.boxId} - Unit Quantity`]));
+  const boxColumns = packing.boxes.flatMap((b) =>
+    expires
+      ? [`${b.boxId} - Unit Quantity`, `${b.boxId} - Expiration Date (MM/DD/YY)`]
+      : [`${b.boxId} - Unit Quantity`],
+  );
   rows.push([...PRODUCT_COLUMNS, ...boxColumns]);
   for (const msku of mskus) {
     const inBoxes = packing.boxes.map((b) => b.items.filter((i) => i.msku === msku));
@@ -52,12 +67,28 @@ export function packListTsv(packing: Packing, facts: ReadonlyMap<string, ItemFac
       const exp = items.find((i) => i.exp)?.exp;
       return expires ? [qty || '', exp ? usDate(exp) : ''] : [qty || ''];
     });
-    rows.push([msku, fact?.title ?? '', fact?.asin ?? '', fnsku, '', fact?.condition ?? '', 'Merchant', '', 'Merchant', shipped, ...perBox]);
+    rows.push([
+      msku,
+      fact?.title ?? '',
+      fact?.asin ?? '',
+      fnsku,
+      '',
+      fact?.condition ?? '',
+      'Merchant',
+      '',
+      'Merchant',
+      shipped,
+      ...perBox,
+    ]);
   }
   rows.push([]);
   const pad = PRODUCT_COLUMNS.length - 1;
   const fact = (label: string, value: (b: Packing['boxes'][number]) => number) =>
-    rows.push([label, ...Array<string>(pad).fill(''), ...packing.boxes.flatMap((b) => (expires ? [value(b), ''] : [value(b)]))]);
+    rows.push([
+      label,
+      ...Array<string>(pad).fill(''),
+      ...packing.boxes.flatMap((b) => (expires ? [value(b), ''] : [value(b)])),
+    ]);
   fact('Box weight (lb)', (b) => b.weightLb);
   fact('Box length (in)', (b) => b.lengthIn);
   fact('Box width (in)', (b) => b.widthIn);

@@ -37,13 +37,21 @@ let clusters: string[][] | undefined;
 
 /** The 17-module pattern of every codeword in each of the three row clusters, unpacked once. */
 function patterns(): string[][] {
-  clusters ??= CLUSTERS.map((packed) => Array.from({ length: 929 }, (_, i) => parseInt(packed.slice(4 * i, 4 * i + 4), 36).toString(2).padStart(17, '0')));
+  clusters ??= CLUSTERS.map((packed) =>
+    Array.from({ length: 929 }, (_, i) =>
+      parseInt(packed.slice(4 * i, 4 * i + 4), 36)
+        .toString(2)
+        .padStart(17, '0'),
+    ),
+  );
   return clusters;
 }
 
 // Text compaction values of the characters of a box-contents text, by submode.
 const ALPHA = new Map([...'ABCDEFGHIJKLMNOPQRSTUVWXYZ '].map((c, i) => [c, i]));
-const MIXED = new Map([...'0123456789&\r\t,:#-.$/+%*=^'].map((c, i) => [c, i]).concat([[' ', 26]]) as Array<[string, number]>);
+const MIXED = new Map(
+  [...'0123456789&\r\t,:#-.$/+%*=^'].map((c, i) => [c, i]).concat([[' ', 26]]) as Array<[string, number]>,
+);
 const PUNCT = new Map([...';<>@[\\]_`~!\r\t,:\n-.$/"|*()?{}\''].map((c, i) => [c, i]));
 const TO_MIXED = 28;
 const TO_ALPHA = 28;
@@ -129,7 +137,15 @@ export function symbolOf(codewords: readonly number[], columns: number): Matrix 
     const left = base + [rowsPart, levelPart, columns - 1][cluster]!;
     const right = base + [columns - 1, rowsPart, levelPart][cluster]!;
     const table = tables[cluster]!;
-    const bits = START + table[left] + all.slice(r * columns, (r + 1) * columns).map((cw) => table[cw]).join('') + table[right] + STOP;
+    const bits =
+      START +
+      table[left] +
+      all
+        .slice(r * columns, (r + 1) * columns)
+        .map((cw) => table[cw])
+        .join('') +
+      table[right] +
+      STOP;
     for (let i = 0; i < width; i++) dark[r * width + i] = bits.charCodeAt(i) === 49 ? 1 : 0;
   }
   return { width, rows, dark };

@@ -13,7 +13,10 @@ import { checkPacking, imperial, sizeFault, type PackOptions } from './check.js'
 import type { BoxRow, ContentRow } from './read.js';
 import type { Packing, ShipmentFacts } from './packing-types.js';
 
-type Entry = { t: 'head'; shipmentId: string; origin: string; account: string } | { t: 'scan'; box: number; msku: string } | { t: 'close'; box: number; weight: number; length: number; width: number; height: number };
+type Entry =
+  | { t: 'head'; shipmentId: string; origin: string; account: string }
+  | { t: 'scan'; box: number; msku: string }
+  | { t: 'close'; box: number; weight: number; length: number; width: number; height: number };
 
 export type ScanResult = { ok: true; msku: string; box: number; inBox: number } | { ok: false; reason: string };
 
@@ -26,10 +29,11 @@ export function scanJournalPath(stateDir: string, origin: string, account: strin
 /** Each step is synced before the screen confirms it; a step that cannot be written is refused. */
 const SCAN_JOURNAL: JournalKind = {
   sync: 'each',
-  broken: (path, cause) => new InvError(
-    `cannot write the scan session ${path}: ${cause}; that step was not kept`,
-    'free space (or fix the disk), then run the same command again: the session resumes from its last kept step',
-  ),
+  broken: (path, cause) =>
+    new InvError(
+      `cannot write the scan session ${path}: ${cause}; that step was not kept`,
+      'free space (or fix the disk), then run the same command again: the session resumes from its last kept step',
+    ),
 };
 
 export class ScanSession {
@@ -45,7 +49,14 @@ export class ScanSession {
   ) {}
 
   /** Opens the session of `path`, replaying what its journal holds (a torn last record, from a kill mid-write, is cut off). */
-  static open(facts: ShipmentFacts, path: string, origin: string, account: string, codes: ReadonlyMap<string, string>, options: PackOptions): ScanSession {
+  static open(
+    facts: ShipmentFacts,
+    path: string,
+    origin: string,
+    account: string,
+    codes: ReadonlyMap<string, string>,
+    options: PackOptions,
+  ): ScanSession {
     const session = new ScanSession(facts, path, codes, options);
     let text = '';
     try {
@@ -81,15 +92,24 @@ export class ScanSession {
   /** Units not yet packed, per msku, in the shipment's order. */
   remaining(): Array<{ msku: string; left: number; of: number }> {
     const packed = this.count(() => true);
-    return this.facts.lines.map((l) => ({ msku: l.msku, left: l.quantity - (packed.get(l.msku) ?? 0), of: l.quantity }));
+    return this.facts.lines.map((l) => ({
+      msku: l.msku,
+      left: l.quantity - (packed.get(l.msku) ?? 0),
+      of: l.quantity,
+    }));
   }
 
   /** Puts one unit of the scanned code in the open box, or says why not (an unknown code, or every unit packed already). */
   scan(code: string): ScanResult {
     const msku = this.codes.get(code.trim()) ?? this.codes.get(code.trim().toUpperCase());
-    if (!msku) return { ok: false, reason: `"${code.trim()}" is not a unit of ${this.facts.shipmentId} (scan its FNSKU, UPC/EAN or msku)` };
+    if (!msku)
+      return {
+        ok: false,
+        reason: `"${code.trim()}" is not a unit of ${this.facts.shipmentId} (scan its FNSKU, UPC/EAN or msku)`,
+      };
     const line = this.remaining().find((r) => r.msku === msku)!;
-    if (line.left <= 0) return { ok: false, reason: `${msku}: all ${line.of} units of ${this.facts.shipmentId} are packed already` };
+    if (line.left <= 0)
+      return { ok: false, reason: `${msku}: all ${line.of} units of ${this.facts.shipmentId} are packed already` };
     this.append({ t: 'scan', box: this.box, msku });
     return { ok: true, msku, box: this.box, inBox: this.openBox().get(msku)! };
   }
@@ -107,8 +127,14 @@ export class ScanSession {
 
   /** The packing so far, checked as file mode checks it (every unit once unless partial). */
   packing(): Packing {
-    const contents: ContentRow[] = this.entries.flatMap((e, i) => (e.t === 'scan' ? [{ row: i + 1, box: e.box, msku: e.msku, quantity: 1 }] : []));
-    const boxes: BoxRow[] = this.entries.flatMap((e, i) => (e.t === 'close' ? [{ row: i + 1, box: e.box, weight: e.weight, length: e.length, width: e.width, height: e.height }] : []));
+    const contents: ContentRow[] = this.entries.flatMap((e, i) =>
+      e.t === 'scan' ? [{ row: i + 1, box: e.box, msku: e.msku, quantity: 1 }] : [],
+    );
+    const boxes: BoxRow[] = this.entries.flatMap((e, i) =>
+      e.t === 'close'
+        ? [{ row: i + 1, box: e.box, weight: e.weight, length: e.length, width: e.width, height: e.height }]
+        : [],
+    );
     return checkPacking(this.facts, contents, boxes, this.options);
   }
 

@@ -24,12 +24,19 @@ export async function writeWhole(file: string, bytes: Buffer | string): Promise<
   } catch (error) {
     await rm(temp, { force: true });
     const e = error as NodeJS.ErrnoException;
-    throw new InvError(`cannot write ${file}: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`);
+    throw new InvError(
+      `cannot write ${file}: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`,
+    );
   }
 }
 
 /** Renders the carton labels and writes them; returns how many labels were written. */
-export async function writeCartons(packing: Packing, options: CartonOptions, io: IO, onBox?: () => void): Promise<number> {
+export async function writeCartons(
+  packing: Packing,
+  options: CartonOptions,
+  io: IO,
+  onBox?: () => void,
+): Promise<number> {
   let bytes: Buffer | string;
   let count: number;
   if (options.format === 'zpl') {

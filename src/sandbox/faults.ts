@@ -33,25 +33,54 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 export function parseFaultRule(input: unknown): FaultRule {
   const fail = (field: string, rule: string) => new HttpFail(400, `fault rule: ${field} ${rule}`);
   if (!input || typeof input !== 'object' || Array.isArray(input)) throw fail('body', 'must be a JSON object');
-  const { status, message, times = 1, after, path, method, retryAfter, afterApply, ...rest } = input as Record<string, unknown>;
+  const {
+    status,
+    message,
+    times = 1,
+    after,
+    path,
+    method,
+    retryAfter,
+    afterApply,
+    ...rest
+  } = input as Record<string, unknown>;
   const unknown = Object.keys(rest);
-  if (unknown.length) throw fail(unknown[0]!, 'is not a field of a fault rule (status, message, times, after, path, method, retryAfter, afterApply)');
+  if (unknown.length)
+    throw fail(
+      unknown[0]!,
+      'is not a field of a fault rule (status, message, times, after, path, method, retryAfter, afterApply)',
+    );
   const named = status === 'drop' || status === 'garble' || (SUCCESS_FAULTS as readonly unknown[]).includes(status);
   if (!named && !(Number.isInteger(status) && (status as number) >= 400 && (status as number) <= 599)) {
-    throw fail('status', `must be an HTTP error status (400-599) or one of "drop", "garble", ${SUCCESS_FAULTS.map((k) => `"${k}"`).join(', ')}`);
+    throw fail(
+      'status',
+      `must be an HTTP error status (400-599) or one of "drop", "garble", ${SUCCESS_FAULTS.map((k) => `"${k}"`).join(', ')}`,
+    );
   }
-  if (message !== undefined && (typeof message !== 'string' || message.length > 1000)) throw fail('message', 'must be a text of at most 1000 characters');
-  if (!Number.isInteger(times) || (times as number) < 1 || (times as number) > 1_000_000) throw fail('times', 'must be a whole number from 1 to 1000000');
+  if (message !== undefined && (typeof message !== 'string' || message.length > 1000))
+    throw fail('message', 'must be a text of at most 1000 characters');
+  if (!Number.isInteger(times) || (times as number) < 1 || (times as number) > 1_000_000)
+    throw fail('times', 'must be a whole number from 1 to 1000000');
   const count = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 1_000_000;
   if (after !== undefined && !count(after)) throw fail('after', 'must be a whole number from 0 to 1000000');
-  if (path !== undefined && (typeof path !== 'string' || !/^\/[\x21-\x7e]*$/.test(path))) throw fail('path', 'must be a path starting with /');
-  if (method !== undefined && !METHODS.includes(method as string)) throw fail('method', `must be one of ${METHODS.join(', ')}`);
-  if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && (retryAfter as number) >= 0 && (retryAfter as number) <= 86_400)) throw fail('retryAfter', 'must be a whole number of seconds from 0 to 86400');
+  if (path !== undefined && (typeof path !== 'string' || !/^\/[\x21-\x7e]*$/.test(path)))
+    throw fail('path', 'must be a path starting with /');
+  if (method !== undefined && !METHODS.includes(method as string))
+    throw fail('method', `must be one of ${METHODS.join(', ')}`);
+  if (
+    retryAfter !== undefined &&
+    !(Number.isInteger(retryAfter) && (retryAfter as number) >= 0 && (retryAfter as number) <= 86_400)
+  )
+    throw fail('retryAfter', 'must be a whole number of seconds from 0 to 86400');
   if (afterApply !== undefined && typeof afterApply !== 'boolean') throw fail('afterApply', 'must be true or false');
   return {
-    status: status as FaultRule['status'], times: times as number, ...(after ? { after: after as number } : {}),
-    ...(message !== undefined ? { message: message as string } : {}), ...(path !== undefined ? { path: path as string } : {}),
-    ...(method !== undefined ? { method: method as string } : {}), ...(retryAfter !== undefined ? { retryAfter: retryAfter as number } : {}),
+    status: status as FaultRule['status'],
+    times: times as number,
+    ...(after ? { after: after as number } : {}),
+    ...(message !== undefined ? { message: message as string } : {}),
+    ...(path !== undefined ? { path: path as string } : {}),
+    ...(method !== undefined ? { method: method as string } : {}),
+    ...(retryAfter !== undefined ? { retryAfter: retryAfter as number } : {}),
     ...(afterApply ? { afterApply: true } : {}),
   };
 }
@@ -104,14 +133,17 @@ export class Faults {
 
   /** The fault for this request, if any, consuming one use of a queued rule. */
   take(method: string, path: string): FaultRule | undefined {
-    const index = this.rules.findIndex((r) => (!r.method || r.method === method) && (!r.path || path.startsWith(r.path)));
+    const index = this.rules.findIndex(
+      (r) => (!r.method || r.method === method) && (!r.path || path.startsWith(r.path)),
+    );
     const rule = this.rules[index];
     if (rule?.after) rule.after--;
     else if (rule) {
       if (--rule.times === 0) this.rules.splice(index, 1);
       return rule;
     }
-    if ((this.settings.dropRate ?? 0) > 0 && this.random() < this.settings.dropRate!) return { status: 'drop', times: 1 };
+    if ((this.settings.dropRate ?? 0) > 0 && this.random() < this.settings.dropRate!)
+      return { status: 'drop', times: 1 };
     if (this.settings.failRate > 0 && this.random() < this.settings.failRate) {
       return { status: this.settings.failStatus ?? 500, times: 1, retryAfter: this.settings.retryAfter };
     }

@@ -4,12 +4,28 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { Faults, parseFaultRule } from './faults.js';
-import { HttpFail, type Admit, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions } from './reply.js';
+import {
+  HttpFail,
+  type Admit,
+  type Reply,
+  type Route,
+  type RouteOptions,
+  type SandboxRequest,
+  type ServerOptions,
+} from './reply.js';
 import { RequestStats } from './stats.js';
 import { MAX_DEPTH, nestsDeeper } from './json-depth.js';
 
 export {
-  HttpFail, html, redirect, type Admit, type Reply, type Route, type RouteOptions, type SandboxRequest, type ServerOptions,
+  HttpFail,
+  html,
+  redirect,
+  type Admit,
+  type Reply,
+  type Route,
+  type RouteOptions,
+  type SandboxRequest,
+  type ServerOptions,
 } from './reply.js';
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
@@ -83,7 +99,8 @@ export class SandboxServer {
     if (!control) this.stats.record(method, url.pathname);
     try {
       if (control) this.checkControl(req);
-      else if (this.admit) for (const [name, value] of Object.entries(this.admit(req, url.pathname) ?? {})) res.setHeader(name, value);
+      else if (this.admit)
+        for (const [name, value] of Object.entries(this.admit(req, url.pathname) ?? {})) res.setHeader(name, value);
       checkQuery(url.searchParams);
       const fault = control ? undefined : this.faults.take(method, url.pathname);
       const latency = control ? 0 : this.faults.delayMs();
@@ -91,9 +108,11 @@ export class SandboxServer {
       if (fault?.status === 'error-body') {
         return send(res, { body: this.errorBody(200, fault.message ?? 'injected fault: an error answered with 200') });
       }
-      if (fault?.status === 'no-payload') return send(res, { body: this.options.payloadless ? this.options.payloadless() : {} });
+      if (fault?.status === 'no-payload')
+        return send(res, { body: this.options.payloadless ? this.options.payloadless() : {} });
       if (fault && typeof fault.status === 'number' && !fault.afterApply) {
-        const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
+        const headers: Record<string, string> =
+          fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
         throw new HttpFail(fault.status, `injected fault: HTTP ${fault.status}`, headers);
       }
       const found = this.router.find(method as HTTPMethod, url.pathname);
@@ -102,8 +121,14 @@ export class SandboxServer {
       const body = await readBody(req, route.form);
       await this.faults.gate(url.pathname);
       const request: SandboxRequest = {
-        method, path: url.pathname, rawUrl: req.url ?? '/', query: url.searchParams, headers: req.headers,
-        params: found.params as Record<string, string>, body, origin: this.origin,
+        method,
+        path: url.pathname,
+        rawUrl: req.url ?? '/',
+        query: url.searchParams,
+        headers: req.headers,
+        params: found.params as Record<string, string>,
+        body,
+        origin: this.origin,
       };
       const reply = await route.handler(request);
       await this.commit();
@@ -115,7 +140,8 @@ export class SandboxServer {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success","da');
         return;
       }
-      if (fault && typeof fault.status === 'number') throw new HttpFail(fault.status, `injected fault after the change was applied: HTTP ${fault.status}`);
+      if (fault && typeof fault.status === 'number')
+        throw new HttpFail(fault.status, `injected fault after the change was applied: HTTP ${fault.status}`);
       send(res, reply);
     } catch (error) {
       if (!(error instanceof HttpFail)) return this.crashed(res, error, requestId);
@@ -126,7 +152,9 @@ export class SandboxServer {
   /** Any other failure: logged, answered 500 (x-request-id is already set), and the server carries on. */
   private crashed(res: ServerResponse, error: unknown, requestId: string): void {
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    (this.options.log ?? ((line) => process.stderr.write(line + '\n')))(`sandbox: request ${requestId} failed: ${detail}`);
+    (this.options.log ?? ((line) => process.stderr.write(line + '\n')))(
+      `sandbox: request ${requestId} failed: ${detail}`,
+    );
     if (res.headersSent) {
       res.destroy();
       return;
@@ -150,7 +178,8 @@ export class SandboxServer {
   /** 405 when the path exists under another method, else 404. */
   private missing(path: string, method: string): HttpFail {
     const allowed = METHODS.filter((m) => m !== method && this.router.find(m, path));
-    if (allowed.length > 0) return new HttpFail(405, `${method} is not permitted on ${path}`, { allow: allowed.join(', ') });
+    if (allowed.length > 0)
+      return new HttpFail(405, `${method} is not permitted on ${path}`, { allow: allowed.join(', ') });
     return new HttpFail(404, `no such endpoint: ${method} ${path}`);
   }
 }
@@ -169,8 +198,13 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 function checkQuery(query: URLSearchParams): void {
   for (const name of new Set(query.keys())) {
     const values = query.getAll(name);
-    if (values.length > 1) throw new HttpFail(400, `query parameter "${name}" is given ${values.length} times; give it once`);
-    if (/^[+-]?\d+$/.test(values[0]!) && values[0]!.replace(/^[+-]?0*/, '').length > 15 && !Number.isSafeInteger(Number(values[0]))) {
+    if (values.length > 1)
+      throw new HttpFail(400, `query parameter "${name}" is given ${values.length} times; give it once`);
+    if (
+      /^[+-]?\d+$/.test(values[0]!) &&
+      values[0]!.replace(/^[+-]?0*/, '').length > 15 &&
+      !Number.isSafeInteger(Number(values[0]))
+    ) {
       throw new HttpFail(400, `${name}: ${values[0]} is beyond the largest whole number allowed (9007199254740991)`);
     }
   }
@@ -197,11 +231,15 @@ async function readBody(req: IncomingMessage, form: boolean): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (form && type === 'application/x-www-form-urlencoded') {
     const params = new URLSearchParams(text);
-    for (const name of new Set(params.keys())) if (params.getAll(name).length > 1) throw new HttpFail(400, `form field "${name}" is given more than once`);
+    for (const name of new Set(params.keys()))
+      if (params.getAll(name).length > 1) throw new HttpFail(400, `form field "${name}" is given more than once`);
     return Object.fromEntries(params);
   }
   if (type !== 'application/json' && !type.endsWith('+json')) {
-    throw new HttpFail(415, `send the body as JSON (Content-Type: application/json${form ? ' or application/x-www-form-urlencoded' : ''}), not "${type || 'no content type'}"`);
+    throw new HttpFail(
+      415,
+      `send the body as JSON (Content-Type: application/json${form ? ' or application/x-www-form-urlencoded' : ''}), not "${type || 'no content type'}"`,
+    );
   }
   if (nestsDeeper(text)) throw new HttpFail(400, `request body nests deeper than ${MAX_DEPTH} levels`);
   let parsed: unknown;

@@ -8,7 +8,13 @@ import { Account } from './inventory/account.js';
 import { moveRoutes } from './inventory/moves.js';
 import { resourceRoutes } from './inventory/resources.js';
 import { authedRoute } from './inventory/routes/route-base.js';
-import { addBulkItems, demoInventory, emptyInventory, upgradeInventory, type InventoryState } from './inventory/inventory-state.js';
+import {
+  addBulkItems,
+  demoInventory,
+  emptyInventory,
+  upgradeInventory,
+  type InventoryState,
+} from './inventory/inventory-state.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { OAuthServer } from './oauth/server.js';
 import { initialOAuthState, upgradeOAuthState, type OAuthState } from './oauth/oauth-state.js';
@@ -115,7 +121,13 @@ function credentialsOf(state: SandboxState, issued: IssuedSecrets): SandboxCrede
   const user = state.oauth.users[0]!;
   return {
     research: { ...state.research.account },
-    oauth: { clientId: cli.id, clientSecret: issued.clientSecrets[cli.id]!, username: user.username, password: issued.passwords[user.id]!, email: user.email },
+    oauth: {
+      clientId: cli.id,
+      clientSecret: issued.clientSecrets[cli.id]!,
+      username: user.username,
+      password: issued.passwords[user.id]!,
+      email: user.email,
+    },
     partner: { clientId: partner.id, clientSecret: issued.clientSecrets[partner.id]! },
   };
 }
@@ -140,15 +152,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const commit = () => store.commit();
   const inventory = new SandboxServer(inventoryError, commit, { adminToken: options.adminToken });
   const clock = offsetClock(options.clockOffsetS ?? 0);
-  const research = new SandboxServer(researchErrorBody(clock), commit, { adminToken: options.adminToken, payloadless: () => answerMeta(clock) });
+  const research = new SandboxServer(researchErrorBody(clock), commit, {
+    adminToken: options.adminToken,
+    payloadless: () => answerMeta(clock),
+  });
   for (const server of [inventory, research]) {
     server.faults.settings = {
-      latencyMs: options.latencyMs ?? 0, latencyJitterMs: options.latencyJitterMs, failRate: options.failRate ?? 0, failStatus: options.failStatus,
-      retryAfter: options.retryAfter, dropRate: options.dropRate,
+      latencyMs: options.latencyMs ?? 0,
+      latencyJitterMs: options.latencyJitterMs,
+      failRate: options.failRate ?? 0,
+      failStatus: options.failStatus,
+      retryAfter: options.retryAfter,
+      dropRate: options.dropRate,
     };
   }
   researchRoutes(research, store.state.research, store, clock);
-  const oauth = new OAuthServer(store.state.oauth, { accessTokenTtlS: options.accessTokenTtlS ?? 3600, codeTtlMs: options.codeTtlMs ?? AUTHORIZATION_CODE_LIFETIME_S * 1000 }, store);
+  const oauth = new OAuthServer(
+    store.state.oauth,
+    {
+      accessTokenTtlS: options.accessTokenTtlS ?? 3600,
+      codeTtlMs: options.codeTtlMs ?? AUTHORIZATION_CODE_LIFETIME_S * 1000,
+    },
+    store,
+  );
   const issued = await oauth.rotateSecrets();
   oauthRoutes(inventory, oauth);
   const rateLimiter = new RateLimiter(rateLimitOf(options));

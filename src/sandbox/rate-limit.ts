@@ -32,9 +32,15 @@ export function parseRateLimit(input: unknown): RateLimitSettings {
   if (unknown.length) throw fail(unknown[0]!, 'is not a field of a rate limit (rate, burst, retryAfter, headers)');
   if (typeof rate !== 'number' || !(rate > 0 && rate <= RATE_LIMIT_MAX)) {
     const lift = 'DELETE /_sandbox/rate-limit lifts the limit';
-    throw fail('rate', `must be a number of requests per second greater than 0 and at most ${RATE_LIMIT_MAX} (${lift})`);
+    throw fail(
+      'rate',
+      `must be a number of requests per second greater than 0 and at most ${RATE_LIMIT_MAX} (${lift})`,
+    );
   }
-  if (burst !== undefined && !(Number.isInteger(burst) && (burst as number) >= 1 && (burst as number) <= RATE_LIMIT_MAX)) {
+  if (
+    burst !== undefined &&
+    !(Number.isInteger(burst) && (burst as number) >= 1 && (burst as number) <= RATE_LIMIT_MAX)
+  ) {
     throw fail('burst', `must be a whole number from 1 to ${RATE_LIMIT_MAX}`);
   }
   if (typeof retryAfter !== 'boolean') throw fail('retryAfter', 'must be true or false');
@@ -56,7 +62,10 @@ export class RateLimiter {
   private current: RateLimitSettings | undefined;
 
   /** `now` is a clock in milliseconds (a fake one in tests). */
-  constructor(settings?: RateLimitSettings, private readonly now: () => number = () => performance.now()) {
+  constructor(
+    settings?: RateLimitSettings,
+    private readonly now: () => number = () => performance.now(),
+  ) {
     this.current = settings;
   }
 
@@ -103,7 +112,9 @@ export class RateLimiter {
   /** The 429's message, naming the limit. */
   message(): string {
     const limit = this.current;
-    return limit ? `rate limit exceeded: ${limit.rate} requests/s per account, burst ${limit.burst}` : 'rate limit exceeded';
+    return limit
+      ? `rate limit exceeded: ${limit.rate} requests/s per account, burst ${limit.burst}`
+      : 'rate limit exceeded';
   }
 
   /** The limit in force (rate 0: unlimited) and what was let through and refused since it was set. */

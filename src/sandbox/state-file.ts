@@ -8,7 +8,16 @@
  * rename) at start, when the log grows large, and at close; the log is then emptied.
  */
 import { randomUUID } from 'node:crypto';
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -46,13 +55,18 @@ export class StateStore<T> implements Persist {
   ) {}
 
   /** Loads the snapshot and replays the log; starts from `init()` when there is no file (or no path: memory only). */
-  static async open<T>(file: string | undefined, init: () => T, upgrade: (loaded: T) => T = (s) => s): Promise<StateStore<T>> {
+  static async open<T>(
+    file: string | undefined,
+    init: () => T,
+    upgrade: (loaded: T) => T = (s) => s,
+  ): Promise<StateStore<T>> {
     if (!file) return new StateStore(undefined, init());
     let state: T;
     try {
       state = upgrade(JSON.parse(await readFile(file, 'utf8')) as T);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`cannot load sandbox data ${file}: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw new Error(`cannot load sandbox data ${file}: ${(error as Error).message}`);
       state = init();
     }
     const log = await readFile(`${file}.log`, 'utf8').catch(() => '');

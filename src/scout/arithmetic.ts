@@ -54,7 +54,8 @@ export function investedCents(cost: number, weightLb: number | null, settings: C
 }
 
 /** ROI in percent with one decimal, as the verdict reads it; null when nothing is invested (cents in). */
-export const roiOf = (profit: number, invested: number): number | null => (invested > 0 ? percent(profit, invested) : null);
+export const roiOf = (profit: number, invested: number): number | null =>
+  invested > 0 ? percent(profit, invested) : null;
 
 /** Every term of the profit of one unit, in dollars with two decimals. */
 export function computeProfit(input: ProfitInput): Profit {
@@ -64,8 +65,14 @@ export function computeProfit(input: ProfitInput): Profit {
   const { prep, inbound, tax, total: invested } = investedCents(cost, input.weightLb, input.settings);
   const profit = price - fees - invested;
   return {
-    price: dollars(price), fees: dollars(fees), cost: dollars(cost), prep: dollars(prep), inbound: dollars(inbound), tax: dollars(tax),
-    invested: dollars(invested), profit: dollars(profit),
+    price: dollars(price),
+    fees: dollars(fees),
+    cost: dollars(cost),
+    prep: dollars(prep),
+    inbound: dollars(inbound),
+    tax: dollars(tax),
+    invested: dollars(invested),
+    profit: dollars(profit),
     roi: roiOf(profit, invested),
     margin: price > 0 ? percent(profit, price) : 0,
   };

@@ -6,7 +6,11 @@ export const BUY_LIST_COLUMNS = ['msku', 'title', 'cond', 'productId', 'productI
 
 /** The msku from a template: {asin}, {cond}, {code} are replaced; at most 80 characters. */
 export function mskuFor(template: string, r: ScoutResult, cond: string): string {
-  return template.replaceAll('{asin}', r.asin ?? '').replaceAll('{cond}', cond).replaceAll('{code}', r.code).slice(0, 80);
+  return template
+    .replaceAll('{asin}', r.asin ?? '')
+    .replaceAll('{cond}', cond)
+    .replaceAll('{code}', r.code)
+    .slice(0, 80);
 }
 
 /** Appends rows to `file`, writing the header first when the file is new or empty. */
@@ -27,7 +31,14 @@ export class BuyList {
       () => appendFile(this.file, stringify([[...BUY_LIST_COLUMNS]]), { mode: 0o644 }),
     );
     await this.started;
-    const row = [mskuFor(this.template, r, this.cond), (r.title ?? r.asin ?? '').slice(0, 255), this.cond, r.asin, 'ASIN', r.cost.toFixed(2)];
+    const row = [
+      mskuFor(this.template, r, this.cond),
+      (r.title ?? r.asin ?? '').slice(0, 255),
+      this.cond,
+      r.asin,
+      'ASIN',
+      r.cost.toFixed(2),
+    ];
     await appendFile(this.file, stringify([row]));
   }
 }

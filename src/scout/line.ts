@@ -12,7 +12,8 @@ const DROP_ORDER = ['rank', 'cost', 'fees', 'price'] as const;
  * needed figures are left out; a number is never split. A skip is followed by a line with every failed rule.
  */
 export function scanLine(r: ScoutResult, width: number, colors: Colors): string {
-  const mark = r.verdict === 'buy' ? colors.green('BUY ') : r.verdict === 'skip' ? colors.yellow('SKIP') : colors.dim('??? ');
+  const mark =
+    r.verdict === 'buy' ? colors.green('BUY ') : r.verdict === 'skip' ? colors.yellow('SKIP') : colors.dim('??? ');
   if (r.asin === null || r.price === null) {
     return `${mark} ${pad(r.asin ?? r.code, 13)} ${colors.dim(truncate(r.reasons.join('; '), Math.max(20, width - 19)))}`;
   }
@@ -35,7 +36,11 @@ export function scanLine(r: ScoutResult, width: number, colors: Colors): string 
   const title = room >= 6 ? `${pad(truncate(r.title ?? '', room), room)}  ` : '';
   const line = `${mark} ${r.asin} ${title}${shown()}`;
   if (r.verdict !== 'skip' || r.reasons.length === 0) return line;
-  return `${line}\n${colors.dim(wrapReasons(r.reasons, width - 5).map((l) => `     ${l}`).join('\n'))}`;
+  return `${line}\n${colors.dim(
+    wrapReasons(r.reasons, width - 5)
+      .map((l) => `     ${l}`)
+      .join('\n'),
+  )}`;
 }
 
 /** Reasons joined with "; ", broken into lines of at most `width` columns between reasons (a reason longer than that is cut). */

@@ -12,7 +12,11 @@ export interface LoopOptions {
 }
 
 /** Runs scans from `lines` until they end (Ctrl-D) or `signal` aborts (Ctrl-C); resolves to the tally and how it ended. */
-export async function scanLoop(scout: Scout, lines: AsyncIterable<string>, options: LoopOptions): Promise<{ tally: Tally; interrupted: boolean }> {
+export async function scanLoop(
+  scout: Scout,
+  lines: AsyncIterable<string>,
+  options: LoopOptions,
+): Promise<{ tally: Tally; interrupted: boolean }> {
   const tally = new Tally();
   for await (const line of lines) {
     if (options.signal.aborted) break;

@@ -37,17 +37,22 @@ export interface ManifestOptions {
 }
 
 /** A manifest row, checked: a code, a cost (or the default) and a whole quantity (default 1). */
-export function manifestRow(row: InputRow, defaultCost: number | undefined): ManifestRow | { line: number; error: string } {
+export function manifestRow(
+  row: InputRow,
+  defaultCost: number | undefined,
+): ManifestRow | { line: number; error: string } {
   if (row.error || !row.record) return { line: row.line, error: row.error ?? 'unreadable row' };
   const r = row.record as Record<string, string | undefined>;
   const code = r.code?.trim();
   if (!code) return { line: row.line, error: 'code is empty' };
   const costText = r.cost?.trim();
   const cost = costText === undefined ? defaultCost : parseCost(costText);
-  if (costText !== undefined && cost === undefined) return { line: row.line, error: `cost "${costText}" ${costRule(costText)}` };
+  if (costText !== undefined && cost === undefined)
+    return { line: row.line, error: `cost "${costText}" ${costRule(costText)}` };
   if (cost === undefined) return { line: row.line, error: 'no cost: add a cost column or pass --cost' };
   const qtyText = r.qty?.trim();
-  if (qtyText !== undefined && !/^\d{1,7}$/.test(qtyText)) return { line: row.line, error: `qty "${qtyText}" must be a whole number` };
+  if (qtyText !== undefined && !/^\d{1,7}$/.test(qtyText))
+    return { line: row.line, error: `qty "${qtyText}" must be a whole number` };
   return { line: row.line, code, cost, qty: qtyText === undefined ? 1 : Number(qtyText) };
 }
 
@@ -71,9 +76,11 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
     skipped: options.skipped,
     header: (header) => {
       const columns = matchColumns(header, ['code', 'cost', 'qty']);
-      if (!columns.includes('code')) throw new UsageError(`${options.file}: the header has no "code" column (expected code,cost[,qty])`);
+      if (!columns.includes('code'))
+        throw new UsageError(`${options.file}: the header has no "code" column (expected code,cost[,qty])`);
       const unknown = columns.filter((c) => !['code', 'cost', 'qty'].includes(c));
-      if (unknown.length) throw new UsageError(`${options.file}: unknown column(s) ${unknown.join(', ')}; expected code,cost[,qty]`);
+      if (unknown.length)
+        throw new UsageError(`${options.file}: unknown column(s) ${unknown.join(', ')}; expected code,cost[,qty]`);
       return columns;
     },
   });
@@ -87,7 +94,11 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
       return;
     }
     const trace: ScanTrace = { asked: 0 };
-    const scanned = (await pacedScan(scout, row, pacer, options.signal, trace)).map((r) => ({ ...r, line: row.line, qty: row.qty }));
+    const scanned = (await pacedScan(scout, row, pacer, options.signal, trace)).map((r) => ({
+      ...r,
+      line: row.line,
+      qty: row.qty,
+    }));
     if (trace.asked === 0 && trace.oldest !== undefined) {
       cached++;
       oldest = Math.min(oldest ?? trace.oldest, trace.oldest);
@@ -103,7 +114,13 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
 }
 
 /** Scans one row, waiting for the pacer; a 429 that outlasts the retries slows the pace and tries the row again. */
-async function pacedScan(scout: Scout, row: ManifestRow, pacer: Pacer, signal: AbortSignal, trace: ScanTrace): Promise<ScoutResult[]> {
+async function pacedScan(
+  scout: Scout,
+  row: ManifestRow,
+  pacer: Pacer,
+  signal: AbortSignal,
+  trace: ScanTrace,
+): Promise<ScoutResult[]> {
   for (;;) {
     await pacer.acquire(signal);
     try {

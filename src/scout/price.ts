@@ -16,7 +16,9 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 
 /** The lowest landed price of the new FBA offers. */
 function lowestFba(offers: OffersResponse): number | null {
-  const landed = asList<{ priceLanded?: unknown }>(offers.offers?.fbaNew).map((o) => num(o.priceLanded)).filter((p): p is number => p !== null);
+  const landed = asList<{ priceLanded?: unknown }>(offers.offers?.fbaNew)
+    .map((o) => num(o.priceLanded))
+    .filter((p): p is number => p !== null);
   return landed.length ? Math.min(...landed) : null;
 }
 

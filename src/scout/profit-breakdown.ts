@@ -23,7 +23,11 @@ export interface ProfitReport extends Profit {
 }
 
 const FBA_PARTS: Array<[string, 'azComm' | 'azVar' | 'fbaPick' | 'fbaWeight' | 'fbaOrder']> = [
-  ['referral fee', 'azComm'], ['variable closing fee', 'azVar'], ['FBA pick & pack', 'fbaPick'], ['FBA weight handling', 'fbaWeight'], ['FBA order handling', 'fbaOrder'],
+  ['referral fee', 'azComm'],
+  ['variable closing fee', 'azVar'],
+  ['FBA pick & pack', 'fbaPick'],
+  ['FBA weight handling', 'fbaWeight'],
+  ['FBA order handling', 'fbaOrder'],
 ];
 
 /** Builds the report from the item, its offers (unless the price is given) and three fee quotes. */
@@ -37,7 +41,11 @@ export async function profitReport(
     typeof input.at === 'object' ? undefined : client.offers(asin, { format: 'pretty', nopaapi: true }),
   ]);
   const chosen = choosePrice(input.at, offers);
-  if (!chosen) throw new NotFoundError(`no offers for ${asin} to price it by`, `give the price: inv profit ${asin} --cost ${cost} --price P`);
+  if (!chosen)
+    throw new NotFoundError(
+      `no offers for ${asin} to price it by`,
+      `give the price: inv profit ${asin} --cost ${cost} --price P`,
+    );
   const side = (f: FeesResponse) => (channel === 'fba' ? f.data.fbaFees : f.data.mfnFees);
   const weight = typeof listing?.weight === 'number' ? listing.weight : null;
   const second = Math.round(chosen.price * 150) / 100 + 1;
@@ -52,27 +60,49 @@ export async function profitReport(
     const predicted = dollars(feesCentsAt(line, cents(even)));
     return { even, predicted, actual: side(await client.fees(asin, even)).feesTotal };
   };
-  let { even, predicted, actual } = await check(feeLine({ price: chosen.price, fees: fees.feesTotal }, { price: second, fees: side(atSecond).feesTotal }));
+  let { even, predicted, actual } = await check(
+    feeLine({ price: chosen.price, fees: fees.feesTotal }, { price: second, fees: side(atSecond).feesTotal }),
+  );
   if (Math.abs(actual - predicted) > 0.01) {
-    ({ even, predicted, actual } = await check(feeLine({ price: even, fees: actual }, { price: chosen.price, fees: fees.feesTotal })));
+    ({ even, predicted, actual } = await check(
+      feeLine({ price: even, fees: actual }, { price: chosen.price, fees: fees.feesTotal }),
+    ));
   }
 
-  const feeTerms: Term[] = channel === 'fba'
-    ? FBA_PARTS.map(([term, key]) => ({ term, amount: -atPrice.data.fbaFees[key], source: `fbaFees.${key}` }))
-    : [{ term: 'referral fee', amount: -fees.azComm, source: 'mfnFees.azComm' }, { term: 'variable closing fee', amount: -fees.azVar, source: 'mfnFees.azVar' }];
+  const feeTerms: Term[] =
+    channel === 'fba'
+      ? FBA_PARTS.map(([term, key]) => ({ term, amount: -atPrice.data.fbaFees[key], source: `fbaFees.${key}` }))
+      : [
+          { term: 'referral fee', amount: -fees.azComm, source: 'mfnFees.azComm' },
+          { term: 'variable closing fee', amount: -fees.azVar, source: 'mfnFees.azVar' },
+        ];
   const terms: Term[] = [
     { term: 'price', amount: p.price, source: chosen.source },
     ...feeTerms,
     { term: 'fees', amount: -p.fees, source: `${channel}Fees.feesTotal` },
     { term: 'cost', amount: -p.cost, source: '--cost' },
     { term: 'prep', amount: -p.prep, source: 'scout.prep (or --prep)' },
-    { term: 'inbound shipping', amount: -p.inbound, source: weight === null ? 'no weight in the catalog' : `scout.inboundPerLb × weight ${weight} lb (search weight)` },
+    {
+      term: 'inbound shipping',
+      amount: -p.inbound,
+      source: weight === null ? 'no weight in the catalog' : `scout.inboundPerLb × weight ${weight} lb (search weight)`,
+    },
     { term: 'sales tax on cost', amount: -p.tax, source: `scout.taxRate ${costs.taxRate}% × cost` },
     { term: 'profit', amount: p.profit, source: 'price − fees − cost − prep − inbound − tax' },
   ];
   return {
-    asin, title: listing?.title ?? null, channel, ...p, terms,
-    breakEven: { price: even, checkedAt: even, predictedFees: predicted, actualFees: actual, ok: Math.abs(actual - predicted) <= 0.01 },
+    asin,
+    title: listing?.title ?? null,
+    channel,
+    ...p,
+    terms,
+    breakEven: {
+      price: even,
+      checkedAt: even,
+      predictedFees: predicted,
+      actualFees: actual,
+      ok: Math.abs(actual - predicted) <= 0.01,
+    },
     maxCost: { minRoi: input.minRoi, cost: maxCost(chosen.price, fees.feesTotal, weight, costs, input.minRoi) },
   };
 }

@@ -85,33 +85,51 @@ export class Scout {
     } catch (error) {
       return [blank(code, recognized.kind, cost, [reason(error)])];
     }
-    if (listings.length === 0) return [blank(code, recognized.kind, cost, [`no product for ${recognized.kind.toUpperCase()} ${recognized.value}`])];
+    if (listings.length === 0)
+      return [
+        blank(code, recognized.kind, cost, [`no product for ${recognized.kind.toUpperCase()} ${recognized.value}`]),
+      ];
     return Promise.all(listings.map((listing) => this.evaluate(code, recognized.kind, listing, cost, trace)));
   }
 
   private listings(kind: CodeKind, value: string, asin: string | undefined, trace: ScanTrace): Promise<Listing[]> {
     if (asin) {
-      return this.cached(`item:${asin}`, async () => {
-        try {
-          return (await this.client.item(asin)).searchCatalogs.result;
-        } catch (error) {
-          if (error instanceof NotFoundError) return [];
-          throw error;
-        }
-      }, trace);
+      return this.cached(
+        `item:${asin}`,
+        async () => {
+          try {
+            return (await this.client.item(asin)).searchCatalogs.result;
+          } catch (error) {
+            if (error instanceof NotFoundError) return [];
+            throw error;
+          }
+        },
+        trace,
+      );
     }
     const query = kind === 'upc' ? { upc: value } : { ean: value };
-    return this.cached(`search:${kind}:${value}`, async () => (await this.client.search(query)).searchCatalogs.result, trace);
+    return this.cached(
+      `search:${kind}:${value}`,
+      async () => (await this.client.search(query)).searchCatalogs.result,
+      trace,
+    );
   }
 
-  private async evaluate(code: string, kind: CodeKind, listing: Listing, cost: number, trace: ScanTrace): Promise<ScoutResult> {
+  private async evaluate(
+    code: string,
+    kind: CodeKind,
+    listing: Listing,
+    cost: number,
+    trace: ScanTrace,
+  ): Promise<ScoutResult> {
     const asin = listing.productId;
     const { at, channel, settings, rules } = this.options;
     const base = blank(code, kind, cost, []);
     const rank = typeof listing.rank?.Rank === 'number' ? listing.rank.Rank : null;
     const weight = typeof listing.weight === 'number' ? listing.weight : null;
     Object.assign(base, { asin, title: listing.title ?? null, rank, weight });
-    const feesOf = (price: number) => this.cached(`fees:${asin}:${price.toFixed(2)}`, () => this.client.fees(asin, price), trace);
+    const feesOf = (price: number) =>
+      this.cached(`fees:${asin}:${price.toFixed(2)}`, () => this.client.fees(asin, price), trace);
     let offers: OffersResponse | undefined;
     let fees;
     try {
@@ -131,10 +149,23 @@ export class Scout {
     }
     const side = channel === 'fba' ? fees.data.fbaFees : fees.data.mfnFees;
     const p = computeProfit({ price: chosen.price, fees: side.feesTotal, cost, weightLb: weight, settings });
-    const verdict = judge({ profit: p.profit, roi: p.roi, rank: base.rank, category: base.category, group: listing.type }, rules);
+    const verdict = judge(
+      { profit: p.profit, roi: p.roi, rank: base.rank, category: base.category, group: listing.type },
+      rules,
+    );
     return {
-      ...base, price: p.price, priceSource: chosen.source, fees: p.fees, feesSource: `${channel}Fees.feesTotal`,
-      prep: p.prep, inbound: p.inbound, tax: p.tax, profit: p.profit, roi: p.roi, margin: p.margin, ...verdict,
+      ...base,
+      price: p.price,
+      priceSource: chosen.source,
+      fees: p.fees,
+      feesSource: `${channel}Fees.feesTotal`,
+      prep: p.prep,
+      inbound: p.inbound,
+      tax: p.tax,
+      profit: p.profit,
+      roi: p.roi,
+      margin: p.margin,
+      ...verdict,
     };
   }
 
@@ -163,7 +194,10 @@ export class Scout {
     trace.asked++;
     const value = ask();
     this.cache.set(key, { at: now, value, fresh: true });
-    value.then((answer) => store?.put(key, { at: now, value: answer }), () => this.cache.delete(key));
+    value.then(
+      (answer) => store?.put(key, { at: now, value: answer }),
+      () => this.cache.delete(key),
+    );
     return value;
   }
 }
@@ -182,7 +216,25 @@ function reason(error: unknown): string {
 /** A result with no figures: verdict unknown, for the reasons given. */
 export function blank(code: string, kind: CodeKind | null, cost: number, reasons: string[]): ScoutResult {
   return {
-    code, kind, asin: null, title: null, rank: null, category: null, weight: null, price: null, priceSource: null, fees: null, feesSource: null,
-    cost, prep: null, inbound: null, tax: null, profit: null, roi: null, margin: null, verdict: 'unknown', reasons,
+    code,
+    kind,
+    asin: null,
+    title: null,
+    rank: null,
+    category: null,
+    weight: null,
+    price: null,
+    priceSource: null,
+    fees: null,
+    feesSource: null,
+    cost,
+    prep: null,
+    inbound: null,
+    tax: null,
+    profit: null,
+    roi: null,
+    margin: null,
+    verdict: 'unknown',
+    reasons,
   };
 }

@@ -14,10 +14,17 @@ export interface ScoutFlags {
 export const DEFAULT_RULES = { minRoi: 30, minProfit: 3 } as const;
 
 /** The cost settings, the default cost of a scan and the verdict rules. */
-export function scoutSettings(settings: Settings, flags: ScoutFlags): { costs: CostSettings; defaultCost?: number; rules: RuleSet & { minRoi: number; minProfit: number } } {
+export function scoutSettings(
+  settings: Settings,
+  flags: ScoutFlags,
+): { costs: CostSettings; defaultCost?: number; rules: RuleSet & { minRoi: number; minProfit: number } } {
   const s = settings.stored.scout ?? {};
   return {
-    costs: { prep: flags.prep ?? s.prep ?? 0, inboundPerLb: flags.inboundPerLb ?? s.inboundPerLb ?? 0, taxRate: flags.taxRate ?? s.taxRate ?? 0 },
+    costs: {
+      prep: flags.prep ?? s.prep ?? 0,
+      inboundPerLb: flags.inboundPerLb ?? s.inboundPerLb ?? 0,
+      taxRate: flags.taxRate ?? s.taxRate ?? 0,
+    },
     defaultCost: flags.cost ?? s.cost,
     rules: {
       minRoi: s.minRoi ?? DEFAULT_RULES.minRoi,

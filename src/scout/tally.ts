@@ -24,7 +24,16 @@ export class Tally {
 
   /** The tally as data (the last line of a session in JSON). */
   toJSON() {
-    return { tally: { scans: this.scans, buy: this.buy, skip: this.skip, unknown: this.unknown, buyCost: this.costCents / 100, buyProfit: this.profitCents / 100 } };
+    return {
+      tally: {
+        scans: this.scans,
+        buy: this.buy,
+        skip: this.skip,
+        unknown: this.unknown,
+        buyCost: this.costCents / 100,
+        buyProfit: this.profitCents / 100,
+      },
+    };
   }
 
   /** "12 scans · 3 buy · 7 skip · 2 unknown · buys cost 45.00, profit 61.20". */

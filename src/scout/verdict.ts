@@ -40,8 +40,10 @@ export function rulesFor(rules: RuleSet, category: string | null, group?: string
 export function judge(item: Judged, ruleSet: RuleSet): Verdict {
   const rules = rulesFor(ruleSet, item.category, item.group);
   const reasons: string[] = [];
-  if (rules.minProfit !== undefined && item.profit < rules.minProfit) reasons.push(`profit ${item.profit.toFixed(2)} < minProfit ${rules.minProfit.toFixed(2)}`);
-  if (rules.minRoi !== undefined && (item.roi === null || item.roi < rules.minRoi)) reasons.push(`ROI ${item.roi === null ? '-' : item.roi.toFixed(1) + '%'} < minRoi ${rules.minRoi}%`);
+  if (rules.minProfit !== undefined && item.profit < rules.minProfit)
+    reasons.push(`profit ${item.profit.toFixed(2)} < minProfit ${rules.minProfit.toFixed(2)}`);
+  if (rules.minRoi !== undefined && (item.roi === null || item.roi < rules.minRoi))
+    reasons.push(`ROI ${item.roi === null ? '-' : item.roi.toFixed(1) + '%'} < minRoi ${rules.minRoi}%`);
   if (rules.maxRank !== undefined) {
     if (item.rank === null) reasons.push(`no sales rank (maxRank ${rules.maxRank})`);
     else if (item.rank > rules.maxRank) reasons.push(`rank ${item.rank} > maxRank ${rules.maxRank}`);

@@ -16,5 +16,10 @@ export const NO_COLORS: Colors = { green: plain, yellow: plain, dim: plain, bold
 export async function chalkColors(): Promise<Colors> {
   const { Chalk } = await import('chalk');
   const chalk = new Chalk({ level: 1 });
-  return { green: (t) => chalk.green(t), yellow: (t) => chalk.yellow(t), dim: (t) => chalk.dim(t), bold: (t) => chalk.bold(t) };
+  return {
+    green: (t) => chalk.green(t),
+    yellow: (t) => chalk.yellow(t),
+    dim: (t) => chalk.dim(t),
+    bold: (t) => chalk.bold(t),
+  };
 }

@@ -64,7 +64,11 @@ export function lockHeld(path: string, host = hostname()): boolean {
 }
 
 /** Takes the lock at `path` (pid, host, start time and `extra`), or answers the live holder that has it. */
-export function tryLock(path: string, extra: Record<string, unknown> = {}, host = hostname()): HeldLock | { holder: LockHolder } {
+export function tryLock(
+  path: string,
+  extra: Record<string, unknown> = {},
+  host = hostname(),
+): HeldLock | { holder: LockHolder } {
   const me: LockHolder = { ...extra, pid: process.pid, host, started: new Date().toISOString() };
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // The lock appears whole or not at all: written beside it, then linked into place (link fails if it exists).

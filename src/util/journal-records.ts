@@ -60,7 +60,12 @@ class RecordScanner {
     this.offset += bytes + 1;
     const decoded = whole ? decode(text, this.legacy) : undefined;
     if (!decoded) {
-      this.held.push({ key: /^[0-9a-f]{8} (\S+) /.exec(text)?.[1], record: this.count, offset: start, blank: text === '' });
+      this.held.push({
+        key: /^[0-9a-f]{8} (\S+) /.exec(text)?.[1],
+        record: this.count,
+        offset: start,
+        blank: text === '',
+      });
       return;
     }
     this.settle(false);
@@ -101,7 +106,10 @@ export function readRecords(text: string, { legacy = false } = {}): JournalText 
  * `readRecords` finds, without the file, its text or its records ever held whole (a batch of 100,000 rows
  * writes some 30 MB). A missing file reads as empty.
  */
-export async function scanRecords(path: string, onRecord: (key: string, record: JournalRecord) => void): Promise<Omit<JournalText, 'records'>> {
+export async function scanRecords(
+  path: string,
+  onRecord: (key: string, record: JournalRecord) => void,
+): Promise<Omit<JournalText, 'records'>> {
   const scanner = new RecordScanner(onRecord, false);
   let rest = Buffer.alloc(0);
   try {

@@ -6,7 +6,17 @@
  * the journal: every later record is refused, and what the failed round may have left half-written is
  * cut off again, so the file holds only whole records.
  */
-import { close as closeFd, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, mkdirSync, openSync, write, writeSync } from 'node:fs';
+import {
+  close as closeFd,
+  fdatasync,
+  fdatasyncSync,
+  fstatSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  write,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { encodeRecord, type JournalRecord } from './journal-records.js';
 
@@ -24,7 +34,10 @@ export interface JournalFile {
 }
 
 const FS: JournalFile = {
-  write: (fd, data) => new Promise((resolve, reject) => write(fd, data, 0, data.length, null, (error, n) => (error ? reject(error) : resolve(n)))),
+  write: (fd, data) =>
+    new Promise((resolve, reject) =>
+      write(fd, data, 0, data.length, null, (error, n) => (error ? reject(error) : resolve(n))),
+    ),
   sync: (fd) => new Promise((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve()))),
 };
 
@@ -76,7 +89,7 @@ export class Journal {
     if (this.broken) throw this.broken;
     const data = Buffer.from(encodeRecord(key, record));
     try {
-      for (let at = 0; at < data.length; ) at += this.wrote(writeSync(this.fd, data, at));
+      for (let at = 0; at < data.length;) at += this.wrote(writeSync(this.fd, data, at));
       fdatasyncSync(this.fd);
       this.size += data.length;
     } catch (error) {
@@ -113,7 +126,7 @@ export class Journal {
       this.waiters = [];
       try {
         if (this.broken) throw this.broken;
-        for (let at = 0; at < data.length; ) at += this.wrote(await this.file.write(this.fd, data.subarray(at)));
+        for (let at = 0; at < data.length;) at += this.wrote(await this.file.write(this.fd, data.subarray(at)));
         if (this.kind.sync !== 'none') await this.file.sync(this.fd);
         this.size += data.length;
       } catch (error) {

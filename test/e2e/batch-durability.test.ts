@@ -29,7 +29,8 @@ function smallDisk(size: string): string | undefined {
 async function resolveInDoubt(env: Record<string, string>, batch: string): Promise<number> {
   const shown = await spawnInv(['batch', 'show', batch, '--state', 'in-doubt', '-o', 'ndjson'], { env });
   const lines = results(shown.stdout).map((r) => r.line);
-  for (const line of lines) expect((await spawnInv(['batch', 'resolve', batch, '--line', String(line), '--applied'], { env })).code).toBe(0);
+  for (const line of lines)
+    expect((await spawnInv(['batch', 'resolve', batch, '--line', String(line), '--applied'], { env })).code).toBe(0);
   return lines.length;
 }
 
@@ -41,33 +42,39 @@ const canMount = (() => {
 })();
 
 describe('a journal on a disk that fills up', () => {
-  it.skipIf(!canMount)('stops with a message and no stack; reruns double nothing', async () => {
-    const disk = smallDisk('24k');
-    const env = { ...fx.authed, INV_STATE_DIR: disk! };
-    try {
-      const rows = makeRows(fx, 400, 21);
-      const file = join(fx.dir, 'full-disk.csv');
-      writeFileSync(file, csv(rows));
-      const before = { q: fx.quantities(), moves: fx.moves() };
-      const first = await spawnInv(['move', '--file', file, '--json'], { env });
-      expect(first.code, first.stderr).toBe(1);
-      expect(first.stderr).toMatch(/cannot write the batch journal .*: ENOSPC; the batch stopped before sending another row/);
-      expect(first.stderr).not.toMatch(/\n\s+at .*:\d+:\d+/);
-      const sentFirst = fx.moves() - before.moves;
-      expect(sentFirst).toBeGreaterThan(0);
-      expect(sentFirst).toBeLessThan(400);
-      execFileSync('mount', ['-o', 'remount,size=4m', disk!]);
-      const second = await spawnInv(['move', '--file', file, '--json'], { env });
-      expect([0, 6]).toContain(second.code);
-      await resolveInDoubt(env, file);
-      const third = await spawnInv(['move', '--file', file, '--json'], { env });
-      expect(third.code, third.stderr).toBe(2); // finished
-      expect(fx.moves() - before.moves).toBe(400);
-      expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
-    } finally {
-      execFileSync('umount', [disk!]);
-    }
-  }, 90_000);
+  it.skipIf(!canMount)(
+    'stops with a message and no stack; reruns double nothing',
+    async () => {
+      const disk = smallDisk('24k');
+      const env = { ...fx.authed, INV_STATE_DIR: disk! };
+      try {
+        const rows = makeRows(fx, 400, 21);
+        const file = join(fx.dir, 'full-disk.csv');
+        writeFileSync(file, csv(rows));
+        const before = { q: fx.quantities(), moves: fx.moves() };
+        const first = await spawnInv(['move', '--file', file, '--json'], { env });
+        expect(first.code, first.stderr).toBe(1);
+        expect(first.stderr).toMatch(
+          /cannot write the batch journal .*: ENOSPC; the batch stopped before sending another row/,
+        );
+        expect(first.stderr).not.toMatch(/\n\s+at .*:\d+:\d+/);
+        const sentFirst = fx.moves() - before.moves;
+        expect(sentFirst).toBeGreaterThan(0);
+        expect(sentFirst).toBeLessThan(400);
+        execFileSync('mount', ['-o', 'remount,size=4m', disk!]);
+        const second = await spawnInv(['move', '--file', file, '--json'], { env });
+        expect([0, 6]).toContain(second.code);
+        await resolveInDoubt(env, file);
+        const third = await spawnInv(['move', '--file', file, '--json'], { env });
+        expect(third.code, third.stderr).toBe(2); // finished
+        expect(fx.moves() - before.moves).toBe(400);
+        expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+      } finally {
+        execFileSync('umount', [disk!]);
+      }
+    },
+    90_000,
+  );
 });
 
 describe('a damaged journal', () => {
@@ -87,7 +94,8 @@ describe('a damaged journal', () => {
       const rerun = await spawnInv(['move', '--file', file, '-o', 'ndjson'], { env: fx.authed });
       expect([2, 6], `cut at ${cut}: ${rerun.stderr}`).toContain(rerun.code);
       expect(fx.moves(), `cut at ${cut}`).toBe(moves);
-      if (rerun.code === 6) expect(results(rerun.stdout).filter((r) => r.status === 'in-doubt').length).toBeGreaterThan(0);
+      if (rerun.code === 6)
+        expect(results(rerun.stdout).filter((r) => r.status === 'in-doubt').length).toBeGreaterThan(0);
     }
   });
 
@@ -104,7 +112,9 @@ describe('a damaged journal', () => {
     const moves = fx.moves();
     const rerun = await spawnInv(['move', '--file', file], { env: fx.authed });
     expect(rerun.code).toBe(1);
-    expect(rerun.stderr).toMatch(/the journal of batch .* is damaged at record \d+ \(byte \d+ of .*\): the state of some rows cannot be read, so nothing was sent/);
+    expect(rerun.stderr).toMatch(
+      /the journal of batch .* is damaged at record \d+ \(byte \d+ of .*\): the state of some rows cannot be read, so nothing was sent/,
+    );
     expect(rerun.stderr).toMatch(/inv batch show/);
     expect(fx.moves()).toBe(moves);
     const shown = await spawnInv(['batch', 'show', file, '-o', 'ndjson'], { env: fx.authed });

@@ -1,6 +1,15 @@
 /** The same moves are the same batch however they arrive: piped again, renamed, another profile, another spelling of the server, another host, a restored or cut journal. */
 import type { ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
@@ -28,7 +37,13 @@ function batchInput(count: number, salt: number, rows = ownRows(count, salt)) {
 }
 
 const journals = (stateDir: string) => readdirSync(join(stateDir, 'batches')).filter((f) => f.endsWith('.journal'));
-const waitForMoves = (n: number, run: ChildProcess) => waitFor(() => fx.moves() >= n, { what: () => `move ${n} at the server (${fx.moves()} so far)`, running: run, deadline: 20_000, every: 5 });
+const waitForMoves = (n: number, run: ChildProcess) =>
+  waitFor(() => fx.moves() >= n, {
+    what: () => `move ${n} at the server (${fx.moves()} so far)`,
+    running: run,
+    deadline: 20_000,
+    every: 5,
+  });
 
 describe('the same moves are the same batch', () => {
   it('piped with a failing row, fixed and piped again: continues the batch, each good row applied once', async () => {
@@ -99,7 +114,8 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     // An rsync of the journals (not the lock) to another machine, which runs the same command.
     const copy = join(fx.dir, `host-b-${fileNo}`);
     mkdirSync(join(copy, 'batches'), { recursive: true });
-    for (const j of journals(fx.env.INV_STATE_DIR)) copyFileSync(join(fx.env.INV_STATE_DIR, 'batches', j), join(copy, 'batches', j));
+    for (const j of journals(fx.env.INV_STATE_DIR))
+      copyFileSync(join(fx.env.INV_STATE_DIR, 'batches', j), join(copy, 'batches', j));
     const hostB = { ...fx.authed, INV_STATE_DIR: copy, INV_HOST_ID: 'warehouse-b' };
     const during = await spawnInv(['move', '--file', file, '--json'], { env: hostB });
     expect(during.code, during.stderr).toBe(1);
@@ -123,7 +139,8 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     cpSync(join(fx.env.INV_STATE_DIR, 'batches'), backup, { recursive: true });
     expect((await run.closed).code).toBe(0);
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
-    for (const j of readdirSync(backup).filter((f) => f.endsWith('.journal'))) copyFileSync(join(backup, j), join(fx.env.INV_STATE_DIR, 'batches', j));
+    for (const j of readdirSync(backup).filter((f) => f.endsWith('.journal')))
+      copyFileSync(join(backup, j), join(fx.env.INV_STATE_DIR, 'batches', j));
     const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect([0, 2, 6]).toContain(rerun.code);
     expect(fx.moves() - before.moves).toBe(400);
@@ -136,7 +153,11 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     expect(first.code).toBe(0);
     const path = JSON.parse(first.stdout).journal as string;
     const text = readFileSync(path, 'utf8');
-    const half = text.split('\n').slice(0, Math.floor(text.split('\n').length / 2)).join('\n') + '\n';
+    const half =
+      text
+        .split('\n')
+        .slice(0, Math.floor(text.split('\n').length / 2))
+        .join('\n') + '\n';
     truncateSync(path, Buffer.byteLength(half));
     const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(rerun.code, rerun.stderr).toBe(6);
@@ -160,13 +181,18 @@ describe('refusals and summaries a script can read', () => {
     const r = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(r.code).toBe(2);
     expect(fx.moves()).toBe(before);
-    expect(r.stderr).toMatch(new RegExp(`line 2 \\(msku C-3, quantity 7, from Bay A \\(${fx.bays.A}\\), to Bay B \\(${fx.bays.B}\\)\\)`));
+    expect(r.stderr).toMatch(
+      new RegExp(`line 2 \\(msku C-3, quantity 7, from Bay A \\(${fx.bays.A}\\), to Bay B \\(${fx.bays.B}\\)\\)`),
+    );
     expect(r.stderr).not.toMatch(/line 3/);
     expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'invalid' });
   }, 60_000);
 
   it('bad input prints one summary object on stdout (outcome invalid)', async () => {
-    const r = await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input: 'msku,quantity,from,to\nC-1,zero,1,2\n' });
+    const r = await spawnInv(['move', '--file', '-', '--json'], {
+      env: fx.authed,
+      input: 'msku,quantity,from,to\nC-1,zero,1,2\n',
+    });
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'invalid', rows: 1 });
   });

@@ -9,7 +9,24 @@ let fx: BatchFixture;
 beforeAll(async () => {
   fx = await batchFixture();
   const { account } = fx.sandbox;
-  account.putItem({ msku: 'CAFÉ-CRÈME', inactive: 'n', productId: null, productIdType: null, title: 'Café', manufacturer: null, image: null, type: null, cond: 'new', notes: null, createdUserId: '1001', created: account.now(), value: null, rank: null, modified: null, attributes: [] });
+  account.putItem({
+    msku: 'CAFÉ-CRÈME',
+    inactive: 'n',
+    productId: null,
+    productIdType: null,
+    title: 'Café',
+    manufacturer: null,
+    image: null,
+    type: null,
+    cond: 'new',
+    notes: null,
+    createdUserId: '1001',
+    created: account.now(),
+    value: null,
+    rank: null,
+    modified: null,
+    attributes: [],
+  });
   account.adjustStock(account.ensureStock('CAFÉ-CRÈME', fx.bays.A).id, 100);
 });
 afterAll(() => fx.close());
@@ -33,7 +50,11 @@ describe('malformed input is refused before anything is sent (exit 2)', () => {
   });
 
   it('a file with no rows: header only, or empty', async () => {
-    for (const [name, text] of [['header.csv', 'msku,quantity,from,to\n'], ['empty.csv', ''], ['blank.ndjson', '\n\n']] as const) {
+    for (const [name, text] of [
+      ['header.csv', 'msku,quantity,from,to\n'],
+      ['empty.csv', ''],
+      ['blank.ndjson', '\n\n'],
+    ] as const) {
       const r = await move(name, text);
       expect([r.code, r.sent], name).toEqual([2, 0]);
       expect(r.stderr).toMatch(/no rows in .*/);
@@ -42,16 +63,34 @@ describe('malformed input is refused before anything is sent (exit 2)', () => {
 
   it('NDJSON: wrong types, duplicate keys, unknown keys, nesting (however deep)', async () => {
     const cases: Array<[string, RegExp]> = [
-      [`{"msku":"C-1","quantity":[5],"from":${fx.bays.A},"to":${fx.bays.B}}`, /line 1: not a valid record: "quantity" holds an array/],
-      [`{"msku":"C-1","quantity":5,"quantity":1,"from":${fx.bays.A},"to":${fx.bays.B}}`, /line 1: not a valid record: key "quantity" appears twice/],
-      [`{"msku":"C-1","quantity":5,"from":${fx.bays.A},"to":${fx.bays.B},"note":"x"}`, /line 1: note: is not a move field/],
-      [`{"msku":"C-1","quantity":true,"from":${fx.bays.A},"to":${fx.bays.B}}`, /line 1: quantity: must be a number or a string, not true\/false/],
+      [
+        `{"msku":"C-1","quantity":[5],"from":${fx.bays.A},"to":${fx.bays.B}}`,
+        /line 1: not a valid record: "quantity" holds an array/,
+      ],
+      [
+        `{"msku":"C-1","quantity":5,"quantity":1,"from":${fx.bays.A},"to":${fx.bays.B}}`,
+        /line 1: not a valid record: key "quantity" appears twice/,
+      ],
+      [
+        `{"msku":"C-1","quantity":5,"from":${fx.bays.A},"to":${fx.bays.B},"note":"x"}`,
+        /line 1: note: is not a move field/,
+      ],
+      [
+        `{"msku":"C-1","quantity":true,"from":${fx.bays.A},"to":${fx.bays.B}}`,
+        /line 1: quantity: must be a number or a string, not true\/false/,
+      ],
       [`{"msku":5,"quantity":1,"from":${fx.bays.A},"to":${fx.bays.B}}`, /line 1: msku: must be a string/],
       [`{"msku":"C-1","quantity":1.5,"from":${fx.bays.A},"to":${fx.bays.B}}`, /quantity: must be a whole number/],
-      [`{"msku":"C-1","quantity":1,"from":${'['.repeat(100_000)}${']'.repeat(100_000)},"to":1}`, /line 1: not a valid record: "from" holds an array/],
+      [
+        `{"msku":"C-1","quantity":1,"from":${'['.repeat(100_000)}${']'.repeat(100_000)},"to":1}`,
+        /line 1: not a valid record: "from" holds an array/,
+      ],
     ];
     for (const [line, message] of cases) {
-      const r = await move('bad.ndjson', `{"msku":"C-1","quantity":1,"from":${fx.bays.A},"to":${fx.bays.B}}\n`.repeat(0) + line + '\n');
+      const r = await move(
+        'bad.ndjson',
+        `{"msku":"C-1","quantity":1,"from":${fx.bays.A},"to":${fx.bays.B}}\n`.repeat(0) + line + '\n',
+      );
       expect([r.code, r.sent], line.slice(0, 80)).toEqual([2, 0]);
       expect(r.stderr, line.slice(0, 80)).toMatch(message);
       expect(r.stderr).not.toMatch(/RangeError|unexpected|at .*\.js:\d+/);
@@ -62,14 +101,19 @@ describe('malformed input is refused before anything is sent (exit 2)', () => {
     for (const id of ['9007199254740993', '0', '007']) {
       const r = await move('ids.csv', `msku,quantity,from,to\nC-1,1,${fx.bays.A},${id}\n`);
       expect([r.code, r.sent], id).toEqual([2, 0]);
-      expect(r.stderr).toMatch(new RegExp(`line 2: to: "${id}" must be a positive whole number up to 9007199254740991`));
+      expect(r.stderr).toMatch(
+        new RegExp(`line 2: to: "${id}" must be a positive whole number up to 9007199254740991`),
+      );
     }
-    const big = await move('big.ndjson', `{"msku":"C-1","quantity":1,"fromPurchaseId":9007199254740993,"to":${fx.bays.B}}\n`);
+    const big = await move(
+      'big.ndjson',
+      `{"msku":"C-1","quantity":1,"fromPurchaseId":9007199254740993,"to":${fx.bays.B}}\n`,
+    );
     expect([big.code, big.sent]).toEqual([2, 0]);
     expect(big.stderr).toMatch(/fromPurchaseId: "9007199254740993" must be/);
   });
 
-  it('mskus by the spec\'s rules, and never a path step', async () => {
+  it("mskus by the spec's rules, and never a path step", async () => {
     for (const msku of ['.', '..', 'x'.repeat(81)]) {
       const r = await move('msku.csv', `msku,quantity,from,to\n${msku},1,${fx.bays.A},${fx.bays.B}\n`);
       expect([r.code, r.sent], msku).toEqual([2, 0]);
@@ -109,14 +153,19 @@ describe('malformed input is refused before anything is sent (exit 2)', () => {
 });
 
 describe('a batch without a server address', () => {
-  it.each([['move', '--file'], ['items', 'import']])('inv %s %s: exit 2 with the hint every other command gives', async (...verb) => {
+  it.each([
+    ['move', '--file'],
+    ['items', 'import'],
+  ])('inv %s %s: exit 2 with the hint every other command gives', async (...verb) => {
     const file = join(fx.dir, 'nowhere.csv');
     writeFileSync(file, `msku,quantity,from,to\nC-1,1,${fx.bays.A},${fx.bays.B}\n`);
     const { INV_BASE_URL: _, ...env } = fx.authed;
     const r = await runInv([...verb, file], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/no Inventory API address for profile "default"/);
-    expect(r.stderr).toMatch(/hint: pass --base-url, set INV_BASE_URL, run `inv config set baseUrl URL`, or start `inv sandbox`/);
+    expect(r.stderr).toMatch(
+      /hint: pass --base-url, set INV_BASE_URL, run `inv config set baseUrl URL`, or start `inv sandbox`/,
+    );
   });
 });
 

@@ -23,7 +23,16 @@ afterAll(() => fx.close());
 function newDock(name: string): string {
   const { account } = fx.sandbox;
   const id = account.nextLocationId();
-  account.putLocation({ id, display: name, order: 1, type: 'shelf', ref: null, notes: null, created: account.now(), modified: null });
+  account.putLocation({
+    id,
+    display: name,
+    order: 1,
+    type: 'shelf',
+    ref: null,
+    notes: null,
+    created: account.now(),
+    modified: null,
+  });
   return id;
 }
 
@@ -32,7 +41,10 @@ function pairs(dock: string): Row[] {
   return Array.from({ length: PAIRS }, (_, i): Row[] => {
     const msku = MSKUS[i % MSKUS.length]!;
     const shelf = i % 2 ? 'Bay B' : fx.bays.D;
-    return [{ msku, quantity: 1, fromPurchaseId: '9001', to: dock }, { msku, quantity: 1, from: dock, to: shelf }];
+    return [
+      { msku, quantity: 1, fromPurchaseId: '9001', to: dock },
+      { msku, quantity: 1, from: dock, to: shelf },
+    ];
   }).flat();
 }
 
@@ -53,25 +65,42 @@ describe('rows that depend on earlier rows', () => {
         expect(results(dry.stdout).filter((r) => r.status === 'would-succeed')).toHaveLength(2 * PAIRS);
       }
       // Once every pair is applied, each unit has gone from the purchase to its shelf and the dock is empty.
-      const received = rows.filter((r) => r.from).map((r) => ({ msku: r.msku, quantity: r.quantity, fromPurchaseId: '9001', to: r.to }));
+      const received = rows
+        .filter((r) => r.from)
+        .map((r) => ({ msku: r.msku, quantity: r.quantity, fromPurchaseId: '9001', to: r.to }));
       const before = fx.quantities();
       const r = await runInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
       const failed = results(r.stdout).filter((o) => o.status !== 'done');
-      const exact = JSON.stringify(fx.quantities()) === JSON.stringify(fx.expected(before, received)) && docked(dock).every((q) => q === 0);
-      outcomes.push(`run ${run + 1}: exit ${r.code}, quantities ${exact ? 'exact' : 'wrong'}${failed.map((o) => `; line ${o.line} ${o.status}: ${o.error}`).join('')}`);
+      const exact =
+        JSON.stringify(fx.quantities()) === JSON.stringify(fx.expected(before, received)) &&
+        docked(dock).every((q) => q === 0);
+      outcomes.push(
+        `run ${run + 1}: exit ${r.code}, quantities ${exact ? 'exact' : 'wrong'}${failed.map((o) => `; line ${o.line} ${o.status}: ${o.error}`).join('')}`,
+      );
     }
     expect(outcomes).toEqual(Array.from({ length: RUNS }, (_, i) => `run ${i + 1}: exit 0, quantities exact`));
   });
 
   it('an item import plans each row on one msku after the rows before it, as the run sends them', async () => {
-    const rows = [{ msku: 'ORD-1', title: 'Mug', cond: 'new' }, { msku: 'ORD-1', notes: 'second row' }, { msku: 'ORD-1', title: 'Mug, blue' }];
+    const rows = [
+      { msku: 'ORD-1', title: 'Mug', cond: 'new' },
+      { msku: 'ORD-1', notes: 'second row' },
+      { msku: 'ORD-1', title: 'Mug, blue' },
+    ];
     const input = rows.map((o) => JSON.stringify(o)).join('\n') + '\n';
-    const plan = (stdout: string) => results(stdout).map((o) => `${o.status} ${String((o as { change?: string }).change)}`);
-    const dry = await runInv(['items', 'import', '-', '--dry-run', '--output', 'ndjson'], { env: fx.authed, stdin: input });
+    const plan = (stdout: string) =>
+      results(stdout).map((o) => `${o.status} ${String((o as { change?: string }).change)}`);
+    const dry = await runInv(['items', 'import', '-', '--dry-run', '--output', 'ndjson'], {
+      env: fx.authed,
+      stdin: input,
+    });
     const planned = ['would-succeed new', 'would-succeed changed', 'would-succeed changed'];
     expect({ code: dry.code, plan: plan(dry.stdout) }, dry.stderr).toEqual({ code: 0, plan: planned });
     const run = await runInv(['items', 'import', '-', '--output', 'ndjson'], { env: fx.authed, stdin: input });
-    expect({ code: run.code, plan: plan(run.stdout) }, run.stderr).toEqual({ code: 0, plan: ['done created', 'done updated', 'done updated'] });
+    expect({ code: run.code, plan: plan(run.stdout) }, run.stderr).toEqual({
+      code: 0,
+      plan: ['done created', 'done updated', 'done updated'],
+    });
     expect(fx.sandbox.account.state.items['ORD-1']).toMatchObject({ title: 'Mug, blue', notes: 'second row' });
   });
 });

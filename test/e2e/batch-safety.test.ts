@@ -22,7 +22,6 @@ function batchInput(name: string, count: number, salt: number) {
   return { rows, file, before: { q: fx.quantities(), moves: fx.moves() } };
 }
 
-
 describe('rerunning a batch', () => {
   it('fix and rerun: a 1,000-row file with 10 bad destinations applies every row exactly once', async () => {
     const rows = makeRows(fx, 1000, 11);
@@ -48,7 +47,12 @@ describe('rerunning a batch', () => {
     const file = join(fx.dir, 'edit.csv');
     writeFileSync(file, csv(rows));
     expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
-    const same = (a: Row, b: Row) => a.msku === b.msku && a.quantity === b.quantity && a.from === b.from && a.fromPurchaseId === b.fromPurchaseId && a.to === b.to;
+    const same = (a: Row, b: Row) =>
+      a.msku === b.msku &&
+      a.quantity === b.quantity &&
+      a.from === b.from &&
+      a.fromPurchaseId === b.fromPurchaseId &&
+      a.to === b.to;
     const unique = rows.findIndex((r) => rows.filter((o) => same(o, r)).length === 1);
     const edited: Row[] = rows.map((r, i) => (i === unique ? { ...r, quantity: 77 } : r));
     writeFileSync(file, csv([...edited, { msku: 'C-1', quantity: 1, from: fx.bays.A, to: fx.bays.B }]));
@@ -56,7 +60,11 @@ describe('rerunning a batch', () => {
     const r = await spawnInv(['move', '--file', file], { env: fx.authed });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/1 row\(s\) of batch .* are changed or gone from the input; nothing was sent/);
-    expect(r.stderr).toMatch(new RegExp(`line ${unique + 2} \\(msku ${rows[unique]!.msku}, quantity 77, .*\\) no longer matches the row applied before \\(msku ${rows[unique]!.msku}, quantity ${rows[unique]!.quantity},`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `line ${unique + 2} \\(msku ${rows[unique]!.msku}, quantity 77, .*\\) no longer matches the row applied before \\(msku ${rows[unique]!.msku}, quantity ${rows[unique]!.quantity},`,
+      ),
+    );
     expect(r.stderr).toMatch(/editing a file cannot take back a move/);
     expect(fx.moves() - before).toBe(0);
   });
@@ -105,12 +113,18 @@ describe('rerunning a batch', () => {
   it('the same file against two sandboxes is two batches: it applies on each', async () => {
     const other = await batchFixture();
     try {
-      const rows = makeRows(fx, 30, 15).map((r) => ({ ...r, from: r.from ? 'Bay A' : undefined, to: r.to.startsWith('Bay') ? r.to : 'Bay B' }));
+      const rows = makeRows(fx, 30, 15).map((r) => ({
+        ...r,
+        from: r.from ? 'Bay A' : undefined,
+        to: r.to.startsWith('Bay') ? r.to : 'Bay B',
+      }));
       const file = join(fx.dir, 'two-servers.csv');
       writeFileSync(file, csv(rows));
       const before = { here: fx.quantities(), there: other.quantities() };
       const here = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
-      const there = await spawnInv(['move', '--file', file, '--json'], { env: { ...other.authed, INV_STATE_DIR: fx.env.INV_STATE_DIR } });
+      const there = await spawnInv(['move', '--file', file, '--json'], {
+        env: { ...other.authed, INV_STATE_DIR: fx.env.INV_STATE_DIR },
+      });
       expect(here.code, here.stderr).toBe(0);
       expect(there.code, there.stderr).toBe(0);
       expect(JSON.parse(there.stdout)).toMatchObject({ done: 30, skipped: 0 });
@@ -122,7 +136,7 @@ describe('rerunning a batch', () => {
   });
 });
 
-describe('errors that are not the rows\' stop the batch', () => {
+describe("errors that are not the rows' stop the batch", () => {
   it('a revoked session: exit 4 after no more than --concurrency requests, rows left pending', async () => {
     const own = await batchFixture();
     try {
@@ -131,7 +145,11 @@ describe('errors that are not the rows\' stop the batch', () => {
       writeFileSync(file, csv(rows));
       own.sandbox.inventory.faults.settings.latencyMs = 10;
       const run = startInv(['move', '--file', file, '--json', '--concurrency', '4'], { env: own.authed });
-      await waitFor(() => own.moves() >= 50, { what: '50 moves before the session is revoked', running: run.child, every: 2 });
+      await waitFor(() => own.moves() >= 50, {
+        what: '50 moves before the session is revoked',
+        running: run.child,
+        every: 2,
+      });
       own.sandbox.oauth.expireAccessTokens();
       const atRevoke = own.moves();
       const { code, stdout, stderr } = await run.closed;
@@ -148,7 +166,11 @@ describe('errors that are not the rows\' stop the batch', () => {
 
   it('a server that stops answering for longer than --wait: exit 1, unsent rows pending', async () => {
     const own = await batchFixture();
-    const rows = makeRows(own, 400, 17).map((r) => ({ ...r, to: r.to.startsWith('Bay') ? own.bays.B : r.to, from: r.from ? own.bays.A : undefined }));
+    const rows = makeRows(own, 400, 17).map((r) => ({
+      ...r,
+      to: r.to.startsWith('Bay') ? own.bays.B : r.to,
+      from: r.from ? own.bays.A : undefined,
+    }));
     const file = join(own.dir, 'stopped.csv');
     writeFileSync(file, csv(rows));
     own.sandbox.inventory.faults.settings.latencyMs = 10;
@@ -194,7 +216,10 @@ describe('errors that are not the rows\' stop the batch', () => {
     account.adjustStock(account.ensureStock('C-0', fx.bays.D).id, 5);
     const before = fx.sandbox.inventory.stats.count('/v1/doSendToFBA');
     fx.sandbox.inventory.faults.add({ status: 'drop', times: 1, path: '/v1/doSendToFBA' });
-    const r = await spawnInv(['api', 'GET', '/v1/doSendToFBA', '-f', 'msku=C-0', '-f', 'quantity=2', '-f', `fromLocationId=${fx.bays.D}`], { env: fx.authed });
+    const r = await spawnInv(
+      ['api', 'GET', '/v1/doSendToFBA', '-f', 'msku=C-0', '-f', 'quantity=2', '-f', `fromLocationId=${fx.bays.D}`],
+      { env: fx.authed },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/may or may not have been applied/);
     expect(fx.sandbox.inventory.stats.count('/v1/doSendToFBA') - before).toBe(1);
@@ -211,10 +236,15 @@ describe('inv batch prune', () => {
     const before = { q: fx.quantities(), moves: fx.moves() };
     expect((await spawnInv(['move', '--file', join(fx.dir, 'finished.csv')], { env })).code).toBe(0);
     fx.sandbox.inventory.faults.add({ status: 'drop', times: 1, path: '/v1/doMoveItem', afterApply: true });
-    expect((await spawnInv(['move', '--file', join(fx.dir, 'doubtful.csv'), '--concurrency', '1'], { env })).code).toBe(6);
+    expect((await spawnInv(['move', '--file', join(fx.dir, 'doubtful.csv'), '--concurrency', '1'], { env })).code).toBe(
+      6,
+    );
     const pruned = await spawnInv(['batch', 'prune', '--older-than', '0', '--json'], { env });
     expect(pruned.code, pruned.stderr).toBe(0);
-    expect(JSON.parse(pruned.stdout)).toEqual({ removed: [join(fx.dir, 'finished.csv')], kept: [join(fx.dir, 'doubtful.csv')] });
+    expect(JSON.parse(pruned.stdout)).toEqual({
+      removed: [join(fx.dir, 'finished.csv')],
+      kept: [join(fx.dir, 'doubtful.csv')],
+    });
     expect(pruned.stderr).toMatch(/kept ".*doubtful.csv": 1 in doubt/);
     expect((await spawnInv(['move', '--file', join(fx.dir, 'doubtful.csv')], { env })).code).toBe(6);
     expect(fx.moves() - before.moves).toBe(9);

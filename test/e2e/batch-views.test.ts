@@ -18,13 +18,26 @@ beforeEach(() => fx.sandbox.inventory.faults.clear());
 /** The environment with a state directory of its own: the fixture's rows repeat from test to test, and batches are per state directory. */
 const fresh = (): Record<string, string> => ({ ...fx.authed, INV_STATE_DIR: tempDir('views') });
 
-interface Shown { line: number; state: string; msku: string; row: string; from?: string; to?: string; fromName?: string | null; toName?: string | null }
+interface Shown {
+  line: number;
+  state: string;
+  msku: string;
+  row: string;
+  from?: string;
+  to?: string;
+  fromName?: string | null;
+  toName?: string | null;
+}
 
 /** The rows `inv batch show` gives for `batch`. */
 async function shown(env: Record<string, string>, batch: string): Promise<Shown[]> {
   const r = await spawnInv(['batch', 'show', batch, '-o', 'ndjson'], { env });
   expect(r.code, r.stderr).toBe(0);
-  return r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as Shown);
+  return r.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Shown);
 }
 
 /** The entry of `inv batch list --json` for `batch`. */
@@ -82,7 +95,9 @@ describe('inv batch resolve', () => {
     const not = await spawnInv(['batch', 'resolve', file, '--row', older.row, '--not-applied', '--json'], { env });
     expect(not.code, not.stderr).toBe(0);
     expect(JSON.parse(not.stdout)).toMatchObject({ rows: [{ row: older.row, state: 'failed' }] });
-    expect((await spawnInv(['batch', 'resolve', file, '--row', 'ffffffffffffffff', '--applied'], { env })).code).toBe(2);
+    expect((await spawnInv(['batch', 'resolve', file, '--row', 'ffffffffffffffff', '--applied'], { env })).code).toBe(
+      2,
+    );
   }, 30_000);
 
   it('--line 2-4 resolves every row of the range when each line names one row', async () => {
@@ -103,7 +118,7 @@ describe('inv batch resolve', () => {
 });
 
 describe('inv batch list/show counts', () => {
-  it('after kill -9, total, done, failed, in doubt and not sent add up to the input\'s rows', async () => {
+  it("after kill -9, total, done, failed, in doubt and not sent add up to the input's rows", async () => {
     const rows = makeRows(fx, 2000, 44);
     const env = fresh();
     const file = join(fx.dir, 'killed-views.csv');
@@ -118,11 +133,16 @@ describe('inv batch list/show counts', () => {
     const sent = fx.moves() - before;
     const info = await listed(env, file);
     const [done, failed, inDoubt, pending] = [info.done, info.failed, info.inDoubt, info.pending] as number[];
-    expect({ done, failed, inDoubt, pending, sum: done! + failed! + inDoubt! + pending! }).toMatchObject({ failed: 0, sum: 2000 });
+    expect({ done, failed, inDoubt, pending, sum: done! + failed! + inDoubt! + pending! }).toMatchObject({
+      failed: 0,
+      sum: 2000,
+    });
     expect(pending).toBeGreaterThanOrEqual(2000 - sent - 8);
     expect(info.total).toBe(2000);
     const show = await spawnInv(['batch', 'show', file, '-o', 'ndjson'], { env });
-    expect(show.stderr).toMatch(new RegExp(`2000 rows: ${done} done, 0 failed, ${inDoubt} in doubt, ${pending} not sent`));
+    expect(show.stderr).toMatch(
+      new RegExp(`2000 rows: ${done} done, 0 failed, ${inDoubt} in doubt, ${pending} not sent`),
+    );
   }, 60_000);
 
   it('a batch whose failed rows were fixed and applied is finished, and prune removes it', async () => {
@@ -160,7 +180,9 @@ describe('inv batch show', () => {
     // Two batches of that base name: the one in the current directory, or a refusal naming both.
     writeFileSync(join(there, 'd.csv'), csv(makeRows(fx, 3, 47)));
     expect((await spawnInv(['move', '--file', join(there, 'd.csv')], { env })).code).toBe(0);
-    expect((await spawnInv(['batch', 'show', 'd.csv'], { env, cwd: there })).stderr).toContain(`batch "${join(there, 'd.csv')}"`);
+    expect((await spawnInv(['batch', 'show', 'd.csv'], { env, cwd: there })).stderr).toContain(
+      `batch "${join(there, 'd.csv')}"`,
+    );
     const two = await spawnInv(['batch', 'show', 'd.csv'], { env, cwd: tmpdir() });
     expect(two.code).toBe(2);
     expect(two.stderr).toContain(join(here, 'd.csv'));
@@ -170,7 +192,14 @@ describe('inv batch show', () => {
   it('names locations as the server does: "Bay A (id)"', async () => {
     const env = fresh();
     const file = join(fx.dir, 'named.csv');
-    await runDropping(file, [{ msku: 'C-5', quantity: 2, from: fx.bays.A, to: fx.bays.B }, { msku: 'C-6', quantity: 1, from: 'Bay A', to: 'Bay D' }], env);
+    await runDropping(
+      file,
+      [
+        { msku: 'C-5', quantity: 2, from: fx.bays.A, to: fx.bays.B },
+        { msku: 'C-6', quantity: 1, from: 'Bay A', to: 'Bay D' },
+      ],
+      env,
+    );
     const json = await shown(env, file);
     expect(json.map((r) => [r.from, r.fromName, r.to, r.toName])).toEqual([
       [fx.bays.A, 'Bay A', fx.bays.B, 'Bay B'],

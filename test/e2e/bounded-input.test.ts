@@ -55,7 +55,10 @@ describe('the spooled copy of a stdin batch', () => {
   const spooled = () => (existsSync(spool()) ? readdirSync(spool()) : []);
 
   it('is removed when the batch finishes', async () => {
-    const r = await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input: `msku,quantity,from,to\n${ok()}\n` });
+    const r = await spawnInv(['move', '--file', '-', '--json'], {
+      env: fx.authed,
+      input: `msku,quantity,from,to\n${ok()}\n`,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(spooled()).toEqual([]);
   });
@@ -63,16 +66,27 @@ describe('the spooled copy of a stdin batch', () => {
   it('of a killed run is removed by its rerun, or by batch prune', async () => {
     for (const cleaner of ['rerun', 'prune'] as const) {
       // stdin stays open: the run is still spooling it when it is killed.
-      const child = spawn(process.execPath, [BIN, 'move', '--file', '-', '--json'], { env: childEnv(fx.authed), stdio: ['pipe', 'ignore', 'ignore'] });
+      const child = spawn(process.execPath, [BIN, 'move', '--file', '-', '--json'], {
+        env: childEnv(fx.authed),
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
       const closed = new Promise((resolve) => child.on('close', resolve));
       child.stdin.write(`msku,quantity,from,to\n${ok()}\n`);
-      await waitFor(() => spooled().length > 0, { what: 'a spool file while stdin is open', running: child, every: 50 });
+      await waitFor(() => spooled().length > 0, {
+        what: 'a spool file while stdin is open',
+        running: child,
+        every: 50,
+      });
       expect(spooled().length, 'a spool file while stdin is open').toBe(1);
       child.kill('SIGKILL');
       await closed;
-      const after = cleaner === 'rerun'
-        ? await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input: `msku,quantity,from,to\n${ok()}\n` })
-        : await spawnInv(['batch', 'prune', '--older-than', '0'], { env: fx.authed });
+      const after =
+        cleaner === 'rerun'
+          ? await spawnInv(['move', '--file', '-', '--json'], {
+              env: fx.authed,
+              input: `msku,quantity,from,to\n${ok()}\n`,
+            })
+          : await spawnInv(['batch', 'prune', '--older-than', '0'], { env: fx.authed });
       expect(after.code, after.stderr).toBe(0);
       expect(spooled(), `after the ${cleaner}`).toEqual([]);
     }

@@ -42,6 +42,8 @@ describe('inv login in a real browser', () => {
     await waitFor(() => existsSync(resultFile), { what: `the page the browser showed, in ${resultFile}`, every: 100 });
     expect(readFileSync(resultFile, 'utf8')).toBe('Logged in');
     // The browser runs detached: its end is when it removed its temporary files.
-    await waitFor(() => !readdirSync(tmpdir()).some((name) => name.startsWith('inv-cr-')), { what: 'the browser to close and remove its temporary folder' });
+    await waitFor(() => !readdirSync(tmpdir()).some((name) => name.startsWith('inv-cr-')), {
+      what: 'the browser to close and remove its temporary folder',
+    });
   }, 90_000);
 });

@@ -15,7 +15,11 @@ describe('inv sandbox --clock-offset 7200 (a server clock 2 hours ahead)', () =>
   let child: ReturnType<typeof spawn>;
   let researchUrl = '';
   beforeAll(async () => {
-    child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--ephemeral', '--save-profile', 'sandbox', '--clock-offset', '7200', '--json'], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(
+      process.execPath,
+      [BIN, 'sandbox', '--port', '0', '--ephemeral', '--save-profile', 'sandbox', '--clock-offset', '7200', '--json'],
+      { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     researchUrl = (await sandboxInfo(child as Parameters<typeof sandboxInfo>[0])).researchUrl;
   });
   afterAll(async () => {
@@ -23,7 +27,8 @@ describe('inv sandbox --clock-offset 7200 (a server clock 2 hours ahead)', () =>
     await new Promise((resolve) => child.on('close', resolve));
     removeTempDir(dir);
   });
-  const feesRequests = async () => ((await (await fetch(`${researchUrl}/_sandbox/stats`)).json()) as Record<string, number>)[`GET /v1/fees/${A}`] ?? 0;
+  const feesRequests = async () =>
+    ((await (await fetch(`${researchUrl}/_sandbox/stats`)).json()) as Record<string, number>)[`GET /v1/fees/${A}`] ?? 0;
 
   it('fees succeeds after one 401 and says what was corrected; the next call needs no 401', async () => {
     const first = await spawnInv(['--profile', 'sandbox', 'fees', A, '--price', '10', '--json'], { env });
@@ -32,7 +37,8 @@ describe('inv sandbox --clock-offset 7200 (a server clock 2 hours ahead)', () =>
     expect(first.stderr).toMatch(/clock is 7200 s behind the research server's/);
     expect(first.stderr).toMatch(/kept for a day in profile "sandbox"/);
     expect(await feesRequests()).toBe(2);
-    const kept = JSON.parse(readFileSync(join(dir, 'config', 'config.json'), 'utf8')).profiles.sandbox.research.clockSkew;
+    const kept = JSON.parse(readFileSync(join(dir, 'config', 'config.json'), 'utf8')).profiles.sandbox.research
+      .clockSkew;
     expect(kept.seconds).toBeGreaterThanOrEqual(7199);
     expect(kept.seconds).toBeLessThanOrEqual(7201);
 
@@ -55,7 +61,9 @@ describe('a 401 that persists', () => {
     const r = await spawnInv(['fees', A, '--price', '10'], { env: { ...fx.env, INV_RESEARCH_SECRET: 'wrong' } });
     expect(r.code).toBe(4);
     expect(fx.sandbox.research.stats.count('/v1/fees') - before).toBe(2);
-    expect(r.stderr).toMatch(/the ClientId \("sandbox-research"\) came from INV_RESEARCH_CLIENT_ID and the SecretKey from INV_RESEARCH_SECRET/);
+    expect(r.stderr).toMatch(
+      /the ClientId \("sandbox-research"\) came from INV_RESEARCH_CLIENT_ID and the SecretKey from INV_RESEARCH_SECRET/,
+    );
     expect(r.stderr).not.toMatch(/clock is/);
   });
 

@@ -14,7 +14,10 @@ afterAll(() => fx.close());
 /** Each test has its own config dir and the research URL only: credentials must come from the stored profile. */
 let env: Record<string, string>;
 beforeEach(() => {
-  env = { INV_CONFIG_DIR: join(mkdtempSync(join(fx.dir, 'test-')), 'config'), INV_RESEARCH_URL: fx.env.INV_RESEARCH_URL };
+  env = {
+    INV_CONFIG_DIR: join(mkdtempSync(join(fx.dir, 'test-')), 'config'),
+    INV_RESEARCH_URL: fx.env.INV_RESEARCH_URL,
+  };
 });
 
 const configFile = () => join(env.INV_CONFIG_DIR!, 'config.json');
@@ -22,7 +25,10 @@ const configFile = () => join(env.INV_CONFIG_DIR!, 'config.json');
 /** Stores the sandbox's research key in the default profile, as `inv research login` does. */
 async function researchLogin(): Promise<void> {
   const { clientId, secretKey } = fx.sandbox.credentials.research;
-  const r = await runInv(['research', 'login', '--client-id', clientId, '--secret-stdin'], { env, stdin: secretKey + '\n' });
+  const r = await runInv(['research', 'login', '--client-id', clientId, '--secret-stdin'], {
+    env,
+    stdin: secretKey + '\n',
+  });
   expect(r.code).toBe(0);
 }
 
@@ -31,14 +37,19 @@ describe('inv research login', () => {
     const { clientId } = fx.sandbox.credentials.research;
     const r = await runInv(['research', 'login', '--client-id', clientId, '--secret-stdin'], { env, stdin: 'wrong\n' });
     expect(r.code).toBe(4);
-    expect(r.stderr).toMatch(/the ClientId \(".+"\) came from --client-id and the SecretKey from stdin \(--secret-stdin\)/);
+    expect(r.stderr).toMatch(
+      /the ClientId \(".+"\) came from --client-id and the SecretKey from stdin \(--secret-stdin\)/,
+    );
     const stored = await runInv(['config', 'get', 'research.clientId'], { env });
     expect(stored.stdout).toBe('');
   });
 
   it('checks and stores the key from stdin; later commands use it', async () => {
     const { clientId, secretKey } = fx.sandbox.credentials.research;
-    const r = await runInv(['research', 'login', '--client-id', clientId, '--secret-stdin'], { env, stdin: secretKey + '\n' });
+    const r = await runInv(['research', 'login', '--client-id', clientId, '--secret-stdin'], {
+      env,
+      stdin: secretKey + '\n',
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/saved to profile "default" \(verified\)/);
     expect(r.stdout + r.stderr).not.toContain(secretKey);
@@ -123,8 +134,12 @@ describe('profiles', () => {
   it('lists profiles and switches the current one; flag > env > profile', async () => {
     await researchLogin();
     await runInv(['config', 'set', 'research.keyIn', 'query'], { env });
-    expect((await runInv(['profile', 'create', 'warehouse'], { env: { INV_CONFIG_DIR: env.INV_CONFIG_DIR! } })).code).toBe(0);
-    await runInv(['--profile', 'warehouse', 'config', 'set', 'researchUrl', 'http://127.0.0.1:1'], { env: { INV_CONFIG_DIR: env.INV_CONFIG_DIR! } });
+    expect(
+      (await runInv(['profile', 'create', 'warehouse'], { env: { INV_CONFIG_DIR: env.INV_CONFIG_DIR! } })).code,
+    ).toBe(0);
+    await runInv(['--profile', 'warehouse', 'config', 'set', 'researchUrl', 'http://127.0.0.1:1'], {
+      env: { INV_CONFIG_DIR: env.INV_CONFIG_DIR! },
+    });
     const list = JSON.parse((await runInv(['profile', 'list'], { env })).stdout);
     expect(list.map((p: { name: string }) => p.name).sort()).toEqual(['default', 'warehouse']);
     expect(list.find((p: { current: boolean }) => p.current).name).toBe('default');
@@ -132,7 +147,9 @@ describe('profiles', () => {
     expect((await runInv(['profile', 'use', 'warehouse'], { env })).code).toBe(0);
     expect((await runInv(['config', 'get', 'researchUrl'], { env })).stdout).toBe('http://127.0.0.1:1\n');
     expect((await runInv(['--profile', 'default', 'config', 'get', 'research.keyIn'], { env })).stdout).toBe('query\n');
-    expect((await runInv(['config', 'get', 'researchUrl'], { env: { ...env, INV_PROFILE: 'default' } })).stdout).toBe('');
+    expect((await runInv(['config', 'get', 'researchUrl'], { env: { ...env, INV_PROFILE: 'default' } })).stdout).toBe(
+      '',
+    );
 
     const missing = await runInv(['profile', 'use', 'nope'], { env });
     expect(missing.code).toBe(2);

@@ -20,15 +20,24 @@ afterAll(async () => {
   await fx.close();
 });
 
-const inv = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) => spawnInv(args, { env: { ...env, ...extra }, input });
+const inv = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) =>
+  spawnInv(args, { env: { ...env, ...extra }, input });
 const passwordLogin = (args: string[] = [], extra: Record<string, string | undefined> = {}) =>
-  inv([...args, 'login', '--password', '--username', fx.sandbox.credentials.oauth.username, '--password-stdin'], extra, fx.sandbox.credentials.oauth.password);
+  inv(
+    [...args, 'login', '--password', '--username', fx.sandbox.credentials.oauth.username, '--password-stdin'],
+    extra,
+    fx.sandbox.credentials.oauth.password,
+  );
 const config = () => JSON.parse(readFileSync(join(fx.env.INV_CONFIG_DIR, 'config.json'), 'utf8'));
 
 describe('tokens are bound to the origins they were issued for', () => {
   it('refuses to send the access token to another --base-url or INV_BASE_URL (exit 4, both origins named), before sending', async () => {
     expect((await passwordLogin()).code).toBe(0);
-    for (const run of [() => inv(['whoami', '--base-url', evil.url]), () => inv(['whoami'], { INV_BASE_URL: evil.url }), () => inv(['auth', 'status', '--base-url', evil.url])]) {
+    for (const run of [
+      () => inv(['whoami', '--base-url', evil.url]),
+      () => inv(['whoami'], { INV_BASE_URL: evil.url }),
+      () => inv(['auth', 'status', '--base-url', evil.url]),
+    ]) {
       const r = await run();
       expect(r.code, r.stderr).toBe(4);
       expect(r.stderr).toContain(evil.url);
@@ -48,10 +57,19 @@ describe('tokens are bound to the origins they were issued for', () => {
   });
 
   it('refuses to send a stored client secret to another authorization server', async () => {
-    const stored = { ...env, INV_CLIENT_ID: undefined, INV_CLIENT_SECRET: undefined, INV_BASE_URL: undefined, INV_AUTH_URL: undefined };
+    const stored = {
+      ...env,
+      INV_CLIENT_ID: undefined,
+      INV_CLIENT_SECRET: undefined,
+      INV_BASE_URL: undefined,
+      INV_AUTH_URL: undefined,
+    };
     const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
     expect((await inv(['profile', 'create', 'own'], stored)).code).toBe(0);
-    for (const [key, value] of [['baseUrl', fx.sandbox.baseUrl], ['clientId', clientId]]) {
+    for (const [key, value] of [
+      ['baseUrl', fx.sandbox.baseUrl],
+      ['clientId', clientId],
+    ]) {
       expect((await inv(['--profile', 'own', 'config', 'set', key!, value!], stored)).code).toBe(0);
     }
     expect((await inv(['--profile', 'own', 'config', 'set', 'clientSecret', clientSecret], stored)).code).toBe(0);
@@ -61,17 +79,31 @@ describe('tokens are bound to the origins they were issued for', () => {
   });
 
   it('sends the stored research key only to its research origin; INV_RESEARCH_* given for the call are exempt', async () => {
-    const bare = { ...env, INV_RESEARCH_CLIENT_ID: undefined, INV_RESEARCH_SECRET: undefined, INV_RESEARCH_URL: undefined };
+    const bare = {
+      ...env,
+      INV_RESEARCH_CLIENT_ID: undefined,
+      INV_RESEARCH_SECRET: undefined,
+      INV_RESEARCH_URL: undefined,
+    };
     const { clientId, secretKey } = fx.sandbox.credentials.research;
     expect((await inv(['profile', 'create', 'res'], bare)).code).toBe(0);
-    expect((await inv(['--profile', 'res', 'config', 'set', 'researchUrl', fx.sandbox.researchUrl], bare)).code).toBe(0);
-    expect((await inv(['--profile', 'res', 'research', 'login', '--client-id', clientId, '--secret-stdin'], bare, secretKey)).code).toBe(0);
+    expect((await inv(['--profile', 'res', 'config', 'set', 'researchUrl', fx.sandbox.researchUrl], bare)).code).toBe(
+      0,
+    );
+    expect(
+      (await inv(['--profile', 'res', 'research', 'login', '--client-id', clientId, '--secret-stdin'], bare, secretKey))
+        .code,
+    ).toBe(0);
     expect((await inv(['--profile', 'res', 'fees', 'B00X4WHP5E', '--price', '10'], bare)).code).toBe(0);
     const r = await inv(['--profile', 'res', 'fees', 'B00X4WHP5E', '--price', '10', '--research-url', evil.url], bare);
     expect(r.code, r.stderr).toBe(4);
     expect(r.stderr).toContain(evil.url);
     expect(evil.requests).toHaveLength(0);
-    await inv(['--profile', 'res', 'fees', 'B00X4WHP5E', '--price', '10', '--research-url', evil.url], { ...bare, INV_RESEARCH_CLIENT_ID: 'x', INV_RESEARCH_SECRET: 'y' });
+    await inv(['--profile', 'res', 'fees', 'B00X4WHP5E', '--price', '10', '--research-url', evil.url], {
+      ...bare,
+      INV_RESEARCH_CLIENT_ID: 'x',
+      INV_RESEARCH_SECRET: 'y',
+    });
     expect(evil.requests.length).toBeGreaterThan(0);
     evil.requests.length = 0;
   });
@@ -80,15 +112,30 @@ describe('tokens are bound to the origins they were issued for', () => {
     const r = await inv(['whoami', '--base-url', 'http://inventory.example.com'], { INV_TOKEN: 'tok' });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain('http://inventory.example.com');
-    const research = await inv(['fees', 'B00X4WHP5E', '--price', '10', '--research-url', 'http://research.example.com']);
+    const research = await inv([
+      'fees',
+      'B00X4WHP5E',
+      '--price',
+      '10',
+      '--research-url',
+      'http://research.example.com',
+    ]);
     expect(research.code, research.stderr).toBe(2);
     expect(research.stderr).toContain('http://research.example.com');
   });
 });
 
 describe('stored secrets are bound to an origin when stored', () => {
-  const bare = () => ({ ...env, INV_CLIENT_ID: undefined, INV_CLIENT_SECRET: undefined, INV_BASE_URL: undefined, INV_AUTH_URL: undefined,
-    INV_RESEARCH_CLIENT_ID: undefined, INV_RESEARCH_SECRET: undefined, INV_RESEARCH_URL: undefined });
+  const bare = () => ({
+    ...env,
+    INV_CLIENT_ID: undefined,
+    INV_CLIENT_SECRET: undefined,
+    INV_BASE_URL: undefined,
+    INV_AUTH_URL: undefined,
+    INV_RESEARCH_CLIENT_ID: undefined,
+    INV_RESEARCH_SECRET: undefined,
+    INV_RESEARCH_URL: undefined,
+  });
   const sentSince = (from: number) => evil.requests.slice(from);
 
   it('a research key set in a profile without researchUrl is refused, and goes nowhere', async () => {
@@ -97,15 +144,29 @@ describe('stored secrets are bound to an origin when stored', () => {
     expect((await inv(['profile', 'create', 'nourl'], bare())).code).toBe(0);
     expect((await inv(['--profile', 'nourl', 'config', 'set', 'research.clientId', clientId], bare())).code).toBe(0);
     const set = await inv(['--profile', 'nourl', 'config', 'set', 'research.secretKey', '--stdin'], bare(), secretKey);
-    const sent = await inv(['--profile', 'nourl', 'fees', 'B00X4WHP5E', '--price', '10'], { ...bare(), INV_RESEARCH_URL: evil.url });
+    const sent = await inv(['--profile', 'nourl', 'fees', 'B00X4WHP5E', '--price', '10'], {
+      ...bare(),
+      INV_RESEARCH_URL: evil.url,
+    });
     expect(sentSince(from), 'requests that reached the other server').toHaveLength(0);
     expect(set.code, set.stderr).toBe(2);
     expect(set.stderr).toMatch(/researchUrl/);
     expect(set.stderr).toMatch(/--for/);
     expect(sent.code, sent.stderr).not.toBe(0);
-    const bound = await inv(['--profile', 'nourl', 'config', 'set', 'research.secretKey', '--stdin', '--for', fx.sandbox.researchUrl], bare(), secretKey);
+    const bound = await inv(
+      ['--profile', 'nourl', 'config', 'set', 'research.secretKey', '--stdin', '--for', fx.sandbox.researchUrl],
+      bare(),
+      secretKey,
+    );
     expect(bound.code, bound.stderr).toBe(0);
-    expect((await inv(['--profile', 'nourl', 'fees', 'B00X4WHP5E', '--price', '10'], { ...bare(), INV_RESEARCH_URL: fx.sandbox.researchUrl })).code).toBe(0);
+    expect(
+      (
+        await inv(['--profile', 'nourl', 'fees', 'B00X4WHP5E', '--price', '10'], {
+          ...bare(),
+          INV_RESEARCH_URL: fx.sandbox.researchUrl,
+        })
+      ).code,
+    ).toBe(0);
   });
 
   it('a client secret stored in a profile without URLs is refused, and goes nowhere with the password', async () => {
@@ -125,10 +186,15 @@ describe('stored secrets are bound to an origin when stored', () => {
     const from = evil.requests.length;
     const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
     expect((await inv(['profile', 'create', 'moved'], bare())).code).toBe(0);
-    for (const [key, value] of [['baseUrl', fx.sandbox.baseUrl], ['clientId', clientId]]) {
+    for (const [key, value] of [
+      ['baseUrl', fx.sandbox.baseUrl],
+      ['clientId', clientId],
+    ]) {
       expect((await inv(['--profile', 'moved', 'config', 'set', key!, value!], bare())).code).toBe(0);
     }
-    expect((await inv(['--profile', 'moved', 'config', 'set', 'clientSecret', '--stdin'], bare(), clientSecret)).code).toBe(0);
+    expect(
+      (await inv(['--profile', 'moved', 'config', 'set', 'clientSecret', '--stdin'], bare(), clientSecret)).code,
+    ).toBe(0);
     expect((await inv(['--profile', 'moved', 'config', 'set', 'authUrl', evil.url], bare())).code).toBe(0);
     const sent = await passwordLogin(['--profile', 'moved'], bare());
     expect(sentSince(from), 'requests that reached the other server').toHaveLength(0);
@@ -146,7 +212,15 @@ describe('inv logout', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/revoked/);
     const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
-    const reuse = await fetch(`${fx.sandbox.authUrl}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId, client_secret: clientSecret }) });
+    const reuse = await fetch(`${fx.sandbox.authUrl}/oauth2/token`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: clientId,
+        client_secret: clientSecret,
+      }),
+    });
     expect(reuse.status).toBe(400);
   });
 
@@ -156,10 +230,21 @@ describe('inv logout', () => {
       const dir = join(fx.dir, 'no-revoke-config');
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const origin = bare.url;
-      writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { live: {
-        baseUrl: origin, authUrl: origin, clientId: 'c', clientSecret: 's',
-        tokens: { accessToken: 'a', refreshToken: 'r', apiOrigin: origin, authOrigin: origin },
-      } } }), { mode: 0o600 });
+      writeFileSync(
+        join(dir, 'config.json'),
+        JSON.stringify({
+          profiles: {
+            live: {
+              baseUrl: origin,
+              authUrl: origin,
+              clientId: 'c',
+              clientSecret: 's',
+              tokens: { accessToken: 'a', refreshToken: 'r', apiOrigin: origin, authOrigin: origin },
+            },
+          },
+        }),
+        { mode: 0o600 },
+      );
       const r = await spawnInv(['--profile', 'live', 'logout'], { env: { INV_CONFIG_DIR: dir } });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toMatch(/no revocation endpoint/);

@@ -43,7 +43,10 @@ describe('inv move --file reads CSV as people save it', () => {
   });
 
   it('header names in any case and with spaces around them', async () => {
-    const r = await move('case.csv', ` MSKU , Quantity ,From,TO,FromPurchaseID\nC-6,1,${fx.bays.A},${fx.bays.B},\nC-6,1,,${fx.bays.B},9001\n`);
+    const r = await move(
+      'case.csv',
+      ` MSKU , Quantity ,From,TO,FromPurchaseID\nC-6,1,${fx.bays.A},${fx.bays.B},\nC-6,1,,${fx.bays.B},9001\n`,
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.sent).toBe(2);
   });

@@ -10,13 +10,29 @@ import { runInv } from '../helpers/io.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 /** Examples that change or remove what later examples use: run after every other one, in this order. */
-const DESTRUCTIVE = ['profile use', 'items replace', 'items deactivate', 'feedback delete', 'batch prune', 'config unset', 'logout', 'profile rename', 'profile delete'];
-const destructive = (argv: string[]) => DESTRUCTIVE.findIndex((d) => argv.filter((a) => !a.startsWith('-') && a !== 'inv').join(' ').startsWith(d));
+const DESTRUCTIVE = [
+  'profile use',
+  'items replace',
+  'items deactivate',
+  'feedback delete',
+  'batch prune',
+  'config unset',
+  'logout',
+  'profile rename',
+  'profile delete',
+];
+const destructive = (argv: string[]) =>
+  DESTRUCTIVE.findIndex((d) =>
+    argv
+      .filter((a) => !a.startsWith('-') && a !== 'inv')
+      .join(' ')
+      .startsWith(d),
+  );
 /** Examples that start a long-running service, or wait for a person by design. */
 const NOT_RUN = /^inv (sandbox|scout --cost)\b/;
 /** Examples that need a terminal (a browser, a masked prompt): exit 7 in this session is their answer. */
-const NEEDS_TERMINAL = /^inv (login|research login|locations create)( --no-browser( --port \d+)?| --flow implicit)?$|^inv config set research\.secretKey$|^inv pack FBA\w+$/;
-
+const NEEDS_TERMINAL =
+  /^inv (login|research login|locations create)( --no-browser( --port \d+)?| --flow implicit)?$|^inv config set research\.secretKey$|^inv pack FBA\w+$/;
 
 /** Words of a plain command line (quotes honoured), or undefined when it uses the shell (pipes, redirects, substitutions). */
 function words(line: string): string[] | undefined {
@@ -54,7 +70,17 @@ function helpExamples(help: string): string[] {
 
 /** The `inv …` code spans of the README's command table. */
 function readmeExamples(): string[] {
-  return README.split('\n').filter((l) => /^\| `inv /.test(l)).flatMap((row) => [...row.split(' | ').slice(1).join(' | ').matchAll(/`(inv [^`]+)`/g)].map((m) => m[1]!.replaceAll('\\|', '|')));
+  return README.split('\n')
+    .filter((l) => /^\| `inv /.test(l))
+    .flatMap((row) =>
+      [
+        ...row
+          .split(' | ')
+          .slice(1)
+          .join(' | ')
+          .matchAll(/`(inv [^`]+)`/g),
+      ].map((m) => m[1]!.replaceAll('\\|', '|')),
+    );
 }
 
 async function help(path: string[]): Promise<string> {
@@ -63,7 +89,10 @@ async function help(path: string[]): Promise<string> {
 
 /** Every command path from the help's "Commands:" lists. */
 async function commandPaths(): Promise<string[][]> {
-  const names = (text: string) => [...(text.split(/^Commands:\n/m)[1] ?? '').matchAll(/^ {2}([a-z][\w-]*)/gm)].map((m) => m[1]!).filter((n) => n !== 'help');
+  const names = (text: string) =>
+    [...(text.split(/^Commands:\n/m)[1] ?? '').matchAll(/^ {2}([a-z][\w-]*)/gm)]
+      .map((m) => m[1]!)
+      .filter((n) => n !== 'help');
   const paths: string[][] = [];
   for (const noun of names(await help([]))) {
     const verbs = names(await help([noun]));
@@ -76,12 +105,19 @@ let fx: InventoryFixture;
 let env: Record<string, string>;
 const cwd = process.cwd();
 const paths = await commandPaths();
-const fromHelp = (await Promise.all(paths.map(async (p) => ({ path: p.join(' '), examples: helpExamples(await help(p)) }))));
+const fromHelp = await Promise.all(
+  paths.map(async (p) => ({ path: p.join(' '), examples: helpExamples(await help(p)) })),
+);
 const all = [...fromHelp.flatMap((h) => h.examples), ...readmeExamples()];
-const parsed = all.map((line) => ({ line, argv: words(line) })).filter((e): e is { line: string; argv: string[] } => e.argv !== undefined && !NOT_RUN.test(e.line));
+const parsed = all
+  .map((line) => ({ line, argv: words(line) }))
+  .filter((e): e is { line: string; argv: string[] } => e.argv !== undefined && !NOT_RUN.test(e.line));
 // The same command line given in a help and in the README is one example, run once.
 const plain = parsed.filter((e, i) => parsed.findIndex((o) => o.argv.join('\0') === e.argv.join('\0')) === i);
-const ordered = [...plain.filter((e) => destructive(e.argv) < 0), ...plain.filter((e) => destructive(e.argv) >= 0).sort((a, b) => destructive(a.argv) - destructive(b.argv))];
+const ordered = [
+  ...plain.filter((e) => destructive(e.argv) < 0),
+  ...plain.filter((e) => destructive(e.argv) >= 0).sort((a, b) => destructive(a.argv) - destructive(b.argv)),
+];
 
 beforeAll(async () => {
   fx = await inventoryFixture();
@@ -101,27 +137,42 @@ beforeAll(async () => {
   writeFileSync(join(work, 'items.csv'), 'msku,title,cond\nMUG-GREEN-11OZ,"Ceramic mug, green",new\n');
   // The README shows the item file `inv api POST /v1/items --input item.json` sends.
   writeFileSync(join(work, 'item.json'), /--input item\.json` \([^`]*`(\{[^`]+\})`/.exec(README)![1]!);
-  writeFileSync(join(work, 'mug.json'), JSON.stringify({ title: 'Ceramic mug, blue, 11 oz', cond: 'new', productId: 'B00X4WHP5E', productIdType: 'ASIN' }));
+  writeFileSync(
+    join(work, 'mug.json'),
+    JSON.stringify({ title: 'Ceramic mug, blue, 11 oz', cond: 'new', productId: 'B00X4WHP5E', productIdType: 'ASIN' }),
+  );
   writeFileSync(join(work, 'manifest.csv'), 'code,cost\nB00X4WHP5E,3.00\n');
   writeFileSync(join(work, 'sent.json'), '[]');
   process.chdir(work);
   // The batches the `inv batch` examples name. The service fails part way through the night's batch (503 to the 16th
   // to 21st moves, one at a time): lines 17-22 are in doubt, for `inv batch resolve` to settle.
   const fault = { status: 503, path: '/v1/doMoveItem', after: 15, times: 6 };
-  const injected = await fetch(`${fx.sandbox.baseUrl}/_sandbox/faults`, { method: 'POST', body: JSON.stringify(fault), headers: { 'content-type': 'application/json' } });
+  const injected = await fetch(`${fx.sandbox.baseUrl}/_sandbox/faults`, {
+    method: 'POST',
+    body: JSON.stringify(fault),
+    headers: { 'content-type': 'application/json' },
+  });
   expect(injected.status).toBe(200);
-  const night = await runInv(['move', '--file', 'replenish.csv', '--batch', 'replenish-2026-11-24', '--concurrency', '1', '--json'], { env });
+  const night = await runInv(
+    ['move', '--file', 'replenish.csv', '--batch', 'replenish-2026-11-24', '--concurrency', '1', '--json'],
+    { env },
+  );
   expect(night.code, night.stderr).toBe(6);
   expect(JSON.parse(night.stdout)).toMatchObject({ rows: 23, done: 17, inDoubt: 6 });
-  const doubts = JSON.parse((await runInv(['batch', 'show', 'replenish-2026-11-24', '--state', 'in-doubt', '--json'], { env })).stdout);
+  const doubts = JSON.parse(
+    (await runInv(['batch', 'show', 'replenish-2026-11-24', '--state', 'in-doubt', '--json'], { env })).stdout,
+  );
   expect(doubts.map((r: { line: number }) => r.line)).toEqual([17, 18, 19, 20, 21, 22]);
   // `inv batch show moves.csv` runs before the move examples do: a moves.csv of another folder, found by its base name.
   mkdirSync(join(fx.dir, 'yesterday'));
   writeFileSync(join(fx.dir, 'yesterday', 'moves.csv'), 'msku,quantity,from,to\nPUZZLE-1000,1,Shelf A1,Shelf A2\n');
   expect((await runInv(['move', '--file', join(fx.dir, 'yesterday', 'moves.csv')], { env })).code).toBe(0);
-  for (const name of ['sandbox', 'warehouse']) expect((await runInv(['profile', 'create', name], { env })).code).toBe(0);
+  for (const name of ['sandbox', 'warehouse'])
+    expect((await runInv(['profile', 'create', name], { env })).code).toBe(0);
   // As `inv sandbox` leaves its profile: pointing at it.
-  expect((await runInv(['--profile', 'sandbox', 'config', 'set', 'baseUrl', fx.sandbox.baseUrl], { env })).code).toBe(0);
+  expect((await runInv(['--profile', 'sandbox', 'config', 'set', 'baseUrl', fx.sandbox.baseUrl], { env })).code).toBe(
+    0,
+  );
 });
 afterAll(async () => {
   process.chdir(cwd);
@@ -131,7 +182,11 @@ afterAll(async () => {
 describe('the examples', () => {
   it('are many, and every command has at least one', () => {
     expect(plain.length).toBeGreaterThan(60);
-    const without = fromHelp.filter((h) => h.examples.length === 0 && !/^(auth|items|locations|stock|shipments|batch|feedback|settings|research|config|profile)$/.test(h.path));
+    const without = fromHelp.filter(
+      (h) =>
+        h.examples.length === 0 &&
+        !/^(auth|items|locations|stock|shipments|batch|feedback|settings|research|config|profile)$/.test(h.path),
+    );
     expect(without.map((h) => h.path)).toEqual([]);
   });
 
@@ -144,9 +199,12 @@ describe('the examples', () => {
 
 /** Runs an example in-process; what it reads from stdin (--password-stdin, --secret-stdin, --stdin) is the sandbox's own. */
 async function run(argv: string[]) {
-  const stdin = argv.includes('--password-stdin') ? fx.sandbox.credentials.oauth.password : argv.some((a) => /^--(secret-)?stdin$/.test(a)) ? 'secret' : undefined;
+  const stdin = argv.includes('--password-stdin')
+    ? fx.sandbox.credentials.oauth.password
+    : argv.some((a) => /^--(secret-)?stdin$/.test(a))
+      ? 'secret'
+      : undefined;
   // A browser "opens" (BROWSER=true) for --open examples; a login finds none, so it shows its paste prompt.
   const browser = argv[1] === 'login' ? {} : { BROWSER: 'true' };
   return runInv(argv.slice(1), { env: { ...env, ...browser }, stdin });
 }
-

@@ -37,7 +37,12 @@ describe('the first hour', () => {
     const password = /login\.password\s+(\S+)/.exec(screen)?.[1];
     expect(password, screen).toBeDefined();
     const browser = `${process.execPath} ${fileURLToPath(new URL('../helpers/approve-browser.mjs', import.meta.url))}`;
-    const login = await runInTerminal(next!, { ...env, BROWSER: browser, APPROVE_USER: 'demo', APPROVE_PASSWORD: password! }, [], 30_000);
+    const login = await runInTerminal(
+      next!,
+      { ...env, BROWSER: browser, APPROVE_USER: 'demo', APPROVE_PASSWORD: password! },
+      [],
+      30_000,
+    );
     expect(login.code, login.screen).toBe(0);
 
     const profile = ['--profile', 'sandbox'];
@@ -51,12 +56,17 @@ describe('the first hour', () => {
     expect(stock.code, stock.screen).toBe(0);
     expect(plain(stock.screen)).toMatch(/MUG-BLUE-11OZ\s+Shelf A1\s+1\s+120/);
 
-    const create = await runInTerminal([...profile, 'locations', 'create'], env, [
-      { when: /Display name:/, send: 'Shelf B3\r' },
-      { when: /Type:/, send: '\r' },
-      { when: /Sort order/, send: 'thirty\r' },
-      { when: /order must be a whole number/, send: '\x1530\r' },
-    ], 30_000);
+    const create = await runInTerminal(
+      [...profile, 'locations', 'create'],
+      env,
+      [
+        { when: /Display name:/, send: 'Shelf B3\r' },
+        { when: /Type:/, send: '\r' },
+        { when: /Sort order/, send: 'thirty\r' },
+        { when: /order must be a whole number/, send: '\x1530\r' },
+      ],
+      30_000,
+    );
     expect(create.code, create.screen).toBe(0);
     expect(plain(create.screen)).toMatch(/Shelf B3/);
   }, 120_000);

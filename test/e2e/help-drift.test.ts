@@ -5,7 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 
-interface Listed { name: string; args: string; summary: string }
+interface Listed {
+  name: string;
+  args: string;
+  summary: string;
+}
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -26,7 +30,13 @@ function listed(help: string): Listed[] {
 function own(help: string): { args: string; description: string } {
   const usage = /^Usage: .*$/m.exec(help)![0];
   const path = usage.replace(/^Usage: /, '').split(' [options]')[0]!;
-  const args = squash(usage.replace(/^Usage: /, '').slice(path.length).replace(' [options]', '').replace(' [command]', ''));
+  const args = squash(
+    usage
+      .replace(/^Usage: /, '')
+      .slice(path.length)
+      .replace(' [options]', '')
+      .replace(' [command]', ''),
+  );
   const description = squash(help.split(/\n\n/)[1] ?? '');
   return { args, description };
 }
@@ -38,10 +48,15 @@ async function help(path: string[]): Promise<string> {
 }
 
 const root = listed(await help([]));
-const nouns = (await Promise.all(root.map(async (c) => [c.name, listed(await help([c.name]))] as const))).filter(([, verbs]) => verbs.length > 0);
-const paths = [...root.map((c) => ({ path: [c.name], entry: c })), ...nouns.flatMap(([noun, verbs]) => verbs.map((v) => ({ path: [noun, v.name], entry: v })))];
+const nouns = (await Promise.all(root.map(async (c) => [c.name, listed(await help([c.name]))] as const))).filter(
+  ([, verbs]) => verbs.length > 0,
+);
+const paths = [
+  ...root.map((c) => ({ path: [c.name], entry: c })),
+  ...nouns.flatMap(([noun, verbs]) => verbs.map((v) => ({ path: [noun, v.name], entry: v }))),
+];
 
-describe('the help a parent lists agrees with the command\'s own help', () => {
+describe("the help a parent lists agrees with the command's own help", () => {
   it('lists every command', () => {
     expect(root.map((c) => c.name)).toEqual(expect.arrayContaining(['fees', 'items', 'move', 'completion', 'sandbox']));
     expect(paths.length).toBeGreaterThan(40);
@@ -55,14 +70,22 @@ describe('the help a parent lists agrees with the command\'s own help', () => {
 });
 
 describe('the command named in argv', () => {
-  it('is found by commander\'s own parsing: `inv -- whoami` runs whoami, never a placeholder that exits 0', async () => {
+  it("is found by commander's own parsing: `inv -- whoami` runs whoami, never a placeholder that exits 0", async () => {
     const env = { INV_CONFIG_DIR: '/nonexistent/inv-config', INV_BASE_URL: 'http://127.0.0.1:1' };
     const plain = await runInv(['whoami'], { env });
     expect(plain.code).not.toBe(0);
-    for (const argv of [['--', 'whoami'], ['--timeout', '5', 'whoami'], ['-o', 'json', '--profile', 'default', 'whoami']]) {
+    for (const argv of [
+      ['--', 'whoami'],
+      ['--timeout', '5', 'whoami'],
+      ['-o', 'json', '--profile', 'default', 'whoami'],
+    ]) {
       const r = await runInv(argv, { env });
       // The error is the same (its hint may name the --profile given).
-      expect({ argv, code: r.code, error: r.stderr.split('\n')[0] }).toEqual({ argv, code: plain.code, error: plain.stderr.split('\n')[0] });
+      expect({ argv, code: r.code, error: r.stderr.split('\n')[0] }).toEqual({
+        argv,
+        code: plain.code,
+        error: plain.stderr.split('\n')[0],
+      });
     }
   });
 });

@@ -5,11 +5,15 @@ import { helpRequest } from '../../src/cli/help-request.js';
 import { runInv } from '../helpers/io.js';
 import { spawnInv } from '../helpers/spawn.js';
 
-const texts = JSON.parse(readFileSync(new URL('../../dist/help.json', import.meta.url), 'utf8')) as Record<string, string>;
+const texts = JSON.parse(readFileSync(new URL('../../dist/help.json', import.meta.url), 'utf8')) as Record<
+  string,
+  string
+>;
 
 describe('stored help', () => {
   it('covers every command and subcommand', () => {
-    for (const key of ['', 'fees', 'items', 'items list', 'move', 'auth status', 'config set', 'completion', 'sandbox']) expect(texts).toHaveProperty([key]);
+    for (const key of ['', 'fees', 'items', 'items list', 'move', 'auth status', 'config set', 'completion', 'sandbox'])
+      expect(texts).toHaveProperty([key]);
     expect(Object.keys(texts).length).toBeGreaterThan(50);
   });
 

@@ -41,19 +41,48 @@ describe('inv items', () => {
 
   it('gets one item', async () => {
     expect((await json('items', 'get', 'BOOK-COOK-001')).title).toBe('The Everyday Cookbook');
-    expect((await table('items', 'get', 'BOOK-COOK-001')).find((l) => l.startsWith('title'))).toMatch(/The Everyday Cookbook/);
+    expect((await table('items', 'get', 'BOOK-COOK-001')).find((l) => l.startsWith('title'))).toMatch(
+      /The Everyday Cookbook/,
+    );
     const missing = await inv(['items', 'get', 'NOPE']);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toMatch(/item "NOPE" not found/);
   });
 
   it('creates from flags and from --file, and refuses to overwrite', async () => {
-    const made = await json('items', 'create', '--msku', 'NEW-1', '--title', 'New one', '--cond', 'new', '--product-id', '012345678905', '--product-id-type', 'UPC', '--attr', 'color=red', '--value', '4.25');
-    expect(made).toMatchObject({ msku: 'NEW-1', inactive: '', productIdType: 'UPC', value: '4.25', attributes: [{ name: 'color', value: 'red' }], modified: null });
+    const made = await json(
+      'items',
+      'create',
+      '--msku',
+      'NEW-1',
+      '--title',
+      'New one',
+      '--cond',
+      'new',
+      '--product-id',
+      '012345678905',
+      '--product-id-type',
+      'UPC',
+      '--attr',
+      'color=red',
+      '--value',
+      '4.25',
+    );
+    expect(made).toMatchObject({
+      msku: 'NEW-1',
+      inactive: '',
+      productIdType: 'UPC',
+      value: '4.25',
+      attributes: [{ name: 'color', value: 'red' }],
+      modified: null,
+    });
     const file = join(fx.dir, 'item.json');
     writeFileSync(file, JSON.stringify({ msku: 'NEW-2', title: 'From a file', cond: 'good' }));
     expect((await table('items', 'create', '--file', file)).find((l) => l.startsWith('title'))).toMatch(/From a file/);
-    const fromStdin = await inv(['items', 'create', '--file', '-', '--json'], JSON.stringify({ msku: 'NEW-3', title: 'stdin', cond: 'new' }));
+    const fromStdin = await inv(
+      ['items', 'create', '--file', '-', '--json'],
+      JSON.stringify({ msku: 'NEW-3', title: 'stdin', cond: 'new' }),
+    );
     expect(JSON.parse(fromStdin.stdout).msku).toBe('NEW-3');
     const again = await inv(['items', 'create', '--msku', 'NEW-1', '--title', 'x', '--cond', 'new']);
     expect(again.code).toBe(1);
@@ -72,9 +101,21 @@ describe('inv items', () => {
   });
 
   it('replaces every field', async () => {
-    const replaced = await json('items', 'replace', 'NEW-1', '--title', 'Replaced', '--cond', 'good', '--inactive', 'n');
+    const replaced = await json(
+      'items',
+      'replace',
+      'NEW-1',
+      '--title',
+      'Replaced',
+      '--cond',
+      'good',
+      '--inactive',
+      'n',
+    );
     expect(replaced).toMatchObject({ title: 'Replaced', notes: null, value: null, attributes: [] });
-    expect((await table('items', 'replace', 'NEW-1', '--title', 'Again', '--cond', 'good', '--inactive', 'n'))[0]).toMatch(/^FIELD\s+VALUE$/);
+    expect(
+      (await table('items', 'replace', 'NEW-1', '--title', 'Again', '--cond', 'good', '--inactive', 'n'))[0],
+    ).toMatch(/^FIELD\s+VALUE$/);
   });
 
   it('deactivates with --yes (the item stays, inactive)', async () => {
@@ -91,7 +132,10 @@ describe('inv items', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/line 3: title: must not be empty/);
     expect(fx.sandbox.inventory.stats.count('/v1/items', 'POST') - before).toBe(0);
-    writeFileSync(csv, 'msku,title,cond,value,attr.color\nIMP-1,One,new,1.5,red\nIMP-2,Two,new,,\nIMP-3,Three,good,,\n');
+    writeFileSync(
+      csv,
+      'msku,title,cond,value,attr.color\nIMP-1,One,new,1.5,red\nIMP-2,Two,new,,\nIMP-3,Three,good,,\n',
+    );
     const r = await inv(['items', 'import', csv, '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ rows: 3, done: 3, failed: 0, problems: [] });
@@ -100,14 +144,27 @@ describe('inv items', () => {
     const again = await inv(['items', 'import', csv]);
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/repeats 3 applied row\(s\) of batch ".*" \(finished, .*\); nothing was sent/);
-    const ndjson = [{ msku: 'IMP-4', title: 'Four', cond: 'new' }, { msku: 'IMP-5', title: 'Five', cond: 'new' }].map((o) => JSON.stringify(o)).join('\n');
+    const ndjson = [
+      { msku: 'IMP-4', title: 'Four', cond: 'new' },
+      { msku: 'IMP-5', title: 'Five', cond: 'new' },
+    ]
+      .map((o) => JSON.stringify(o))
+      .join('\n');
     const lines = await inv(['items', 'import', '-', '--output', 'ndjson'], ndjson);
     expect(lines.code).toBe(0);
-    expect(lines.stdout.trim().split('\n').map((l) => JSON.parse(l).status)).toEqual(['done', 'done']);
+    expect(
+      lines.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).status),
+    ).toEqual(['done', 'done']);
     const failing = join(fx.dir, 'items-table.csv');
     writeFileSync(failing, 'msku,title,cond\nIMP-6,Six,new\nIMP-7,Seven,new\n');
     fx.sandbox.inventory.faults.add({ status: 409, times: 1, path: '/v1/items' });
-    const tableRun = await runInv(['items', 'import', failing, '-o', 'table', '--concurrency', '1'], { env: fx.authed, tty: true });
+    const tableRun = await runInv(['items', 'import', failing, '-o', 'table', '--concurrency', '1'], {
+      env: fx.authed,
+      tty: true,
+    });
     expect(tableRun.stdout).toMatch(/LINE\s+MSKU\s+STATUS\s+ERROR\n\s+2\s+IMP-6\s+failed\s+/);
     expect(tableRun.stderr).toMatch(/1 done, 1 failed/);
   });
@@ -124,13 +181,35 @@ describe('inv items', () => {
 describe('inv locations', () => {
   it('lists, gets, creates and updates', async () => {
     const all = await json('locations', 'list');
-    expect(all[0]).toMatchObject({ id: '1', display: 'Shelf A1', order: '10', type: 'shelf', canMove: true, canMoveFBA: true });
-    expect((await table('locations', 'list'))[0]).toMatch(/^ID\s+DISPLAY\s+TYPE\s+ORDER\s+REF\s+CAN MOVE\s+CAN SEND TO FBA$/);
-    expect((await json('locations', 'get', '5'))).toMatchObject({ type: 'fba', canMove: false, canMoveFBA: false });
+    expect(all[0]).toMatchObject({
+      id: '1',
+      display: 'Shelf A1',
+      order: '10',
+      type: 'shelf',
+      canMove: true,
+      canMoveFBA: true,
+    });
+    expect((await table('locations', 'list'))[0]).toMatch(
+      /^ID\s+DISPLAY\s+TYPE\s+ORDER\s+REF\s+CAN MOVE\s+CAN SEND TO FBA$/,
+    );
+    expect(await json('locations', 'get', '5')).toMatchObject({ type: 'fba', canMove: false, canMoveFBA: false });
     expect((await table('locations', 'get', '4'))[1]).toMatch(/Returns\s+unfulfillable\s+90/);
-    const made = await json('locations', 'create', '--display', 'Shelf B1', '--type', 'shelf', '--order', '30', '--ref', 'aisle 2');
+    const made = await json(
+      'locations',
+      'create',
+      '--display',
+      'Shelf B1',
+      '--type',
+      'shelf',
+      '--order',
+      '30',
+      '--ref',
+      'aisle 2',
+    );
     expect(made).toMatchObject({ display: 'Shelf B1', order: '30', ref: 'aisle 2', modified: null });
-    expect((await table('locations', 'create', '--display', 'Dock 2', '--type', 'shipment', '--order', '2'))[1]).toMatch(/Dock 2\s+shipment/);
+    expect(
+      (await table('locations', 'create', '--display', 'Dock 2', '--type', 'shipment', '--order', '2'))[1],
+    ).toMatch(/Dock 2\s+shipment/);
     const updated = await json('locations', 'update', made.id, '--order', '31');
     expect(updated).toMatchObject({ display: 'Shelf B1', order: '31' });
     expect((await table('locations', 'update', made.id, '--display', 'Shelf B1 top'))[1]).toMatch(/Shelf B1 top/);
@@ -154,7 +233,20 @@ describe('inv feedback', () => {
     expect((await json('feedback', 'list'))[0]).toMatchObject({ id: '1-111-2223334-5556667', rating: 5 });
     expect((await table('feedback', 'list'))[0]).toMatch(/^ID\s+VENUE\s+DATE\s+RATING\s+BUYER\s+COMMENTS$/);
     expect((await json('feedback', 'get', '1-111-2223334-5556667')).buyer).toBe('j.doe@example.com');
-    const made = await json('feedback', 'create', '--venue-id', '1', '--order-id', '222-1', '--date', '2026-11-20', '--rating', '3', '--comments', 'ok');
+    const made = await json(
+      'feedback',
+      'create',
+      '--venue-id',
+      '1',
+      '--order-id',
+      '222-1',
+      '--date',
+      '2026-11-20',
+      '--rating',
+      '3',
+      '--comments',
+      'ok',
+    );
     expect(made).toMatchObject({ id: '1-222-1', venueId: 1, rating: 3 });
     const updated = await json('feedback', 'update', '1-222-1', '--rating', '4');
     expect(updated).toMatchObject({ rating: 4, comments: 'ok', date: '2026-11-20' });

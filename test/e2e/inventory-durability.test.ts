@@ -27,7 +27,9 @@ describe('sandbox persistence', () => {
       expect(r.code).toBe(0);
       made.push(`R-${i}`);
     }
-    const loc = JSON.parse((await runInv(['locations', 'create', '--display', 'Kept', '--type', 'shelf', '--order', '1'], { env })).stdout);
+    const loc = JSON.parse(
+      (await runInv(['locations', 'create', '--display', 'Kept', '--type', 'shelf', '--order', '1'], { env })).stdout,
+    );
     await first.close();
     const second = await startSandbox({ port: 0, data });
     try {
@@ -42,7 +44,11 @@ describe('sandbox persistence', () => {
   it('a sandbox killed with SIGKILL leaves data that loads, with every acknowledged change', async () => {
     const data = join(fx.dir, 'killed.json');
     const env = childEnv({ INV_CONFIG_DIR: join(fx.dir, 'kill-config') });
-    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', data, '--seed', 'empty', '--json', '--no-save-profile'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'sandbox', '--port', '0', '--data', data, '--seed', 'empty', '--json', '--no-save-profile'],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     const info = await sandboxInfo(child);
     const { clientId, clientSecret, username, password } = info.login;
     const tokenAnswer = await fetch(`${info.baseUrl}/oauth2/token`, {
@@ -54,7 +60,10 @@ describe('sandbox persistence', () => {
     const invEnv = { ...fx.env, INV_BASE_URL: info.baseUrl, INV_TOKEN: token };
     const acknowledged: string[] = [];
     for (let i = 0; i < 30; i++) {
-      const r = await runInv(['items', 'create', '--msku', `K-${i}`, '--title', `Killed ${i}`, '--cond', 'new', '--overwrite'], { env: invEnv });
+      const r = await runInv(
+        ['items', 'create', '--msku', `K-${i}`, '--title', `Killed ${i}`, '--cond', 'new', '--overwrite'],
+        { env: invEnv },
+      );
       if (r.code === 0) acknowledged.push(`K-${i}`);
     }
     child.kill('SIGKILL');
@@ -63,7 +72,8 @@ describe('sandbox persistence', () => {
     const reloaded = await startSandbox({ port: 0, data });
     try {
       expect(acknowledged).toHaveLength(30);
-      for (const msku of acknowledged) expect(reloaded.account.state.items[msku]?.title).toBe(`Killed ${msku.slice(2)}`);
+      for (const msku of acknowledged)
+        expect(reloaded.account.state.items[msku]?.title).toBe(`Killed ${msku.slice(2)}`);
     } finally {
       await reloaded.close();
     }
@@ -76,7 +86,9 @@ describe('a long listing', () => {
     const big = await startSandbox({ port: 0, seed: 'empty', bulkItems: 100_000 });
     try {
       const token = big.oauth.issueTokens('inv-cli', '1001', '').access_token;
-      const r = await spawnInv(['items', 'list', '--all', '--output', 'ndjson', '--page-size', '1000'], { env: { ...fx.env, INV_BASE_URL: big.baseUrl, INV_TOKEN: token } });
+      const r = await spawnInv(['items', 'list', '--all', '--output', 'ndjson', '--page-size', '1000'], {
+        env: { ...fx.env, INV_BASE_URL: big.baseUrl, INV_TOKEN: token },
+      });
       expect(r.code, r.stderr).toBe(0);
       const lines = r.stdout.trimEnd().split('\n');
       expect(lines).toHaveLength(100_000);
@@ -102,14 +114,19 @@ describe('prompts', () => {
 
   it('asks before deactivating on a terminal; "y" goes ahead', async () => {
     await runInv(['items', 'create', '--msku', 'ASK-1', '--title', 'Ask me', '--cond', 'new'], { env: fx.authed });
-    const { code, screen } = await runInTerminal(['items', 'deactivate', 'ASK-1', '--json'], fx.authed, [{ when: /Deactivate ASK-1 \(Ask me\)\?/, send: 'y\r' }]);
+    const { code, screen } = await runInTerminal(['items', 'deactivate', 'ASK-1', '--json'], fx.authed, [
+      { when: /Deactivate ASK-1 \(Ask me\)\?/, send: 'y\r' },
+    ]);
     expect(code).toBe(0);
     expect(screen).toMatch(/"inactive": "y"/);
   });
 
   it('shows import progress on a terminal, and none in a pipe', async () => {
     const csv = join(fx.dir, 'slow.csv');
-    (await import('node:fs')).writeFileSync(csv, 'msku,title,cond\n' + Array.from({ length: 24 }, (_, i) => `SLOW-${i},Slow ${i},new`).join('\n') + '\n');
+    (await import('node:fs')).writeFileSync(
+      csv,
+      'msku,title,cond\n' + Array.from({ length: 24 }, (_, i) => `SLOW-${i},Slow ${i},new`).join('\n') + '\n',
+    );
     fx.sandbox.inventory.faults.settings.latencyMs = 60;
     try {
       const { code, screen } = await runInTerminal(['items', 'import', csv, '--concurrency', '2'], fx.authed, []);
@@ -126,7 +143,13 @@ describe('prompts', () => {
 
   it('never asks in a pipe: exit 7 naming the flag, nothing sent', async () => {
     const before = fx.snapshot();
-    for (const [args, flag] of [[['items', 'create', '--title', 't', '--cond', 'new'], '--msku'], [['locations', 'create', '--display', 'd', '--order', '1'], '--type'], [['items', 'deactivate', 'MUG-BLUE-11OZ'], '--yes'], [['feedback', 'delete', '1-111-2223334-5556667'], '--yes'], [['feedback', 'create', '--venue-id', '1'], '--date']] as const) {
+    for (const [args, flag] of [
+      [['items', 'create', '--title', 't', '--cond', 'new'], '--msku'],
+      [['locations', 'create', '--display', 'd', '--order', '1'], '--type'],
+      [['items', 'deactivate', 'MUG-BLUE-11OZ'], '--yes'],
+      [['feedback', 'delete', '1-111-2223334-5556667'], '--yes'],
+      [['feedback', 'create', '--venue-id', '1'], '--date'],
+    ] as const) {
       const r = await spawnInv([...args], { env: fx.authed });
       expect(r.code, args.join(' ')).toBe(7);
       expect(r.stderr).toContain(`pass ${flag}`);

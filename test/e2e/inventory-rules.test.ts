@@ -14,12 +14,54 @@ const item = { msku: 'LIMIT-1', title: 'Limit test', cond: 'new', inactive: 'n' 
 
 /** [case, CLI args, field named, raw method, raw path, raw body] */
 const CASES: Array<[string, string[], string, string, string, Record<string, unknown>]> = [
-  ['a bad location type', ['locations', 'create', '--display', 'd', '--type', 'bin', '--order', '1'], 'type', 'POST', '/v1/locations', { display: 'd', type: 'bin', order: 1 }],
-  ['a bad productIdType', ['items', 'create', '--msku', 'L', '--title', 't', '--cond', 'new', '--file', '-'], 'productIdType', 'POST', '/v1/items', { ...item, productId: '1', productIdType: 'GTIN' }],
-  ['productId without productIdType', ['items', 'create', '--msku', 'L', '--title', 't', '--cond', 'new', '--product-id', '123'], 'productIdType', 'POST', '/v1/items', { ...item, productId: '123' }],
-  ['inactive not y/n', ['items', 'update', 'MUG-BLUE-11OZ', '--file', '-'], 'inactive', 'POST', '/v1/items/MUG-BLUE-11OZ', { inactive: 'maybe' }],
-  ['a non-integer quantity', ['stock', 'adjust', '1', '+1.5'], 'quantity change', 'POST', '/v1/itemLocations/1?increment=1.5', {}],
-  ['an unknown item field', ['items', 'update', 'MUG-BLUE-11OZ', '--file', '-'], '"colour"', 'POST', '/v1/items/MUG-BLUE-11OZ', { colour: 'red' }],
+  [
+    'a bad location type',
+    ['locations', 'create', '--display', 'd', '--type', 'bin', '--order', '1'],
+    'type',
+    'POST',
+    '/v1/locations',
+    { display: 'd', type: 'bin', order: 1 },
+  ],
+  [
+    'a bad productIdType',
+    ['items', 'create', '--msku', 'L', '--title', 't', '--cond', 'new', '--file', '-'],
+    'productIdType',
+    'POST',
+    '/v1/items',
+    { ...item, productId: '1', productIdType: 'GTIN' },
+  ],
+  [
+    'productId without productIdType',
+    ['items', 'create', '--msku', 'L', '--title', 't', '--cond', 'new', '--product-id', '123'],
+    'productIdType',
+    'POST',
+    '/v1/items',
+    { ...item, productId: '123' },
+  ],
+  [
+    'inactive not y/n',
+    ['items', 'update', 'MUG-BLUE-11OZ', '--file', '-'],
+    'inactive',
+    'POST',
+    '/v1/items/MUG-BLUE-11OZ',
+    { inactive: 'maybe' },
+  ],
+  [
+    'a non-integer quantity',
+    ['stock', 'adjust', '1', '+1.5'],
+    'quantity change',
+    'POST',
+    '/v1/itemLocations/1?increment=1.5',
+    {},
+  ],
+  [
+    'an unknown item field',
+    ['items', 'update', 'MUG-BLUE-11OZ', '--file', '-'],
+    '"colour"',
+    'POST',
+    '/v1/items/MUG-BLUE-11OZ',
+    { colour: 'red' },
+  ],
 ];
 
 describe.each(CASES)('%s', (_name, args, field, method, path, body) => {
@@ -37,7 +79,10 @@ describe.each(CASES)('%s', (_name, args, field, method, path, body) => {
     const before = fx.snapshot();
     const [pathname, query] = path.split('?') as [string, string | undefined];
     const queryFlags = query ? query.split('&').flatMap((p) => ['-f', p]) : [];
-    const r = await inv(['api', method, pathname, ...queryFlags, ...(Object.keys(body).length ? ['--input', '-'] : [])], JSON.stringify(body));
+    const r = await inv(
+      ['api', method, pathname, ...queryFlags, ...(Object.keys(body).length ? ['--input', '-'] : [])],
+      JSON.stringify(body),
+    );
     expect(r.code).toBe(1);
     const answer = JSON.parse(r.stdout);
     expect(answer).toMatchObject({ status: 'error', code: 400, httpCode: '400' });
@@ -62,7 +107,11 @@ describe('the collection envelope', () => {
     const r = await inv(['api', 'GET', '/v1/locations', '-f', 'offset=2', '-f', 'limit=2']);
     const data = JSON.parse(r.stdout).data;
     const base = `${fx.sandbox.baseUrl}/v1/locations`;
-    expect(data).toMatchObject({ offset: 2, limit: 2, count: String(Object.keys(fx.sandbox.account.state.locations).length) });
+    expect(data).toMatchObject({
+      offset: 2,
+      limit: 2,
+      count: String(Object.keys(fx.sandbox.account.state.locations).length),
+    });
     expect(data.first).toBe(`${base}?offset=0&limit=2`);
     expect(data.prev).toBe(`${base}?offset=0&limit=2`);
     expect(data.next).toBe(`${base}?offset=4&limit=2`);
@@ -72,7 +121,12 @@ describe('the collection envelope', () => {
   });
 
   it('answers 405 to PUT and DELETE on the collections', async () => {
-    for (const [method, path] of [['PUT', '/v1/items'], ['DELETE', '/v1/items'], ['PUT', '/v1/feedback'], ['DELETE', '/v1/feedback']] as const) {
+    for (const [method, path] of [
+      ['PUT', '/v1/items'],
+      ['DELETE', '/v1/items'],
+      ['PUT', '/v1/feedback'],
+      ['DELETE', '/v1/feedback'],
+    ] as const) {
       const r = await inv(['api', method, path]);
       expect(JSON.parse(r.stdout).code, `${method} ${path}`).toBe(405);
     }
@@ -96,8 +150,13 @@ describe('a field left out', () => {
   });
 
   it('names every one of a fixed set of values when it has more than two', async () => {
-    const r = await inv(['api', 'POST', '/v1/locations', '--input', '-'], JSON.stringify({ display: 'Bin 9', order: 1 }));
-    expect(JSON.parse(r.stdout).message).toBe('type: is required (one of shelf, fba, fbaShipment, shipment, unfulfillable)');
+    const r = await inv(
+      ['api', 'POST', '/v1/locations', '--input', '-'],
+      JSON.stringify({ display: 'Bin 9', order: 1 }),
+    );
+    expect(JSON.parse(r.stdout).message).toBe(
+      'type: is required (one of shelf, fba, fbaShipment, shipment, unfulfillable)',
+    );
   });
 
   it('is told apart from a field given with the wrong type, on both sides', async () => {
@@ -107,7 +166,10 @@ describe('a field left out', () => {
     expect(client.stderr).toContain('title: must be a string');
     const server = await inv(['api', 'POST', '/v1/items', '--input', '-'], JSON.stringify(bad));
     expect(JSON.parse(server.stdout).message).toBe('title: must be a string');
-    const missing = await inv(['api', 'POST', '/v1/items', '--input', '-'], JSON.stringify({ msku: 'TYPED-2', cond: 'new', inactive: 'n' }));
+    const missing = await inv(
+      ['api', 'POST', '/v1/items', '--input', '-'],
+      JSON.stringify({ msku: 'TYPED-2', cond: 'new', inactive: 'n' }),
+    );
     expect(JSON.parse(missing.stdout).message).toBe('title: is required');
   });
 });

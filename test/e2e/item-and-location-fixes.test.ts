@@ -18,7 +18,10 @@ const item = (msku: string) => fx.sandbox.account.state.items[msku]!;
 describe('items update --attr', () => {
   it('merges: adds or changes one attribute and keeps the others; name= removes one; --replace-attrs replaces all', async () => {
     expect((await inv(['items', 'update', 'LAMP-DESK-LED', '--attr', 'size=L'])).code).toBe(0);
-    expect(item('LAMP-DESK-LED').attributes).toEqual([{ name: 'color', value: 'black' }, { name: 'size', value: 'L' }]);
+    expect(item('LAMP-DESK-LED').attributes).toEqual([
+      { name: 'color', value: 'black' },
+      { name: 'size', value: 'L' },
+    ]);
     expect((await inv(['items', 'update', 'LAMP-DESK-LED', '--attr', 'color=', '--attr', 'size=XL'])).code).toBe(0);
     expect(item('LAMP-DESK-LED').attributes).toEqual([{ name: 'size', value: 'XL' }]);
     expect((await inv(['items', 'update', 'LAMP-DESK-LED', '--attr', 'watts=9', '--replace-attrs'])).code).toBe(0);
@@ -49,7 +52,7 @@ describe('locations', () => {
     expect((await inv(['locations', 'get', 'Nowhere'])).code).toBe(3);
   });
 
-  it('warns when a new location\'s name is taken', async () => {
+  it("warns when a new location's name is taken", async () => {
     const r = await inv(['locations', 'create', '--display', 'Shelf A2', '--type', 'shelf', '--order', '5']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/warning: a location named "Shelf A2" already exists \(id 2\)/);
@@ -66,10 +69,13 @@ describe('locations', () => {
       { when: /order must be from 0 to 32767/, send: '\x1570\r' },
     ]);
     expect(code, screen).toBe(0);
-    expect(Object.values(fx.sandbox.account.state.locations).find((l) => l.display === 'Bin 7')).toMatchObject({ order: 70, type: 'shelf' });
+    expect(Object.values(fx.sandbox.account.state.locations).find((l) => l.display === 'Bin 7')).toMatchObject({
+      order: 70,
+      type: 'shelf',
+    });
   });
 
-  it('items create offers the account\'s DEFAULT_CONDITION as the condition', async () => {
+  it("items create offers the account's DEFAULT_CONDITION as the condition", async () => {
     fx.sandbox.account.setSetting('DEFAULT_CONDITION', 'likeNew');
     const { code, screen } = await runInTerminal(['items', 'create', '-o', 'table'], fx.authed, [
       { when: /msku:/, send: `${'X'.repeat(81)}\r` },

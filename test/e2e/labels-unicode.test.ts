@@ -25,7 +25,10 @@ describe('label titles in Cyrillic, Greek and Polish', () => {
     expect((await inv(['items', 'update', 'MUG-BLUE-11OZ', '--title', TITLE])).code).toBe(0);
     const file = join(fx.dir, 'unicode.pdf');
     // The built CLI: the font travels with dist/.
-    const r = await spawnInv(['labels', 'MUG-BLUE-11OZ', FNSKU, '--count', '1', '--layout', 'thermal-2.25x1.25', '--out', file], { env: fx.authed });
+    const r = await spawnInv(
+      ['labels', 'MUG-BLUE-11OZ', FNSKU, '--count', '1', '--layout', 'thermal-2.25x1.25', '--out', file],
+      { env: fx.authed },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/warning/);
     expect(text(file)).toContain(TITLE);
@@ -58,6 +61,8 @@ describe('label titles in Cyrillic, Greek and Polish', () => {
     expect(r.stdout).toContain('Кружка');
     expect(r.stdout).not.toMatch(/\?\?\?/);
     expect(r.stderr).toMatch(/warning: К, р, .* print only on a printer with a Unicode font mapped to ZPL font 0/);
-    expect(readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8')).toMatch(/Chosen: `\^CI28`[\s\S]{0,400}Printer requirement/);
+    expect(readFileSync(new URL('../../docs/decisions.md', import.meta.url), 'utf8')).toMatch(
+      /Chosen: `\^CI28`[\s\S]{0,400}Printer requirement/,
+    );
   });
 });

@@ -16,7 +16,10 @@ let fx: InventoryFixture;
 let fnsku: string;
 beforeAll(async () => {
   fx = await inventoryFixture();
-  const plan = JSON.parse((await runInv(['plan', 'MUG-BLUE-11OZ', '1'], { env: fx.authed })).stdout) as Record<string, { items: Record<string, { fnsku: string }> }>;
+  const plan = JSON.parse((await runInv(['plan', 'MUG-BLUE-11OZ', '1'], { env: fx.authed })).stdout) as Record<
+    string,
+    { items: Record<string, { fnsku: string }> }
+  >;
   fnsku = Object.values(plan)[0]!.items['MUG-BLUE-11OZ']!.fnsku;
 });
 afterAll(() => fx.close());
@@ -40,23 +43,37 @@ function checkPdf(file: string, layout: Layout, first: number, count: number): v
   const images = renderPages(file, 1, pages);
   expect(images).toHaveLength(pages);
   const found = decodeCells(images, layout);
-  const expected = images.map((_, p) => cells(layout).map((_, c) => {
-    const slot = p * perPage(layout) + c;
-    return slot >= first && slot < first + count ? [FOUND()] : [];
-  }));
+  const expected = images.map((_, p) =>
+    cells(layout).map((_, c) => {
+      const slot = p * perPage(layout) + c;
+      return slot >= first && slot < first + count ? [FOUND()] : [];
+    }),
+  );
   expect(found).toEqual(expected);
   expect(found.flat(2)).toHaveLength(count);
   const bars = code128(fnsku);
   const box = unitBox(layout, bars.modules);
   images.forEach((image, p) => {
-    const padded = cells(layout).map((r) => ({ x: r.x + box.pad, y: r.y + box.pad, width: r.width - 2 * box.pad, height: r.height - 2 * box.pad }));
+    const padded = cells(layout).map((r) => ({
+      x: r.x + box.pad,
+      y: r.y + box.pad,
+      width: r.width - 2 * box.pad,
+      height: r.height - 2 * box.pad,
+    }));
     expect(inkOnlyIn(image, padded), `ink outside the labels on page ${p + 1}`).toBe(true);
     for (let c = 0; c < perPage(layout); c++) {
       const slot = p * perPage(layout) + c;
       if (slot < first || slot >= first + count) continue;
       const at = slotPlace(layout, slot);
       // The band of bar rows across the whole label: ink only where the symbol is, quiet zones blank.
-      const band = inkBox(crop(image, { x: at.x, y: at.y + box.barcode.y + 1, width: layout.label.width, height: box.barcode.height - 2 }))!;
+      const band = inkBox(
+        crop(image, {
+          x: at.x,
+          y: at.y + box.barcode.y + 1,
+          width: layout.label.width,
+          height: box.barcode.height - 2,
+        }),
+      )!;
       expect(band.x).toBeCloseTo(box.barcode.x, 0);
       expect(band.right).toBeCloseTo(box.barcode.x + box.barcode.width, 0);
       expect(band.x).toBeGreaterThanOrEqual(QUIET_ZONE * box.module);
@@ -82,13 +99,31 @@ describe('inv labels as PDF, read back at 300 dpi', () => {
     ['thermal-2.25x1.25', 3, undefined, 3],
     ['thermal-2x1', 2, undefined, 2],
   ])('%s: %i labels from position %s on %i pages', async (name, count, start, pages) => {
-    const file = await pdfOf(`${name}-${count}-${start ?? 1}.pdf`, ['--count', String(count), '--layout', name, ...(start ? ['--start', String(start)] : [])]);
+    const file = await pdfOf(`${name}-${count}-${start ?? 1}.pdf`, [
+      '--count',
+      String(count),
+      '--layout',
+      name,
+      ...(start ? ['--start', String(start)] : []),
+    ]);
     expect(pdfInfo(file).pages).toBe(pages);
     checkPdf(file, LAYOUTS[name], (start ?? 1) - 1, count);
   });
 
   it('prints the title shortened to fit and the condition', async () => {
-    expect((await inv(['items', 'update', 'MUG-BLUE-11OZ', '--title', 'Ceramic Coffee Mug, Blue, 11 oz, Dishwasher and Microwave Safe, Gift Box Included, Set of One', '--cond', 'likeNew'])).code).toBe(0);
+    expect(
+      (
+        await inv([
+          'items',
+          'update',
+          'MUG-BLUE-11OZ',
+          '--title',
+          'Ceramic Coffee Mug, Blue, 11 oz, Dishwasher and Microwave Safe, Gift Box Included, Set of One',
+          '--cond',
+          'likeNew',
+        ])
+      ).code,
+    ).toBe(0);
     const file = await pdfOf('title.pdf', ['--count', '1']);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain(fnsku);
@@ -101,7 +136,10 @@ describe('inv labels as PDF, read back at 300 dpi', () => {
 describe('the built CLI', () => {
   it('bundles pdfkit and its fonts: bin/inv writes a thermal PDF that scans', async () => {
     const file = join(fx.dir, 'spawned.pdf');
-    const r = await spawnInv(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '1', '--layout', 'thermal-2x1', '--out', file], { env: fx.authed });
+    const r = await spawnInv(
+      ['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '1', '--layout', 'thermal-2x1', '--out', file],
+      { env: fx.authed },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/1 label \(thermal-2x1\) written to /);
     checkPdf(file, LAYOUTS['thermal-2x1'], 0, 1);
@@ -109,11 +147,25 @@ describe('the built CLI', () => {
 
   it('counts labels as they are drawn on a terminal, and says nothing of it in a pipe', async () => {
     const file = join(fx.dir, 'progress.pdf');
-    const { code, screen } = await runInTerminal(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '300', '--layout', 'thermal-2x1', '--out', file], fx.authed, []);
+    const { code, screen } = await runInTerminal(
+      ['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '300', '--layout', 'thermal-2x1', '--out', file],
+      fx.authed,
+      [],
+    );
     expect(code, screen).toBe(0);
     expect(screen).toMatch(/labels \(300\): \d+ done/);
     expect(screen).toMatch(/300 labels \(thermal-2x1\) written to /);
-    const piped = await inv(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '300', '--layout', 'thermal-2x1', '--out', file]);
+    const piped = await inv([
+      'labels',
+      'MUG-BLUE-11OZ',
+      fnsku,
+      '--count',
+      '300',
+      '--layout',
+      'thermal-2x1',
+      '--out',
+      file,
+    ]);
     expect(piped.stderr).not.toMatch(/done/);
   });
 });
@@ -138,7 +190,23 @@ describe('inv labels as ZPL', () => {
 
   it('--format zpl --out FILE on a 2x1 roll', async () => {
     const file = join(fx.dir, 'roll.zpl');
-    expect((await inv(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '2', '--format', 'zpl', '--layout', 'thermal-2x1', '--out', file])).code).toBe(0);
+    expect(
+      (
+        await inv([
+          'labels',
+          'MUG-BLUE-11OZ',
+          fnsku,
+          '--count',
+          '2',
+          '--format',
+          'zpl',
+          '--layout',
+          'thermal-2x1',
+          '--out',
+          file,
+        ])
+      ).code,
+    ).toBe(0);
     expect(readFileSync(file, 'utf8')).toMatch(/\^PW406\n\^LL203\n[\s\S]*\^PQ2\n\^XZ\n$/);
   });
 });
@@ -161,13 +229,38 @@ describe('send-to-fba --labels, labels --from, shipments show --labels', () => {
     expect(pdfInfo(file).pages).toBe(1);
     const [page] = renderPages(file, 1, 1);
     // heading, 11 units, heading, 10 units, then blank places
-    expect(decodeCells([page!], layout)[0]).toEqual([[], ...units(11), [], ...units(10), ...Array.from({ length: 30 - 23 }, () => [])]);
+    expect(decodeCells([page!], layout)[0]).toEqual([
+      [],
+      ...units(11),
+      [],
+      ...units(10),
+      ...Array.from({ length: 30 - 23 }, () => []),
+    ]);
     const headingText = (slot: number) => {
       const at = slotPlace(layout, slot);
-      return execFileSync('pdftotext', ['-x', String(Math.round(at.x)), '-y', String(Math.round(at.y)), '-W', String(Math.round(layout.label.width)), '-H', String(Math.round(layout.label.height)), file, '-'], { encoding: 'utf8' });
+      return execFileSync(
+        'pdftotext',
+        [
+          '-x',
+          String(Math.round(at.x)),
+          '-y',
+          String(Math.round(at.y)),
+          '-W',
+          String(Math.round(layout.label.width)),
+          '-H',
+          String(Math.round(layout.label.height)),
+          file,
+          '-',
+        ],
+        { encoding: 'utf8' },
+      );
     };
-    expect(headingText(0)).toMatch(new RegExp(`${sent[0]!.shipmentId}[\\s\\S]*to ${sent[0]!.fc}[\\s\\S]*CABLE-USBC-2M x 11`));
-    expect(headingText(12)).toMatch(new RegExp(`${sent[1]!.shipmentId}[\\s\\S]*to ${sent[1]!.fc}[\\s\\S]*CABLE-USBC-2M x 10`));
+    expect(headingText(0)).toMatch(
+      new RegExp(`${sent[0]!.shipmentId}[\\s\\S]*to ${sent[0]!.fc}[\\s\\S]*CABLE-USBC-2M x 11`),
+    );
+    expect(headingText(12)).toMatch(
+      new RegExp(`${sent[1]!.shipmentId}[\\s\\S]*to ${sent[1]!.fc}[\\s\\S]*CABLE-USBC-2M x 10`),
+    );
     expect(inkBox(crop(page!, { ...slotPlace(layout, 23), ...layout.label }))).toBeUndefined();
   });
 
@@ -177,7 +270,12 @@ describe('send-to-fba --labels, labels --from, shipments show --labels', () => {
     expect(z.code, z.stderr).toBe(0);
     expect(requests('/v1/doSendToFBA')).toBe(before);
     const formats = z.stdout.split('^XZ\n').filter(Boolean);
-    expect(formats.map((f) => [/\^BC/.test(f), /\^PQ(\d+)/.exec(f)![1]])).toEqual([[false, '1'], [true, '11'], [false, '1'], [true, '10']]);
+    expect(formats.map((f) => [/\^BC/.test(f), /\^PQ(\d+)/.exec(f)![1]])).toEqual([
+      [false, '1'],
+      [true, '11'],
+      [false, '1'],
+      [true, '10'],
+    ]);
     expect(formats[0]).toContain(sent[0]!.shipmentId);
     expect(formats[1]).toContain(`^FD>:${sent[0]!.fnsku}^FS`);
     expect(formats[2]).toContain(sent[1]!.shipmentId);
@@ -185,9 +283,20 @@ describe('send-to-fba --labels, labels --from, shipments show --labels', () => {
 
   it('shipments show --labels labels a whole shipment: its heading, then every unit it holds', async () => {
     const roll = join(fx.dir, 'shipment.pdf');
-    const shown = await inv(['shipments', 'show', sent[1]!.shipmentId, '--labels', roll, '--labels-layout', 'thermal-2x1', '--json']);
+    const shown = await inv([
+      'shipments',
+      'show',
+      sent[1]!.shipmentId,
+      '--labels',
+      roll,
+      '--labels-layout',
+      'thermal-2x1',
+      '--json',
+    ]);
     expect(shown.code, shown.stderr).toBe(0);
-    expect(JSON.parse(shown.stdout).items).toEqual([expect.objectContaining({ msku: 'CABLE-USBC-2M', fnsku: sent[0]!.fnsku, quantity: 10 })]);
+    expect(JSON.parse(shown.stdout).items).toEqual([
+      expect.objectContaining({ msku: 'CABLE-USBC-2M', fnsku: sent[0]!.fnsku, quantity: 10 }),
+    ]);
     expect(pdfInfo(roll).pages).toBe(11);
     expect(decodeCells(renderPages(roll, 1, 11), LAYOUTS['thermal-2x1']).map((p) => p[0])).toEqual([[], ...units(10)]);
   });
@@ -195,17 +304,61 @@ describe('send-to-fba --labels, labels --from, shipments show --labels', () => {
 
 describe('bad input', () => {
   it.each([
-    ['a malformed fnsku', ['labels', 'MUG-BLUE-11OZ', 'x000abc', '--count', '1', '--out', 'x.pdf'], /fnsku "x000abc" must be 10 capital letters or digits/],
+    [
+      'a malformed fnsku',
+      ['labels', 'MUG-BLUE-11OZ', 'x000abc', '--count', '1', '--out', 'x.pdf'],
+      /fnsku "x000abc" must be 10 capital letters or digits/,
+    ],
     ['no count', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--out', 'x.pdf'], /--count is required/],
-    ['a zero count', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '0', '--out', 'x.pdf'], /--count "0" must be a whole number of labels from 1 to 100000/],
-    ['an unknown layout', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--layout', 'avery-5163', '--out', 'x.pdf'], /--layout "avery-5163" must be one of avery-5160, a4-24/],
-    ['a start past the sheet', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--start', '31', '--out', 'x.pdf'], /--start "31" must be a label position from 1 to 30 on avery-5160/],
-    ['a start on a roll', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--layout', 'thermal-2x1', '--start', '2', '--out', 'x.pdf'], /--start is for sheet layouts/],
-    ['ZPL on a sheet', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '-o', 'zpl', '--layout', 'a4-24'], /ZPL is for thermal rolls/],
+    [
+      'a zero count',
+      ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '0', '--out', 'x.pdf'],
+      /--count "0" must be a whole number of labels from 1 to 100000/,
+    ],
+    [
+      'an unknown layout',
+      ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--layout', 'avery-5163', '--out', 'x.pdf'],
+      /--layout "avery-5163" must be one of avery-5160, a4-24/,
+    ],
+    [
+      'a start past the sheet',
+      ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--start', '31', '--out', 'x.pdf'],
+      /--start "31" must be a label position from 1 to 30 on avery-5160/,
+    ],
+    [
+      'a start on a roll',
+      [
+        'labels',
+        'MUG-BLUE-11OZ',
+        'X000ABC123',
+        '--count',
+        '1',
+        '--layout',
+        'thermal-2x1',
+        '--start',
+        '2',
+        '--out',
+        'x.pdf',
+      ],
+      /--start is for sheet layouts/,
+    ],
+    [
+      'ZPL on a sheet',
+      ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '-o', 'zpl', '--layout', 'a4-24'],
+      /ZPL is for thermal rolls/,
+    ],
     ['a PDF without a file', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1'], /--out FILE.pdf is needed/],
     ['-o zpl elsewhere', ['items', 'list', '-o', 'zpl'], /-o zpl is for inv labels and inv pack only/],
-    ['--from with a count', ['labels', '--from', 'x.json', '--count', '2', '-o', 'zpl'], /--from takes the items and counts from the file/],
-    ['send-to-fba with a bad label layout', ['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1', '--labels', 'x.pdf', '--labels-layout', 'nope'], /--labels-layout "nope" must be one of/],
+    [
+      '--from with a count',
+      ['labels', '--from', 'x.json', '--count', '2', '-o', 'zpl'],
+      /--from takes the items and counts from the file/,
+    ],
+    [
+      'send-to-fba with a bad label layout',
+      ['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1', '--labels', 'x.pdf', '--labels-layout', 'nope'],
+      /--labels-layout "nope" must be one of/,
+    ],
   ])('refuses %s (exit 2, nothing sent)', async (_name, args, message) => {
     const before = fx.snapshot();
     const r = await inv(args);
@@ -218,8 +371,26 @@ describe('bad input', () => {
     ['not JSON', '{', /--from -: not valid JSON/],
     ['an array', '[]', /must be the JSON object printed by inv send-to-fba --json/],
     ['no shipments', '{}', /holds no shipments/],
-    ['a shipment without fnsku', JSON.stringify({ FBA1: { shipmentId: 'FBA1', fc: 'PHX7', quantity: '2', itemLocation: { msku: 'MUG-BLUE-11OZ' } } }), /shipment "FBA1": fnsku must be a non-empty string/],
-    ['a bad quantity', JSON.stringify({ FBA1: { shipmentId: 'FBA1', fc: 'PHX7', fnsku: 'X000ABC123', quantity: '-2', itemLocation: { msku: 'MUG-BLUE-11OZ' } } }), /quantity must be a whole number from 1 to 100000/],
+    [
+      'a shipment without fnsku',
+      JSON.stringify({
+        FBA1: { shipmentId: 'FBA1', fc: 'PHX7', quantity: '2', itemLocation: { msku: 'MUG-BLUE-11OZ' } },
+      }),
+      /shipment "FBA1": fnsku must be a non-empty string/,
+    ],
+    [
+      'a bad quantity',
+      JSON.stringify({
+        FBA1: {
+          shipmentId: 'FBA1',
+          fc: 'PHX7',
+          fnsku: 'X000ABC123',
+          quantity: '-2',
+          itemLocation: { msku: 'MUG-BLUE-11OZ' },
+        },
+      }),
+      /quantity must be a whole number from 1 to 100000/,
+    ],
   ])('--from refuses %s', async (_name, stdin, message) => {
     const r = await inv(['labels', '--from', '-', '-o', 'zpl'], stdin);
     expect(r.code).toBe(2);
@@ -229,7 +400,10 @@ describe('bad input', () => {
   it('a file that cannot be written is named before anything is sent (exit 2): send-to-fba sends nothing', async () => {
     const nowhere = join(fx.dir, 'no-such-dir', 'x.pdf');
     const r = await inv(['labels', 'MUG-BLUE-11OZ', fnsku, '--count', '1', '--out', nowhere]);
-    expect([r.code, r.stderr.split('\n')[0]]).toEqual([2, `error: --out ${nowhere}: the directory ${join(fx.dir, 'no-such-dir')} does not exist`]);
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([
+      2,
+      `error: --out ${nowhere}: the directory ${join(fx.dir, 'no-such-dir')} does not exist`,
+    ]);
     const before = requests('/v1/doSendToFBA');
     const sent = await inv(['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1', '--labels', nowhere, '--json']);
     expect(sent.code).toBe(2);

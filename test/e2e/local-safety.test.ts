@@ -16,9 +16,22 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 
-const inv = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) => spawnInv(args, { env: { ...env, ...extra }, input });
+const inv = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) =>
+  spawnInv(args, { env: { ...env, ...extra }, input });
 const passwordLogin = (profile: string) =>
-  inv(['--profile', profile, 'login', '--password', '--username', fx.sandbox.credentials.oauth.username, '--password-stdin'], {}, fx.sandbox.credentials.oauth.password);
+  inv(
+    [
+      '--profile',
+      profile,
+      'login',
+      '--password',
+      '--username',
+      fx.sandbox.credentials.oauth.username,
+      '--password-stdin',
+    ],
+    {},
+    fx.sandbox.credentials.oauth.password,
+  );
 const configFile = () => join(fx.env.INV_CONFIG_DIR, 'config.json');
 
 /** The pid of a process that has exited. */
@@ -32,10 +45,22 @@ describe('the config file under concurrent processes', () => {
   it('four processes refreshing four profiles at once keep every rotated refresh token', async () => {
     const profiles = ['p1', 'p2', 'p3', 'p4'];
     const origin = new URL(fx.sandbox.baseUrl).origin;
-    const seeded = Object.fromEntries(profiles.map((p) => {
-      const t = fx.sandbox.oauth.issueTokens('inv-cli', '1001', '');
-      return [p, { tokens: { accessToken: t.access_token, refreshToken: t.refresh_token, apiOrigin: origin, authOrigin: origin } }];
-    }));
+    const seeded = Object.fromEntries(
+      profiles.map((p) => {
+        const t = fx.sandbox.oauth.issueTokens('inv-cli', '1001', '');
+        return [
+          p,
+          {
+            tokens: {
+              accessToken: t.access_token,
+              refreshToken: t.refresh_token,
+              apiOrigin: origin,
+              authOrigin: origin,
+            },
+          },
+        ];
+      }),
+    );
     mkdirSync(fx.env.INV_CONFIG_DIR, { recursive: true, mode: 0o700 });
     writeFileSync(configFile(), JSON.stringify({ profiles: seeded }), { mode: 0o600 });
     for (let round = 0; round < 4; round++) {
@@ -68,12 +93,18 @@ describe('the config file under concurrent processes', () => {
 describe('file modes', () => {
   it('under umask 000, inv sandbox creates its state directories 0700', async () => {
     const state = join(fx.dir, 'umask', 'state', 'deep');
-    const child = spawn('sh', ['-c', `umask 000; exec "${process.execPath}" "${BIN}" sandbox --port 0 --json --no-save-profile`], {
-      env: childEnv({ INV_STATE_DIR: state, INV_CONFIG_DIR: join(fx.dir, 'umask', 'config') }), stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      'sh',
+      ['-c', `umask 000; exec "${process.execPath}" "${BIN}" sandbox --port 0 --json --no-save-profile`],
+      {
+        env: childEnv({ INV_STATE_DIR: state, INV_CONFIG_DIR: join(fx.dir, 'umask', 'config') }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       await sandboxInfo(child);
-      for (const dir of [state, join(fx.dir, 'umask', 'state')]) expect((statSync(dir).mode & 0o777).toString(8), dir).toBe('700');
+      for (const dir of [state, join(fx.dir, 'umask', 'state')])
+        expect((statSync(dir).mode & 0o777).toString(8), dir).toBe('700');
     } finally {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.on('exit', resolve));
@@ -84,21 +115,38 @@ describe('file modes', () => {
 describe('secrets never need argv', () => {
   it('inv config set KEY --stdin reads the value from stdin; nothing is echoed', async () => {
     expect((await inv(['profile', 'create', 'stdin'])).code).toBe(0);
-    const r = await inv(['--profile', 'stdin', 'config', 'set', 'clientSecret', '--stdin', '--for', 'https://auth.example.com'], {}, 'from-stdin-secret\n');
+    const r = await inv(
+      ['--profile', 'stdin', 'config', 'set', 'clientSecret', '--stdin', '--for', 'https://auth.example.com'],
+      {},
+      'from-stdin-secret\n',
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout + r.stderr).not.toContain('from-stdin-secret');
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.stdin.clientSecret).toBe('from-stdin-secret');
   });
 
   it('warns when a secret is given as an argument', async () => {
-    const r = await inv(['--profile', 'stdin', 'config', 'set', 'research.secretKey', 'on-the-command-line', '--for', 'https://research.example.com']);
+    const r = await inv([
+      '--profile',
+      'stdin',
+      'config',
+      'set',
+      'research.secretKey',
+      'on-the-command-line',
+      '--for',
+      'https://research.example.com',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/warning: .*(ps|shell history).*--stdin/);
   });
 
   it('asks for an omitted secret with a masked prompt on a terminal, and needs --stdin in a script (exit 7)', async () => {
     expect((await inv(['profile', 'create', 'tty'])).code).toBe(0);
-    const { code, screen } = await runInTerminal(['--profile', 'tty', 'config', 'set', 'clientSecret', '--for', 'https://auth.example.com'], env, [{ when: /clientSecret/, send: 'typed-secret-value\r' }]);
+    const { code, screen } = await runInTerminal(
+      ['--profile', 'tty', 'config', 'set', 'clientSecret', '--for', 'https://auth.example.com'],
+      env,
+      [{ when: /clientSecret/, send: 'typed-secret-value\r' }],
+    );
     expect(code, screen).toBe(0);
     expect(screen).not.toContain('typed-secret-value');
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.tty.clientSecret).toBe('typed-secret-value');

@@ -13,13 +13,22 @@ let fx: SandboxFixture;
 let env: Record<string, string>;
 beforeAll(async () => {
   fx = await sandboxFixture();
-  await fx.sandbox.oauth.addUser({ id: '1666', username: 'mallory', email: 'mallory@example.com', name: 'Mallory', password: 'mallory-password' });
+  await fx.sandbox.oauth.addUser({
+    id: '1666',
+    username: 'mallory',
+    email: 'mallory@example.com',
+    name: 'Mallory',
+    password: 'mallory-password',
+  });
   const { oauth } = fx.sandbox.credentials;
   env = { ...fx.env, INV_CLIENT_ID: oauth.clientId, INV_CLIENT_SECRET: oauth.clientSecret, BROWSER: 'true' };
 });
 afterAll(() => fx.close());
 
-const user = () => ({ username: fx.sandbox.credentials.oauth.username, password: fx.sandbox.credentials.oauth.password });
+const user = () => ({
+  username: fx.sandbox.credentials.oauth.username,
+  password: fx.sandbox.credentials.oauth.password,
+});
 const storedTokens = () => {
   const file = join(fx.env.INV_CONFIG_DIR, 'config.json');
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).profiles?.default?.tokens : undefined;
@@ -60,12 +69,19 @@ function getWithHost(url: string, host: string): Promise<number> {
 }
 
 describe('a local attacker', () => {
-  it('replays the authorization request the browser was given (its own account, the victim\'s challenge and state): inv is not logged in as the attacker', async () => {
+  it("replays the authorization request the browser was given (its own account, the victim's challenge and state): inv is not logged in as the attacker", async () => {
     const opened = join(fx.dir, 'opened-argv.txt');
-    const login = spawnLogin(['--timeout', '30'], { ...env, BROWSER: `${process.execPath} ${RECORD_BROWSER}`, OPENED_FILE: opened });
+    const login = spawnLogin(['--timeout', '30'], {
+      ...env,
+      BROWSER: `${process.execPath} ${RECORD_BROWSER}`,
+      OPENED_FILE: opened,
+    });
     const printed = new URL(await login.url);
     // The file may exist a moment before its text is written: wait for the text.
-    await waitFor(() => existsSync(opened) && readFileSync(opened, 'utf8').trim() !== '', { what: "the browser's record of its argv", running: login.child });
+    await waitFor(() => existsSync(opened) && readFileSync(opened, 'utf8').trim() !== '', {
+      what: "the browser's record of its argv",
+      running: login.child,
+    });
     // What any local user reads from /proc/<pid>/cmdline of the browser.
     const argv = readFileSync(opened, 'utf8').trim();
     expect(argv).not.toContain(printed.searchParams.get('state')!);

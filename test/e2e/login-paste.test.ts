@@ -20,18 +20,30 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 
-const user = () => ({ username: fx.sandbox.credentials.oauth.username, password: fx.sandbox.credentials.oauth.password });
+const user = () => ({
+  username: fx.sandbox.credentials.oauth.username,
+  password: fx.sandbox.credentials.oauth.password,
+});
 const grants = () => fx.sandbox.oauth.grants.authorization_code ?? 0;
 const prompts = (login: LoginProcess) => login.stderr().split('Paste the address').length - 1;
 /** An environment as over SSH: no browser, no display. */
 const sshEnv = (): Record<string, string> => {
   const { BROWSER: _, ...rest } = env;
-  return { ...rest, SSH_CONNECTION: '203.0.113.5 50022 192.0.2.1 22', DISPLAY: undefined, WAYLAND_DISPLAY: undefined } as unknown as Record<string, string>;
+  return {
+    ...rest,
+    SSH_CONNECTION: '203.0.113.5 50022 192.0.2.1 22',
+    DISPLAY: undefined,
+    WAYLAND_DISPLAY: undefined,
+  } as unknown as Record<string, string>;
 };
 
 /** Waits until `test` holds for what the login printed (fails after 15 s, showing it). */
 async function until(login: LoginProcess, test: (stderr: string) => boolean): Promise<void> {
-  await waitFor(() => test(login.stderr()), { what: () => `the login's output to match; stderr so far:\n${login.stderr()}`, running: login.child, every: 50 });
+  await waitFor(() => test(login.stderr()), {
+    what: () => `the login's output to match; stderr so far:\n${login.stderr()}`,
+    running: login.child,
+    every: 50,
+  });
 }
 
 /** The login's end, or "still running" after `ms` (the child is then killed). */
@@ -131,7 +143,10 @@ describe('the loopback listener during the paste flow', () => {
     const t = testIO({ env });
     t.io.stdin = stdin;
     const run = main(['login', '--no-browser'], t.io);
-    const url = await waitFor(() => /(http:\/\/\S+\/oauth2\/auth\?\S+)/.exec(t.stderr()), { what: 'the authorization URL', every: 50 });
+    const url = await waitFor(() => /(http:\/\/\S+\/oauth2\/auth\?\S+)/.exec(t.stderr()), {
+      what: 'the authorization URL',
+      every: 50,
+    });
     expect((await fetch(await submitLogin(url[1]!, user()))).status).toBe(200);
     expect(await run, t.stderr()).toBe(0);
     expect(stdin.listenerCount('data') + stdin.listenerCount('readable')).toBe(0);
@@ -172,7 +187,13 @@ describe('over SSH', () => {
 describe('on a machine without a browser (a container, a console)', () => {
   it('no BROWSER, no display, no SSH: says at once that no browser can be opened and shows the paste prompt', async () => {
     const { BROWSER: _, ...rest } = env;
-    const login = spawnLogin([], { ...rest, DISPLAY: undefined, WAYLAND_DISPLAY: undefined, SSH_CONNECTION: undefined, SSH_TTY: undefined } as unknown as Record<string, string>);
+    const login = spawnLogin([], {
+      ...rest,
+      DISPLAY: undefined,
+      WAYLAND_DISPLAY: undefined,
+      SSH_CONNECTION: undefined,
+      SSH_TTY: undefined,
+    } as unknown as Record<string, string>);
     await until(login, () => prompts(login) === 1);
     // At once: no browser was tried (and waited for) before the prompt; it says why first.
     expect(login.stderr()).toMatch(/no browser can be opened here \(no BROWSER and no display\)[^]*Paste the address/);

@@ -11,7 +11,9 @@ import { sleep, waitFor } from '../helpers/wait.js';
 
 /** Every file below `dir`. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 let fx: SandboxFixture;
@@ -23,11 +25,17 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 
-const user = () => ({ username: fx.sandbox.credentials.oauth.username, password: fx.sandbox.credentials.oauth.password });
+const user = () => ({
+  username: fx.sandbox.credentials.oauth.username,
+  password: fx.sandbox.credentials.oauth.password,
+});
 const grants = (type: string) => fx.sandbox.oauth.grants[type] ?? 0;
-const storedTokens = () => JSON.parse(readFileSync(join(fx.env.INV_CONFIG_DIR, 'config.json'), 'utf8')).profiles?.default?.tokens;
-const inv = (args: string[], extra: Record<string, string> = {}, input?: string) => spawnInv(args, { env: { ...env, ...extra }, input });
-const passwordLogin = () => inv(['login', '--password', '--username', user().username, '--password-stdin'], {}, user().password);
+const storedTokens = () =>
+  JSON.parse(readFileSync(join(fx.env.INV_CONFIG_DIR, 'config.json'), 'utf8')).profiles?.default?.tokens;
+const inv = (args: string[], extra: Record<string, string> = {}, input?: string) =>
+  spawnInv(args, { env: { ...env, ...extra }, input });
+const passwordLogin = () =>
+  inv(['login', '--password', '--username', user().username, '--password-stdin'], {}, user().password);
 
 describe('code flow with a pasted redirect (--no-browser)', () => {
   it('logs in; whoami then shows the user', async () => {
@@ -92,7 +100,12 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
     const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
     const stolen = await fetch(`${fx.sandbox.authUrl}/oauth2/token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: new URL(location).searchParams.get('code')!, client_id: clientId, client_secret: clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: new URL(location).searchParams.get('code')!,
+        client_id: clientId,
+        client_secret: clientSecret,
+      }),
     });
     expect(stolen.status).toBe(400);
     login.child.stdin!.end(location + '\n');
@@ -106,7 +119,9 @@ describe('the loopback listener', () => {
   it('prints the URL when the browser cannot start, and the login still completes', async () => {
     const login = spawnLogin([], { ...env, BROWSER: '/nonexistent/browser' });
     const location = await submitLogin(await login.url, user());
-    await waitFor(() => /could not start a browser .*open the URL above yourself/.test(login.stderr()), { what: 'the note that no browser started' });
+    await waitFor(() => /could not start a browser .*open the URL above yourself/.test(login.stderr()), {
+      what: 'the note that no browser started',
+    });
     const page = await fetch(location);
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/Logged in/);
@@ -196,7 +211,11 @@ describe('implicit flow', () => {
 
 describe('password flow and tokens', () => {
   it('rejects a wrong client secret with exit 4', async () => {
-    const r = await inv(['login', '--password', '--username', 'demo', '--password-stdin'], { INV_CLIENT_SECRET: 'wrong' }, user().password);
+    const r = await inv(
+      ['login', '--password', '--username', 'demo', '--password-stdin'],
+      { INV_CLIENT_SECRET: 'wrong' },
+      user().password,
+    );
     expect(r.code).toBe(4);
     expect(r.stderr).toMatch(/wrong client_secret/);
   });
@@ -248,7 +267,11 @@ describe('password flow and tokens', () => {
     expect((await passwordLogin()).code).toBe(0);
     fx.sandbox.oauth.expireAccessTokens();
     const before = grants('refresh_token');
-    const runs = await Promise.all([inv(['whoami', '--json']), inv(['whoami', '--json']), inv(['auth', 'status', '--json'])]);
+    const runs = await Promise.all([
+      inv(['whoami', '--json']),
+      inv(['whoami', '--json']),
+      inv(['auth', 'status', '--json']),
+    ]);
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     expect(grants('refresh_token')).toBe(before + 1);
     const tokens = storedTokens();
@@ -283,7 +306,12 @@ describe('secrets stay in the config file', () => {
     const printed = runs.map((r) => r.stdout + r.stderr).join('\n');
     expect(printed).toMatch(/> GET http:\/\/127\.0\.0\.1:\d+\/oauth2\/tokeninfo\?access_token=\[redacted\]/);
     expect(printed).toMatch(/authorization: \[redacted\]/);
-    for (const secret of [tokens.accessToken, tokens.refreshToken, user().password, fx.sandbox.credentials.oauth.clientSecret]) {
+    for (const secret of [
+      tokens.accessToken,
+      tokens.refreshToken,
+      user().password,
+      fx.sandbox.credentials.oauth.clientSecret,
+    ]) {
       expect(printed).not.toContain(secret);
     }
     const config = join(fx.env.INV_CONFIG_DIR, 'config.json');

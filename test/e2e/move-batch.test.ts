@@ -2,7 +2,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { batchFixture, csv, makeRows as makeBatchRows, results, START, type BatchFixture, type Row } from '../helpers/batch.js';
+import {
+  batchFixture,
+  csv,
+  makeRows as makeBatchRows,
+  results,
+  START,
+  type BatchFixture,
+  type Row,
+} from '../helpers/batch.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 import { seedFaults, testSeed } from '../helpers/seeded.js';
@@ -24,7 +32,11 @@ const moves = () => fx.moves();
 describe('a batch of moves', () => {
   it('dry run checks every row against current state and changes nothing', async () => {
     const rows = makeRows(50, 1);
-    const bad = [...rows, { msku: 'C-1', quantity: START * 10, from: LOCATIONS.A, to: LOCATIONS.B }, { msku: 'NOPE', quantity: 1, from: LOCATIONS.A, to: LOCATIONS.B }];
+    const bad = [
+      ...rows,
+      { msku: 'C-1', quantity: START * 10, from: LOCATIONS.A, to: LOCATIONS.B },
+      { msku: 'NOPE', quantity: 1, from: LOCATIONS.A, to: LOCATIONS.B },
+    ];
     const file = join(fx.dir, 'dry.csv');
     writeFileSync(file, csv(bad));
     const before = { q: quantities(), moves: moves(), snapshot: fx.snapshot() };
@@ -39,7 +51,14 @@ describe('a batch of moves', () => {
     // The summary of a dry run never counts a row as done: a script reading `done` learns that nothing was.
     const summary = await spawnInv(['move', '--file', file, '--dry-run', '--json'], { env: fx.authed });
     expect(summary.code).toBe(6);
-    expect(JSON.parse(summary.stdout)).toMatchObject({ dryRun: true, rows: 52, done: 0, failed: 0, wouldSucceed: 50, wouldFail: 2 });
+    expect(JSON.parse(summary.stdout)).toMatchObject({
+      dryRun: true,
+      rows: 52,
+      done: 0,
+      failed: 0,
+      wouldSucceed: 50,
+      wouldFail: 2,
+    });
     expect(moves()).toBe(before.moves);
     expect(fx.snapshot()).toBe(before.snapshot);
   });
@@ -55,7 +74,9 @@ describe('a batch of moves', () => {
     const requests = fx.sandbox.inventory.stats.count('/');
     const second = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(second.code).toBe(2);
-    expect(second.stderr).toMatch(/repeats 200 applied row\(s\) of batch ".*twice\.csv" \(finished, last run 20\d\d-.* from profile "default", 200 row\(s\) applied in all\); nothing was sent/);
+    expect(second.stderr).toMatch(
+      /repeats 200 applied row\(s\) of batch ".*twice\.csv" \(finished, last run 20\d\d-.* from profile "default", 200 row\(s\) applied in all\); nothing was sent/,
+    );
     expect(second.stderr).toMatch(/--again/);
     expect(fx.sandbox.inventory.stats.count('/') - requests).toBe(0);
     expect(moves() - before.moves).toBe(200);
@@ -65,7 +86,9 @@ describe('a batch of moves', () => {
     expect(renamed.code).toBe(2);
     expect(JSON.parse(renamed.stdout)).toMatchObject({ outcome: 'repeat', repeats: { applied: 200 } });
     expect(moves() - before.moves).toBe(200);
-    const third = await spawnInv(['move', '--file', file, '--json', '--batch', 'twice-again', '--again'], { env: fx.authed });
+    const third = await spawnInv(['move', '--file', file, '--json', '--batch', 'twice-again', '--again'], {
+      env: fx.authed,
+    });
     expect(third.code, third.stderr).toBe(0);
     expect(JSON.parse(third.stdout)).toMatchObject({ batch: 'twice-again', done: 200 });
     expect(moves() - before.moves).toBe(400);
@@ -77,22 +100,39 @@ describe('a batch of moves', () => {
     const input = csv(rows);
     const before = { q: quantities(), moves: moves() };
     fx.sandbox.inventory.faults.add({ status: 'drop', times: 3, path: '/v1/doMoveItem' });
-    const first = await spawnInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], { env: fx.authed, input });
+    const first = await spawnInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], {
+      env: fx.authed,
+      input,
+    });
     expect(first.code).toBe(6);
-    expect(results(first.stdout).filter((o) => o.status === 'in-doubt').map((o) => o.line)).toEqual([2, 3, 4]);
+    expect(
+      results(first.stdout)
+        .filter((o) => o.status === 'in-doubt')
+        .map((o) => o.line),
+    ).toEqual([2, 3, 4]);
     // A done row carries the destination's itemLocation as the server answered it.
     const done = results(first.stdout).find((o) => o.status === 'done')!;
-    expect(done.itemLocation).toMatchObject({ msku: done.msku, locationId: expect.any(String), quantity: expect.anything() });
+    expect(done.itemLocation).toMatchObject({
+      msku: done.msku,
+      locationId: expect.any(String),
+      quantity: expect.anything(),
+    });
     // The sandbox applied the dropped moves: every row is applied once.
     expect(quantities()).toEqual(expected(before.q, rows));
     const again = await spawnInv(['move', '--file', '-', '--output', 'ndjson'], { env: fx.authed, input });
     expect(again.code).toBe(6);
     expect(results(again.stdout).filter((o) => o.status === 'in-doubt')).toHaveLength(3);
     expect(moves() - before.moves).toBe(30);
-    const unconfirmed = await spawnInv(['move', '--file', '-', '--json', '--retry-in-doubt'], { env: fx.authed, input });
+    const unconfirmed = await spawnInv(['move', '--file', '-', '--json', '--retry-in-doubt'], {
+      env: fx.authed,
+      input,
+    });
     expect(unconfirmed.code).toBe(7);
     expect(moves() - before.moves).toBe(30);
-    const retried = await spawnInv(['move', '--file', '-', '--json', '--retry-in-doubt', '--yes'], { env: fx.authed, input });
+    const retried = await spawnInv(['move', '--file', '-', '--json', '--retry-in-doubt', '--yes'], {
+      env: fx.authed,
+      input,
+    });
     expect(JSON.parse(retried.stdout)).toMatchObject({ done: 3, skipped: 27 });
     expect(moves() - before.moves).toBe(33);
   });
@@ -102,7 +142,10 @@ describe('a batch of moves', () => {
     const input = csv(rows);
     const before = { q: quantities(), moves: moves() };
     fx.sandbox.inventory.faults.add({ status: 500, times: 1, path: '/v1/doMoveItem', afterApply: true });
-    const first = await spawnInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], { env: fx.authed, input });
+    const first = await spawnInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], {
+      env: fx.authed,
+      input,
+    });
     expect(first.code).toBe(6);
     const statuses = results(first.stdout).map((o) => o.status);
     expect(statuses).toEqual(['in-doubt', 'done', 'done', 'done', 'done']);
@@ -148,17 +191,25 @@ describe('a batch of moves', () => {
     fx.sandbox.inventory.faults.settings.dropRate = 0.01;
     seedFaults(fx.sandbox.inventory.faults, testSeed(5));
     const run = startInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
-    await waitFor(() => moves() - before.moves >= 700, { what: () => `700 moves before the kill (${moves() - before.moves} so far)`, running: run.child, every: 2, deadline: 25_000 });
+    await waitFor(() => moves() - before.moves >= 700, {
+      what: () => `700 moves before the kill (${moves() - before.moves} so far)`,
+      running: run.child,
+      every: 2,
+      deadline: 25_000,
+    });
     // Hold moves once received, so the kill lands while every row journaled as sent is at the server: wait until the
     // number held stops growing (ten polls 20 ms apart alike), i.e. every request the run had out has arrived.
     const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
     let last = -1;
     let stable = 0;
-    await waitFor(() => {
-      stable = hold.held === last && hold.held > 0 ? stable + 1 : 0;
-      last = hold.held;
-      return stable >= 10;
-    }, { what: () => `the moves held at the server to stop growing (${hold.held} held)`, running: run.child, every: 20 });
+    await waitFor(
+      () => {
+        stable = hold.held === last && hold.held > 0 ? stable + 1 : 0;
+        last = hold.held;
+        return stable >= 10;
+      },
+      { what: () => `the moves held at the server to stop growing (${hold.held} held)`, running: run.child, every: 20 },
+    );
     const inFlight = hold.held;
     run.child.kill('SIGKILL');
     await run.closed;
@@ -179,8 +230,14 @@ describe('a batch of moves', () => {
     // Each row reached the server exactly once over both runs, and so every quantity is exact.
     expect(moves() - before.moves).toBe(2000);
     expect(quantities()).toEqual(expected(before.q, rows));
-    const shown = await spawnInv(['batch', 'show', file, '--state', 'in-doubt', '--output', 'ndjson'], { env: fx.authed });
+    const shown = await spawnInv(['batch', 'show', file, '--state', 'in-doubt', '--output', 'ndjson'], {
+      env: fx.authed,
+    });
     expect(shown.code, shown.stderr).toBe(0);
-    expect(results(shown.stdout).map((o) => o.line).sort((a, b) => a - b)).toEqual(inDoubt.map((o) => o.line).sort((a, b) => a - b));
+    expect(
+      results(shown.stdout)
+        .map((o) => o.line)
+        .sort((a, b) => a - b),
+    ).toEqual(inDoubt.map((o) => o.line).sort((a, b) => a - b));
   }, 60_000);
 });

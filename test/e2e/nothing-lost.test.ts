@@ -15,11 +15,14 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 const inv = (args: string[], stdin?: string) => runInv(args, { env: fx.authed, stdin });
-const item = async (msku: string) => JSON.parse((await inv(['items', 'get', msku, '--json'])).stdout) as Record<string, unknown>;
+const item = async (msku: string) =>
+  JSON.parse((await inv(['items', 'get', msku, '--json'])).stdout) as Record<string, unknown>;
 
 describe('inv items import changes only what the file says', () => {
   it('keeps value and notes of an existing item when the file has neither column', async () => {
-    expect((await inv(['items', 'update', 'MUG-BLUE-11OZ', '--value', '10.5', '--notes', 'Dishwasher safe'])).code).toBe(0);
+    expect(
+      (await inv(['items', 'update', 'MUG-BLUE-11OZ', '--value', '10.5', '--notes', 'Dishwasher safe'])).code,
+    ).toBe(0);
     const file = join(fx.dir, 'mugs.csv');
     writeFileSync(file, 'msku,title,cond\nMUG-BLUE-11OZ,Blue mug,new\n');
     const r = await inv(['items', 'import', file]);
@@ -51,7 +54,10 @@ describe('inv items import changes only what the file says', () => {
 
   it('--dry-run lists rows as new, changed (with the fields) or unchanged, and sends nothing', async () => {
     const file = join(fx.dir, 'dry.csv');
-    writeFileSync(file, 'msku,title,cond,notes\nMUG-BLUE-11OZ,Blue mug,new,Dishwasher safe\nBOOK-COOK-001,A new title,likeNew,\nDRY-NEW-1,Brand new,new,\n');
+    writeFileSync(
+      file,
+      'msku,title,cond,notes\nMUG-BLUE-11OZ,Blue mug,new,Dishwasher safe\nBOOK-COOK-001,A new title,likeNew,\nDRY-NEW-1,Brand new,new,\n',
+    );
     const before = fx.snapshot();
     const r = await inv(['items', 'import', file, '--dry-run', '--json']);
     expect(r.code, r.stderr).toBe(0);
@@ -77,16 +83,22 @@ describe('inv items import changes only what the file says', () => {
 
 /** Starts `inv sandbox` on `data` and resolves to its info, or to its exit code when it refuses to start. */
 function startSandboxCli(env: Record<string, string>, data: string) {
-  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', data, '--json'], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--data', data, '--json'], {
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d));
-  const started = sandboxInfo<SandboxInfo & { profile: string | null }>(child).then((info) => ({ info }), () => ({ info: undefined }));
+  const started = sandboxInfo<SandboxInfo & { profile: string | null }>(child).then(
+    (info) => ({ info }),
+    () => ({ info: undefined }),
+  );
   const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
   return { child, started, exited, stderr: () => stderr };
 }
 
 describe('one sandbox per data file', () => {
-  it('refuses a second sandbox on a running one\'s data file, naming its URL; the first keeps its profile and data', async () => {
+  it("refuses a second sandbox on a running one's data file, naming its URL; the first keeps its profile and data", async () => {
     const env = { INV_CONFIG_DIR: join(fx.dir, 'sb-config'), INV_STATE_DIR: join(fx.dir, 'sb-state') };
     const data = join(fx.dir, 'sb.json');
     const first = startSandboxCli(env, data);
@@ -94,7 +106,10 @@ describe('one sandbox per data file', () => {
     expect(info).toBeDefined();
     try {
       const second = startSandboxCli(env, data);
-      const outcome = await Promise.race([second.exited.then((code) => ({ code })), second.started.then((s) => ({ code: s.info ? 'started' : 'exited' }))]);
+      const outcome = await Promise.race([
+        second.exited.then((code) => ({ code })),
+        second.started.then((s) => ({ code: s.info ? 'started' : 'exited' })),
+      ]);
       if (outcome.code === 'started') second.child.kill('SIGINT');
       await second.exited;
       expect(outcome.code).toBe(2);
@@ -102,9 +117,14 @@ describe('one sandbox per data file', () => {
       expect(second.stderr()).toMatch(/--port 0 --ephemeral/);
       const profile = await spawnInv(['config', 'get', 'baseUrl', '--profile', 'sandbox'], { env });
       expect(profile.stdout.trim()).toBe(info!.baseUrl);
-      const created = await spawnInv(['--profile', 'sandbox', 'research', 'login', '--client-id', info!.research.clientId, '--secret-stdin'], { env, input: info!.research.secretKey });
+      const created = await spawnInv(
+        ['--profile', 'sandbox', 'research', 'login', '--client-id', info!.research.clientId, '--secret-stdin'],
+        { env, input: info!.research.secretKey },
+      );
       expect(created.code, created.stderr).toBe(0);
-      const fees = await spawnInv(['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '19.99', '--json'], { env });
+      const fees = await spawnInv(['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '19.99', '--json'], {
+        env,
+      });
       expect(fees.code, fees.stderr).toBe(0);
     } finally {
       first.child.kill('SIGINT');
@@ -123,7 +143,9 @@ describe('one sandbox per data file', () => {
       other.child.kill('SIGINT');
       await other.exited;
       expect(otherInfo?.profile ?? null).toBe(null);
-      expect(other.stderr()).toMatch(new RegExp(`profile "sandbox" still points at the sandbox running at ${info!.baseUrl}`));
+      expect(other.stderr()).toMatch(
+        new RegExp(`profile "sandbox" still points at the sandbox running at ${info!.baseUrl}`),
+      );
       const profile = await spawnInv(['config', 'get', 'baseUrl', '--profile', 'sandbox'], { env });
       expect(profile.stdout.trim()).toBe(info!.baseUrl);
     } finally {
@@ -141,7 +163,7 @@ describe('one sandbox per data file', () => {
   });
 });
 
-describe('inv scout --file follows today\'s options and prices', () => {
+describe("inv scout --file follows today's options and prices", () => {
   const asins = Array.from({ length: 6 }, (_, i) => `B0RERUN${String(i).padStart(3, '0')}`);
   const manifest = () => {
     const file = join(fx.dir, 'rerun.csv');
@@ -151,7 +173,16 @@ describe('inv scout --file follows today\'s options and prices', () => {
   const scout = async (args: string[]) => {
     const r = await spawnInv(['scout', '--file', manifest(), '--json', ...args], { env: fx.env });
     expect(r.code, r.stderr).toBe(0);
-    return { results: JSON.parse(r.stdout) as Array<{ price: number; verdict: string; profit: number; fees: number; roi: number }>, stderr: r.stderr };
+    return {
+      results: JSON.parse(r.stdout) as Array<{
+        price: number;
+        verdict: string;
+        profit: number;
+        fees: number;
+        roi: number;
+      }>,
+      stderr: r.stderr,
+    };
   };
 
   it('a rerun with --at 5.00 prices at 5.00 and judges again; a rerun after --max-age asks again', async () => {

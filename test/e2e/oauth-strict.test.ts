@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeOf } from '../../src/auth/pkce.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { consentPage, postConsent } from '../helpers/oauth.js';
+import { consentPage, postConsent, type TokenAnswer } from '../helpers/oauth.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -17,16 +17,26 @@ const basic = (id: string, secret: string) => 'Basic ' + Buffer.from(`${id}:${se
 
 function authorizeUrl(params: Record<string, string | undefined>, clientId = cli().clientId): string {
   const all: Record<string, string | undefined> = {
-    client_id: clientId, redirect_uri: REDIRECT, response_type: 'code', scope: '', state: 'st',
-    code_challenge: challengeOf(VERIFIER), code_challenge_method: 'S256', ...params,
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    response_type: 'code',
+    scope: '',
+    state: 'st',
+    code_challenge: challengeOf(VERIFIER),
+    code_challenge_method: 'S256',
+    ...params,
   };
   const query = new URLSearchParams(Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined));
   return `${sandbox.authUrl}/oauth2/auth?${query}`;
 }
 
 async function token(form: Record<string, string>, headers: Record<string, string> = {}) {
-  const res = await fetch(`${sandbox.authUrl}/oauth2/token`, { method: 'POST', body: new URLSearchParams(form), headers });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  const res = await fetch(`${sandbox.authUrl}/oauth2/token`, {
+    method: 'POST',
+    body: new URLSearchParams(form),
+    headers,
+  });
+  return { status: res.status, body: (await res.json()) as TokenAnswer };
 }
 
 /** Approves an authorization request as the demo user; the code it returns. */
@@ -38,11 +48,29 @@ async function codeFor(params: Record<string, string | undefined> = {}, clientId
 }
 
 const exchange = (code: string, extra: Record<string, string> = {}) =>
-  token({ grant_type: 'authorization_code', code, client_id: cli().clientId, client_secret: cli().clientSecret, redirect_uri: REDIRECT, code_verifier: VERIFIER, ...extra });
+  token({
+    grant_type: 'authorization_code',
+    code,
+    client_id: cli().clientId,
+    client_secret: cli().clientSecret,
+    redirect_uri: REDIRECT,
+    code_verifier: VERIFIER,
+    ...extra,
+  });
 const refresh = (refreshToken: string) =>
-  token({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: cli().clientId, client_secret: cli().clientSecret });
-const tokenInfo = async (accessToken: string) => (await fetch(`${sandbox.baseUrl}/oauth2/tokeninfo?access_token=${accessToken}`)).status;
-const passwordGrant = () => token({ grant_type: 'password', username: cli().username, password: cli().password }, { authorization: basic(cli().clientId, cli().clientSecret) });
+  token({
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: cli().clientId,
+    client_secret: cli().clientSecret,
+  });
+const tokenInfo = async (accessToken: string) =>
+  (await fetch(`${sandbox.baseUrl}/oauth2/tokeninfo?access_token=${accessToken}`)).status;
+const passwordGrant = () =>
+  token(
+    { grant_type: 'password', username: cli().username, password: cli().password },
+    { authorization: basic(cli().clientId, cli().clientSecret) },
+  );
 
 describe('PKCE (RFC 7636, RFC 9700 §2.1.1)', () => {
   it('inv-cli gets no code without an S256 challenge, with plain, or with a malformed challenge', async () => {
@@ -64,10 +92,16 @@ describe('PKCE (RFC 7636, RFC 9700 §2.1.1)', () => {
 
   it('refuses the downgrade both ways: no verifier for a challenged code, a verifier for an unchallenged one', async () => {
     const challenged = await codeFor();
-    expect(await exchange(challenged, { code_verifier: '' })).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await exchange(challenged, { code_verifier: '' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_grant' },
+    });
     const partner = sandbox.credentials.partner;
     const plainCode = await codeFor({ code_challenge: undefined, code_challenge_method: undefined }, partner.clientId);
-    const withVerifier = await exchange(plainCode, { client_id: partner.clientId, client_secret: partner.clientSecret });
+    const withVerifier = await exchange(plainCode, {
+      client_id: partner.clientId,
+      client_secret: partner.clientSecret,
+    });
     expect(withVerifier.status).toBe(400);
     expect(withVerifier.body.error).toMatch(/invalid_(grant|request)/);
   });
@@ -75,7 +109,12 @@ describe('PKCE (RFC 7636, RFC 9700 §2.1.1)', () => {
 
 describe('redirect URIs (RFC 9700 §4.1.3, RFC 8252 §7.3, RFC 6749 §4.1.3)', () => {
   it('matches exactly except the loopback port: an extra query or userinfo is refused', async () => {
-    for (const redirect of [`${REDIRECT}?next=x`, 'http://evil@127.0.0.1:41999/callback', 'http://127.0.0.1:41999/callback/', 'http://127.0.0.1:41999/Callback']) {
+    for (const redirect of [
+      `${REDIRECT}?next=x`,
+      'http://evil@127.0.0.1:41999/callback',
+      'http://127.0.0.1:41999/callback/',
+      'http://127.0.0.1:41999/Callback',
+    ]) {
       const page = await consentPage(authorizeUrl({ redirect_uri: redirect }));
       expect(page.status, redirect).toBe(400);
     }
@@ -89,7 +128,14 @@ describe('redirect URIs (RFC 9700 §4.1.3, RFC 8252 §7.3, RFC 6749 §4.1.3)', (
 
   it('requires redirect_uri at the token endpoint when it was sent at authorization', async () => {
     const code = await codeFor();
-    const { redirect_uri: _omitted, ...withoutRedirect } = { grant_type: 'authorization_code', code, client_id: cli().clientId, client_secret: cli().clientSecret, redirect_uri: REDIRECT, code_verifier: VERIFIER };
+    const { redirect_uri: _omitted, ...withoutRedirect } = {
+      grant_type: 'authorization_code',
+      code,
+      client_id: cli().clientId,
+      client_secret: cli().clientSecret,
+      redirect_uri: REDIRECT,
+      code_verifier: VERIFIER,
+    };
     expect(await token(withoutRedirect)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
   });
 });
@@ -119,17 +165,30 @@ describe('token mix-ups', () => {
     const partner = sandbox.credentials.partner;
     const partnerCode = await codeFor({}, partner.clientId);
     const asCli = await exchange(partnerCode);
-    expect([asCli.status, asCli.body.error, asCli.body.error_description]).toEqual([400, 'invalid_grant', 'the authorization code was issued to another client']);
+    expect([asCli.status, asCli.body.error, asCli.body.error_description]).toEqual([
+      400,
+      'invalid_grant',
+      'the authorization code was issued to another client',
+    ]);
     const pair = await passwordGrant();
     expect(pair.status).toBe(200);
-    const asPartner = await token({ grant_type: 'refresh_token', refresh_token: pair.body.refresh_token, client_id: partner.clientId, client_secret: partner.clientSecret });
-    expect([asPartner.status, asPartner.body.error, asPartner.body.error_description]).toEqual([400, 'invalid_grant', 'the refresh token was issued to another client']);
+    const asPartner = await token({
+      grant_type: 'refresh_token',
+      refresh_token: pair.body.refresh_token,
+      client_id: partner.clientId,
+      client_secret: partner.clientSecret,
+    });
+    expect([asPartner.status, asPartner.body.error, asPartner.body.error_description]).toEqual([
+      400,
+      'invalid_grant',
+      'the refresh token was issued to another client',
+    ]);
     expect((await refresh(pair.body.refresh_token)).status, 'still good for its own client').toBe(200);
   });
 });
 
 describe('the consent page', () => {
-  it('cannot be framed, and an Approve needs its CSRF token and the server\'s own Origin', async () => {
+  it("cannot be framed, and an Approve needs its CSRF token and the server's own Origin", async () => {
     const page = await consentPage(authorizeUrl({}));
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
@@ -150,13 +209,24 @@ describe('the consent page', () => {
     const post = async (params: Record<string, string>, page?: Awaited<ReturnType<typeof consentPage>>) => {
       const issuedFor = page ?? (await consentPage(authorizeUrl({ state: 'mine' })));
       return fetch(`${sandbox.authUrl}/oauth2/auth`, {
-        method: 'POST', redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: sandbox.authUrl, cookie: issuedFor.cookie },
-        body: new URLSearchParams({ ...Object.fromEntries(new URL(authorizeUrl(params)).searchParams), csrf_token: issuedFor.fields.csrf_token!, ...user }),
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: sandbox.authUrl,
+          cookie: issuedFor.cookie,
+        },
+        body: new URLSearchParams({
+          ...Object.fromEntries(new URL(authorizeUrl(params)).searchParams),
+          csrf_token: issuedFor.fields.csrf_token!,
+          ...user,
+        }),
       });
     };
     const others: Array<Record<string, string>> = [
-      { state: 'theirs' }, { state: 'mine', code_challenge: challengeOf('o'.repeat(43)) }, { state: 'mine', redirect_uri: 'http://127.0.0.1:42000/callback' },
+      { state: 'theirs' },
+      { state: 'mine', code_challenge: challengeOf('o'.repeat(43)) },
+      { state: 'mine', redirect_uri: 'http://127.0.0.1:42000/callback' },
     ];
     for (const other of others) {
       const res = await post(other);
@@ -172,9 +242,16 @@ describe('the consent page', () => {
     const first = await consentPage(authorizeUrl({ state: 'oldest' }));
     for (let i = 0; i < 300; i++) await (await fetch(authorizeUrl({ state: `flood-${i}` }))).text();
     const res = await fetch(`${sandbox.authUrl}/oauth2/auth`, {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: sandbox.authUrl, cookie: first.cookie },
-      body: new URLSearchParams({ ...Object.fromEntries(new URL(authorizeUrl({ state: 'oldest' })).searchParams), csrf_token: first.fields.csrf_token!, username: cli().username, password: cli().password, decision: 'approve' }),
+      body: new URLSearchParams({
+        ...Object.fromEntries(new URL(authorizeUrl({ state: 'oldest' })).searchParams),
+        csrf_token: first.fields.csrf_token!,
+        username: cli().username,
+        password: cli().password,
+        decision: 'approve',
+      }),
     });
     expect(res.status).toBe(403);
   });
@@ -192,11 +269,12 @@ describe('client and user authentication', () => {
 describe('revocation (RFC 7009)', () => {
   it('/oauth2/revoke ends a refresh token and the access tokens of its grant; unknown tokens answer 200', async () => {
     const t = await passwordGrant();
-    const revoke = (tokenValue: string) => fetch(`${sandbox.authUrl}/oauth2/revoke`, {
-      method: 'POST',
-      body: new URLSearchParams({ token: tokenValue, token_type_hint: 'refresh_token' }),
-      headers: { authorization: basic(cli().clientId, cli().clientSecret) },
-    });
+    const revoke = (tokenValue: string) =>
+      fetch(`${sandbox.authUrl}/oauth2/revoke`, {
+        method: 'POST',
+        body: new URLSearchParams({ token: tokenValue, token_type_hint: 'refresh_token' }),
+        headers: { authorization: basic(cli().clientId, cli().clientSecret) },
+      });
     expect((await revoke(t.body.refresh_token)).status).toBe(200);
     expect((await refresh(t.body.refresh_token)).status).toBe(400);
     expect(await tokenInfo(t.body.access_token)).toBe(400);
@@ -209,9 +287,12 @@ describe('login throttling', () => {
     const own = await startSandbox({ port: 0 });
     try {
       const { clientId, clientSecret, username, password } = own.credentials.oauth;
-      const attempt = (pw: string) => fetch(`${own.authUrl}/oauth2/token`, {
-        method: 'POST', body: new URLSearchParams({ grant_type: 'password', username, password: pw }), headers: { authorization: basic(clientId, clientSecret) },
-      });
+      const attempt = (pw: string) =>
+        fetch(`${own.authUrl}/oauth2/token`, {
+          method: 'POST',
+          body: new URLSearchParams({ grant_type: 'password', username, password: pw }),
+          headers: { authorization: basic(clientId, clientSecret) },
+        });
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) statuses.push((await attempt('wrong')).status);
       expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);

@@ -19,13 +19,22 @@ beforeAll(async () => {
   const res = await fetch(`${fx.sandbox.baseUrl}/v1/items`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ msku: 'EVIL-1', title: TITLE, cond: 'new', inactive: 'n', notes: '=HYPERLINK("http://evil.example","x")', manufacturer: '@SUM(1+1)', type: '-2+3' }),
+    body: JSON.stringify({
+      msku: 'EVIL-1',
+      title: TITLE,
+      cond: 'new',
+      inactive: 'n',
+      notes: '=HYPERLINK("http://evil.example","x")',
+      manufacturer: '@SUM(1+1)',
+      type: '-2+3',
+    }),
   });
   expect(res.status).toBe(200);
 });
 afterAll(() => fx.close());
 
-const get = (...args: string[]) => runInv(['items', 'get', 'EVIL-1', '--fields', 'msku,title,notes,manufacturer,type', ...args], { env });
+const get = (...args: string[]) =>
+  runInv(['items', 'get', 'EVIL-1', '--fields', 'msku,title,notes,manufacturer,type', ...args], { env });
 
 describe('terminal output', () => {
   it('-o table strips escape sequences and control characters from server text', async () => {
@@ -38,7 +47,11 @@ describe('terminal output', () => {
 
   it('-o csv and -o tsv on a terminal show control characters and escape sequences visibly, never raw', async () => {
     for (const format of ['csv', 'tsv']) {
-      const { code, screen } = await runInTerminal(['items', 'get', 'EVIL-1', '--fields', 'msku,title,notes', '-o', format], env, []);
+      const { code, screen } = await runInTerminal(
+        ['items', 'get', 'EVIL-1', '--fields', 'msku,title,notes', '-o', format],
+        env,
+        [],
+      );
       expect(code, screen).toBe(0);
       // The pty turns \n into \r\n; anything else below 0x20, DEL and C1 would reach the terminal as a control.
       expect(JSON.stringify(screen), format).not.toMatch(/\\u00(0[0-8bcef]|1[0-9a-f]|7f|[89][0-9a-f])/);
@@ -72,7 +85,11 @@ describe('spreadsheets', () => {
     for (const format of ['csv', 'tsv']) {
       const r = await get('-o', format);
       expect(r.code, r.stderr).toBe(0);
-      const cells = r.stdout.trim().split('\n')[1]!.split(format === 'csv' ? /,(?=(?:[^"]*"[^"]*")*[^"]*$)/ : '\t').map((c) => c.replace(/^"|"$/g, ''));
+      const cells = r.stdout
+        .trim()
+        .split('\n')[1]!
+        .split(format === 'csv' ? /,(?=(?:[^"]*"[^"]*")*[^"]*$)/ : '\t')
+        .map((c) => c.replace(/^"|"$/g, ''));
       for (const cell of cells) expect(cell, `${format}: ${cell}`).not.toMatch(/^[=+\-@\t\r]/);
       expect(r.stdout).toContain("'=HYPERLINK");
       expect(r.stdout).toContain("'@SUM(1+1)");
@@ -89,21 +106,54 @@ describe('opening label URLs', () => {
     const fake = await startRecorder((path) => ({
       status: 200,
       body: path.startsWith('/v1/doSendToFBA')
-        ? { status: 'success', code: 200, httpCode: '200', user: '1001', data: Object.fromEntries(LABELS(fakeUrl).map((label, i) => [`FBA${i}`, {
-          shipmentId: `FBA${i}`, fc: 'PHX6', quantity: 1, newShipment: true, fnsku: 'X000', fnskuLabel: label, itemLocation: { id: '1', quantity: '1' },
-        }])) }
+        ? {
+            status: 'success',
+            code: 200,
+            httpCode: '200',
+            user: '1001',
+            data: Object.fromEntries(
+              LABELS(fakeUrl).map((label, i) => [
+                `FBA${i}`,
+                {
+                  shipmentId: `FBA${i}`,
+                  fc: 'PHX6',
+                  quantity: 1,
+                  newShipment: true,
+                  fnsku: 'X000',
+                  fnskuLabel: label,
+                  itemLocation: { id: '1', quantity: '1' },
+                },
+              ]),
+            ),
+          }
         : { status: 'success', code: 200, httpCode: '200', user: '1001', data: {} },
     }));
     const fakeUrl = fake.url;
     try {
       const browser = `${process.execPath} -e require('fs').appendFileSync(process.env.ARGV_LOG,JSON.stringify(process.argv.slice(1))+'\\n')`;
-      const r = await spawnInv(['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from-purchase', '5001', '--open-labels', '--json', '--base-url', fakeUrl], {
-        env: { ...env, BROWSER: browser, ARGV_LOG: log },
-      });
+      const r = await spawnInv(
+        [
+          'send-to-fba',
+          'MUG-BLUE-11OZ',
+          '1',
+          '--from-purchase',
+          '5001',
+          '--open-labels',
+          '--json',
+          '--base-url',
+          fakeUrl,
+        ],
+        {
+          env: { ...env, BROWSER: browser, ARGV_LOG: log },
+        },
+      );
       expect(r.code, r.stderr).toBe(0);
       // The browser runs detached: wait for what it logged; that inv launched none for the four bad labels is in its stderr.
       await waitFor(() => existsSync(log), { what: `the browser's log ${log}` });
-      const opened = readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as string[]);
+      const opened = readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as string[]);
       expect(opened).toEqual([[`${fakeUrl}/fnskuLabel?msku=MUG-BLUE-11OZ&fnsku=X000`]]);
       expect(r.stderr.match(/not opening/g), r.stderr).toHaveLength(4);
     } finally {
@@ -113,5 +163,11 @@ describe('opening label URLs', () => {
 });
 
 function LABELS(origin: string): string[] {
-  return ['--utility-cmd-prefix=touch /tmp/pwned', 'file:///etc/shadow', 'javascript:alert(1)', 'http://evil.example/label.png', `${origin}/fnskuLabel?msku=MUG-BLUE-11OZ&fnsku=X000`];
+  return [
+    '--utility-cmd-prefix=touch /tmp/pwned',
+    'file:///etc/shadow',
+    'javascript:alert(1)',
+    'http://evil.example/label.png',
+    `${origin}/fnskuLabel?msku=MUG-BLUE-11OZ&fnsku=X000`,
+  ];
 }

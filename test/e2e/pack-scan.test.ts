@@ -15,12 +15,19 @@ const fnskus: Record<string, string> = {};
 
 beforeAll(async () => {
   fx = await inventoryFixture();
-  for (const [msku, qty] of [[BOOK, '6'], [MUG, '12']] as const) {
+  for (const [msku, qty] of [
+    [BOOK, '6'],
+    [MUG, '12'],
+  ] as const) {
     const r = await runInv(['send-to-fba', msku, qty, '--from', 'Shelf A1', '--json'], { env: fx.authed });
     expect(r.code, r.stderr).toBe(0);
     for (const s of Object.values(JSON.parse(r.stdout) as Record<string, { fnsku: string }>)) fnskus[msku] = s.fnsku;
   }
-  const list = JSON.parse((await runInv(['shipments', 'list', '--json'], { env: fx.authed })).stdout) as Array<{ shipmentId: string; center: string; status: string }>;
+  const list = JSON.parse((await runInv(['shipments', 'list', '--json'], { env: fx.authed })).stdout) as Array<{
+    shipmentId: string;
+    center: string;
+    status: string;
+  }>;
   shipment = list.find((s) => s.center === 'PHX7' && s.status === 'open')!.shipmentId;
 });
 afterAll(() => fx.close());
@@ -36,7 +43,14 @@ async function step(session: TerminalSession, line: string, after: RegExp): Prom
 describe('inv pack scan mode on a terminal', () => {
   it('packs two boxes, keeps the session over Ctrl-C, resumes it, refuses an over-scan, and writes labels of what was scanned', async () => {
     const labels = join(fx.dir, 'scanned.pdf');
-    const args = ['pack', shipment, '--labels', labels, '--ship-from', 'Acme Goods|12 Main St|Springfield, IL 62701|US'];
+    const args = [
+      'pack',
+      shipment,
+      '--labels',
+      labels,
+      '--ship-from',
+      'Acme Goods|12 Main St|Springfield, IL 62701|US',
+    ];
     const first = startInTerminal(args, fx.authed);
     await first.waitFor(/box 1> /);
     let packed = 0;

@@ -18,12 +18,20 @@ const inv = (args: string[], stdin?: string) => runInv(args, { env: fx.authed, s
 // (not the demo's closed FBA10000001 there).
 beforeAll(async () => {
   fx = await inventoryFixture();
-  for (const [msku, qty] of [[BOOK, '6'], [MUG, '12']] as const) {
+  for (const [msku, qty] of [
+    [BOOK, '6'],
+    [MUG, '12'],
+  ] as const) {
     const r = await inv(['send-to-fba', msku, qty, '--from', 'Shelf A1', '--json']);
     expect(r.code, r.stderr).toBe(0);
     for (const s of Object.values(JSON.parse(r.stdout) as Record<string, { fnsku: string }>)) fnskus[msku] = s.fnsku;
   }
-  const list = JSON.parse((await inv(['shipments', 'list', '--json'])).stdout) as Array<{ shipmentId: string; center: string; units: number; status: string }>;
+  const list = JSON.parse((await inv(['shipments', 'list', '--json'])).stdout) as Array<{
+    shipmentId: string;
+    center: string;
+    units: number;
+    status: string;
+  }>;
   shipment = list.find((s) => s.center === 'PHX7' && s.status === 'open')!.shipmentId;
   expect(list.find((s) => s.center === 'PHX7' && s.status === 'open')!.units).toBe(12);
 });
@@ -42,7 +50,17 @@ const boxId = (n: number) => `${shipment}U${String(n).padStart(6, '0')}`;
 describe('inv pack from files', () => {
   it('writes one 4x6 carton label per box: Code 128 box id and PDF417 contents decode back to that box', async () => {
     const labels = join(fx.dir, 'cartons.pdf');
-    const r = await inv(['pack', shipment, '--file', file('c.csv', CONTENTS), '--boxes', file('b.csv', BOXES), '--labels', labels, ...SHIP_FROM]);
+    const r = await inv([
+      'pack',
+      shipment,
+      '--file',
+      file('c.csv', CONTENTS),
+      '--boxes',
+      file('b.csv', BOXES),
+      '--labels',
+      labels,
+      ...SHIP_FROM,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const info = pdfInfo(labels);
     expect(info.pages).toBe(3);
@@ -62,16 +80,45 @@ describe('inv pack from files', () => {
 
   it('--layout letter-2up puts two cartons a Letter page, each decoding to its own box', async () => {
     const labels = join(fx.dir, 'cartons-2up.pdf');
-    const r = await inv(['pack', shipment, '--file', file('c.csv', CONTENTS), '--boxes', file('b.csv', BOXES), '--labels', labels, '--layout', 'letter-2up', ...SHIP_FROM]);
+    const r = await inv([
+      'pack',
+      shipment,
+      '--file',
+      file('c.csv', CONTENTS),
+      '--boxes',
+      file('b.csv', BOXES),
+      '--labels',
+      labels,
+      '--layout',
+      'letter-2up',
+      ...SHIP_FROM,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(pdfInfo(labels)).toMatchObject({ pages: 2, width: 612, height: 792 });
-    const codes = decodePdf(labels).map((page) => page.filter((s) => s.format === 'Code128').map((s) => s.text).sort());
+    const codes = decodePdf(labels).map((page) =>
+      page
+        .filter((s) => s.format === 'Code128')
+        .map((s) => s.text)
+        .sort(),
+    );
     expect(codes).toEqual([[boxId(1), boxId(2)], [boxId(3)]]);
   });
 
   it('-o zpl writes ZPL: a ^BC box id and a ^B7 PDF417 of the contents per carton', async () => {
     const labels = join(fx.dir, 'cartons.zpl');
-    const r = await inv(['pack', shipment, '--file', file('c.csv', CONTENTS), '--boxes', file('b.csv', BOXES), '--labels', labels, '-o', 'zpl', ...SHIP_FROM]);
+    const r = await inv([
+      'pack',
+      shipment,
+      '--file',
+      file('c.csv', CONTENTS),
+      '--boxes',
+      file('b.csv', BOXES),
+      '--labels',
+      labels,
+      '-o',
+      'zpl',
+      ...SHIP_FROM,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const zpl = readFileSync(labels, 'utf8');
     const cartons = zpl.split('^XZ').filter((s) => s.includes('^XA'));
@@ -85,9 +132,21 @@ describe('inv pack from files', () => {
 
   it('--pack-list writes the tab-separated pack list: header block, a row per msku with a column per box, then weights and sizes', async () => {
     const list = join(fx.dir, 'pack-list.tsv');
-    const r = await inv(['pack', shipment, '--file', file('c.csv', CONTENTS), '--boxes', file('b.csv', BOXES), '--pack-list', list]);
+    const r = await inv([
+      'pack',
+      shipment,
+      '--file',
+      file('c.csv', CONTENTS),
+      '--boxes',
+      file('b.csv', BOXES),
+      '--pack-list',
+      list,
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    const rows = readFileSync(list, 'utf8').trimEnd().split('\n').map((line) => line.split('\t'));
+    const rows = readFileSync(list, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split('\t'));
     expect(rows[0]).toEqual(['Shipment ID', shipment]);
     expect(rows.find((row) => row[0] === 'Ship To')?.[1]).toBe('PHX7');
     expect(rows.find((row) => row[0] === 'Total SKUs')?.[1]).toBe('2');
@@ -112,12 +171,33 @@ describe('inv pack from files', () => {
 
   it('--json prints the boxes and their contents; --units metric converts kg and cm', async () => {
     const metric = 'box,weight,length,width,height\n1,5,45,35,25\n2,4,40,30,25\n3,3,35,30,20\n';
-    const r = await inv(['pack', shipment, '--file', file('c.csv', CONTENTS), '--boxes', file('bm.csv', metric), '--units', 'metric', '--json']);
+    const r = await inv([
+      'pack',
+      shipment,
+      '--file',
+      file('c.csv', CONTENTS),
+      '--boxes',
+      file('bm.csv', metric),
+      '--units',
+      'metric',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as { shipmentId: string; boxes: Array<{ box: number; boxId: string; weightLb: number; items: Array<{ msku: string; fnsku: string; quantity: number }> }> };
+    const out = JSON.parse(r.stdout) as {
+      shipmentId: string;
+      boxes: Array<{
+        box: number;
+        boxId: string;
+        weightLb: number;
+        items: Array<{ msku: string; fnsku: string; quantity: number }>;
+      }>;
+    };
     expect(out.shipmentId).toBe(shipment);
     expect(out.boxes.map((b) => b.boxId)).toEqual([boxId(1), boxId(2), boxId(3)]);
-    expect(out.boxes[1]!.items).toEqual([{ msku: BOOK, fnsku: fnskus[BOOK], quantity: 2 }, { msku: MUG, fnsku: fnskus[MUG], quantity: 2 }]);
+    expect(out.boxes[1]!.items).toEqual([
+      { msku: BOOK, fnsku: fnskus[BOOK], quantity: 2 },
+      { msku: MUG, fnsku: fnskus[MUG], quantity: 2 },
+    ]);
     expect(out.boxes[0]!.weightLb).toBeCloseTo(11.02, 2);
   });
 });
@@ -126,7 +206,20 @@ describe('inv pack refuses before writing anything', () => {
   const refused = async (contents: string, boxes: string, extra: string[] = []) => {
     const labels = join(fx.dir, 'refused.pdf');
     const list = join(fx.dir, 'refused.tsv');
-    const r = await inv(['pack', shipment, '--file', file('rc.csv', contents), '--boxes', file('rb.csv', boxes), '--labels', labels, '--pack-list', list, ...SHIP_FROM, ...extra]);
+    const r = await inv([
+      'pack',
+      shipment,
+      '--file',
+      file('rc.csv', contents),
+      '--boxes',
+      file('rb.csv', boxes),
+      '--labels',
+      labels,
+      '--pack-list',
+      list,
+      ...SHIP_FROM,
+      ...extra,
+    ]);
     expect(r.code, r.stderr).toBe(2);
     expect(existsSync(labels)).toBe(false);
     expect(existsSync(list)).toBe(false);
@@ -142,7 +235,16 @@ describe('inv pack refuses before writing anything', () => {
   it('fewer units than the shipment holds unless --partial; unknown mskus refused', async () => {
     const fewer = CONTENTS.replace(`3,${MUG},4`, `3,${MUG},3`);
     expect(await refused(fewer, BOXES)).toMatch(new RegExp(`${MUG}.*1 unit.*not packed|--partial`));
-    const r = await inv(['pack', shipment, '--file', file('pc.csv', fewer), '--boxes', file('pb.csv', BOXES), '--partial', '--json']);
+    const r = await inv([
+      'pack',
+      shipment,
+      '--file',
+      file('pc.csv', fewer),
+      '--boxes',
+      file('pb.csv', BOXES),
+      '--partial',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(await refused(`${CONTENTS}3,LAMP-DESK-LED,1\n`, BOXES)).toMatch(/LAMP-DESK-LED.*not in shipment/);
   });
@@ -150,9 +252,22 @@ describe('inv pack refuses before writing anything', () => {
   it('weight over 100 lb refused, over 50 lb marked team lift; a side over 25 in unless --oversize', async () => {
     expect(await refused(CONTENTS, BOXES.replace('1,12.5,', '1,101,'))).toMatch(/box 1.*100 lb/);
     expect(await refused(CONTENTS, BOXES.replace('1,12.5,18', '1,12.5,26'))).toMatch(/box 1.*25 in.*--oversize/);
-    const r = await inv(['pack', shipment, '--file', file('c.csv', CONTENTS), '--boxes', file('tb.csv', BOXES.replace('1,12.5,18', '1,60,26')), '--oversize', '--json']);
+    const r = await inv([
+      'pack',
+      shipment,
+      '--file',
+      file('c.csv', CONTENTS),
+      '--boxes',
+      file('tb.csv', BOXES.replace('1,12.5,18', '1,60,26')),
+      '--oversize',
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
-    expect((JSON.parse(r.stdout) as { boxes: Array<{ teamLift: boolean }> }).boxes.map((b) => b.teamLift)).toEqual([true, false, false]);
+    expect((JSON.parse(r.stdout) as { boxes: Array<{ teamLift: boolean }> }).boxes.map((b) => b.teamLift)).toEqual([
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('bad rows name the row and the rule', async () => {

@@ -21,14 +21,26 @@ let packed: { size: number; unpackedSize: number; files: { path: string }[] };
 beforeAll(() => {
   dir = tempDir('pack');
   // dist/ is built by the suite's global setup already; --ignore-scripts keeps prepack from rebuilding it under the other tests.
-  const report = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: ROOT, encoding: 'utf8', env: NPM_ENV });
+  const report = execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: NPM_ENV,
+  });
   packed = JSON.parse(report)[0];
   const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
   expect(statSync(join(dir, tarball)).size).toBe(packed.size);
   const prefix = join(dir, 'prefix');
-  execFileSync('npm', ['install', '--global', '--prefix', prefix, join(dir, tarball), '--no-audit', '--no-fund', '--offline'], { stdio: 'ignore', env: NPM_ENV });
+  execFileSync(
+    'npm',
+    ['install', '--global', '--prefix', prefix, join(dir, tarball), '--no-audit', '--no-fund', '--offline'],
+    { stdio: 'ignore', env: NPM_ENV },
+  );
   inv = join(prefix, 'bin', 'inv');
-  env = childEnv({ INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state'), PATH: `${join(prefix, 'bin')}:${process.env.PATH}` });
+  env = childEnv({
+    INV_CONFIG_DIR: join(dir, 'config'),
+    INV_STATE_DIR: join(dir, 'state'),
+    PATH: `${join(prefix, 'bin')}:${process.env.PATH}`,
+  });
 }, 120_000);
 afterAll(() => removeTempDir(dir));
 
@@ -52,10 +64,16 @@ describe('the installed package', () => {
   });
 
   it('runs inv sandbox, which serves requests, writes its profile and stops on SIGINT', async () => {
-    const child = spawn(inv, ['sandbox', '--port', '0', '--ephemeral', '--save-profile', 'sandbox', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(inv, ['sandbox', '--port', '0', '--ephemeral', '--save-profile', 'sandbox', '--json'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const info = await sandboxInfo(child);
     expect((await fetch(`${info.baseUrl}/v1/whoami`)).status).toBe(401);
-    const fees = spawnSync(inv, ['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '10', '--json'], { env, encoding: 'utf8' });
+    const fees = spawnSync(inv, ['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '10', '--json'], {
+      env,
+      encoding: 'utf8',
+    });
     expect(fees.status, fees.stderr).toBe(0);
     expect(JSON.parse(fees.stdout)[0].asin).toBe('B00X4WHP5E');
     child.kill('SIGINT');
@@ -67,7 +85,13 @@ describe('the installed package', () => {
 function complete(shell: 'bash' | 'zsh' | 'fish', line: string): string[] {
   const words = line.split(' ');
   const scripts: Record<string, [string, string[]]> = {
-    bash: ['bash', ['-c', `source <(inv completion bash); COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _inv_complete; printf '%s\\n' "\${COMPREPLY[@]}"`]],
+    bash: [
+      'bash',
+      [
+        '-c',
+        `source <(inv completion bash); COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _inv_complete; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      ],
+    ],
     // zsh's own completion widget, typed into a pseudo-terminal.
     zsh: ['zsh', ['-f', fileURLToPath(new URL('../helpers/zsh-complete.zsh', import.meta.url)), line]],
     fish: ['fish', ['-c', `inv completion fish | source; complete -C '${line}'`]],
@@ -75,7 +99,11 @@ function complete(shell: 'bash' | 'zsh' | 'fish', line: string): string[] {
   const [command, args] = scripts[shell]!;
   const result = spawnSync(command, args, { env, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${shell}: ${result.stderr}`);
-  return result.stdout.split('\n').map((l) => l.split('\t')[0]!).filter(Boolean).sort();
+  return result.stdout
+    .split('\n')
+    .map((l) => l.split('\t')[0]!)
+    .filter(Boolean)
+    .sort();
 }
 
 const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
@@ -83,7 +111,15 @@ const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).st
 describe.each(['bash', 'zsh', 'fish'] as const)('completion in %s', (shell) => {
   it.runIf(shell === 'bash' || has(shell))('completes commands, subcommands and options', () => {
     expect(complete(shell, 'inv it')).toEqual(['item', 'item-lookup', 'item-search', 'items']);
-    expect(complete(shell, 'inv items ')).toEqual(['create', 'deactivate', 'get', 'import', 'list', 'replace', 'update']);
+    expect(complete(shell, 'inv items ')).toEqual([
+      'create',
+      'deactivate',
+      'get',
+      'import',
+      'list',
+      'replace',
+      'update',
+    ]);
     expect(complete(shell, 'inv feedback d')).toEqual(['delete']);
     expect(complete(shell, 'inv move --retry')).toEqual(['--retry-in-doubt']);
   });

@@ -31,31 +31,35 @@ function openDir(path: string): string {
 /** Another local user (uid 65534) renames every entry of `dir`; how many renames succeeded. */
 function renameAsAnotherUser(dir: string): number {
   // A shell, not this node: under CI's Node 22 and 24 the node binary sits in a directory only root can enter.
-  const script = 'n=0; for e in "$1"/* "$1"/.[!.]*; do [ -e "$e" ] && mv "$e" "$e.gone" 2>/dev/null && n=$((n+1)); done; printf %s "$n"';
+  const script =
+    'n=0; for e in "$1"/* "$1"/.[!.]*; do [ -e "$e" ] && mv "$e" "$e.gone" 2>/dev/null && n=$((n+1)); done; printf %s "$n"';
   const r = spawnSync('/bin/sh', ['-c', script, 'sh', dir], { uid: 65534, gid: 65534, cwd: '/', encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`the other user could not run a shell: ${r.error?.message ?? r.stderr}`);
   return Number(r.stdout || 0);
 }
 
 describe('a state directory others can write', () => {
-  it.skipIf(!ROOT)('is tightened to 0700 (said once), so another user cannot make a finished batch run again', async () => {
-    const state = openDir(join(shared, 'state'));
-    const env = { ...fx.authed, INV_STATE_DIR: state };
-    const file = join(fx.dir, 'one-move.csv');
-    const rows = makeRows(fx, 1, 3);
-    writeFileSync(file, csv(rows));
-    const before = fx.quantities();
-    const first = await spawnInv(['move', '--file', file, '--json'], { env });
-    expect(first.code, first.stderr).toBe(0);
-    const renamed = renameAsAnotherUser(state);
-    const second = await spawnInv(['move', '--file', file, '--json'], { env });
-    expect(fx.moves(), 'doMoveItem requests for one row run twice').toBe(1);
-    expect(fx.quantities()).toEqual(fx.expected(before, rows));
-    expect(renamed).toBe(0);
-    expect(statSync(state).mode & 0o777).toBe(0o700);
-    expect(first.stderr).toMatch(new RegExp(`state directory ${state} .*tightened it to 0700`));
-    expect(second.stderr).not.toMatch(/tightened/);
-  });
+  it.skipIf(!ROOT)(
+    'is tightened to 0700 (said once), so another user cannot make a finished batch run again',
+    async () => {
+      const state = openDir(join(shared, 'state'));
+      const env = { ...fx.authed, INV_STATE_DIR: state };
+      const file = join(fx.dir, 'one-move.csv');
+      const rows = makeRows(fx, 1, 3);
+      writeFileSync(file, csv(rows));
+      const before = fx.quantities();
+      const first = await spawnInv(['move', '--file', file, '--json'], { env });
+      expect(first.code, first.stderr).toBe(0);
+      const renamed = renameAsAnotherUser(state);
+      const second = await spawnInv(['move', '--file', file, '--json'], { env });
+      expect(fx.moves(), 'doMoveItem requests for one row run twice').toBe(1);
+      expect(fx.quantities()).toEqual(fx.expected(before, rows));
+      expect(renamed).toBe(0);
+      expect(statSync(state).mode & 0o777).toBe(0o700);
+      expect(first.stderr).toMatch(new RegExp(`state directory ${state} .*tightened it to 0700`));
+      expect(second.stderr).not.toMatch(/tightened/);
+    },
+  );
 
   it('an open config directory is tightened too', async () => {
     const config = openDir(join(shared, 'config'));

@@ -16,7 +16,12 @@ beforeAll(async () => {
   const { oauth } = fx.sandbox.credentials;
   const created = await runInv(['profile', 'create', 'sandbox'], { env });
   expect(created.code, created.stderr).toBe(0);
-  for (const [key, value] of [['baseUrl', fx.sandbox.baseUrl], ['clientId', oauth.clientId], ['clientSecret', oauth.clientSecret], ['researchUrl', fx.sandbox.researchUrl]]) {
+  for (const [key, value] of [
+    ['baseUrl', fx.sandbox.baseUrl],
+    ['clientId', oauth.clientId],
+    ['clientSecret', oauth.clientSecret],
+    ['researchUrl', fx.sandbox.researchUrl],
+  ]) {
     const set = await runInv(['--profile', 'sandbox', 'config', 'set', key!, value!], { env });
     expect(set.code, `config set ${key}: ${set.stderr}`).toBe(0);
   }
@@ -26,7 +31,11 @@ afterAll(async () => {
   removeTempDir(dir);
 });
 
-const config = () => JSON.parse(readFileSync(join(dir, 'config', 'config.json'), 'utf8')) as { currentProfile?: string; profiles: Record<string, Record<string, unknown>> };
+const config = () =>
+  JSON.parse(readFileSync(join(dir, 'config', 'config.json'), 'utf8')) as {
+    currentProfile?: string;
+    profiles: Record<string, Record<string, unknown>>;
+  };
 
 describe('unknown profiles', () => {
   it('a mistyped --profile is refused with a guess, and nothing is created', async () => {
@@ -36,7 +45,9 @@ describe('unknown profiles', () => {
     const set = await runInv(['--profile', 'nope', 'config', 'set', 'researchUrl', 'http://127.0.0.1:1'], { env });
     expect(set.code).toBe(2);
     expect(Object.keys(config().profiles)).not.toContain('nope');
-    expect((await runInv(['config', 'get', 'baseUrl'], { env: { ...env, INV_PROFILE: 'sandbx' } })).stderr).toMatch(/did you mean sandbox\?/);
+    expect((await runInv(['config', 'get', 'baseUrl'], { env: { ...env, INV_PROFILE: 'sandbx' } })).stderr).toMatch(
+      /did you mean sandbox\?/,
+    );
   });
 
   it('profile use default works after using another profile', async () => {
@@ -93,7 +104,12 @@ describe('hints and addresses', () => {
   it('authUrl falls back to the effective base URL (flag or environment)', async () => {
     const { oauth } = fx.sandbox.credentials;
     const login = await runInv(['login', '--password', '--username', oauth.username, '--password-stdin'], {
-      env: { ...env, INV_BASE_URL: fx.sandbox.baseUrl, INV_CLIENT_ID: oauth.clientId, INV_CLIENT_SECRET: oauth.clientSecret },
+      env: {
+        ...env,
+        INV_BASE_URL: fx.sandbox.baseUrl,
+        INV_CLIENT_ID: oauth.clientId,
+        INV_CLIENT_SECRET: oauth.clientSecret,
+      },
       stdin: oauth.password,
     });
     expect(login.code, login.stderr).toBe(0);
@@ -102,12 +118,18 @@ describe('hints and addresses', () => {
 
   it('research hints name where the key came from', async () => {
     const { research } = fx.sandbox.credentials;
-    expect((await runInv(['--profile', 'sandbox', 'config', 'set', 'research.clientId', research.clientId], { env })).code).toBe(0);
-    expect((await runInv(['--profile', 'sandbox', 'config', 'set', 'research.secretKey', 'wrong-secret'], { env })).code).toBe(0);
+    expect(
+      (await runInv(['--profile', 'sandbox', 'config', 'set', 'research.clientId', research.clientId], { env })).code,
+    ).toBe(0);
+    expect(
+      (await runInv(['--profile', 'sandbox', 'config', 'set', 'research.secretKey', 'wrong-secret'], { env })).code,
+    ).toBe(0);
     const stored = await runInv(['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '10'], { env });
     expect(stored.code).toBe(4);
     expect(stored.stderr).toMatch(/the SecretKey from profile "sandbox".*inv --profile sandbox research login/);
-    const fromEnv = await runInv(['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '10'], { env: { ...env, INV_RESEARCH_SECRET: 'also-wrong' } });
+    const fromEnv = await runInv(['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '10'], {
+      env: { ...env, INV_RESEARCH_SECRET: 'also-wrong' },
+    });
     expect(fromEnv.stderr).toMatch(/the SecretKey from INV_RESEARCH_SECRET/);
     expect(existsSync(join(dir, 'config', 'config.json'))).toBe(true);
   });

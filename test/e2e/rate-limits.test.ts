@@ -53,17 +53,21 @@ describe('a batch against a service that rate-limits', () => {
   it.each([
     ['with Retry-After: 0', 0],
     ['without Retry-After', undefined],
-  ])('finishes with exit 0 and exact quantities when one answer in 20 is 429, %s', async (_name, retryAfter) => {
-    // 429s that come whatever the rate slow a batch down (decisions 19): a short batch, and time to finish it.
-    const { file, expected } = batchFile(150);
-    fx.sandbox.inventory.faults.settings = { latencyMs: 0, failRate: 0.05, failStatus: 429, retryAfter };
-    seedFaults(fx.sandbox.inventory.faults, testSeed(56));
-    const r = await spawnInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
-    fx.sandbox.inventory.faults.clear();
-    expect(r.code, r.stderr).toBe(0);
-    expect(results(r.stdout).filter((o) => o.status !== 'done')).toEqual([]);
-    expect(fx.quantities()).toEqual(expected);
-  }, 90_000);
+  ])(
+    'finishes with exit 0 and exact quantities when one answer in 20 is 429, %s',
+    async (_name, retryAfter) => {
+      // 429s that come whatever the rate slow a batch down (decisions 19): a short batch, and time to finish it.
+      const { file, expected } = batchFile(150);
+      fx.sandbox.inventory.faults.settings = { latencyMs: 0, failRate: 0.05, failStatus: 429, retryAfter };
+      seedFaults(fx.sandbox.inventory.faults, testSeed(56));
+      const r = await spawnInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
+      fx.sandbox.inventory.faults.clear();
+      expect(r.code, r.stderr).toBe(0);
+      expect(results(r.stdout).filter((o) => o.status !== 'done')).toEqual([]);
+      expect(fx.quantities()).toEqual(expected);
+    },
+    90_000,
+  );
 
   it('pauses the whole batch for Retry-After, and says so in the log', async () => {
     const { file, expected } = batchFile(40);
@@ -124,7 +128,10 @@ describe('a batch against a service that is down', () => {
     await fx.sandbox.inventory.close();
     const running = startInv(['move', '--file', file, '--json'], { env: fx.authed });
     // The service comes back once the run has found it down and is waiting to retry, not after a guessed time.
-    await waitFor(() => /service unreachable: retry \d+ in \d+ s/.test(running.output().stderr), { what: 'the run to report the service unreachable', running: running.child });
+    await waitFor(() => /service unreachable: retry \d+ in \d+ s/.test(running.output().stderr), {
+      what: 'the run to report the service unreachable',
+      running: running.child,
+    });
     await fx.sandbox.inventory.listen('127.0.0.1', port);
     const r = await running.closed;
     expect(r.code, r.stderr).toBe(0);

@@ -47,7 +47,9 @@ describe('a 2xx answer without payload', () => {
     fx.sandbox.research.faults.add({ status: 'no-payload', times: 1, path });
     const r = await inv(...args, '--json');
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`research API \\(${operation}\\) answered 200 without .*(timestamp, requestId|offers)`));
+    expect(r.stderr).toMatch(
+      new RegExp(`research API \\(${operation}\\) answered 200 without .*(timestamp, requestId|offers)`),
+    );
     expect(r.stderr).not.toMatch(/unexpected|Cannot read/);
     expect(r.stdout).toBe('');
   });
@@ -80,7 +82,10 @@ describe('inv search --isbn and check digits', () => {
   });
 
   it.each([
-    [['search', '--isbn', '9780316769489'], /--isbn "9780316769489" is not a valid ISBN-13: its check digit should be 8/],
+    [
+      ['search', '--isbn', '9780316769489'],
+      /--isbn "9780316769489" is not a valid ISBN-13: its check digit should be 8/,
+    ],
     [['search', '--isbn', '0316769488'], /--isbn "0316769488" is not a valid ISBN-10: its check digit should be 7/],
     [['search', '--upc', '012345678906'], /--upc "012345678906" is not a valid UPC: its check digit should be 5/],
     [['search', '--ean', '4006381333932'], /--ean "4006381333932" is not a valid EAN: its check digit should be 1/],
@@ -98,7 +103,11 @@ describe('inv item-search', () => {
     const r = await inv('item-search', 'fish', 'eye', 'art', '--json');
     expect(r.code).toBe(0);
     const page = JSON.parse(r.stdout).ItemSearchResponse;
-    expect(page.Items.Request.ItemSearchRequest).toMatchObject({ Keywords: 'fish eye art', SearchIndex: 'Blended', ItemPage: '1' });
+    expect(page.Items.Request.ItemSearchRequest).toMatchObject({
+      Keywords: 'fish eye art',
+      SearchIndex: 'Blended',
+      ItemPage: '1',
+    });
     const items = [page.Items.Item].flat();
     expect(items.length).toBeGreaterThan(0);
     const t = await runInv(['item-search', 'fish', 'eye', 'art'], { env: fx.env, tty: true });
@@ -110,7 +119,10 @@ describe('inv item-search', () => {
 
   it('pages with --page and --index, and checks them before sending', async () => {
     const r = await inv('item-search', 'usb', '--page', '2', '--index', 'Electronics', '--json');
-    expect(JSON.parse(r.stdout).ItemSearchResponse.Items.Request.ItemSearchRequest).toMatchObject({ ItemPage: '2', SearchIndex: 'Electronics' });
+    expect(JSON.parse(r.stdout).ItemSearchResponse.Items.Request.ItemSearchRequest).toMatchObject({
+      ItemPage: '2',
+      SearchIndex: 'Electronics',
+    });
     const before = requests();
     expect((await inv('item-search', 'usb', '--page', '11')).code).toBe(2);
     expect(requests()).toBe(before);
@@ -129,7 +141,9 @@ describe('real shapes in views', () => {
   });
 
   it('inv lookup --format json answers offers; sphp prints raw', async () => {
-    const [offers] = JSON.parse((await inv('lookup', A, '--merchant-id', 'A1SANDBOXMERCHANT', '--format', 'json', '--json')).stdout);
+    const [offers] = JSON.parse(
+      (await inv('lookup', A, '--merchant-id', 'A1SANDBOXMERCHANT', '--format', 'json', '--json')).stdout,
+    );
     expect(offers).toMatchObject({ id: A, type: 'asin' });
     const raw = await inv('lookup', A, '--merchant-id', 'A1SANDBOXMERCHANT', '--format', 'sphp');
     expect(raw.stdout).toMatch(/^a:\d+:\{s:6:"offers";/);

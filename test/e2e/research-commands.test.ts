@@ -30,7 +30,12 @@ const B = 'B07FZ8S74R';
 describe('inv fees', () => {
   it('quotes every ASIN at every price in JSON, as the sandbox formula says', async () => {
     const quotes = await json('fees', A, B, '--price', '14.99,19.99');
-    expect(quotes.map((q: { asin: string; price: number }) => `${q.asin}@${q.price}`)).toEqual([`${A}@14.99`, `${A}@19.99`, `${B}@14.99`, `${B}@19.99`]);
+    expect(quotes.map((q: { asin: string; price: number }) => `${q.asin}@${q.price}`)).toEqual([
+      `${A}@14.99`,
+      `${A}@19.99`,
+      `${B}@14.99`,
+      `${B}@19.99`,
+    ]);
     const expected = computeFees(product(B), 19.99);
     expect(quotes[3]).toEqual({ asin: B, price: 19.99, ...expected });
   });
@@ -88,7 +93,10 @@ describe('inv categories', () => {
     const mappings = await json('categories', B);
     expect(mappings[0]).toEqual({ categoryId: p.category.id, category: p.category.name, main: true });
     expect(mappings.slice(1).every((m: { main?: boolean }) => m.main === undefined)).toBe(true);
-    expect(await json('categories', '--id', p.category.id)).toMatchObject({ categoryId: p.category.id, category: p.category.name });
+    expect(await json('categories', '--id', p.category.id)).toMatchObject({
+      categoryId: p.category.id,
+      category: p.category.name,
+    });
     const lines = await table('categories', B);
     expect(lines[0]).toMatch(/^CATEGORY ID\s+CATEGORY\s+MAIN$/);
     expect(lines[1]).toMatch(new RegExp(`^${p.category.id}\\s+.*yes$`));
@@ -123,7 +131,10 @@ describe('inv search and inv item', () => {
     const [result] = await json('item', A);
     expect(result).toMatchObject({ productId: A, title: product(A).title });
     const [ranked] = await json('item', B);
-    expect(ranked.rank).toMatchObject({ Rank: product(B).salesRank, ProductCategoryId: 'video_games_display_on_website' });
+    expect(ranked.rank).toMatchObject({
+      Rank: product(B).salesRank,
+      ProductCategoryId: 'video_games_display_on_website',
+    });
     const lines = await table('item', A);
     expect(lines[1]).toContain(A);
   });

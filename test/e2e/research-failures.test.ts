@@ -13,7 +13,8 @@ afterAll(() => fx.close());
 beforeEach(() => fx.sandbox.research.faults.clear());
 
 const A = 'B00X4WHP5E';
-const inv = (args: string[], env: Record<string, string> = {}, input?: string) => spawnInv(args, { env: { ...fx.env, ...env }, input });
+const inv = (args: string[], env: Record<string, string> = {}, input?: string) =>
+  spawnInv(args, { env: { ...fx.env, ...env }, input });
 const requests = (prefix = '/v1/') => fx.sandbox.research.stats.count(prefix);
 
 /** A port nothing listens on. */

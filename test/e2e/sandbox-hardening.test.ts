@@ -9,7 +9,7 @@ import { HttpFail } from '../../src/sandbox/http.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { BIN, childEnv, sandboxInfo } from '../helpers/spawn.js';
-import { postConsent } from '../helpers/oauth.js';
+import { postConsent, type TokenAnswer } from '../helpers/oauth.js';
 
 let fx: SandboxFixture;
 let token: string;
@@ -20,10 +20,13 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${fx.sandbox.baseUrl}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) } });
+  fetch(`${fx.sandbox.baseUrl}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+  });
 
 /** A GET with a chosen Host header; resolves to the JSON body. */
-function getWithHost(url: string, host: string): Promise<any> {
+function getWithHost(url: string, host: string): Promise<{ data: { items: [{ link: string }] } }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { host, authorization: `Bearer ${token}` } }, (res) => {
       let body = '';
@@ -37,13 +40,27 @@ function getWithHost(url: string, host: string): Promise<any> {
 
 describe('control requests', () => {
   it('malformed fault rules are refused with 400 and the sandbox stays up', async () => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--ephemeral', '--json', '--no-save-profile'], {
-      env: childEnv({ INV_CONFIG_DIR: join(fx.dir, 'hardening-config') }), stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [BIN, 'sandbox', '--port', '0', '--ephemeral', '--json', '--no-save-profile'],
+      {
+        env: childEnv({ INV_CONFIG_DIR: join(fx.dir, 'hardening-config') }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       const info = await sandboxInfo(child);
-      for (const rule of [{ status: 'abc', times: 1 }, { status: 42, times: 1 }, { status: 503, times: 1, retryAfter: '1\r\nX-Evil: 1' }, { status: 503, times: 'many' }]) {
-        const res = await fetch(`${info.baseUrl}/_sandbox/faults`, { method: 'POST', body: JSON.stringify(rule), headers: { 'content-type': 'application/json' } });
+      for (const rule of [
+        { status: 'abc', times: 1 },
+        { status: 42, times: 1 },
+        { status: 503, times: 1, retryAfter: '1\r\nX-Evil: 1' },
+        { status: 503, times: 'many' },
+      ]) {
+        const res = await fetch(`${info.baseUrl}/_sandbox/faults`, {
+          method: 'POST',
+          body: JSON.stringify(rule),
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.status, JSON.stringify(rule)).toBe(400);
       }
       const after = await fetch(`${info.baseUrl}/oauth2/tokeninfo?access_token=x`);
@@ -79,7 +96,7 @@ describe('control requests', () => {
   });
 });
 
-describe('requests are not trusted for the sandbox\'s own address or for more than they say', () => {
+describe("requests are not trusted for the sandbox's own address or for more than they say", () => {
   it('links come from the configured origin, not the Host header', async () => {
     const body = await getWithHost(`${fx.sandbox.baseUrl}/v1/items?limit=1`, 'evil.example:666');
     expect(JSON.stringify(body)).not.toContain('evil.example');
@@ -88,14 +105,22 @@ describe('requests are not trusted for the sandbox\'s own address or for more th
 
   it('a JSON endpoint answers 415 to a form-encoded body and changes nothing', async () => {
     const before = JSON.stringify(fx.sandbox.account.state.itemLocations);
-    const res = await api('/v1/doMoveItem', { method: 'POST', body: 'msku=MUG-BLUE-11OZ&quantity=1&fromPurchaseId=5001&toLocationId=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await api('/v1/doMoveItem', {
+      method: 'POST',
+      body: 'msku=MUG-BLUE-11OZ&quantity=1&fromPurchaseId=5001&toLocationId=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(415);
     expect(JSON.stringify(fx.sandbox.account.state.itemLocations)).toBe(before);
   });
 
   it('a JSON body nested deeper than 64 levels is 400, not 500; the sandbox keeps serving', async () => {
     for (const depth of [100_000, 65]) {
-      const res = await api('/v1/items', { method: 'POST', body: '['.repeat(depth) + ']'.repeat(depth), headers: { 'content-type': 'application/json' } });
+      const res = await api('/v1/items', {
+        method: 'POST',
+        body: '['.repeat(depth) + ']'.repeat(depth),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.status, `depth ${depth}`).toBe(400);
       expect(((await res.json()) as { message: string }).message).toMatch(/deeper than 64/);
     }
@@ -107,7 +132,11 @@ describe('requests are not trusted for the sandbox\'s own address or for more th
     const before = fx.sandbox.account.state.itemLocations[id]!.quantity;
     expect((await api(`/v1/itemLocations/${id}?increment=1&increment=2`, { method: 'POST' })).status).toBe(400);
     expect((await api(`/v1/itemLocations/${id}?increment=9007199254740993`, { method: 'POST' })).status).toBe(400);
-    const move = await api('/v1/doMoveItem', { method: 'POST', body: '{"msku":"MUG-BLUE-11OZ","quantity":9007199254740993,"fromPurchaseId":"5001","toLocationId":"1"}', headers: { 'content-type': 'application/json' } });
+    const move = await api('/v1/doMoveItem', {
+      method: 'POST',
+      body: '{"msku":"MUG-BLUE-11OZ","quantity":9007199254740993,"fromPurchaseId":"5001","toLocationId":"1"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(move.status).toBe(400);
     expect(fx.sandbox.account.state.itemLocations[id]!.quantity).toBe(before);
   });
@@ -119,14 +148,45 @@ describe('the data file', () => {
     const sandbox = await startSandbox({ port: 0, data });
     const { clientId, clientSecret, username, password } = sandbox.credentials.oauth;
     const basic = 'Basic ' + Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
-    const grant: any = await (await fetch(`${sandbox.authUrl}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', username, password }), headers: { authorization: basic } })).json();
+    const grant = (await (
+      await fetch(`${sandbox.authUrl}/oauth2/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'password', username, password }),
+        headers: { authorization: basic },
+      })
+    ).json()) as TokenAnswer;
     const redirectUri = 'http://127.0.0.1:5/callback';
-    const location = (await postConsent(`${sandbox.authUrl}/oauth2/auth?${new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, response_type: 'code', state: 's', code_challenge: challengeOf('v'.repeat(43)), code_challenge_method: 'S256' })}`, { username, password })).headers.get('location')!;
+    const location = (
+      await postConsent(
+        `${sandbox.authUrl}/oauth2/auth?${new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, response_type: 'code', state: 's', code_challenge: challengeOf('v'.repeat(43)), code_challenge_method: 'S256' })}`,
+        { username, password },
+      )
+    ).headers.get('location')!;
     const code = new URL(location).searchParams.get('code')!;
-    const fromCode: any = await (await fetch(`${sandbox.authUrl}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, code_verifier: 'v'.repeat(43), client_id: clientId, client_secret: clientSecret }) })).json();
+    const fromCode = (await (
+      await fetch(`${sandbox.authUrl}/oauth2/token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          code_verifier: 'v'.repeat(43),
+          client_id: clientId,
+          client_secret: clientSecret,
+        }),
+      })
+    ).json()) as TokenAnswer;
     await sandbox.close();
     const stored = readFileSync(data, 'utf8') + readFileSync(`${data}.log`, 'utf8');
-    for (const secret of [grant.access_token, grant.refresh_token, fromCode.access_token, fromCode.refresh_token, code, clientSecret, password]) {
+    for (const secret of [
+      grant.access_token,
+      grant.refresh_token,
+      fromCode.access_token,
+      fromCode.refresh_token,
+      code,
+      clientSecret,
+      password,
+    ]) {
       expect(secret).toBeTruthy();
       expect(stored).not.toContain(secret);
     }

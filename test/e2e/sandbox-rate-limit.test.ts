@@ -21,14 +21,25 @@ const json = { 'content-type': 'application/json' };
 
 function api(path: string, token: string | undefined, init: RequestInit = {}): Promise<Response> {
   const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  return fetch(`${fx.sandbox.baseUrl}${path}`, { ...init, headers: { ...auth, ...(init.headers as Record<string, string>) } });
+  return fetch(`${fx.sandbox.baseUrl}${path}`, {
+    ...init,
+    headers: { ...auth, ...(init.headers as Record<string, string>) },
+  });
 }
 
 const move = (token: string, msku: string, quantity: number, from: number, to: number) =>
-  api('/v1/doMoveItem', token, { method: 'POST', headers: json, body: JSON.stringify({ msku, quantity, fromLocationId: from, toLocationId: to }) });
+  api('/v1/doMoveItem', token, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ msku, quantity, fromLocationId: from, toLocationId: to }),
+  });
 
 function control(method: string, body?: unknown): Promise<Response> {
-  return fetch(`${fx.sandbox.baseUrl}/_sandbox/rate-limit`, { method, headers: json, body: body === undefined ? undefined : JSON.stringify(body) });
+  return fetch(`${fx.sandbox.baseUrl}/_sandbox/rate-limit`, {
+    method,
+    headers: json,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 }
 
 /** Sets a limit at run time (buckets start full); fails the test if the sandbox refuses it. */
@@ -39,14 +50,24 @@ async function limit(body: Record<string, unknown>): Promise<void> {
 
 describe('a sandbox started with rateLimit 0.5, burst 2', () => {
   it('answers the 3rd immediate doMoveItem 429 with Retry-After, before the move is applied', async () => {
-    const [mug1, mug2, puzzle1, puzzle2] = [qty('MUG-BLUE-11OZ', '1'), qty('MUG-BLUE-11OZ', '2'), qty('PUZZLE-1000', '1'), qty('PUZZLE-1000', '2')];
+    const [mug1, mug2, puzzle1, puzzle2] = [
+      qty('MUG-BLUE-11OZ', '1'),
+      qty('MUG-BLUE-11OZ', '2'),
+      qty('PUZZLE-1000', '1'),
+      qty('PUZZLE-1000', '2'),
+    ];
     expect((await move(demo, 'MUG-BLUE-11OZ', 1, 1, 2)).status).toBe(200);
     expect((await move(demo, 'MUG-BLUE-11OZ', 1, 1, 2)).status).toBe(200);
     const third = await move(demo, 'PUZZLE-1000', 7, 2, 1);
     expect(third.status).toBe(429);
     expect(third.headers.get('retry-after')).toBe('2');
     expect(third.headers.get('x-amzn-ratelimit-limit')).toBe('0.5');
-    expect(await third.json()).toEqual({ status: 'error', code: 429, httpCode: '429', message: 'rate limit exceeded: 0.5 requests/s per account, burst 2' });
+    expect(await third.json()).toEqual({
+      status: 'error',
+      code: 429,
+      httpCode: '429',
+      message: 'rate limit exceeded: 0.5 requests/s per account, burst 2',
+    });
     expect([qty('MUG-BLUE-11OZ', '1'), qty('MUG-BLUE-11OZ', '2')]).toEqual([mug1 - 2, mug2 + 2]);
     expect([qty('PUZZLE-1000', '1'), qty('PUZZLE-1000', '2')]).toEqual([puzzle1, puzzle2]);
     // An increment refused the same way changes nothing either; after Retry-After it goes through.
@@ -108,7 +129,13 @@ describe('PUT/GET/DELETE /_sandbox/rate-limit', () => {
 
 describe('buckets', () => {
   it('are per account: another user has its own; two tokens of one user share one; requests without a token share one per address', async () => {
-    await fx.sandbox.oauth.addUser({ id: '2002', username: 'second', email: 'second@example.com', name: 'Second Seller', password: 'second-password-1' });
+    await fx.sandbox.oauth.addUser({
+      id: '2002',
+      username: 'second',
+      email: 'second@example.com',
+      name: 'Second Seller',
+      password: 'second-password-1',
+    });
     const { partner } = fx.sandbox.credentials;
     const second = fx.sandbox.oauth.issueTokens(partner.clientId, '2002', '').access_token;
     const demoAgain = fx.sandbox.oauth.issueTokens(partner.clientId, '1001', '').access_token;
@@ -145,17 +172,44 @@ describe('inv sandbox --rate-limit', () => {
   });
 
   it('--no-retry-after: a spawned sandbox answers 429 without Retry-After, and shows its limit', async () => {
-    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--ephemeral', '--json', '--no-save-profile', '--rate-limit', '2', '--burst', '1', '--no-retry-after'], {
-      env: childEnv({ INV_CONFIG_DIR: join(fx.dir, 'spawned-config') }), stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        'sandbox',
+        '--port',
+        '0',
+        '--ephemeral',
+        '--json',
+        '--no-save-profile',
+        '--rate-limit',
+        '2',
+        '--burst',
+        '1',
+        '--no-retry-after',
+      ],
+      {
+        env: childEnv({ INV_CONFIG_DIR: join(fx.dir, 'spawned-config') }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     try {
       const info = await sandboxInfo(child);
-      expect(await (await fetch(`${info.baseUrl}/_sandbox/rate-limit`)).json()).toEqual({ rate: 2, burst: 1, retryAfter: false, headers: false, allowed: 0, throttled: 0 });
+      expect(await (await fetch(`${info.baseUrl}/_sandbox/rate-limit`)).json()).toEqual({
+        rate: 2,
+        burst: 1,
+        retryAfter: false,
+        headers: false,
+        allowed: 0,
+        throttled: 0,
+      });
       expect((await fetch(`${info.baseUrl}/v1/whoami`)).status).toBe(401);
       const refused = await fetch(`${info.baseUrl}/v1/whoami`);
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBeNull();
-      expect(((await refused.json()) as { message: string }).message).toBe('rate limit exceeded: 2 requests/s per account, burst 1');
+      expect(((await refused.json()) as { message: string }).message).toBe(
+        'rate limit exceeded: 2 requests/s per account, burst 1',
+      );
     } finally {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.on('exit', resolve));

@@ -26,6 +26,8 @@ function key(offset = 0, secret = sandbox.credentials.research.secretKey) {
 async function get(path: string, headers: Record<string, string> = { authorization: key() }) {
   const res = await fetch(sandbox.researchUrl + path, { headers });
   const text = await res.text();
+  // A JSON answer, read field by field as each test needs; plain text when it is not JSON.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes
   let body: any;
   try {
     body = JSON.parse(text);
@@ -59,7 +61,9 @@ describe('key verification', () => {
 
   it('checks the legacy lookup signature over the full URL', async () => {
     const { merchantId, marketplaceId, secretKey } = sandbox.credentials.research;
-    const url = new URL(`${sandbox.researchUrl}/v1/lookup?asin=B00X4WHP5E&merchant_id=${merchantId}&marketplace_id=${marketplaceId}&format=pretty`);
+    const url = new URL(
+      `${sandbox.researchUrl}/v1/lookup?asin=B00X4WHP5E&merchant_id=${merchantId}&marketplace_id=${marketplaceId}&format=pretty`,
+    );
     const good = await fetch(signLegacyUrl(url, secretKey, now()));
     expect(good.status).toBe(200);
     const bad = await fetch(signLegacyUrl(url, 'wrong', now()));
@@ -74,8 +78,46 @@ describe('response shapes of the spec', () => {
     expect(Object.keys(body).sort()).toEqual(['extras', 'id', 'offers', 'requestId', 'timestamp', 'type']);
     expect(body.type).toBe('asin');
     const offer = body.offers.fbaNew[0];
-    expect(Object.keys(offer).sort()).toEqual(['cond', 'fbcount', 'fc', 'multi', 'number', 'price', 'priceLanded', 'priceShipping', 'rating', 'shipdom', 'shipmax', 'subcond'].sort());
-    for (const field of ['newLowest', 'newCount', 'usedLowest', 'usedCount', 'msrp', 'salesrank', 'azprice', 'tradeInPrice', 'usedBuybox', 'newBuybox', 'ean', 'upc', 'newLowestLanded', 'usedLowestLanded', 'megaseller', 'category', 'totalFbaUsed', 'totalFbaNew', 'totalFba', 'totalMerchantUsed', 'totalMerchantNew', 'totalMerchant']) {
+    expect(Object.keys(offer).sort()).toEqual(
+      [
+        'cond',
+        'fbcount',
+        'fc',
+        'multi',
+        'number',
+        'price',
+        'priceLanded',
+        'priceShipping',
+        'rating',
+        'shipdom',
+        'shipmax',
+        'subcond',
+      ].sort(),
+    );
+    for (const field of [
+      'newLowest',
+      'newCount',
+      'usedLowest',
+      'usedCount',
+      'msrp',
+      'salesrank',
+      'azprice',
+      'tradeInPrice',
+      'usedBuybox',
+      'newBuybox',
+      'ean',
+      'upc',
+      'newLowestLanded',
+      'usedLowestLanded',
+      'megaseller',
+      'category',
+      'totalFbaUsed',
+      'totalFbaNew',
+      'totalFba',
+      'totalMerchantUsed',
+      'totalMerchantNew',
+      'totalMerchant',
+    ]) {
       expect(body.extras).toHaveProperty(field);
     }
     expect(body.extras.ean === null || typeof body.extras.ean === 'string').toBe(true);
@@ -83,7 +125,18 @@ describe('response shapes of the spec', () => {
 
   it('fees: data with sizeTier, mfnFees and fbaFees; price is required', async () => {
     const { body } = await get('/v1/fees/B00X4WHP5E?price=19.99');
-    expect(Object.keys(body.data.fbaFees).sort()).toEqual(['azComm', 'azVar', 'category', 'fbaOrder', 'fbaPick', 'fbaWeight', 'feesTotal', 'netIncome', 'price', 'revenue']);
+    expect(Object.keys(body.data.fbaFees).sort()).toEqual([
+      'azComm',
+      'azVar',
+      'category',
+      'fbaOrder',
+      'fbaPick',
+      'fbaWeight',
+      'feesTotal',
+      'netIncome',
+      'price',
+      'revenue',
+    ]);
     const missing = await get('/v1/fees/B00X4WHP5E');
     expect(missing.status).toBe(400);
     expect(missing.body.Error).toMatch(/price is required/);
@@ -121,7 +174,9 @@ describe('persistence and the inv sandbox command', () => {
     const file = join(dir, 'restart.json');
     const first = await startSandbox({ port: 0, data: file });
     const k = researchKey(first.credentials.research.clientId, first.credentials.research.secretKey, now());
-    const asinCats = await (await fetch(`${first.researchUrl}/v1/getAsinCategories/B00X4WHP5E`, { headers: { authorization: k } })).json() as { categoryMappings: Array<{ categoryId: string }> };
+    const asinCats = (await (
+      await fetch(`${first.researchUrl}/v1/getAsinCategories/B00X4WHP5E`, { headers: { authorization: k } })
+    ).json()) as { categoryMappings: Array<{ categoryId: string }> };
     await first.close();
     const second = await startSandbox({ port: 0, data: file });
     try {
@@ -138,14 +193,21 @@ describe('persistence and the inv sandbox command', () => {
 
   it('starts from bin/inv, writes the sandbox profile, serves, and stops cleanly on SIGINT', async () => {
     const env = childEnv({ INV_CONFIG_DIR: join(dir, 'cli-config'), INV_STATE_DIR: join(dir, 'cli-state') });
-    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0', '--json'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     const info = await sandboxInfo(child);
     expect(info.researchUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(info.dataFile).toBe(join(dir, 'cli-state', 'sandbox.json'));
     const fees = await new Promise<{ code: number; out: string }>((resolve) => {
-      const c = spawn(process.execPath, [BIN, '--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '10', '--json'], { env });
+      const c = spawn(
+        process.execPath,
+        [BIN, '--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '10', '--json'],
+        { env },
+      );
       let out = '';
       c.stdout.on('data', (d) => (out += d));
       c.on('close', (code) => resolve({ code: code ?? -1, out }));

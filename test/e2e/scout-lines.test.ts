@@ -13,7 +13,11 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 /** The screen as lines of plain text: colours and line-clearing escapes removed, carriage returns honoured. */
-const lines = (screen: string) => screen.replace(/\x1b\[[0-9;?]*[A-Za-z]|\x07/g, '').split(/\r?\n/).map((l) => l.split('\r').at(-1)!);
+const lines = (screen: string) =>
+  screen
+    .replace(/\x1b\[[0-9;?]*[A-Za-z]|\x07/g, '')
+    .split(/\r?\n/)
+    .map((l) => l.split('\r').at(-1)!);
 
 describe('inv scout on an 80-column terminal', () => {
   it('no line is wider than 80 columns, numbers whole, and every failed rule is shown', async () => {

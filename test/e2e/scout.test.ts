@@ -29,7 +29,9 @@ describe('inv scout on a terminal', () => {
     ]);
     expect(code).toBe(0);
     const text = screen.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
-    expect(text).toMatch(/(BUY|SKIP) +B00X4WHP5E .*\$\d+\.\d\d +fees \d+\.\d\d +cost 3\.00 +profit [+-]\d+\.\d\d +ROI -?\d+%/);
+    expect(text).toMatch(
+      /(BUY|SKIP) +B00X4WHP5E .*\$\d+\.\d\d +fees \d+\.\d\d +cost 3\.00 +profit [+-]\d+\.\d\d +ROI -?\d+%/,
+    );
     expect(text).toMatch(/(BUY|SKIP) +B0\w{8} .*cost 4\.50/);
     expect(text).toMatch(/\?\?\? +B000000000 +no product for ASIN B000000000/);
     expect(text).toMatch(/\?\?\? +012345678906 +"012345678906" is not a valid UPC: its check digit should be 5/);
@@ -50,22 +52,45 @@ describe('inv scout in a pipe', () => {
       codes.push(body + isbn10CheckDigit(body));
     }
     const input = codes.map((c, i) => `${c},${(1 + i * 0.37).toFixed(2)}\n`).join('');
-    const r = await spawnInv(['scout', '--prep', '0.35', '--inbound-per-lb', '0.4', '--tax-rate', '7'], { env: fx.env, input });
+    const r = await spawnInv(['scout', '--prep', '0.35', '--inbound-per-lb', '0.4', '--tax-rate', '7'], {
+      env: fx.env,
+      input,
+    });
     expect(r.code).toBe(0);
-    const lines = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines).toHaveLength(60);
     expect(r.stderr).toMatch(/tally: 60 scans/);
     for (const [i, line] of lines.entries()) {
-      for (const field of ['code', 'asin', 'title', 'rank', 'price', 'priceSource', 'fees', 'cost', 'profit', 'roi', 'margin', 'verdict', 'reasons']) expect(line).toHaveProperty(field);
+      for (const field of [
+        'code',
+        'asin',
+        'title',
+        'rank',
+        'price',
+        'priceSource',
+        'fees',
+        'cost',
+        'profit',
+        'roi',
+        'margin',
+        'verdict',
+        'reasons',
+      ])
+        expect(line).toHaveProperty(field);
       expect(line.code).toBe(codes[i]);
       expect(line.cost).toBe(Number((1 + i * 0.37).toFixed(2)));
       expect(line.price).toBeGreaterThan(0);
       const inbound = line.weight === null ? 0 : Math.round(line.weight * 0.4 * 100) / 100;
-      const tax = Math.round(cents(line.cost) * 7 / 100) / 100;
+      const tax = Math.round((cents(line.cost) * 7) / 100) / 100;
       expect(line.prep).toBe(0.35);
       expect(line.inbound).toBe(inbound);
       expect(line.tax).toBe(tax);
-      expect(cents(line.profit)).toBe(cents(line.price) - cents(line.fees) - cents(line.cost) - 35 - cents(inbound) - cents(tax));
+      expect(cents(line.profit)).toBe(
+        cents(line.price) - cents(line.fees) - cents(line.cost) - 35 - cents(inbound) - cents(tax),
+      );
       expect(['buy', 'skip']).toContain(line.verdict);
     }
     // The fees are those `inv fees ASIN --price P` quotes.
@@ -76,15 +101,20 @@ describe('inv scout in a pipe', () => {
   });
 
   it('Ctrl-C ends with the tally and exit 130', async () => {
-    const child = spawn(process.execPath, [BIN, 'scout', '--cost', '2'], { env: childEnv(fx.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'scout', '--cost', '2'], {
+      env: childEnv(fx.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (d) => (stderr += d));
     child.stdin.write('B00X4WHP5E\n');
-    await new Promise<void>((resolve) => child.stdout.on('data', (d) => {
-      stdout += d;
-      if (stdout.includes('\n')) resolve();
-    }));
+    await new Promise<void>((resolve) =>
+      child.stdout.on('data', (d) => {
+        stdout += d;
+        if (stdout.includes('\n')) resolve();
+      }),
+    );
     child.kill('SIGINT');
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(130);
@@ -101,8 +131,15 @@ describe('inv scout in a pipe', () => {
 
   it('--buy-list writes a CSV that inv items import takes as it is', async () => {
     const file = join(fx.dir, 'buys.csv');
-    const r = await spawnInv(['scout', '--cost', '0.50', '--buy-list', file], { env: fx.env, input: 'B00X4WHP5E\nB07FZ8S74R\n' });
-    const buys = r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l)).filter((l) => l.verdict === 'buy');
+    const r = await spawnInv(['scout', '--cost', '0.50', '--buy-list', file], {
+      env: fx.env,
+      input: 'B00X4WHP5E\nB07FZ8S74R\n',
+    });
+    const buys = r.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.verdict === 'buy');
     expect(buys.length).toBeGreaterThan(0);
     const csv = readFileSync(file, 'utf8').trimEnd().split('\n');
     expect(csv[0]).toBe('msku,title,cond,productId,productIdType,attr.cost');
@@ -110,7 +147,9 @@ describe('inv scout in a pipe', () => {
     expect(csv[1]).toMatch(new RegExp(`^${buys[0].asin}-new,.*,new,${buys[0].asin},ASIN,0\\.50$`));
     const imported = await runInv(['items', 'import', file, '--json'], { env: fx.authed });
     expect(imported.code).toBe(0);
-    const item = JSON.parse((await runInv(['items', 'get', `${buys[0].asin}-new`, '--json'], { env: fx.authed })).stdout);
+    const item = JSON.parse(
+      (await runInv(['items', 'get', `${buys[0].asin}-new`, '--json'], { env: fx.authed })).stdout,
+    );
     expect(item).toMatchObject({ productId: buys[0].asin, productIdType: 'ASIN', cond: 'new' });
     expect(item.attributes).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'cost', value: '0.50' })]));
   });
@@ -118,15 +157,26 @@ describe('inv scout in a pipe', () => {
 
 describe('verdict rules from the profile', () => {
   it('skips by scout.maxRank, and a category override lifts it', async () => {
-    const set = (key: string, value: string) => runInv(['--profile', 'strict', 'config', 'set', key, value], { env: fx.env });
+    const set = (key: string, value: string) =>
+      runInv(['--profile', 'strict', 'config', 'set', key, value], { env: fx.env });
     expect((await runInv(['profile', 'create', 'strict'], { env: fx.env })).code).toBe(0);
     expect((await set('scout.maxRank', '1')).code).toBe(0);
     expect((await set('scout.minRoi', 'lots')).code).toBe(2);
-    const [line] = (await runInv(['--profile', 'strict', 'scout', '--cost', '1', '--json'], { env: fx.env, stdin: 'B07FZ8S74R\n' })).stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const [line] = (
+      await runInv(['--profile', 'strict', 'scout', '--cost', '1', '--json'], { env: fx.env, stdin: 'B07FZ8S74R\n' })
+    ).stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(line.verdict).toBe('skip');
     expect(line.reasons).toContain(`rank ${line.rank} > maxRank 1`);
     expect((await set('scout.overrides', JSON.stringify({ [line.category]: { maxRank: 10_000_000 } }))).code).toBe(0);
-    const [again] = (await runInv(['--profile', 'strict', 'scout', '--cost', '1', '--json'], { env: fx.env, stdin: 'B07FZ8S74R\n' })).stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const [again] = (
+      await runInv(['--profile', 'strict', 'scout', '--cost', '1', '--json'], { env: fx.env, stdin: 'B07FZ8S74R\n' })
+    ).stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(again.verdict).toBe('buy');
   });
 });
@@ -135,7 +185,14 @@ describe('inv scout --file (manifest)', () => {
   it('killed mid-run and restarted, asks the server only for the answers it was not given', async () => {
     const rows = 120;
     const file = join(fx.dir, 'manifest.csv');
-    writeFileSync(file, 'code,cost,qty\n' + Array.from({ length: rows }, (_, i) => `B0MANI${String(i).padStart(4, '0')},${(2 + (i % 9)).toFixed(2)},${1 + (i % 3)}\n`).join(''));
+    writeFileSync(
+      file,
+      'code,cost,qty\n' +
+        Array.from(
+          { length: rows },
+          (_, i) => `B0MANI${String(i).padStart(4, '0')},${(2 + (i % 9)).toFixed(2)},${1 + (i % 3)}\n`,
+        ).join(''),
+    );
     const offers = () => fx.sandbox.research.stats.count('/v1/offers/B0MANI');
     fx.sandbox.research.faults.settings.latencyMs = 25;
     // Answers are kept one JSON line each: "offers:ASIN" lines count the rows whose offers were answered, "fees:" the rows answered whole.
@@ -143,10 +200,21 @@ describe('inv scout --file (manifest)', () => {
     const kept = (kind: string) => {
       if (!existsSync(cache)) return 0;
       const name = readdirSync(cache).find((f) => f.startsWith('research-'));
-      return name ? readFileSync(join(cache, name), 'utf8').split('\n').filter((l) => l.endsWith('}') && l.includes(`"k":"${kind}:B0MANI`)).length : 0;
+      return name
+        ? readFileSync(join(cache, name), 'utf8')
+            .split('\n')
+            .filter((l) => l.endsWith('}') && l.includes(`"k":"${kind}:B0MANI`)).length
+        : 0;
     };
-    const child = spawn(process.execPath, [BIN, 'scout', '--file', file, '--concurrency', '4', '--json'], { env: childEnv(fx.env), stdio: 'ignore' });
-    await waitFor(() => kept('fees') >= 30, { what: () => `30 rows answered whole (${kept('fees')} so far)`, running: child, every: 20 });
+    const child = spawn(process.execPath, [BIN, 'scout', '--file', file, '--concurrency', '4', '--json'], {
+      env: childEnv(fx.env),
+      stdio: 'ignore',
+    });
+    await waitFor(() => kept('fees') >= 30, {
+      what: () => `30 rows answered whole (${kept('fees')} so far)`,
+      running: child,
+      every: 20,
+    });
     // Offers held at the server when the kill lands: some row is surely not answered yet.
     const hold = fx.sandbox.research.faults.hold('/v1/offers/');
     await waitFor(() => hold.held > 0, { what: 'a request for offers held at the server', running: child });
@@ -177,13 +245,24 @@ describe('inv profit', () => {
     const r = await runInv(['profit', 'B07FZ8S74R', '--cost', '5', '--prep', '0.25', '--json'], { env: fx.env });
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
-    const sum = report.terms.filter((t: { term: string }) => !['fees', 'profit'].includes(t.term)).reduce((s: number, t: { amount: number }) => s + cents(t.amount), 0);
+    const sum = report.terms
+      .filter((t: { term: string }) => !['fees', 'profit'].includes(t.term))
+      .reduce((s: number, t: { amount: number }) => s + cents(t.amount), 0);
     expect(sum).toBe(cents(report.profit));
     expect(report.breakEven.ok).toBe(true);
-    const even = await runInv(['profit', 'B07FZ8S74R', '--cost', '5', '--prep', '0.25', '--price', report.breakEven.price.toFixed(2), '--json'], { env: fx.env });
+    const even = await runInv(
+      ['profit', 'B07FZ8S74R', '--cost', '5', '--prep', '0.25', '--price', report.breakEven.price.toFixed(2), '--json'],
+      { env: fx.env },
+    );
     expect(JSON.parse(even.stdout).profit).toBeGreaterThanOrEqual(0);
     expect(JSON.parse(even.stdout).profit).toBeLessThan(0.02);
-    const atMax = JSON.parse((await runInv(['profit', 'B07FZ8S74R', '--cost', report.maxCost.cost.toFixed(2), '--prep', '0.25', '--json'], { env: fx.env })).stdout);
+    const atMax = JSON.parse(
+      (
+        await runInv(['profit', 'B07FZ8S74R', '--cost', report.maxCost.cost.toFixed(2), '--prep', '0.25', '--json'], {
+          env: fx.env,
+        })
+      ).stdout,
+    );
     expect(atMax.roi).toBeGreaterThanOrEqual(30);
     const table = await runInv(['profit', 'B07FZ8S74R', '--cost', '5', '-o', 'table'], { env: fx.env });
     expect(table.stdout).toMatch(/referral fee\s+-\d+\.\d\d\s+fbaFees\.azComm/);

@@ -4,7 +4,10 @@ import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 
 let fx: InventoryFixture;
-let sent: Record<string, { shipmentId: string; fc: string; fnsku: string; itemLocation: { quantity: string; locationId: string } }>;
+let sent: Record<
+  string,
+  { shipmentId: string; fc: string; fnsku: string; itemLocation: { quantity: string; locationId: string } }
+>;
 beforeAll(async () => {
   fx = await inventoryFixture();
   const r = await runInv(['send-to-fba', 'MUG-BLUE-11OZ', '24', '--from', 'Shelf A1', '--json'], { env: fx.authed });
@@ -21,12 +24,23 @@ describe('inv shipments', () => {
   it("lists the demo's closed shipment and the open ones the send made (never joining it), with center and units", async () => {
     const r = await inv(['shipments', 'list', '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const list = JSON.parse(r.stdout) as Array<{ shipmentId: string; center: string; units: number; status: string; locationId: string }>;
+    const list = JSON.parse(r.stdout) as Array<{
+      shipmentId: string;
+      center: string;
+      units: number;
+      status: string;
+      locationId: string;
+    }>;
     expect(list.map((s) => s.shipmentId).sort()).toEqual([DEMO, ...Object.keys(sent)].sort());
     expect(Object.values(sent).map((s) => s.fc)).toContain('PHX7');
     expect(list.find((s) => s.shipmentId === DEMO)).toMatchObject({ center: 'PHX7', units: 12, status: 'closed' });
     for (const s of list.filter((l) => l.shipmentId !== DEMO)) {
-      expect(s).toMatchObject({ center: sent[s.shipmentId]!.fc, units: Number(sent[s.shipmentId]!.itemLocation.quantity), status: 'open', locationId: sent[s.shipmentId]!.itemLocation.locationId });
+      expect(s).toMatchObject({
+        center: sent[s.shipmentId]!.fc,
+        units: Number(sent[s.shipmentId]!.itemLocation.quantity),
+        status: 'open',
+        locationId: sent[s.shipmentId]!.itemLocation.locationId,
+      });
     }
     const table = await runInv(['shipments', 'list', '-o', 'table'], { env: fx.authed, tty: true });
     expect(table.stdout).toMatch(/^SHIPMENT\s+LOCATION\s+CENTER\s+UNITS\s+STATUS/);
@@ -34,12 +48,19 @@ describe('inv shipments', () => {
 
   it('shows a closed shipment as closed once a new one is open for its center', async () => {
     const first = Object.values(sent)[0]!;
-    const closed = await fetch(`${fx.sandbox.baseUrl}/_sandbox/shipments/${first.shipmentId}/close`, { method: 'POST' });
+    const closed = await fetch(`${fx.sandbox.baseUrl}/_sandbox/shipments/${first.shipmentId}/close`, {
+      method: 'POST',
+    });
     expect(closed.status).toBe(200);
     expect((await inv(['send-to-fba', 'MUG-BLUE-11OZ', '24', '--from', 'Shelf A1'])).code).toBe(0);
-    const list = JSON.parse((await inv(['shipments', 'list', '--json'])).stdout) as Array<{ shipmentId: string; status: string }>;
+    const list = JSON.parse((await inv(['shipments', 'list', '--json'])).stdout) as Array<{
+      shipmentId: string;
+      status: string;
+    }>;
     expect(list.find((s) => s.shipmentId === first.shipmentId)!.status).toBe('closed');
-    const open = JSON.parse((await inv(['shipments', 'list', '--open', '--json'])).stdout) as Array<{ shipmentId: string }>;
+    const open = JSON.parse((await inv(['shipments', 'list', '--open', '--json'])).stdout) as Array<{
+      shipmentId: string;
+    }>;
     expect(open.map((s) => s.shipmentId)).not.toContain(first.shipmentId);
   });
 
@@ -48,7 +69,11 @@ describe('inv shipments', () => {
     const held = fx.sandbox.account.stockOf('MUG-BLUE-11OZ', one.itemLocation.locationId)!.quantity;
     const r = await inv(['shipments', 'show', one.shipmentId, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ shipmentId: one.shipmentId, center: one.fc, items: [{ msku: 'MUG-BLUE-11OZ', fnsku: one.fnsku, quantity: held }] });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      shipmentId: one.shipmentId,
+      center: one.fc,
+      items: [{ msku: 'MUG-BLUE-11OZ', fnsku: one.fnsku, quantity: held }],
+    });
     const table = await runInv(['shipments', 'show', one.shipmentId, '-o', 'table'], { env: fx.authed, tty: true });
     expect(table.stdout).toMatch(new RegExp(`MUG-BLUE-11OZ\\s+${one.fnsku}\\s+${held}`));
     const missing = await inv(['shipments', 'show', 'FBA1NOPE']);
@@ -58,32 +83,54 @@ describe('inv shipments', () => {
   it("shows the demo's shipment: what it holds, as planned, and PHX7's address", async () => {
     const r = await inv(['shipments', 'show', DEMO, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const shown = JSON.parse(r.stdout) as { center: string; status: string; shipTo: string[]; plan: unknown[]; items: unknown[] };
+    const shown = JSON.parse(r.stdout) as {
+      center: string;
+      status: string;
+      shipTo: string[];
+      plan: unknown[];
+      items: unknown[];
+    };
     // The fnsku an inbound plan gives each msku: the one its labels must carry.
     const held: Array<[string, number, string]> = [];
     for (const msku of ['BOOK-COOK-001', 'MUG-BLUE-11OZ']) {
-      const plan = Object.values(JSON.parse((await inv(['plan', msku, '1', '--json'])).stdout) as Record<string, { items: Record<string, { fnsku: string }> }>);
+      const plan = Object.values(
+        JSON.parse((await inv(['plan', msku, '1', '--json'])).stdout) as Record<
+          string,
+          { items: Record<string, { fnsku: string }> }
+        >,
+      );
       held.push([msku, 6, plan[0]!.items[msku]!.fnsku]);
     }
     const phoenix = ['Amazon.com Services, Inc.', '800 N 75th Ave', 'Phoenix, AZ 85043-2101', 'US'];
     expect(shown).toMatchObject({ center: 'PHX7', status: 'closed', shipTo: phoenix });
-    expect(shown.items).toEqual(held.map(([msku, quantity, fnsku]) => expect.objectContaining({ msku, quantity, fnsku })));
+    expect(shown.items).toEqual(
+      held.map(([msku, quantity, fnsku]) => expect.objectContaining({ msku, quantity, fnsku })),
+    );
     expect(shown.plan).toEqual(held.map(([msku, quantity, fnsku]) => ({ msku, quantity, fnsku })));
   });
 
   it("keeps each shipment's center address and plan, and shows them", async () => {
-    const plan = JSON.parse((await inv(['plan', 'LAMP-DESK-LED', '5', '--json'])).stdout) as Record<string, { fulfillmentCenterId: string; shipToAddr: Record<string, string> }>;
+    const plan = JSON.parse((await inv(['plan', 'LAMP-DESK-LED', '5', '--json'])).stdout) as Record<
+      string,
+      { fulfillmentCenterId: string; shipToAddr: Record<string, string> }
+    >;
     const { fulfillmentCenterId: fc, shipToAddr: addr } = Object.values(plan)[0]!;
     let shipmentId = '';
     let fnsku = '';
     for (const qty of ['5', '3']) {
       const r = await inv(['send-to-fba', 'LAMP-DESK-LED', qty, '--from', 'Shelf A1', '--json']);
       expect(r.code, r.stderr).toBe(0);
-      ({ shipmentId, fnsku } = Object.values(JSON.parse(r.stdout) as Record<string, { shipmentId: string; fnsku: string }>)[0]!);
+      ({ shipmentId, fnsku } = Object.values(
+        JSON.parse(r.stdout) as Record<string, { shipmentId: string; fnsku: string }>,
+      )[0]!);
     }
     const r = await inv(['shipments', 'show', shipmentId, '--json']);
     expect(r.code, r.stderr).toBe(0);
-    const shown = JSON.parse(r.stdout) as { center: string; shipTo: string[]; plan: Array<{ msku: string; fnsku: string; quantity: number }> };
+    const shown = JSON.parse(r.stdout) as {
+      center: string;
+      shipTo: string[];
+      plan: Array<{ msku: string; fnsku: string; quantity: number }>;
+    };
     expect(shown.center).toBe(fc);
     expect(shown.shipTo).toEqual([addr.name, addr.addr1, `${addr.city}, ${addr.state} ${addr.zip}`, addr.country]);
     expect(shown.plan).toEqual([{ msku: 'LAMP-DESK-LED', fnsku, quantity: 8 }]);

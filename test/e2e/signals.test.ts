@@ -15,7 +15,10 @@ async function stopWith(signal: NodeJS.Signals): Promise<{ code: number; stderr:
   fx.sandbox.inventory.faults.settings.latencyMs = 20_000;
   const before = fx.sandbox.inventory.stats.count('/v1/items');
   const run = startInv(['items', 'list', '--json'], { env: fx.authed });
-  await waitFor(() => fx.sandbox.inventory.stats.count('/v1/items') > before, { what: 'the request of inv items list at the sandbox', running: run.child });
+  await waitFor(() => fx.sandbox.inventory.stats.count('/v1/items') > before, {
+    what: 'the request of inv items list at the sandbox',
+    running: run.child,
+  });
   run.child.kill(signal);
   const { code, stderr } = await run.closed;
   fx.sandbox.inventory.faults.settings.latencyMs = 0;

@@ -16,7 +16,7 @@ function loadedFiles(args: string[]): { code: number | null; files: string[] } {
 }
 
 describe('the start path of the built CLI', () => {
-  it('reads under 450 KB of code for `inv fees … --price abc`, none of it another command\'s or a vendor package', () => {
+  it("reads under 450 KB of code for `inv fees … --price abc`, none of it another command's or a vendor package", () => {
     const { code, files } = loadedFiles(['fees', 'B00X4WHP5E', '--price', 'abc']);
     expect(code).toBe(2);
     const names = files.map((f) => f.replace(/^.*[\\/]dist[\\/]/, ''));

@@ -15,7 +15,7 @@ const table = (args: string[]) => runInv([...args, '-o', 'table'], { env: fx.aut
 const qty = (msku: string, location: string) => fx.sandbox.account.stockOf(msku, location)?.quantity;
 
 describe('inv stock list', () => {
-  it('is an array of itemLocations whose quantities equal the server\'s', async () => {
+  it("is an array of itemLocations whose quantities equal the server's", async () => {
     const r = await inv(['stock', 'list', '--msku', 'MUG-BLUE-11OZ', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const records = JSON.parse(r.stdout) as Array<{ msku: string; locationId: string; quantity: string; link: string }>;
@@ -37,7 +37,9 @@ describe('inv stock list', () => {
     expect(lines.slice(1).length).toBeGreaterThan(0);
     for (const line of lines.slice(1)) expect(line).toMatch(/\sShelf A1\s+1\s/);
     const totals = await inv(['stock', 'list', '--by', 'msku', '--json']);
-    const mug = (JSON.parse(totals.stdout) as Array<{ msku: string; quantity: number }>).find((t) => t.msku === 'MUG-BLUE-11OZ')!;
+    const mug = (JSON.parse(totals.stdout) as Array<{ msku: string; quantity: number }>).find(
+      (t) => t.msku === 'MUG-BLUE-11OZ',
+    )!;
     // Every location that holds the mug: both shelves and the demo's inbound shipment.
     const held = Object.values(fx.sandbox.account.state.itemLocations).filter((il) => il.msku === 'MUG-BLUE-11OZ');
     expect(held.length).toBeGreaterThan(2);
@@ -68,7 +70,12 @@ describe('inv stock get', () => {
     const id = fx.sandbox.account.stockOf('BOOK-COOK-001', '1')!.id;
     const json = await inv(['stock', 'get', id, '--json']);
     expect(json.code, json.stderr).toBe(0);
-    expect(JSON.parse(json.stdout)).toMatchObject({ id, msku: 'BOOK-COOK-001', locationId: '1', quantity: String(qty('BOOK-COOK-001', '1')) });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      id,
+      msku: 'BOOK-COOK-001',
+      locationId: '1',
+      quantity: String(qty('BOOK-COOK-001', '1')),
+    });
     expect((await table(['stock', 'get', id])).stdout).toMatch(/Shelf A1/);
     expect((await inv(['stock', 'get', '99999'])).code).toBe(3);
   });

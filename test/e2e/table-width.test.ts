@@ -9,7 +9,16 @@ const REF = 'A1SANDBOXMERCHANT:ATVPDKIKX0DER:FBA15LONGSHIPMENTID:SELLER_LABEL:' 
 beforeAll(async () => {
   fx = await inventoryFixture();
   const { account } = fx.sandbox;
-  account.putLocation({ id: account.nextLocationId(), display: 'Inbound shipment with a long name', order: 9, type: 'fbaShipment', ref: REF, notes: 'a note', created: account.now(), modified: null });
+  account.putLocation({
+    id: account.nextLocationId(),
+    display: 'Inbound shipment with a long name',
+    order: 9,
+    type: 'fbaShipment',
+    ref: REF,
+    notes: 'a note',
+    created: account.now(),
+    modified: null,
+  });
 });
 afterAll(() => fx.close());
 

@@ -10,10 +10,22 @@ const authorize = forward.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Num
 const url = new URL(authorize);
 const page = await fetch(authorize, { redirect: 'manual' });
 const cookie = (page.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
-const decode = (v) => v.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (v) =>
+  v
+    .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const fields = Object.fromEntries(url.searchParams);
-for (const m of (await page.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[decode(m[1])] = decode(m[2]);
-const body = new URLSearchParams({ ...fields, username: process.env.APPROVE_USER, password: process.env.APPROVE_PASSWORD, decision: 'approve' });
+for (const m of (await page.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+  fields[decode(m[1])] = decode(m[2]);
+const body = new URLSearchParams({
+  ...fields,
+  username: process.env.APPROVE_USER,
+  password: process.env.APPROVE_PASSWORD,
+  decision: 'approve',
+});
 const headers = { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin };
 if (cookie) headers.cookie = cookie;
 const answer = await fetch(new URL('/oauth2/auth', url.origin), { method: 'POST', body, headers, redirect: 'manual' });

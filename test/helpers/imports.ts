@@ -47,12 +47,21 @@ export function importsOf(file: string): Imports {
   for (const m of text.matchAll(/^\s*(import|export)\s+(type\s+)?([\s\S]*?)\s+from\s+'([^']+)'/gm)) {
     const [, , typeOnly, names, specifier] = m as unknown as [string, string, string | undefined, string, string];
     const braces = /^\{([\s\S]*)\}$/.exec(names.trim());
-    const allTypes = braces !== null && braces[1]!.split(',').map((n) => n.trim()).filter(Boolean).every((n) => n.startsWith('type '));
+    const allTypes =
+      braces !== null &&
+      braces[1]!
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .every((n) => n.startsWith('type '));
     add(typeOnly || allTypes ? found.types : found.static, specifier);
   }
   for (const m of text.matchAll(/^\s*import\s+'([^']+)'/gm)) add(found.static, m[1]!);
   for (const m of text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)) {
-    add(/typeof\s+$/.test(text.slice(0, m.index)) || /:\s*$/.test(text.slice(0, m.index)) ? found.types : found.dynamic, m[1]!);
+    add(
+      /typeof\s+$/.test(text.slice(0, m.index)) || /:\s*$/.test(text.slice(0, m.index)) ? found.types : found.dynamic,
+      m[1]!,
+    );
   }
   return found;
 }

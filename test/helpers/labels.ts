@@ -39,8 +39,20 @@ export function pdfInfo(file: string): { pages: number; width: number; height: n
 export function renderPages(file: string, first: number, last: number): Gray[] {
   const dir = tempDir('pages');
   try {
-    execFileSync('pdftoppm', ['-r', String(DPI), '-gray', '-f', String(first), '-l', String(last), file, join(dir, 'p')]);
-    return readdirSync(dir).sort().map((f) => readPgm(readFileSync(join(dir, f))));
+    execFileSync('pdftoppm', [
+      '-r',
+      String(DPI),
+      '-gray',
+      '-f',
+      String(first),
+      '-l',
+      String(last),
+      file,
+      join(dir, 'p'),
+    ]);
+    return readdirSync(dir)
+      .sort()
+      .map((f) => readPgm(readFileSync(join(dir, f))));
   } finally {
     removeTempDir(dir);
   }
@@ -53,7 +65,8 @@ export function crop(image: Gray, rect: { x: number; y: number; width: number; h
   const width = Math.min(image.width - x0, Math.round(px(rect.width)));
   const height = Math.min(image.height - y0, Math.round(px(rect.height)));
   const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) data.set(image.data.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x0 + width), y * width);
+  for (let y = 0; y < height; y++)
+    data.set(image.data.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x0 + width), y * width);
   return { width, height, data };
 }
 
@@ -80,7 +93,12 @@ export function inkOnlyIn(image: Gray, rects: Array<{ x: number; y: number; widt
   const allowed = new Uint8Array(image.width * image.height);
   for (const r of rects) {
     const [x0, x1] = [Math.max(0, Math.floor(px(r.x)) - 1), Math.min(image.width, Math.ceil(px(r.x + r.width)) + 1)];
-    for (let y = Math.max(0, Math.floor(px(r.y)) - 1); y < Math.min(image.height, Math.ceil(px(r.y + r.height)) + 1); y++) allowed.fill(1, y * image.width + x0, y * image.width + x1);
+    for (
+      let y = Math.max(0, Math.floor(px(r.y)) - 1);
+      y < Math.min(image.height, Math.ceil(px(r.y + r.height)) + 1);
+      y++
+    )
+      allowed.fill(1, y * image.width + x0, y * image.width + x1);
   }
   for (let i = 0; i < image.data.length; i++) if (image.data[i]! < 128 && allowed[i] === 0) return false;
   return true;
@@ -101,7 +119,12 @@ export function decode(images: Gray[]): string[][] {
     const found = new Map<string, string[]>();
     for (const source of run.stdout.split('<source href=').slice(1)) {
       const file = /^'([^']+)'/.exec(source)![1]!;
-      found.set(file, [...source.matchAll(/<symbol type='([^']+)'[^>]*><data><!\[CDATA\[([^\]]*)\]\]>/g)].map((m) => `${m[1]}:${m[2]}`));
+      found.set(
+        file,
+        [...source.matchAll(/<symbol type='([^']+)'[^>]*><data><!\[CDATA\[([^\]]*)\]\]>/g)].map(
+          (m) => `${m[1]}:${m[2]}`,
+        ),
+      );
     }
     return files.map((f) => found.get(f) ?? []);
   } finally {

@@ -11,4 +11,6 @@ Module._load = function (request, parent, isMain) {
   }
   return exports;
 };
-process.on('exit', () => process.stderr.write(`loaded-files ${JSON.stringify([...loaded].filter((f) => /[\\/]dist[\\/]/.test(f)))}\n`));
+process.on('exit', () =>
+  process.stderr.write(`loaded-files ${JSON.stringify([...loaded].filter((f) => /[\\/]dist[\\/]/.test(f)))}\n`),
+);

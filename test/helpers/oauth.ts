@@ -7,9 +7,16 @@ import { BIN, childEnv } from './spawn.js';
 
 /** Reads the hidden fields of an HTML form (entities decoded). */
 export function hiddenFields(page: string): Record<string, string> {
-  const decode = (v: string) => v.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))).replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const decode = (v: string) =>
+    v
+      .replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   const fields: Record<string, string> = {};
-  for (const m of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[decode(m[1]!)] = decode(m[2]!);
+  for (const m of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields[decode(m[1]!)] = decode(m[2]!);
   return fields;
 }
 
@@ -28,26 +35,53 @@ export function authorizeUrlOf(arg: string): string {
 }
 
 /** Opens the consent page of an authorization URL as a browser would: its status, headers, hidden fields and cookie. */
-export async function consentPage(authorizeUrl: string): Promise<{ status: number; headers: Headers; fields: Record<string, string>; cookie: string; location: string | null }> {
+export async function consentPage(authorizeUrl: string): Promise<{
+  status: number;
+  headers: Headers;
+  fields: Record<string, string>;
+  cookie: string;
+  location: string | null;
+}> {
   const res = await fetch(authorizeUrl, { redirect: 'manual' });
   const cookie = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
-  return { status: res.status, headers: res.headers, fields: hiddenFields(await res.text()), cookie, location: res.headers.get('location') };
+  return {
+    status: res.status,
+    headers: res.headers,
+    fields: hiddenFields(await res.text()),
+    cookie,
+    location: res.headers.get('location'),
+  };
 }
 
 /** Posts the consent form (as a browser on the server's own page would); resolves to the answer. */
-export async function postConsent(authorizeUrl: string, form: { username: string; password: string; decision?: 'approve' | 'deny' }, options: { origin?: string; dropCsrf?: boolean } = {}): Promise<Response> {
+export async function postConsent(
+  authorizeUrl: string,
+  form: { username: string; password: string; decision?: 'approve' | 'deny' },
+  options: { origin?: string; dropCsrf?: boolean } = {},
+): Promise<Response> {
   const url = new URL(authorizeUrl);
   const page = await consentPage(authorizeUrl);
   const fields = { ...Object.fromEntries(url.searchParams), ...page.fields };
   if (options.dropCsrf) for (const name of Object.keys(fields)) if (/csrf/i.test(name)) delete fields[name];
-  const body = new URLSearchParams({ ...fields, username: form.username, password: form.password, decision: form.decision ?? 'approve' });
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', origin: options.origin ?? url.origin };
+  const body = new URLSearchParams({
+    ...fields,
+    username: form.username,
+    password: form.password,
+    decision: form.decision ?? 'approve',
+  });
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    origin: options.origin ?? url.origin,
+  };
   if (page.cookie) headers.cookie = page.cookie;
   return fetch(new URL('/oauth2/auth', url.origin), { method: 'POST', body, headers, redirect: 'manual' });
 }
 
 /** Submits the sandbox's login form for an authorization URL; resolves to where the browser is sent. */
-export async function submitLogin(authorizeUrl: string, form: { username: string; password: string; decision?: 'approve' | 'deny' }): Promise<string> {
+export async function submitLogin(
+  authorizeUrl: string,
+  form: { username: string; password: string; decision?: 'approve' | 'deny' },
+): Promise<string> {
   const res = await postConsent(authorizeUrl, form);
   const location = res.headers.get('location');
   if (res.status !== 302 || !location) throw new Error(`login form answered ${res.status}: ${await res.text()}`);
@@ -65,7 +99,10 @@ export interface LoginProcess {
 
 /** Spawns `inv login <args>` and exposes the URL it prints as soon as it does. */
 export function spawnLogin(args: string[], env: Record<string, string>): LoginProcess {
-  const child = spawn(process.execPath, [BIN, 'login', ...args], { env: childEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'login', ...args], {
+    env: childEnv(env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   let found: (url: string) => void;
@@ -76,6 +113,18 @@ export function spawnLogin(args: string[], env: Record<string, string>): LoginPr
     const match = /(http:\/\/\S+\/oauth2\/auth\?\S+)/.exec(stderr);
     if (match) found(match[1]!);
   });
-  const done = new Promise<Captured>((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr })));
+  const done = new Promise<Captured>((resolve) =>
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr })),
+  );
   return { child, url, stderr: () => stderr, done };
+}
+
+/** The token endpoint's JSON answer: a grant, or an error (the fields a test reads). */
+export interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  error: string;
+  error_description: string;
 }

@@ -9,7 +9,12 @@ export interface Recorder {
 }
 
 /** Starts a recorder on 127.0.0.1, port 0; `answer` picks the status and JSON body (default 401). */
-export async function startRecorder(answer: (path: string) => { status: number; body: unknown } = () => ({ status: 401, body: { error: 'invalid_token' } })): Promise<Recorder> {
+export async function startRecorder(
+  answer: (path: string) => { status: number; body: unknown } = () => ({
+    status: 401,
+    body: { error: 'invalid_token' },
+  }),
+): Promise<Recorder> {
   const requests: Recorder['requests'] = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -25,9 +30,10 @@ export async function startRecorder(answer: (path: string) => { status: number; 
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -8,7 +8,8 @@ export const BIN = fileURLToPath(new URL('../../bin/inv.js', import.meta.url));
 /** A clean environment: no CI, no colours, no inherited INV_* settings, plus `env`. */
 export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('INV_') && k !== 'CI' && k !== 'NODE_OPTIONS') base[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('INV_') && k !== 'CI' && k !== 'NODE_OPTIONS') base[k] = v;
   const merged: NodeJS.ProcessEnv = { ...base, NO_COLOR: '1', ...env };
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
   return merged;
@@ -32,7 +33,11 @@ export interface InvOptions {
 
 /** Starts `node bin/inv.js <args>` with `input` on stdin (then closed), without waiting for it. */
 export function startInv(args: string[], options: InvOptions = {}): RunningInv {
-  const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(options.env), cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: childEnv(options.env),
+    cwd: options.cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -61,7 +66,13 @@ export interface SandboxInfo {
 
 /** The JSON a spawned `inv sandbox --json` prints once it listens (rejects if it exits first). */
 export function sandboxInfo<T = SandboxInfo>(
-  child: ChildProcessWithoutNullStreams | import('node:child_process').ChildProcessByStdio<null, import('node:stream').Readable, import('node:stream').Readable>,
+  child:
+    | ChildProcessWithoutNullStreams
+    | import('node:child_process').ChildProcessByStdio<
+        null,
+        import('node:stream').Readable,
+        import('node:stream').Readable
+      >,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     let text = '';

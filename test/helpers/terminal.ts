@@ -9,7 +9,10 @@ import { BIN, childEnv } from './spawn.js';
  */
 function spawnOnPty(args: string[], env: Record<string, string>) {
   const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replaceAll("'", `'\\''`)}'`).join(' ');
-  return spawn('script', ['-q', '-e', '-c', `exec ${quoted}`, '/dev/null'], { env: childEnv({ SHELL: '/bin/sh', ...env }), stdio: ['pipe', 'pipe', 'pipe'] });
+  return spawn('script', ['-q', '-e', '-c', `exec ${quoted}`, '/dev/null'], {
+    env: childEnv({ SHELL: '/bin/sh', ...env }),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
 }
 
 export interface Answer {
@@ -20,7 +23,12 @@ export interface Answer {
 }
 
 /** Spawns `inv <args>` on a pty; resolves with everything it drew and its exit code. */
-export function runInTerminal(args: string[], env: Record<string, string>, answers: Answer[], timeoutMs = 15_000): Promise<{ code: number; screen: string }> {
+export function runInTerminal(
+  args: string[],
+  env: Record<string, string>,
+  answers: Answer[],
+  timeoutMs = 15_000,
+): Promise<{ code: number; screen: string }> {
   return new Promise((resolve, reject) => {
     const child = spawnOnPty(args, env);
     let screen = '';

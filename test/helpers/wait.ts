@@ -21,7 +21,9 @@ export async function waitFor<T>(condition: () => T | Promise<T>, options: WaitO
     const value = await condition();
     if (value) return value as NonNullable<T>;
     if (running && (running.exitCode !== null || running.signalCode !== null)) {
-      throw new Error(`waited for ${what()}, but process ${running.pid} exited first (${running.exitCode ?? running.signalCode})`);
+      throw new Error(
+        `waited for ${what()}, but process ${running.pid} exited first (${running.exitCode ?? running.signalCode})`,
+      );
     }
     if (performance.now() - started > deadline) throw new Error(`gave up after ${deadline} ms waiting for ${what()}`);
     await sleep(every);

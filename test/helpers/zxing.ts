@@ -30,8 +30,12 @@ export function decodePdf(file: string, dpi = 300): Symbol[][] {
   const dir = tempDir('zxing');
   try {
     execFileSync('pdftoppm', ['-r', String(dpi), '-gray', file, join(dir, 'p')]);
-    const pages = readdirSync(dir).sort().map((f) => join(dir, f));
-    return JSON.parse(execFileSync(PYTHON, ['-c', SCRIPT, ...pages], { encoding: 'utf8', maxBuffer: 64 << 20 })) as Symbol[][];
+    const pages = readdirSync(dir)
+      .sort()
+      .map((f) => join(dir, f));
+    return JSON.parse(
+      execFileSync(PYTHON, ['-c', SCRIPT, ...pages], { encoding: 'utf8', maxBuffer: 64 << 20 }),
+    ) as Symbol[][];
   } finally {
     removeTempDir(dir);
   }

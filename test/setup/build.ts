@@ -7,5 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 /** Vitest global setup: one build for the whole run. */
 export default function setup(): void {
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build.mjs'], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    stdio: 'inherit',
+  });
 }

@@ -20,6 +20,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
   process.env.TMPDIR = root;
   if (left.length > 0) {
-    throw new Error(`${file} left ${left.length} entries in TMPDIR (${left.join(', ')}): make temporary folders with tempDir() of test/helpers/temp.ts`);
+    throw new Error(
+      `${file} left ${left.length} entries in TMPDIR (${left.join(', ')}): make temporary folders with tempDir() of test/helpers/temp.ts`,
+    );
   }
 });

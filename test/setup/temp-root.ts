@@ -27,7 +27,9 @@ export default function setup(project: TestProject): () => void {
     else process.env.TMPDIR = outer;
     if (left.length > 0) {
       // A teardown's error is only printed by vitest: the exit code is what fails the run.
-      console.error(`the tests left ${left.length} entries in TMPDIR (a folder per test file): ${left.slice(0, 20).join(', ')}`);
+      console.error(
+        `the tests left ${left.length} entries in TMPDIR (a folder per test file): ${left.slice(0, 20).join(', ')}`,
+      );
       process.exitCode = 1;
     }
   };

@@ -12,7 +12,11 @@ describe('the start path (scripts/build.mjs)', () => {
     // The start build is src/cli/start.ts and all it reaches (the entry, src/cli/entry.ts, is built apart).
     const start = closure(graph, 'src/cli/start.ts');
     const build = closure(graph, 'src/cli/start.ts', true);
-    const offenders = [...graph].filter(([file]) => build.has(file)).flatMap(([file, imports]) => imports.dynamic.filter((target) => start.has(target)).map((target) => `${file} import()s ${target}`));
+    const offenders = [...graph]
+      .filter(([file]) => build.has(file))
+      .flatMap(([file, imports]) =>
+        imports.dynamic.filter((target) => start.has(target)).map((target) => `${file} import()s ${target}`),
+      );
     expect(offenders).toEqual([]);
   });
 
@@ -76,17 +80,25 @@ const ALLOWED = [
 
 describe('layers', () => {
   it.each(Object.entries(FORBIDDEN))('%s imports none of %j', (folder, forbidden) => {
-    const allowed = (file: string, target: string) => ALLOWED.some((a) => a.split(' → ')[0] === file && target.startsWith(a.split(' → ')[1]!));
+    const allowed = (file: string, target: string) =>
+      ALLOWED.some((a) => a.split(' → ')[0] === file && target.startsWith(a.split(' → ')[1]!));
     const offenders = [...graph]
       .filter(([file]) => file.startsWith(folder))
-      .flatMap(([file, i]) => [...i.static, ...i.dynamic, ...i.types].filter((t) => forbidden.some((f) => t.startsWith(f)) && !allowed(file, t)).map((t) => `${file} → ${t}`));
+      .flatMap(([file, i]) =>
+        [...i.static, ...i.dynamic, ...i.types]
+          .filter((t) => forbidden.some((f) => t.startsWith(f)) && !allowed(file, t))
+          .map((t) => `${file} → ${t}`),
+      );
     expect(offenders).toEqual([]);
   });
 
   it('nothing imports the sandbox but `inv sandbox`, and that lazily', () => {
     const importers = [...graph]
       .filter(([file]) => !file.startsWith('src/sandbox/'))
-      .flatMap(([file, i]) => [...i.static.map((t) => [file, t, 'static']), ...i.dynamic.map((t) => [file, t, 'dynamic'])])
+      .flatMap(([file, i]) => [
+        ...i.static.map((t) => [file, t, 'static']),
+        ...i.dynamic.map((t) => [file, t, 'dynamic']),
+      ])
       .filter(([, target]) => target!.startsWith('src/sandbox/'))
       .map(([file, , how]) => `${file} (${how})`);
     expect(importers).toEqual(['src/commands/sandbox.ts (dynamic)']);
@@ -96,8 +108,9 @@ describe('layers', () => {
 describe('source files', () => {
   const sources = [...graph.keys()].map((file) => ({ file, text: readFileSync(join(ROOT, file), 'utf8') }));
 
-  it('have names that say what they hold: no two share a base name, but commands (a verb each) and index.ts (a folder\'s entry)', () => {
-    const command = (s: { file: string; text: string }) => s.file.startsWith('src/commands/') && /^export const meta\b/m.test(s.text);
+  it("have names that say what they hold: no two share a base name, but commands (a verb each) and index.ts (a folder's entry)", () => {
+    const command = (s: { file: string; text: string }) =>
+      s.file.startsWith('src/commands/') && /^export const meta\b/m.test(s.text);
     const byName = new Map<string, string[]>();
     for (const s of sources.filter((s) => !command(s) && !s.file.endsWith('/index.ts'))) {
       const name = s.file.slice(s.file.lastIndexOf('/') + 1);
@@ -112,7 +125,9 @@ describe('source files', () => {
 
   it('never send the reader outside the repository (the design notes and API documents are not in it)', () => {
     const outside = /DESIGN\.md|spec\/|(inventory|research)-api\.md|\bthe spec\b|\bspec's\b/i;
-    const offenders = sources.flatMap((s) => s.text.split('\n').map((line, i) => [`${s.file}:${i + 1}`, line] as const)).filter(([, line]) => outside.test(line));
+    const offenders = sources
+      .flatMap((s) => s.text.split('\n').map((line, i) => [`${s.file}:${i + 1}`, line] as const))
+      .filter(([, line]) => outside.test(line));
     expect(offenders.map(([where, line]) => `${where} ${line.trim()}`)).toEqual([]);
   });
 });

@@ -6,7 +6,9 @@ import type { JournalRecord } from '../../src/util/journal-records.js';
 import { AuthError, ConnectionError, InDoubtError, RateLimitError } from '../../src/errors.js';
 import { tempDir } from '../helpers/temp.js';
 
-interface FakeRow { n: number }
+interface FakeRow {
+  n: number;
+}
 
 /** A journal whose marks land only when the test says so, recording the order of events. */
 function fakeJournal(events: string[]) {
@@ -32,20 +34,29 @@ function setup(count: number, sendRow: (row: FakeRow) => Promise<unknown>) {
   const events: string[] = [];
   const fake = fakeJournal(events);
   const kind: BatchKind<FakeRow> = {
-    kind: 'move', depth: 1, columns: () => undefined,
+    kind: 'move',
+    depth: 1,
+    columns: () => undefined,
     parse: (line) => ({ row: { n: line } }),
     identify: async (row) => ({ key: [row.n], what: { msku: `M-${row.n}` } }),
     positions: (row) => [{ msku: `M-${row.n}`, role: 'write' }],
     send: async (row) => (events.push(`request ${row.n}`), sendRow(row)),
   };
-  const rows: Rows = () => (async function* () {
-    for (let line = 1; line <= count; line++) yield { line, record: {} };
-  })();
+  const rows: Rows = () =>
+    (async function* () {
+      for (let line = 1; line <= count; line++) yield { line, record: {} };
+    })();
   const results: RowResult[] = [];
   const env: BatchEnv = {
-    input: { path: '/dev/null', hash: 'h', label: 'fake' }, stateDir: tempDir('engine'),
-    profile: 'p', origin: 'http://o', account: async () => 'a', progress: {},
-    onResult: (r) => void results.push(r), warn: async () => undefined, confirm: async () => true,
+    input: { path: '/dev/null', hash: 'h', label: 'fake' },
+    stateDir: tempDir('engine'),
+    profile: 'p',
+    origin: 'http://o',
+    account: async () => 'a',
+    progress: {},
+    onResult: (r) => void results.push(r),
+    warn: async () => undefined,
+    confirm: async () => true,
     openJournal: async () => fake.journal,
   };
   const request: BatchRequest = { file: 'fake', retryInDoubt: false, concurrency: 4 };
@@ -75,8 +86,12 @@ describe('the batch engine', () => {
     expect(t.events.filter((e) => e.startsWith('request'))).toHaveLength(6);
   });
 
-  it('stops on errors that are not the row\'s: auth → 4, unreachable → 1, rate limited → 5; later rows stay pending', async () => {
-    for (const [error, code] of [[new AuthError('rejected'), 4], [new ConnectionError('refused'), 1], [new RateLimitError('429'), 5]] as const) {
+  it("stops on errors that are not the row's: auth → 4, unreachable → 1, rate limited → 5; later rows stay pending", async () => {
+    for (const [error, code] of [
+      [new AuthError('rejected'), 4],
+      [new ConnectionError('refused'), 1],
+      [new RateLimitError('429'), 5],
+    ] as const) {
       const t = setup(50, async (row) => {
         if (row.n >= 3) throw error;
         return {};
@@ -116,7 +131,10 @@ describe('the batch engine', () => {
     expect(t.events.filter((e) => e.startsWith('request'))).toEqual(['request 1']);
     expect(outcome.error?.exitCode).toBe(4);
     expect(outcome.summary).toMatchObject({ done: 0, failed: 0, inDoubt: 0, pending: 10 });
-    expect(t.results.find((r) => r.line === 2)).toMatchObject({ status: 'pending', error: 'not sent: the batch stopped' });
+    expect(t.results.find((r) => r.line === 2)).toMatchObject({
+      status: 'pending',
+      error: 'not sent: the batch stopped',
+    });
   });
 
   it('a lost answer is in doubt and the batch goes on', async () => {
@@ -125,7 +143,13 @@ describe('the batch engine', () => {
       return {};
     });
     const drain = setInterval(() => t.fake.held.shift()?.(), 1);
-    const outcome = await send(await prepare(t.kind, t.request, t.env, t.rows), t.request, t.env, t.rows, 'test').finally(() => clearInterval(drain));
+    const outcome = await send(
+      await prepare(t.kind, t.request, t.env, t.rows),
+      t.request,
+      t.env,
+      t.rows,
+      'test',
+    ).finally(() => clearInterval(drain));
     expect(outcome.summary).toMatchObject({ done: 4, inDoubt: 1 });
     expect(outcome.error?.exitCode).toBe(6);
   });

@@ -17,7 +17,19 @@ const input = (list: string[]) => {
 };
 
 function entry(name: string, applied: string[], finished: boolean, lastRun = '2026-11-24T03:00:00.000Z'): BatchEntry {
-  return { id: `id-${name}`, name, kind: 'move', server: 'http://loopback:1', account: '1001', profile: 'default', lastRun, hash: null, finished, path: `/s/${name}`, applied: Buffer.from(applied.join(''), 'hex') };
+  return {
+    id: `id-${name}`,
+    name,
+    kind: 'move',
+    server: 'http://loopback:1',
+    account: '1001',
+    profile: 'default',
+    lastRun,
+    hash: null,
+    finished,
+    path: `/s/${name}`,
+    applied: Buffer.from(applied.join(''), 'hex'),
+  };
 }
 
 const request = { defaultName: '/w/moves.csv', again: false };
@@ -37,11 +49,14 @@ describe('chooseBatch', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(BatchRefusedError);
-      expect((error as BatchRefusedError).summary).toMatchObject({ outcome: 'repeat', repeats: { batch: '/w/old.csv', applied: 100, finished: true } });
+      expect((error as BatchRefusedError).summary).toMatchObject({
+        outcome: 'repeat',
+        repeats: { batch: '/w/old.csv', applied: 100, finished: true },
+      });
     }
   });
 
-  it('refuses an input made of half a finished batch, but not another day\'s file that shares a few moves', () => {
+  it("refuses an input made of half a finished batch, but not another day's file that shares a few moves", () => {
     const done = entry('/w/monday.csv', ids(0, 100), true);
     expect(() => chooseBatch([done], input(ids(0, 50)), request)).toThrow(/repeats 50 applied row/);
     expect(chooseBatch([done], input([...ids(0, 10), ...ids(1000, 1090)]), request).batch).toBeUndefined();
@@ -57,12 +72,16 @@ describe('chooseBatch', () => {
     const same = entry('/w/moves.csv', ids(0, 100), true);
     expect(chooseBatch([same], input([...ids(0, 99), hex(5000)]), request).batch).toBe(same);
     const other = entry('/w/else.csv', ids(200, 220), true);
-    expect(() => chooseBatch([same, other], input([...ids(0, 100), ...ids(200, 220)]), request)).toThrow(/batch "\/w\/else.csv"/);
+    expect(() => chooseBatch([same, other], input([...ids(0, 100), ...ids(200, 220)]), request)).toThrow(
+      /batch "\/w\/else.csv"/,
+    );
   });
 
   it('half of the input repeating a finished batch is a repeat; an unfinished batch that applied nothing holds no input', () => {
     const done = entry('/w/monday.csv', ids(0, 100), true);
-    expect(() => chooseBatch([done], input([...ids(0, 50), ...ids(1000, 1050)]), request)).toThrow(/repeats 50 applied row/);
+    expect(() => chooseBatch([done], input([...ids(0, 50), ...ids(1000, 1050)]), request)).toThrow(
+      /repeats 50 applied row/,
+    );
     const empty = entry('/w/tuesday.csv', [], false);
     expect(chooseBatch([empty], input(ids(0, 10)), request)).toEqual({ batch: undefined, byContent: false });
   });
@@ -84,7 +103,13 @@ describe('IdSet', () => {
 
 describe('serverKey', () => {
   it('spells every name of the loopback host, case and default ports alike', () => {
-    expect(new Set(['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010', 'HTTP://LOCALHOST:4010/'].map(serverKey)).size).toBe(1);
+    expect(
+      new Set(
+        ['http://127.0.0.1:4010', 'http://localhost:4010', 'http://[::1]:4010', 'HTTP://LOCALHOST:4010/'].map(
+          serverKey,
+        ),
+      ).size,
+    ).toBe(1);
     expect(serverKey('https://API.example.com:443')).toBe(serverKey('https://api.example.com'));
     expect(serverKey('http://127.0.0.1:4010')).not.toBe(serverKey('http://127.0.0.1:4011'));
   });
@@ -97,10 +122,14 @@ describe('reserveAhead', () => {
     const items = (async function* () {
       for (let i = 0; i < 7; i++) yield { n: i, sends: i === 3 ? undefined : hex(i) };
     })();
-    const reserve = (window: string[]) => new Promise<void>((resolve) => gates.push(() => (events.push(`reserved ${window.length}`), resolve())));
+    const reserve = (window: string[]) =>
+      new Promise<void>((resolve) => gates.push(() => (events.push(`reserved ${window.length}`), resolve())));
     const seen: number[] = [];
     const consumer = (async () => {
-      for await (const item of reserveAhead(items, 3, reserve)) (seen.push(item.n), events.push(`row ${item.n}`));
+      for await (const item of reserveAhead(items, 3, reserve)) {
+        seen.push(item.n);
+        events.push(`row ${item.n}`);
+      }
     })();
     for (let i = 0; i < 50 && seen.length < 7; i++) {
       await new Promise((r) => setTimeout(r, 1));
@@ -139,7 +168,10 @@ describe('the anchor', () => {
     const store = memoryStore();
     const writer = new Anchor(store, 'b1', me, quiet);
     let journal = { reserved: 0, bytes: 0 };
-    await writer.acquire(() => journal, () => false);
+    await writer.acquire(
+      () => journal,
+      () => false,
+    );
     for (const n of [1, 2, 3]) {
       journal = { reserved: n, bytes: n * 1000 };
       await writer.reserve(writer.next(), ids(n * 10, n * 10 + 10));
@@ -155,19 +187,43 @@ describe('the anchor', () => {
 
   it('refuses a lease another host renewed within the minute, and takes one left by a run here that is gone', async () => {
     const store = memoryStore();
-    await new Anchor(store, 'b2', { host: 'b', pid: 7 }, quiet).acquire(() => ({ reserved: 0, bytes: 0 }), () => true);
-    await expect(new Anchor(store, 'b2', me, quiet).acquire(() => ({ reserved: 0, bytes: 0 }), () => true)).rejects.toThrow(/is being run on b \(process 7/);
+    await new Anchor(store, 'b2', { host: 'b', pid: 7 }, quiet).acquire(
+      () => ({ reserved: 0, bytes: 0 }),
+      () => true,
+    );
+    await expect(
+      new Anchor(store, 'b2', me, quiet).acquire(
+        () => ({ reserved: 0, bytes: 0 }),
+        () => true,
+      ),
+    ).rejects.toThrow(/is being run on b \(process 7/);
     const local = memoryStore();
-    await new Anchor(local, 'b3', { host: 'a', pid: 9 }, quiet).acquire(() => ({ reserved: 0, bytes: 0 }), () => false);
-    await expect(new Anchor(local, 'b3', me, quiet).acquire(() => ({ reserved: 0, bytes: 0 }), () => false)).resolves.toBeUndefined();
+    await new Anchor(local, 'b3', { host: 'a', pid: 9 }, quiet).acquire(
+      () => ({ reserved: 0, bytes: 0 }),
+      () => false,
+    );
+    await expect(
+      new Anchor(local, 'b3', me, quiet).acquire(
+        () => ({ reserved: 0, bytes: 0 }),
+        () => false,
+      ),
+    ).resolves.toBeUndefined();
   });
 
   it('says once that the server refused its setting, then runs on the journal alone', async () => {
     const { ApiError } = await import('../../src/errors.js');
     const warnings: string[] = [];
-    const anchor = new Anchor(memoryStore(new ApiError('setting name not allowed', 400)), 'b4', me, async (m) => void warnings.push(m));
+    const anchor = new Anchor(
+      memoryStore(new ApiError('setting name not allowed', 400)),
+      'b4',
+      me,
+      async (m) => void warnings.push(m),
+    );
     expect((await anchor.recover({ reserved: 0, bytes: 0 })).ids.size).toBe(0);
-    await anchor.acquire(() => ({ reserved: 0, bytes: 0 }), () => false);
+    await anchor.acquire(
+      () => ({ reserved: 0, bytes: 0 }),
+      () => false,
+    );
     await anchor.reserve(anchor.next(), ids(0, 5));
     await anchor.release();
     expect(warnings).toHaveLength(1);

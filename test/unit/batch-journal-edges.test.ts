@@ -13,7 +13,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const fresh = () => join(root, `j${++n}`);
 const id = (k: number) => k.toString(16).padStart(16, '0');
-const header = encodeRecord('-', { batch: { name: 'b', kind: 'move', profile: 'p', origin: 'o', account: 'a', created: 'now' } });
+const header = encodeRecord('-', {
+  batch: { name: 'b', kind: 'move', profile: 'p', origin: 'o', account: 'a', created: 'now' },
+});
 
 describe('a torn last record', () => {
   it('a failed row whose new "sent" record is torn reads as in doubt; a row whose only record is torn was never sent', async () => {
@@ -75,6 +77,10 @@ describe('a disk that fills up', () => {
     const read = await readBatchFile(path);
     expect(read.torn).toBeUndefined();
     expect(read.damage).toBeUndefined();
-    expect([...read.rows.values()].map((r) => [r.id, r.state])).toEqual([[id(1), 'done'], [id(2), 'done'], [id(3), 'in-doubt']]);
+    expect([...read.rows.values()].map((r) => [r.id, r.state])).toEqual([
+      [id(1), 'done'],
+      [id(2), 'done'],
+      [id(3), 'in-doubt'],
+    ]);
   });
 });

@@ -13,20 +13,37 @@ const id = (n: number) => n.toString(16).padStart(16, '0');
 
 /** A journal of `rows` rows, each sent then done, as a run leaves it. */
 function finishedJournal(rows: number): string {
-  let text = encodeRecord('-', { batch: { name: 'b', kind: 'move', profile: 'p', origin: 'o', account: 'a', created: 'now' } });
-  for (let i = 1; i <= rows; i++) text += encodeRecord(id(i), { s: 'sent', l: i + 1, m: { msku: `M-${i}`, quantity: 1 } });
+  let text = encodeRecord('-', {
+    batch: { name: 'b', kind: 'move', profile: 'p', origin: 'o', account: 'a', created: 'now' },
+  });
+  for (let i = 1; i <= rows; i++)
+    text += encodeRecord(id(i), { s: 'sent', l: i + 1, m: { msku: `M-${i}`, quantity: 1 } });
   for (let i = 1; i <= rows; i++) text += encodeRecord(id(i), { s: 'done' });
   return text;
 }
 
 describe('reading a journal', () => {
-  it('reads each row\'s last state', async () => {
+  it("reads each row's last state", async () => {
     const path = join(dir(), 'j');
-    writeFileSync(path, finishedJournal(5) + encodeRecord(id(6), { s: 'sent', l: 7 }) + encodeRecord(id(7), { s: 'sent', l: 8 }) + encodeRecord(id(7), { s: 'failed', e: 'no' }));
+    writeFileSync(
+      path,
+      finishedJournal(5) +
+        encodeRecord(id(6), { s: 'sent', l: 7 }) +
+        encodeRecord(id(7), { s: 'sent', l: 8 }) +
+        encodeRecord(id(7), { s: 'failed', e: 'no' }),
+    );
     const file = await readBatchFile(path);
     expect(file.damage).toBeUndefined();
     expect(file.header?.name).toBe('b');
-    expect([...file.rows.values()].map((r) => r.state)).toEqual(['done', 'done', 'done', 'done', 'done', 'in-doubt', 'failed']);
+    expect([...file.rows.values()].map((r) => r.state)).toEqual([
+      'done',
+      'done',
+      'done',
+      'done',
+      'done',
+      'in-doubt',
+      'failed',
+    ]);
   });
 
   it('a tail cut anywhere in the last record: that row is in doubt, nothing else changes, no damage', async () => {
@@ -65,7 +82,12 @@ describe('writing a journal', () => {
     let writes = 0;
     let syncs = 0;
     const { writeSync, fsyncSync } = await import('node:fs');
-    const journal = openBatchJournal(path, { file: { write: async (fd, data) => (writes++, writeSync(fd, data)), sync: async (fd) => (syncs++, fsyncSync(fd)) } });
+    const journal = openBatchJournal(path, {
+      file: {
+        write: async (fd, data) => (writes++, writeSync(fd, data)),
+        sync: async (fd) => (syncs++, fsyncSync(fd)),
+      },
+    });
     await Promise.all([1, 2, 3].map((n) => journal.mark(id(n), { s: 'sent', l: n })));
     expect(syncs).toBe(1);
     expect(writes).toBe(1);

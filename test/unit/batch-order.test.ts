@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { inFileOrder, PositionGate, type Position, type Turn } from '../../src/batch/order.js';
 import { movePositions } from '../../src/batch/move-rows.js';
 
-const move = (msku: string, from: string | undefined, to: string): Position[] => movePositions({ msku, quantity: 1, ...(from ? { from } : {}), to });
+const move = (msku: string, from: string | undefined, to: string): Position[] =>
+  movePositions({ msku, quantity: 1, ...(from ? { from } : {}), to });
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
 /** Enters `rows` in order; reports which turns are ready after the microtasks run out. */
@@ -27,7 +28,8 @@ describe('the position gate', () => {
   it('lets independent rows, and rows that only take from (or only fill) one position, go at once', async () => {
     const gate = new PositionGate();
     const turns = [
-      gate.enter(move('M', 'A', 'B')), gate.enter(move('M', 'A', 'C')), // both take from M@A, fill different places
+      gate.enter(move('M', 'A', 'B')),
+      gate.enter(move('M', 'A', 'C')), // both take from M@A, fill different places
       gate.enter(move('N', 'A', 'B')), // another msku
       gate.enter(move('M', undefined, 'B')), // fills M@B, as the first row does
     ];
@@ -83,15 +85,33 @@ describe('the position gate', () => {
     const log: string[] = [];
     const release = new Map<number, () => void>();
     const rows = [
-      { line: 1, sends: 'a', row: null, ident: { key: [], what: { msku: 'M', quantity: 1, fromPurchaseId: '9', to: 'dock' } } },
-      { line: 2, sends: 'b', row: null, ident: { key: [], what: { msku: 'M', quantity: 1, from: 'dock', to: 'shelf' } } },
-      { line: 3, sends: 'c', row: null, ident: { key: [], what: { msku: 'N', quantity: 1, from: 'dock', to: 'shelf' } } },
+      {
+        line: 1,
+        sends: 'a',
+        row: null,
+        ident: { key: [], what: { msku: 'M', quantity: 1, fromPurchaseId: '9', to: 'dock' } },
+      },
+      {
+        line: 2,
+        sends: 'b',
+        row: null,
+        ident: { key: [], what: { msku: 'M', quantity: 1, from: 'dock', to: 'shelf' } },
+      },
+      {
+        line: 3,
+        sends: 'c',
+        row: null,
+        ident: { key: [], what: { msku: 'N', quantity: 1, from: 'dock', to: 'shelf' } },
+      },
       { line: 4, row: null, ident: { key: [], what: { msku: 'M', quantity: 1, from: 'dock', to: 'shelf' } } }, // not sent (done earlier)
     ];
-    const work = inFileOrder({ positions: (_row: null, ident) => movePositions(ident.what) }, async (item: (typeof rows)[number]) => {
-      log.push(`start ${item.line}`);
-      await new Promise<void>((r) => release.set(item.line, r));
-    });
+    const work = inFileOrder(
+      { positions: (_row: null, ident) => movePositions(ident.what) },
+      async (item: (typeof rows)[number]) => {
+        log.push(`start ${item.line}`);
+        await new Promise<void>((r) => release.set(item.line, r));
+      },
+    );
     const running = rows.map((r) => work(r));
     await tick();
     expect(log).toEqual(['start 1', 'start 3', 'start 4']);
@@ -104,13 +124,24 @@ describe('the position gate', () => {
 
   it('sends a row after its predecessor even when that one failed (the server decides)', async () => {
     const log: string[] = [];
-    const what = (from?: string) => ({ msku: 'M', quantity: 1, ...(from ? { from } : { fromPurchaseId: '9' }), to: from ? 'shelf' : 'dock' });
-    const rows = [{ line: 1, sends: 'a', row: null, ident: { key: [], what: what() } }, { line: 2, sends: 'b', row: null, ident: { key: [], what: what('dock') } }];
-    let fail!: (error: Error) => void;
-    const work = inFileOrder({ positions: (_row: null, ident) => movePositions(ident.what) }, async (item: (typeof rows)[number]) => {
-      log.push(`start ${item.line}`);
-      if (item.line === 1) await new Promise<void>((_, reject) => (fail = reject));
+    const what = (from?: string) => ({
+      msku: 'M',
+      quantity: 1,
+      ...(from ? { from } : { fromPurchaseId: '9' }),
+      to: from ? 'shelf' : 'dock',
     });
+    const rows = [
+      { line: 1, sends: 'a', row: null, ident: { key: [], what: what() } },
+      { line: 2, sends: 'b', row: null, ident: { key: [], what: what('dock') } },
+    ];
+    let fail!: (error: Error) => void;
+    const work = inFileOrder(
+      { positions: (_row: null, ident) => movePositions(ident.what) },
+      async (item: (typeof rows)[number]) => {
+        log.push(`start ${item.line}`);
+        if (item.line === 1) await new Promise<void>((_, reject) => (fail = reject));
+      },
+    );
     const first = work(rows[0]!).catch((error: Error) => log.push(`failed 1: ${error.message}`));
     const second = work(rows[1]!);
     await tick();
@@ -122,7 +153,10 @@ describe('the position gate', () => {
 
   it('a row that takes from and fills one position writes it: the next row to fill it waits', async () => {
     const gate = new PositionGate();
-    const both = gate.enter([{ msku: 'M', at: 'A', role: 'take' }, { msku: 'M', at: 'A', role: 'fill' }]);
+    const both = gate.enter([
+      { msku: 'M', at: 'A', role: 'take' },
+      { msku: 'M', at: 'A', role: 'fill' },
+    ]);
     const fill = gate.enter([{ msku: 'M', at: 'A', role: 'fill' }]);
     expect(await readyOf([both, fill])).toEqual([true, false]);
   });

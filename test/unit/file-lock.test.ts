@@ -47,7 +47,7 @@ describe('one lock for config and batches', () => {
 });
 
 describe('taking over', () => {
-  it('a dead holder\'s lock on this host is taken over at once (JSON, older bare pid, garbage); a live one is waited for', async () => {
+  it("a dead holder's lock on this host is taken over at once (JSON, older bare pid, garbage); a live one is waited for", async () => {
     const path = lockPath();
     for (const dead of [holder(deadPid), `${deadPid}\n`, 'not a holder']) {
       writeFileSync(path, dead);
@@ -65,7 +65,9 @@ describe('taking over', () => {
     writeFileSync(path, holder(deadPid, 'elsewhere.example'));
     expect(lockHeld(path)).toBe(true);
     expect(() => lockBatch(path, 'b')).toThrow(/process \d+ on elsewhere\.example, started 2026-01-01/);
-    await expect(withFileLock(path, async () => 'taken', { timeoutMs: 100 })).rejects.toThrow(/on elsewhere\.example\) has held/);
+    await expect(withFileLock(path, async () => 'taken', { timeoutMs: 100 })).rejects.toThrow(
+      /on elsewhere\.example\) has held/,
+    );
   });
 
   it('a batch lock refuses while its holder runs, naming pid and start', () => {
@@ -101,11 +103,15 @@ describe('withFileLock', () => {
     const path = lockPath();
     let inside = 0;
     let most = 0;
-    await Promise.all(Array.from({ length: 5 }, () => withFileLock(path, async () => {
-      most = Math.max(most, ++inside);
-      await new Promise((r) => setTimeout(r, 20));
-      inside--;
-    })));
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        withFileLock(path, async () => {
+          most = Math.max(most, ++inside);
+          await new Promise((r) => setTimeout(r, 20));
+          inside--;
+        }),
+      ),
+    );
     expect(most).toBe(1);
   });
 });

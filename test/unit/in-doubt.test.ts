@@ -9,13 +9,24 @@ import { TransportError, type HttpRequest, type Send } from '../../src/http/http
 const hook = errorHook({ api: 'Inventory API', authHint: 'run inv login' });
 
 function request(retry: RetryPolicy): HttpRequest {
-  return { operation: 'doMoveItem', method: 'POST', url: new URL('http://127.0.0.1:1/v1/doMoveItem'), headers: {}, retry, auth: 'bearer' };
+  return {
+    operation: 'doMoveItem',
+    method: 'POST',
+    url: new URL('http://127.0.0.1:1/v1/doMoveItem'),
+    headers: {},
+    retry,
+    auth: 'bearer',
+  };
 }
 
-const answering = (status: number): Send => async () => ({ status, headers: {}, text: '{"message":"boom"}', durationMs: 1 });
-const losing = (kind: 'lost' | 'timeout'): Send => async (req) => {
-  throw new TransportError('socket hang up', kind, req.url);
-};
+const answering =
+  (status: number): Send =>
+  async () => ({ status, headers: {}, text: '{"message":"boom"}', durationMs: 1 });
+const losing =
+  (kind: 'lost' | 'timeout'): Send =>
+  async (req) => {
+    throw new TransportError('socket hang up', kind, req.url);
+  };
 
 /** What the hook throws for one answer (or transport failure) to a request under `retry`. */
 async function thrown(retry: RetryPolicy, next: Send): Promise<unknown> {

@@ -58,7 +58,12 @@ describe('kept research answers', () => {
 });
 
 describe('a pack scan session', () => {
-  const facts: ShipmentFacts = { shipmentId: 'FBA1', center: null, shipTo: ['PHX7'], lines: [{ msku: 'MUG', fnsku: 'X001', quantity: 5 }] };
+  const facts: ShipmentFacts = {
+    shipmentId: 'FBA1',
+    center: null,
+    shipTo: ['PHX7'],
+    lines: [{ msku: 'MUG', fnsku: 'X001', quantity: 5 }],
+  };
   const codes = new Map([['X001', 'MUG']]);
   const open = (path: string) => ScanSession.open(facts, path, 'http://o', 'acct', codes, {});
 

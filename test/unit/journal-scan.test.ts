@@ -19,7 +19,8 @@ const cases: Record<string, string> = {
   'a blank line at the end': whole + '\n',
   'a torn line, then blank lines': whole + good(9).slice(0, 30) + '\n\n\n',
   'not UTF-8': good(1) + '\xff\xfe\n' + good(2),
-  'many chunks, damage and a torn tail': Array.from({ length: 6000 }, (_, i) => (i === 3000 ? 'bad\n' : good(i))).join('') + good(7).slice(0, 25),
+  'many chunks, damage and a torn tail':
+    Array.from({ length: 6000 }, (_, i) => (i === 3000 ? 'bad\n' : good(i))).join('') + good(7).slice(0, 25),
 };
 
 describe('scanRecords', () => {

@@ -15,10 +15,16 @@ const file = () => {
   made.push(dir);
   return join(dir, 'j');
 };
-const kind = (sync: JournalKind['sync']): JournalKind => ({ sync, broken: (path, cause) => new Error(`broken ${path}: ${cause}`) });
+const kind = (sync: JournalKind['sync']): JournalKind => ({
+  sync,
+  broken: (path, cause) => new Error(`broken ${path}: ${cause}`),
+});
 
 describe('the record format', () => {
-  const text = encodeRecord('-', { a: 1 }) + encodeRecord('00000000000000a1', { s: 'sent' }) + encodeRecord('-', { b: 'two words' });
+  const text =
+    encodeRecord('-', { a: 1 }) +
+    encodeRecord('00000000000000a1', { s: 'sent' }) +
+    encodeRecord('-', { b: 'two words' });
 
   it('reads back each record with its key, and where the whole records end', () => {
     const read = readRecords(text);
@@ -53,7 +59,10 @@ describe('the record format', () => {
 describe('sync policy per kind', () => {
   const counting = () => {
     const seen = { writes: 0, syncs: 0 };
-    const io = { write: async (fd: number, data: Buffer) => (seen.writes++, writeSync(fd, data)), sync: async () => void seen.syncs++ };
+    const io = {
+      write: async (fd: number, data: Buffer) => (seen.writes++, writeSync(fd, data)),
+      sync: async () => void seen.syncs++,
+    };
     return { seen, io };
   };
 
@@ -81,7 +90,7 @@ describe('sync policy per kind', () => {
     await journal.close();
   });
 
-  it('a failed write breaks the journal with the kind\'s own error, and the file keeps only whole records', async () => {
+  it("a failed write breaks the journal with the kind's own error, and the file keeps only whole records", async () => {
     const path = file();
     let fail = false;
     const io = {

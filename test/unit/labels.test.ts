@@ -24,7 +24,9 @@ describe('layouts', () => {
   it('A4 24-up: 63.5 x 33.9 mm, 3 x 8, centred', () => {
     const l = LAYOUTS['a4-24'];
     const mm = (pt: number) => (pt * 25.4) / 72;
-    expect([mm(l.page.width), mm(l.page.height), mm(l.label.width), mm(l.label.height)].map((v) => +v.toFixed(2))).toEqual([210, 297, 63.5, 33.9]);
+    expect(
+      [mm(l.page.width), mm(l.page.height), mm(l.label.width), mm(l.label.height)].map((v) => +v.toFixed(2)),
+    ).toEqual([210, 297, 63.5, 33.9]);
     const last = slotPlace(l, 23);
     expect(mm(l.page.width - last.x - l.label.width)).toBeCloseTo(mm(l.origin.x), 6);
     expect(mm(l.page.height - last.y - l.label.height)).toBeCloseTo(mm(l.origin.y), 6);
@@ -45,29 +47,36 @@ describe('layouts', () => {
     expect(slotPlace(l, perPage(l)).page).toBe(1);
   });
 
-  it.each(LAYOUT_NAMES)('%s: barcode with its quiet zones and every text line inside the padded label, within the marketplace size', (name) => {
-    const l = LAYOUTS[name];
-    const bars = code128('X000ABC123');
-    expect(bars.modules).toBe(145);
-    const box = unitBox(l, bars.modules);
-    expect(box.module).toBe(l.module);
-    expect(box.barcode.x - QUIET_ZONE * box.module).toBeGreaterThanOrEqual(0);
-    expect(box.barcode.x + box.barcode.width + QUIET_ZONE * box.module).toBeLessThanOrEqual(l.label.width);
-    expect(box.barcode.y).toBeGreaterThanOrEqual(box.pad);
-    expect(box.barcode.height).toBeGreaterThanOrEqual(30);
-    const last = box.lines.at(-1)!;
-    // Helvetica's line: ascender 718 + descender 207 per 1000 of the size.
-    expect(last.y + 0.925 * last.size).toBeLessThanOrEqual(l.label.height - box.pad + 1e-9);
-    expect(box.lines[0]!.y).toBeGreaterThan(box.barcode.y + box.barcode.height);
-    // 1 x 2 in to 2 x 3 in (either way round).
-    const [short, long] = [l.label.width, l.label.height].sort((a, b) => a - b);
-    expect(short! / 72).toBeGreaterThanOrEqual(1);
-    expect(long! / 72).toBeGreaterThanOrEqual(1.99);
-    expect(long! / 72).toBeLessThanOrEqual(3);
-  });
+  it.each(LAYOUT_NAMES)(
+    '%s: barcode with its quiet zones and every text line inside the padded label, within the marketplace size',
+    (name) => {
+      const l = LAYOUTS[name];
+      const bars = code128('X000ABC123');
+      expect(bars.modules).toBe(145);
+      const box = unitBox(l, bars.modules);
+      expect(box.module).toBe(l.module);
+      expect(box.barcode.x - QUIET_ZONE * box.module).toBeGreaterThanOrEqual(0);
+      expect(box.barcode.x + box.barcode.width + QUIET_ZONE * box.module).toBeLessThanOrEqual(l.label.width);
+      expect(box.barcode.y).toBeGreaterThanOrEqual(box.pad);
+      expect(box.barcode.height).toBeGreaterThanOrEqual(30);
+      const last = box.lines.at(-1)!;
+      // Helvetica's line: ascender 718 + descender 207 per 1000 of the size.
+      expect(last.y + 0.925 * last.size).toBeLessThanOrEqual(l.label.height - box.pad + 1e-9);
+      expect(box.lines[0]!.y).toBeGreaterThan(box.barcode.y + box.barcode.height);
+      // 1 x 2 in to 2 x 3 in (either way round).
+      const [short, long] = [l.label.width, l.label.height].sort((a, b) => a - b);
+      expect(short! / 72).toBeGreaterThanOrEqual(1);
+      expect(long! / 72).toBeGreaterThanOrEqual(1.99);
+      expect(long! / 72).toBeLessThanOrEqual(3);
+    },
+  );
 
   it('bars from bwip-js match the Code 128 pattern: start B is bar 2, space 1, bar 1, space 2, bar 1', () => {
-    expect(code128('X000ABC123').bars.slice(0, 3)).toEqual([{ x: 0, width: 2 }, { x: 3, width: 1 }, { x: 6, width: 1 }]);
+    expect(code128('X000ABC123').bars.slice(0, 3)).toEqual([
+      { x: 0, width: 2 },
+      { x: 3, width: 1 },
+      { x: 6, width: 1 },
+    ]);
   });
 });
 
@@ -78,13 +87,18 @@ describe('label text', () => {
     expect(conditionText('veryGood')).toBe('Used - Very Good');
     expect(conditionText('Refurb-X')).toBe('Refurb-X');
     // Every script is kept (the renderers name what their fonts lack); controls and bidi overrides go.
-    expect(printable('Mug\u001b[31m “blue” – 11 oz 🍵 café Łódź\u202eevil')).toBe('Mug [31m "blue" - 11 oz 🍵 café Łódź evil');
+    expect(printable('Mug\u001b[31m “blue” – 11 oz 🍵 café Łódź\u202eevil')).toBe(
+      'Mug [31m "blue" - 11 oz 🍵 café Łódź evil',
+    );
   });
 });
 
 describe('ZPL', () => {
   it('escapes ^ and ~ in server text, so a title cannot end the format or start a command', () => {
-    const zpl = renderZpl([{ label: { kind: 'unit', fnsku: 'X000ABC123', title: 'A^XZ~JR title_x', condition: 'New' }, copies: 3 }], LAYOUTS['thermal-2x1']);
+    const zpl = renderZpl(
+      [{ label: { kind: 'unit', fnsku: 'X000ABC123', title: 'A^XZ~JR title_x', condition: 'New' }, copies: 3 }],
+      LAYOUTS['thermal-2x1'],
+    );
     expect(zpl.match(/\^XA/g)).toHaveLength(1);
     expect(zpl.match(/\^XZ/g)).toHaveLength(1);
     expect(zpl).toContain('^FH_^FDA_5EXZ_7EJR title_5Fx^FS');
@@ -93,13 +107,18 @@ describe('ZPL', () => {
 });
 
 describe('shipment labels', () => {
-  it('a heading then the units of each shipment, in the result\'s order', () => {
+  it("a heading then the units of each shipment, in the result's order", () => {
     const result = {
       FBA1: { shipmentId: 'FBA1', fc: 'PHX7', fnsku: 'X000AAAAAA', quantity: '3', itemLocation: { msku: 'A' } },
       FBA2: { shipmentId: 'FBA2', fc: 'TPA2', fnsku: 'X000AAAAAA', quantity: '2', itemLocation: { msku: 'A' } },
     };
     const runs = shipmentRuns(shipmentUnits(result, 'x'), new Map([['A', { title: 'Thing', cond: 'new' }]]));
-    expect(runs.map((r) => [r.label.kind, r.copies])).toEqual([['heading', 1], ['unit', 3], ['heading', 1], ['unit', 2]]);
+    expect(runs.map((r) => [r.label.kind, r.copies])).toEqual([
+      ['heading', 1],
+      ['unit', 3],
+      ['heading', 1],
+      ['unit', 2],
+    ]);
     expect(runs[2]!.label).toEqual({ kind: 'heading', shipmentId: 'FBA2', center: 'TPA2', contents: 'A x 2' });
   });
 });
@@ -115,13 +134,16 @@ describe('unit label geometry', () => {
     ]);
   });
 
-  it.each(LAYOUT_NAMES)('%s: the barcode is centred; a symbol too wide narrows its module so its quiet zones stay inside the padding', (name) => {
-    const l = LAYOUTS[name];
-    for (const modules of [145, 300]) {
-      const box = unitBox(l, modules);
-      expect(box.barcode.x * 2 + box.barcode.width, `${modules} modules`).toBeCloseTo(l.label.width, 9);
-      expect(box.barcode.x - QUIET_ZONE * box.module, `${modules} modules`).toBeGreaterThanOrEqual(box.pad - 1e-9);
-    }
-    expect(unitBox(l, 300).module).toBeLessThan(l.module);
-  });
+  it.each(LAYOUT_NAMES)(
+    '%s: the barcode is centred; a symbol too wide narrows its module so its quiet zones stay inside the padding',
+    (name) => {
+      const l = LAYOUTS[name];
+      for (const modules of [145, 300]) {
+        const box = unitBox(l, modules);
+        expect(box.barcode.x * 2 + box.barcode.width, `${modules} modules`).toBeCloseTo(l.label.width, 9);
+        expect(box.barcode.x - QUIET_ZONE * box.module, `${modules} modules`).toBeGreaterThanOrEqual(box.pad - 1e-9);
+      }
+      expect(unitBox(l, 300).module).toBeLessThan(l.module);
+    },
+  );
 });

@@ -21,7 +21,14 @@ describe('decimal commas', () => {
 });
 
 describe('itemChanges', () => {
-  const existing = { msku: 'A', title: 'Mug', cond: 'new', value: '10.50', notes: 'Dishwasher safe', attributes: [{ name: 'color', value: 'blue' }] };
+  const existing = {
+    msku: 'A',
+    title: 'Mug',
+    cond: 'new',
+    value: '10.50',
+    notes: 'Dishwasher safe',
+    attributes: [{ name: 'color', value: 'blue' }],
+  };
 
   it('names only the fields the row has that differ; numbers compare by value', () => {
     expect(itemChanges(existing, { msku: 'A', title: 'Mug', value: 10.5 }, [])).toEqual({});
@@ -30,7 +37,12 @@ describe('itemChanges', () => {
   });
 
   it('merges attr.NAME columns by name; an empty one removes the attribute', () => {
-    expect(itemChanges(existing, { msku: 'A' }, [{ name: 'size', value: 'L' }])).toEqual({ attributes: [{ name: 'color', value: 'blue' }, { name: 'size', value: 'L' }] });
+    expect(itemChanges(existing, { msku: 'A' }, [{ name: 'size', value: 'L' }])).toEqual({
+      attributes: [
+        { name: 'color', value: 'blue' },
+        { name: 'size', value: 'L' },
+      ],
+    });
     expect(itemChanges(existing, { msku: 'A' }, [{ name: 'color', value: '' }])).toEqual({ attributes: [] });
     expect(itemChanges(existing, { msku: 'A' }, [{ name: 'color', value: 'blue' }])).toEqual({});
   });

@@ -23,7 +23,9 @@ describe("the sandbox's secrets", () => {
 
 describe('PKCE and state', () => {
   it('computes the S256 challenge of RFC 7636 appendix B', () => {
-    expect(challengeOf('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(challengeOf('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
   });
 
   it('makes 128-bit states and 43-character verifiers, different every time', () => {
@@ -33,11 +35,27 @@ describe('PKCE and state', () => {
   });
 
   it('builds the authorization URL under a base path', () => {
-    const url = new URL(authorizeUrl({ authUrl: 'https://auth.example.com/api/', clientId: 'c', redirectUri: 'http://127.0.0.1:5/callback', responseType: 'code', scope: 'a b', state: 's', challenge: 'x' }));
+    const url = new URL(
+      authorizeUrl({
+        authUrl: 'https://auth.example.com/api/',
+        clientId: 'c',
+        redirectUri: 'http://127.0.0.1:5/callback',
+        responseType: 'code',
+        scope: 'a b',
+        state: 's',
+        challenge: 'x',
+      }),
+    );
     expect(url.pathname).toBe('/api/oauth2/auth');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      redirect_uri: 'http://127.0.0.1:5/callback', client_id: 'c', response_type: 'code', scope: 'a b', state: 's',
-      type: 'web_server', code_challenge: 'x', code_challenge_method: 'S256',
+      redirect_uri: 'http://127.0.0.1:5/callback',
+      client_id: 'c',
+      response_type: 'code',
+      scope: 'a b',
+      state: 's',
+      type: 'web_server',
+      code_challenge: 'x',
+      code_challenge_method: 'S256',
     });
   });
 
@@ -50,7 +68,11 @@ describe('PKCE and state', () => {
 
 describe('token lifetimes', () => {
   it('reads expires_in, or expires, and keeps the refresh token', () => {
-    expect(tokensFrom({ access_token: 'a', expires_in: 60, refresh_token: 'r' }, 1000)).toEqual({ accessToken: 'a', refreshToken: 'r', expiresAt: 61_000 });
+    expect(tokensFrom({ access_token: 'a', expires_in: 60, refresh_token: 'r' }, 1000)).toEqual({
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresAt: 61_000,
+    });
     expect(tokensFrom({ access_token: 'a', expires: '30' }, 0).expiresAt).toBe(30_000);
     expect(tokensFrom({ access_token: 'a' }).expiresAt).toBeUndefined();
     expect(() => tokensFrom({})).toThrow(/without an access_token/);
@@ -64,14 +86,27 @@ describe('token lifetimes', () => {
 });
 
 describe('redirect URI matching (RFC 8252 section 7.3)', () => {
-  const client: RegisteredClient = { id: 'c', secretHash: 's', name: 'n', passwordGrant: false, redirectUris: ['http://127.0.0.1/callback', 'http://[::1]/callback', 'https://app.example.com/cb'] };
+  const client: RegisteredClient = {
+    id: 'c',
+    secretHash: 's',
+    name: 'n',
+    passwordGrant: false,
+    redirectUris: ['http://127.0.0.1/callback', 'http://[::1]/callback', 'https://app.example.com/cb'],
+  };
   it('accepts loopback redirects on any port, exact matches elsewhere', () => {
     expect(redirectAllowed(client, 'http://127.0.0.1:53123/callback')).toBe(true);
     expect(redirectAllowed(client, 'http://[::1]:8080/callback')).toBe(true);
     expect(redirectAllowed(client, 'https://app.example.com/cb')).toBe(true);
   });
   it('refuses other paths, hosts, schemes and fragments', () => {
-    for (const uri of ['http://127.0.0.1:1/other', 'http://127.0.0.2:1/callback', 'https://127.0.0.1:1/callback', 'http://127.0.0.1:1/callback#x', 'https://app.example.com:444/cb', 'https://evil.example.com/cb']) {
+    for (const uri of [
+      'http://127.0.0.1:1/other',
+      'http://127.0.0.2:1/callback',
+      'https://127.0.0.1:1/callback',
+      'http://127.0.0.1:1/callback#x',
+      'https://app.example.com:444/cb',
+      'https://evil.example.com/cb',
+    ]) {
       expect(redirectAllowed(client, uri)).toBe(false);
     }
   });
@@ -82,7 +117,9 @@ describe('login: the result page, the answer check, SSH', () => {
     const page = resultPage(true, 'Logged in as <img src=x onerror=alert(1)> (profile a&b). You can close this tab.');
     expect(page).toContain('Logged in as &#60;img src=x onerror=alert(1)&#62; (profile a&#38;b).');
     expect(page).not.toContain('<img');
-    expect(resultPage(false, 'login failed: access was denied in the browser')).toContain('<p>Access was denied in the browser</p>');
+    expect(resultPage(false, 'login failed: access was denied in the browser')).toContain(
+      '<p>Access was denied in the browser</p>',
+    );
   });
 
   it('tells a paste that may be tried again from an answer that ends the login', () => {
@@ -90,8 +127,12 @@ describe('login: the result page, the answer check, SSH', () => {
     for (const text of ['hello', 'http://127.0.0.1:9/callback?code=c&state=T', 'http://127.0.0.1:9/callback?state=S']) {
       expect(() => redirectAnswer(text, ctx), text).toThrow(NotThisRedirect);
     }
-    expect(() => redirectAnswer('http://127.0.0.1:9/callback?error=access_denied&state=S', ctx)).toThrow(/access was denied/);
-    expect(() => redirectAnswer('http://127.0.0.1:9/callback?error=access_denied&state=S', ctx)).not.toThrow(NotThisRedirect);
+    expect(() => redirectAnswer('http://127.0.0.1:9/callback?error=access_denied&state=S', ctx)).toThrow(
+      /access was denied/,
+    );
+    expect(() => redirectAnswer('http://127.0.0.1:9/callback?error=access_denied&state=S', ctx)).not.toThrow(
+      NotThisRedirect,
+    );
     expect(redirectAnswer(' http://127.0.0.1:9/callback?code=c&state=S ', ctx).get('code')).toBe('c');
   });
 
@@ -124,16 +165,28 @@ describe('login throttling', () => {
 
 describe('the bearer hook', () => {
   it('refreshes once on a 401 for a stored token, never for INV_TOKEN (there is nothing to refresh)', async () => {
-    const req: HttpRequest = { operation: 'items', method: 'GET', url: new URL('http://i.test/v1/items'), headers: {}, retry: READ_POLICY, auth: 'bearer' };
+    const req: HttpRequest = {
+      operation: 'items',
+      method: 'GET',
+      url: new URL('http://i.test/v1/items'),
+      headers: {},
+      retry: READ_POLICY,
+      auth: 'bearer',
+    };
     for (const source of ['config', 'INV_TOKEN'] as const) {
       const refreshed: string[] = [];
       const sent: string[] = [];
-      const tokens = { source, accessToken: async () => 'old', refresh: async (t: string) => (refreshed.push(t), 'new') } as unknown as TokenProvider;
+      const tokens = {
+        source,
+        accessToken: async () => 'old',
+        refresh: async (t: string) => (refreshed.push(t), 'new'),
+      } as unknown as TokenProvider;
       const res = await bearerHook(tokens)(req, async (r) => {
         sent.push(r.headers.authorization!);
         return { status: r.headers.authorization === 'Bearer new' ? 200 : 401, headers: {}, durationMs: 1, text: '{}' };
       });
-      if (source === 'config') expect([res.status, sent, refreshed]).toEqual([200, ['Bearer old', 'Bearer new'], ['old']]);
+      if (source === 'config')
+        expect([res.status, sent, refreshed]).toEqual([200, ['Bearer old', 'Bearer new'], ['old']]);
       else expect([res.status, sent, refreshed]).toEqual([401, ['Bearer old'], []]);
     }
   });

@@ -35,7 +35,12 @@ describe('render', () => {
 
   it('prints one record per line as ndjson', async () => {
     const { out } = await rendered({ output: 'ndjson' });
-    expect(out.trim().split('\n').map((l) => JSON.parse(l))).toEqual(RECORDS);
+    expect(
+      out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual(RECORDS);
   });
 
   it('streams records from an async source', async () => {
@@ -62,7 +67,10 @@ describe('render', () => {
 
   it('projects --fields, nested paths rebuilt', async () => {
     const { out } = await rendered({ fields: ['id', 'nested.a'] });
-    expect(JSON.parse(out)).toEqual([{ id: 'x', nested: { a: 1 } }, { id: 'y', nested: { a: 22 } }]);
+    expect(JSON.parse(out)).toEqual([
+      { id: 'x', nested: { a: 1 } },
+      { id: 'y', nested: { a: 22 } },
+    ]);
     expect(project({ a: 1 }, ['b'])).toEqual({ b: null });
   });
 
@@ -76,7 +84,9 @@ describe('render', () => {
 
 describe('checkFields', () => {
   it('rejects unknown fields, naming them and the available ones', () => {
-    expect(() => checkFields(['id', 'nope.x'], VIEW.fields)).toThrow('unknown field "nope.x"; available fields: id, n, nested');
+    expect(() => checkFields(['id', 'nope.x'], VIEW.fields)).toThrow(
+      'unknown field "nope.x"; available fields: id, n, nested',
+    );
     expect(() => checkFields(['nested.anything'], VIEW.fields)).not.toThrow();
   });
 });

@@ -31,13 +31,29 @@ export function bucket(rate: number, burst: number, retryAfter: boolean, stated 
 }
 
 /** Sends `rows` through `pacer` to `server`, eight at a time, retrying 429s as the retry hook does; returns what it took. */
-export function simulate(server: Server, rows: number, seed = 1, log?: (line: string) => void, latency: (t: number) => number = () => 2) {
+export function simulate(
+  server: Server,
+  rows: number,
+  seed = 1,
+  log?: (line: string) => void,
+  latency: (t: number) => number = () => 2,
+) {
   let now = 0;
   let random = seed;
-  const rand = () => ((random = (random * 16807) % 2147483647) / 2147483647);
-  const pacer = new Pacer({ now: () => now, onPause: (line) => log?.(`${(now / 1000).toFixed(2)} ${line} (${done} done)`) });
+  const rand = () => (random = (random * 16807) % 2147483647) / 2147483647;
+  const pacer = new Pacer({
+    now: () => now,
+    onPause: (line) => log?.(`${(now / 1000).toFixed(2)} ${line} (${done} done)`),
+  });
   // Each worker's next event: when it asks for a slot, or when its answer comes.
-  const workers = Array.from({ length: 8 }, () => ({ at: 0, phase: 'ask' as 'ask' | 'wait' | 'answer', sentAt: 0, asked: 0, attempt: 1, busy: false }));
+  const workers = Array.from({ length: 8 }, () => ({
+    at: 0,
+    phase: 'ask' as 'ask' | 'wait' | 'answer',
+    sentAt: 0,
+    asked: 0,
+    attempt: 1,
+    busy: false,
+  }));
   let next = 0;
   let done = 0;
   let throttled = 0;
@@ -88,11 +104,14 @@ describe('the pacer', () => {
   it.each([
     ['with Retry-After', true],
     ['without Retry-After', false],
-  ])('sends 10,000 requests through a 200/s bucket of 20 in at most 1.15 × N/R, with at most one in 20 answered 429, %s', (_name, retryAfter) => {
-    const { seconds, throttledShare } = simulate(bucket(200, 20, retryAfter), 10_000);
-    expect(seconds).toBeLessThanOrEqual(57.5);
-    expect(throttledShare).toBeLessThanOrEqual(0.05);
-  });
+  ])(
+    'sends 10,000 requests through a 200/s bucket of 20 in at most 1.15 × N/R, with at most one in 20 answered 429, %s',
+    (_name, retryAfter) => {
+      const { seconds, throttledShare } = simulate(bucket(200, 20, retryAfter), 10_000);
+      expect(seconds).toBeLessThanOrEqual(57.5);
+      expect(throttledShare).toBeLessThanOrEqual(0.05);
+    },
+  );
 
   it('eases off from what it sent, not from a ceiling that grew while this side was too slow to reach it', () => {
     // 80 ms a request for the first 10 s (eight in flight: 100/s at most), then 2 ms.
@@ -110,7 +129,13 @@ describe('the pacer', () => {
   });
 
   it('finds slower and faster servers, with bursts small and large, and never crawls', () => {
-    for (const [rate, burst] of [[20, 5], [1000, 50], [50, 1], [5, 10], [100, 100]] as const) {
+    for (const [rate, burst] of [
+      [20, 5],
+      [1000, 50],
+      [50, 1],
+      [5, 10],
+      [100, 100],
+    ] as const) {
       for (const retryAfter of [true, false]) {
         const rows = Math.min(10_000, rate * 50);
         const { seconds, throttledShare } = simulate(bucket(rate, burst, retryAfter), rows);
@@ -140,7 +165,7 @@ describe('the pacer', () => {
   });
 });
 
-describe('the pacer\'s cuts, event by event', () => {
+describe("the pacer's cuts, event by event", () => {
   /** A pacer on a fake clock, told an answer every 10 ms. */
   function paced() {
     let now = 0;
@@ -170,7 +195,10 @@ describe('the pacer\'s cuts, event by event', () => {
     answer(3000, 429);
     // 149 answers and one 429 in 1.75 s of sending since the cut (a quiet spell counts 250 ms at most), a few
     // refused: eased off from what was sent, to 0.9 of it as the last cut was under 5 s ago.
-    expect(said).toEqual(['rate limited: sending at most 90 requests/s', 'rate limited: sending at most 77 requests/s']);
+    expect(said).toEqual([
+      'rate limited: sending at most 90 requests/s',
+      'rate limited: sending at most 77 requests/s',
+    ]);
     expect(pacer.rate).toBeCloseTo((0.9 * 150) / 1.75, 6);
   });
 

@@ -19,18 +19,27 @@ import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const fnsku = (i: number) => `X00${String(i).padStart(7, '0')}`;
 const facts: ShipmentFacts = {
-  shipmentId: 'FBA15ABCDEFG', center: 'PHX7', shipTo: ['Amazon PHX7'],
+  shipmentId: 'FBA15ABCDEFG',
+  center: 'PHX7',
+  shipTo: ['Amazon PHX7'],
   lines: Array.from({ length: 20 }, (_, i) => ({ msku: `SKU-${i}`, fnsku: fnsku(i), quantity: 10 + i })),
 };
 const everything = facts.lines.map((l) => ({ row: 2, box: 1, msku: l.msku, quantity: l.quantity }));
 
 describe('box contents as Amazon 2D text', () => {
   it('joins codes and values with colons and segments with commas, EXP as YYMMDD after the quantity', () => {
-    expect(contentsText('FBA15ABCDEFG', [{ msku: 'A', fnsku: 'X000BB05CA', quantity: 5 }, { msku: 'B', fnsku: 'X000786B0B', quantity: 12, exp: '2027-03-01' }]))
-      .toBe('AMZN,PO:FBA15ABCDEFG,FNSKU:X000BB05CA,QTY:5,FNSKU:X000786B0B,QTY:12,EXP:270301');
+    expect(
+      contentsText('FBA15ABCDEFG', [
+        { msku: 'A', fnsku: 'X000BB05CA', quantity: 5 },
+        { msku: 'B', fnsku: 'X000786B0B', quantity: 12, exp: '2027-03-01' },
+      ]),
+    ).toBe('AMZN,PO:FBA15ABCDEFG,FNSKU:X000BB05CA,QTY:5,FNSKU:X000786B0B,QTY:12,EXP:270301');
   });
 
-  it.each([['PDF 4x6', symbolRoom(cartonLayout('4x6'))], ['ZPL', ZPL_ROOM]])('splits contents too long for one %s symbol over several that each fit, no product cut', (_name, room) => {
+  it.each([
+    ['PDF 4x6', symbolRoom(cartonLayout('4x6'))],
+    ['ZPL', ZPL_ROOM],
+  ])('splits contents too long for one %s symbol over several that each fit, no product cut', (_name, room) => {
     const items = facts.lines.map((l) => ({ msku: l.msku, fnsku: l.fnsku, quantity: l.quantity }));
     const symbols = contentsSymbols(facts.shipmentId, items, room);
     expect(symbols.length).toBeGreaterThan(1);
@@ -38,12 +47,16 @@ describe('box contents as Amazon 2D text', () => {
       expect(s.matrix.rows).toBeLessThanOrEqual(room.maxRows);
       expect(s.text.startsWith('AMZN,PO:FBA15ABCDEFG,FNSKU:')).toBe(true);
     }
-    const back = symbols.flatMap((s) => [...s.text.matchAll(/FNSKU:(\w+),QTY:(\d+)/g)].map((m) => [m[1], Number(m[2])]));
+    const back = symbols.flatMap((s) =>
+      [...s.text.matchAll(/FNSKU:(\w+),QTY:(\d+)/g)].map((m) => [m[1], Number(m[2])]),
+    );
     expect(back).toEqual(items.map((i) => [i.fnsku, i.quantity]));
   });
 
   it('prints a split box as one label per symbol, each decoding to its part and the same box id', async () => {
-    const packing = checkPacking(facts, everything, [{ row: 2, box: 1, weight: 20, length: 20, width: 15, height: 10 }]);
+    const packing = checkPacking(facts, everything, [
+      { row: 2, box: 1, weight: 20, length: 20, width: 15, height: 10 },
+    ]);
     const layout = cartonLayout('4x6');
     const labels = cartonLabels(packing, ['Acme', '1 Main St'], symbolRoom(layout));
     const dir = tempDir('pack');
@@ -65,14 +78,24 @@ describe('box contents as Amazon 2D text', () => {
 describe('checks and the pack list', () => {
   it('takes an fnsku for an msku, merges repeated rows, and lists expiry dates in the pack list', () => {
     const small: ShipmentFacts = { ...facts, lines: facts.lines.slice(0, 2) };
-    const packing = checkPacking(small, [
-      { row: 2, box: 1, fnsku: fnsku(0), quantity: 4, exp: '2027-03-01' },
-      { row: 3, box: 1, msku: 'SKU-0', quantity: 6, exp: '2027-03-01' },
-      { row: 4, box: 2, msku: 'SKU-1', quantity: 11 },
-    ], [{ row: 2, box: 1, weight: 60, length: 10, width: 10, height: 10 }, { row: 3, box: 2, weight: 1, length: 10, width: 10, height: 10 }]);
+    const packing = checkPacking(
+      small,
+      [
+        { row: 2, box: 1, fnsku: fnsku(0), quantity: 4, exp: '2027-03-01' },
+        { row: 3, box: 1, msku: 'SKU-0', quantity: 6, exp: '2027-03-01' },
+        { row: 4, box: 2, msku: 'SKU-1', quantity: 11 },
+      ],
+      [
+        { row: 2, box: 1, weight: 60, length: 10, width: 10, height: 10 },
+        { row: 3, box: 2, weight: 1, length: 10, width: 10, height: 10 },
+      ],
+    );
     expect(packing.boxes[0]!.items).toEqual([{ msku: 'SKU-0', fnsku: fnsku(0), quantity: 10, exp: '2027-03-01' }]);
     expect(packing.boxes.map((b) => b.teamLift)).toEqual([true, false]);
-    const rows = packListTsv(packing, new Map(), 'x').trimEnd().split('\n').map((l) => l.split('\t'));
+    const rows = packListTsv(packing, new Map(), 'x')
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
     const header = rows.find((r) => r[0] === 'Merchant SKU')!;
     const exp = header.indexOf('FBA15ABCDEFGU000001 - Expiration Date (MM/DD/YY)');
     expect(exp).toBeGreaterThan(0);
@@ -83,10 +106,15 @@ describe('checks and the pack list', () => {
 describe('Code 128 B from the symbol table', () => {
   it('draws every printable ASCII character so that zxing reads it back', async () => {
     const all = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
-    const texts = ['FBA15ABCDEFGU000001', ...Array.from({ length: 8 }, (_, i) => all.slice(i * 12, i * 12 + 12).replace(/^ | $/g, '_'))];
+    const texts = [
+      'FBA15ABCDEFGU000001',
+      ...Array.from({ length: 8 }, (_, i) => all.slice(i * 12, i * 12 + 12).replace(/^ | $/g, '_')),
+    ];
     const doc = new PDFDocument({ size: [400, 100], margin: 0, autoFirstPage: false });
     const chunks: Buffer[] = [];
-    const done = new Promise<Buffer>((resolve) => doc.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))));
+    const done = new Promise<Buffer>((resolve) =>
+      doc.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks))),
+    );
     for (const text of texts) {
       doc.addPage({ size: [400, 100], margin: 0 });
       const bars = code128B(text);
@@ -97,7 +125,9 @@ describe('Code 128 B from the symbol table', () => {
     const dir = tempDir('c128');
     try {
       writeFileSync(join(dir, 'c.pdf'), await done);
-      expect(decodePdf(join(dir, 'c.pdf')).map((page) => page.map((s) => `${s.format}:${s.text}`))).toEqual(texts.map((t) => [`Code128:${t}`]));
+      expect(decodePdf(join(dir, 'c.pdf')).map((page) => page.map((s) => `${s.format}:${s.text}`))).toEqual(
+        texts.map((t) => [`Code128:${t}`]),
+      );
     } finally {
       removeTempDir(dir);
     }
@@ -106,11 +136,22 @@ describe('Code 128 B from the symbol table', () => {
 
 describe('PDF417 encoded here', () => {
   it('draws the same symbol as bwip-js for the same codewords at level 6', () => {
-    const cases: Array<[string, number]> = [['AMZN,PO:FBA10000003,FNSKU:X0006CA9EF,QTY:1', 6], ['AMZN,PO:FBA1,FNSKU:X000B5F080,QTY:12,EXP:270301', 4], ['A', 6], ['AMZN,PO:FBA15ABCDEFG', 30]];
+    const cases: Array<[string, number]> = [
+      ['AMZN,PO:FBA10000003,FNSKU:X0006CA9EF,QTY:1', 6],
+      ['AMZN,PO:FBA1,FNSKU:X000B5F080,QTY:12,EXP:270301', 4],
+      ['A', 6],
+      ['AMZN,PO:FBA15ABCDEFG', 30],
+    ];
     for (const [text, columns] of cases) {
       const codewords = textCodewords(text);
       const mine = symbolOf(codewords, columns)!;
-      const options = { bcid: 'pdf417', text: codewords.map((v) => `^${String(v).padStart(3, '0')}`).join(''), raw: true, eclevel: 6, columns };
+      const options = {
+        bcid: 'pdf417',
+        text: codewords.map((v) => `^${String(v).padStart(3, '0')}`).join(''),
+        raw: true,
+        eclevel: 6,
+        columns,
+      };
       const [theirs] = bwipjs.raw(options as never) as unknown as Array<{ pixs: number[]; pixx: number }>;
       expect([mine.width, mine.rows]).toEqual([theirs!.pixx, theirs!.pixs.length / theirs!.pixx]);
       expect(Array.from(mine.dark).join('')).toBe(theirs!.pixs.join(''));

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { CodeError, gs1CheckDigit, isbn10CheckDigit, isbn10To13, isbn13To10, isIsbn10, parseEan, parseIsbn, parseUpc, recognizeCode } from '../../src/api/product-codes.js';
+import {
+  CodeError,
+  gs1CheckDigit,
+  isbn10CheckDigit,
+  isbn10To13,
+  isbn13To10,
+  isIsbn10,
+  parseEan,
+  parseIsbn,
+  parseUpc,
+  recognizeCode,
+} from '../../src/api/product-codes.js';
 
 describe('check digits', () => {
   it('computes GS1 and ISBN-10 check digits', () => {
@@ -30,7 +41,9 @@ describe('check digits', () => {
   });
 
   it('rejects bad check digits naming the rule', () => {
-    expect(() => parseUpc('012345678906')).toThrow('"012345678906" is not a valid UPC: its check digit should be 5 (GS1 mod-10)');
+    expect(() => parseUpc('012345678906')).toThrow(
+      '"012345678906" is not a valid UPC: its check digit should be 5 (GS1 mod-10)',
+    );
     expect(() => parseEan('4006381333932')).toThrow(/EAN: its check digit should be 1/);
     expect(() => parseIsbn('0-316-76948-8')).toThrow(/ISBN-10: its check digit should be 7 \(mod-11\)/);
     expect(() => parseIsbn('12345')).toThrow(/must be 10 characters/);

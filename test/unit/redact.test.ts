@@ -3,7 +3,9 @@ import { REDACTED, redactForm, redactHeaders, redactUrl } from '../../src/http/r
 
 describe('redaction', () => {
   it('hides key, sig, code and tokens in URLs, keeping the rest', () => {
-    const url = redactUrl('http://h/v1/lookup?asin=B00X4WHP5E&ts=1&sig=abc123&key=1|c|deadbeef&code=xyz&access_token=t');
+    const url = redactUrl(
+      'http://h/v1/lookup?asin=B00X4WHP5E&ts=1&sig=abc123&key=1|c|deadbeef&code=xyz&access_token=t',
+    );
     expect(url).toContain('asin=B00X4WHP5E');
     expect(url).toContain('ts=1');
     for (const secret of ['abc123', 'deadbeef', 'xyz', '=t']) expect(url).not.toContain(secret);

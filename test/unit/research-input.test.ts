@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { parseAsin, parseCategoryId, parsePriceList, parseProductCode } from '../../src/commands/shared/research-input.js';
+import {
+  parseAsin,
+  parseCategoryId,
+  parsePriceList,
+  parseProductCode,
+} from '../../src/commands/shared/research-input.js';
 import { searchQuery } from '../../src/commands/search.js';
 
 describe('research input', () => {

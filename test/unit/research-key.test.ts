@@ -28,7 +28,14 @@ describe('research key', () => {
 });
 
 describe('research auth hook', () => {
-  const base: HttpRequest = { operation: 'fees', method: 'GET', url: new URL('http://h/v1/fees/A?price=1'), headers: {}, retry: READ_POLICY, auth: 'research-key' };
+  const base: HttpRequest = {
+    operation: 'fees',
+    method: 'GET',
+    url: new URL('http://h/v1/fees/A?price=1'),
+    headers: {},
+    retry: READ_POLICY,
+    auth: 'research-key',
+  };
   const capture = async (hook: ReturnType<typeof researchAuthHook>, req: HttpRequest) => {
     let seen: HttpRequest | undefined;
     await hook(req, async (r) => {
@@ -50,7 +57,10 @@ describe('research auth hook', () => {
   });
 
   it('can send the key as ?key= instead', async () => {
-    const hook = researchAuthHook({ clientId: 'c', secretKey: 's', keyOffset: 0, keyIn: 'query' }, () => 2_000_000_000_000);
+    const hook = researchAuthHook(
+      { clientId: 'c', secretKey: 's', keyOffset: 0, keyIn: 'query' },
+      () => 2_000_000_000_000,
+    );
     const req = await capture(hook, base);
     expect(req.url.searchParams.get('key')).toBe(researchKey('c', 's', 2_000_000_000));
     expect(req.headers.authorization).toBeUndefined();

@@ -20,7 +20,13 @@ async function show<R>(view: View<R>, records: R[], output: 'table' | 'json') {
   return { out: t.stdout(), err: t.stderr() };
 }
 
-const feeQuote = { asin: 'B0TOYTRUCK', price: 30, sizeTier: F.FEES.data.sizeTier, mfnFees: F.FEES.data.mfnFees, fbaFees: F.FEES.data.fbaFees };
+const feeQuote = {
+  asin: 'B0TOYTRUCK',
+  price: 30,
+  sizeTier: F.FEES.data.sizeTier,
+  mfnFees: F.FEES.data.mfnFees,
+  fbaFees: F.FEES.data.fbaFees,
+};
 
 describe('views over the live shapes', () => {
   it('offers: nulls, "Just Launched", shipdom False; JSON keeps type and nulls', async () => {
@@ -70,7 +76,9 @@ describe('views over the live shapes', () => {
   });
 
   it('item-search: Item as an object, an array, or absent', async () => {
-    expect((await show(ITEM_SEARCH_VIEW, [F.ITEM_SEARCH_ONE as never], 'table')).out).toMatch(/B0TOYTRUCK\s+Toy truck\s+Toy\s+Acme\s+24\.50\s+1/);
+    expect((await show(ITEM_SEARCH_VIEW, [F.ITEM_SEARCH_ONE as never], 'table')).out).toMatch(
+      /B0TOYTRUCK\s+Toy truck\s+Toy\s+Acme\s+24\.50\s+1/,
+    );
     const many = (await show(ITEM_SEARCH_VIEW, [F.ITEM_SEARCH_MANY as never], 'table')).out.trimEnd().split('\n');
     expect(many).toHaveLength(3);
     const none = await show(ITEM_SEARCH_VIEW, [F.ITEM_SEARCH_NONE as never], 'table');
@@ -93,10 +101,16 @@ describe('payload checks', () => {
   });
 
   it('turns a 2xx Error body into the server message, and a 2xx without payload into a named error', () => {
-    expect(() => checkPayload('fees', 200, { Error: 'Invalid ASIN', timestamp: 't', requestId: 'r' }, PAYLOADS.fees)).toThrow('research API (fees) answered 200 with an error: Invalid ASIN');
-    expect(() => checkPayload('offers', 200, { timestamp: 't', requestId: 'r' }, PAYLOADS.offers)).toThrow('research API (offers) answered 200 without offers (it holds only timestamp, requestId)');
+    expect(() =>
+      checkPayload('fees', 200, { Error: 'Invalid ASIN', timestamp: 't', requestId: 'r' }, PAYLOADS.fees),
+    ).toThrow('research API (fees) answered 200 with an error: Invalid ASIN');
+    expect(() => checkPayload('offers', 200, { timestamp: 't', requestId: 'r' }, PAYLOADS.offers)).toThrow(
+      'research API (offers) answered 200 without offers (it holds only timestamp, requestId)',
+    );
     expect(() => checkPayload('search', 200, [], PAYLOADS.search)).toThrow(/instead of searchCatalogs\.result/);
-    expect(() => checkSerializedPayload('offers', 200, 'a:1:{s:5:"Error";s:7:"Too bad";}')).toThrow(/with an error: Too bad/);
+    expect(() => checkSerializedPayload('offers', 200, 'a:1:{s:5:"Error";s:7:"Too bad";}')).toThrow(
+      /with an error: Too bad/,
+    );
     expect(() => checkSerializedPayload('offers', 200, 'a:1:{s:9:"timestamp";s:1:"t";}')).toThrow(/without offers/);
   });
 });
@@ -112,6 +126,8 @@ describe('version-1 request ids', () => {
   });
 
   it('agree with a recorded answer of the live service', () => {
-    expect(new Date(uuidV1Time('92c2a3a1-9ff9-11e4-a2e5-8b882dc76c0d')).toISOString().slice(0, 19)).toBe('2015-01-19T16:38:18');
+    expect(new Date(uuidV1Time('92c2a3a1-9ff9-11e4-a2e5-8b882dc76c0d')).toISOString().slice(0, 19)).toBe(
+      '2015-01-19T16:38:18',
+    );
   });
 });

@@ -5,7 +5,14 @@ import { READ_POLICY } from '../../src/http/retry.js';
 
 const NOW = Date.parse('2026-11-20T10:00:00.000Z');
 const creds = { clientId: 'c', secretKey: 's', keyOffset: 0, keyIn: 'header' as const };
-const req: HttpRequest = { operation: 'fees', method: 'GET', url: new URL('http://r.test/v1/fees/B00X4WHP5E'), headers: {}, retry: READ_POLICY, auth: 'research-key' };
+const req: HttpRequest = {
+  operation: 'fees',
+  method: 'GET',
+  url: new URL('http://r.test/v1/fees/B00X4WHP5E'),
+  headers: {},
+  retry: READ_POLICY,
+  auth: 'research-key',
+};
 
 /** A fake server whose clock is `skewS` ahead: 401 with its timestamp unless the key's time is within 60 s of its own. */
 function server(skewS: number, sent: string[]) {
@@ -13,7 +20,13 @@ function server(skewS: number, sent: string[]) {
     const ts = Number(r.headers.authorization!.split('|')[0]);
     sent.push(String(ts));
     const serverS = NOW / 1000 + skewS;
-    if (Math.abs(ts - serverS) > 60) return { status: 401, headers: {}, durationMs: 1, text: JSON.stringify({ Error: 'bad time', timestamp: new Date(serverS * 1000).toISOString() }) };
+    if (Math.abs(ts - serverS) > 60)
+      return {
+        status: 401,
+        headers: {},
+        durationMs: 1,
+        text: JSON.stringify({ Error: 'bad time', timestamp: new Date(serverS * 1000).toISOString() }),
+      };
     return { status: 200, headers: {}, durationMs: 1, text: '{}' };
   };
 }
@@ -41,7 +54,12 @@ describe('clock skew', () => {
     const hook = researchAuthHook(creds, () => NOW);
     const res = await hook(req, async (r) => {
       sent.push(r.headers.authorization!);
-      return { status: 401, headers: {}, durationMs: 1, text: JSON.stringify({ Error: 'bad hash', timestamp: new Date(NOW + 10_000).toISOString() }) };
+      return {
+        status: 401,
+        headers: {},
+        durationMs: 1,
+        text: JSON.stringify({ Error: 'bad hash', timestamp: new Date(NOW + 10_000).toISOString() }),
+      };
     });
     expect(res.status).toBe(401);
     expect(sent).toHaveLength(1);
@@ -49,7 +67,12 @@ describe('clock skew', () => {
     const skewed = researchAuthHook({ ...creds, secretKey: 'wrong' }, () => NOW);
     await skewed(req, async (r) => {
       twice.push(r.headers.authorization!);
-      return { status: 401, headers: {}, durationMs: 1, text: JSON.stringify({ Error: 'bad', timestamp: new Date(NOW + 7_200_000).toISOString() }) };
+      return {
+        status: 401,
+        headers: {},
+        durationMs: 1,
+        text: JSON.stringify({ Error: 'bad', timestamp: new Date(NOW + 7_200_000).toISOString() }),
+      };
     });
     expect(twice).toHaveLength(2);
   });
@@ -65,10 +88,17 @@ describe('clock skew', () => {
     const sent: string[] = [];
     const corrected: number[] = [];
     const hook = researchAuthHook(creds, () => NOW, { onCorrected: (s) => void corrected.push(s) });
-    const refused = (ahead: number) => async (r: HttpRequest): Promise<HttpResponse> => {
-      sent.push(r.headers.authorization!.split('|')[0]!);
-      return { status: 401, headers: {}, durationMs: 1, text: JSON.stringify({ Error: 'bad', timestamp: new Date(NOW + ahead * 1000).toISOString() }) };
-    };
+    const refused =
+      (ahead: number) =>
+      async (r: HttpRequest): Promise<HttpResponse> => {
+        sent.push(r.headers.authorization!.split('|')[0]!);
+        return {
+          status: 401,
+          headers: {},
+          durationMs: 1,
+          text: JSON.stringify({ Error: 'bad', timestamp: new Date(NOW + ahead * 1000).toISOString() }),
+        };
+      };
     expect((await hook(req, refused(60))).status).toBe(401);
     expect(sent.map(Number)).toEqual([NOW / 1000, NOW / 1000 + 60]);
     expect(corrected).toEqual([]);

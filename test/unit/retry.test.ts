@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ONCE_POLICY, READ_POLICY, THROTTLED, UNREACHABLE, backoff, decideRetry, parseRetryAfter } from '../../src/http/retry.js';
+import {
+  ONCE_POLICY,
+  READ_POLICY,
+  THROTTLED,
+  UNREACHABLE,
+  backoff,
+  decideRetry,
+  parseRetryAfter,
+} from '../../src/http/retry.js';
 
 const half = () => 0.5;
 
@@ -15,7 +23,8 @@ describe('decideRetry', () => {
   });
 
   it('does not retry other statuses', () => {
-    for (const status of [200, 400, 401, 404, 500]) expect(decideRetry(READ_POLICY, 1, { status }, half).retry).toBe(false);
+    for (const status of [200, 400, 401, 404, 500])
+      expect(decideRetry(READ_POLICY, 1, { status }, half).retry).toBe(false);
   });
 
   it('stops after the last attempt', () => {
@@ -24,7 +33,12 @@ describe('decideRetry', () => {
   });
 
   it('never repeats a request that may change state, unless nothing was done', () => {
-    for (const outcome of [{ status: 503 }, { failure: 'lost' as const }, { failure: 'connect' as const }, { failure: 'timeout' as const }]) {
+    for (const outcome of [
+      { status: 503 },
+      { failure: 'lost' as const },
+      { failure: 'connect' as const },
+      { failure: 'timeout' as const },
+    ]) {
       expect(decideRetry(ONCE_POLICY, 1, outcome, half).retry).toBe(false);
     }
     const oneShotButConnectSafe = { ...ONCE_POLICY, attempts: 3, onConnectError: true };
@@ -35,21 +49,34 @@ describe('decideRetry', () => {
   it('waits out a 429 for every operation, writes included, for Retry-After and never sooner than the backoff', () => {
     for (const policy of [READ_POLICY, ONCE_POLICY]) {
       expect(decideRetry(policy, 1, { status: 429, retryAfter: '2' }, half)).toEqual({ retry: true, delayMs: 2000 });
-      expect(decideRetry(policy, 1, { status: 429, retryAfter: '0' }, half)).toEqual({ retry: true, delayMs: backoff(THROTTLED, 1, half) });
+      expect(decideRetry(policy, 1, { status: 429, retryAfter: '0' }, half)).toEqual({
+        retry: true,
+        delayMs: backoff(THROTTLED, 1, half),
+      });
       expect(decideRetry(policy, 9, { status: 429 }, half).retry).toBe(true);
     }
   });
 
   it('gives up on a 429 when the waits would pass 30 s, or the --wait given', () => {
     expect(decideRetry(ONCE_POLICY, 1, { status: 429, retryAfter: '120' }, half).retry).toBe(false);
-    expect(decideRetry(ONCE_POLICY, 5, { status: 429, retryAfter: '5' }, half, { waitedMs: 26_000, patienceMs: 0 }).retry).toBe(false);
-    expect(decideRetry(ONCE_POLICY, 1, { status: 429, retryAfter: '120' }, half, { waitedMs: 0, patienceMs: 600_000 }).retry).toBe(true);
+    expect(
+      decideRetry(ONCE_POLICY, 5, { status: 429, retryAfter: '5' }, half, { waitedMs: 26_000, patienceMs: 0 }).retry,
+    ).toBe(false);
+    expect(
+      decideRetry(ONCE_POLICY, 1, { status: 429, retryAfter: '120' }, half, { waitedMs: 0, patienceMs: 600_000 }).retry,
+    ).toBe(true);
   });
 
   it('waits for a service that cannot be reached as long as --wait allows, for every operation, and then stops', () => {
     const budget = (waitedMs: number) => ({ waitedMs, patienceMs: 60_000 });
-    expect(decideRetry(ONCE_POLICY, 1, { failure: 'connect' }, half, budget(0))).toEqual({ retry: true, delayMs: backoff(UNREACHABLE, 1, half) });
-    expect(decideRetry(ONCE_POLICY, 20, { failure: 'connect' }, half, budget(50_000))).toEqual({ retry: true, delayMs: 10_000 });
+    expect(decideRetry(ONCE_POLICY, 1, { failure: 'connect' }, half, budget(0))).toEqual({
+      retry: true,
+      delayMs: backoff(UNREACHABLE, 1, half),
+    });
+    expect(decideRetry(ONCE_POLICY, 20, { failure: 'connect' }, half, budget(50_000))).toEqual({
+      retry: true,
+      delayMs: 10_000,
+    });
     expect(decideRetry(ONCE_POLICY, 21, { failure: 'connect' }, half, budget(60_000)).retry).toBe(false);
     // A connection lost after sending stays in doubt, whatever the patience.
     expect(decideRetry(ONCE_POLICY, 1, { failure: 'lost' }, half, budget(0)).retry).toBe(false);
@@ -75,9 +102,12 @@ describe('parseRetryAfter', () => {
 });
 
 describe('Retry-After on a retried status', () => {
-  it('waits a Retry-After up to the policy\'s longest, and gives up on a longer one', () => {
+  it("waits a Retry-After up to the policy's longest, and gives up on a longer one", () => {
     const half = () => 0.5;
-    expect(decideRetry(READ_POLICY, 1, { status: 503, retryAfter: '30' }, half)).toEqual({ retry: true, delayMs: 30_000 });
+    expect(decideRetry(READ_POLICY, 1, { status: 503, retryAfter: '30' }, half)).toEqual({
+      retry: true,
+      delayMs: 30_000,
+    });
     expect(decideRetry(READ_POLICY, 1, { status: 503, retryAfter: '31' }, half)).toEqual({ retry: false, delayMs: 0 });
   });
 });

@@ -69,7 +69,14 @@ describe('the sandbox token bucket', () => {
     const clock = fakeClock();
     const limiter = new RateLimiter(settings(1, 2), clock.now);
     for (let i = 0; i < 5; i++) limiter.take('a');
-    expect(limiter.snapshot()).toEqual({ rate: 1, burst: 2, retryAfter: true, headers: false, allowed: 2, throttled: 3 });
+    expect(limiter.snapshot()).toEqual({
+      rate: 1,
+      burst: 2,
+      retryAfter: true,
+      headers: false,
+      allowed: 2,
+      throttled: 3,
+    });
     limiter.set(settings(1, 1));
     expect(limiter.snapshot()).toMatchObject({ allowed: 0, throttled: 0 });
     expect(limiter.take('a').ok).toBe(true); // a new limit starts with full buckets
@@ -79,7 +86,9 @@ describe('the sandbox token bucket', () => {
   });
 
   it('names the limit in its message', () => {
-    expect(new RateLimiter(settings(200, 20)).message()).toBe('rate limit exceeded: 200 requests/s per account, burst 20');
+    expect(new RateLimiter(settings(200, 20)).message()).toBe(
+      'rate limit exceeded: 200 requests/s per account, burst 20',
+    );
   });
 });
 
@@ -90,7 +99,12 @@ describe('rate limit settings', () => {
     expect(defaultBurst(0.5)).toBe(1);
     expect(defaultBurst(15)).toBe(2);
     expect(parseRateLimit({ rate: 200 })).toEqual({ rate: 200, burst: 20, retryAfter: true, headers: false });
-    expect(parseRateLimit({ rate: 5, burst: 2, retryAfter: false, headers: true })).toEqual({ rate: 5, burst: 2, retryAfter: false, headers: true });
+    expect(parseRateLimit({ rate: 5, burst: 2, retryAfter: false, headers: true })).toEqual({
+      rate: 5,
+      burst: 2,
+      retryAfter: false,
+      headers: true,
+    });
   });
 
   it('are checked field by field, with a 400 naming the field', () => {

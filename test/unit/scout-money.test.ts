@@ -14,7 +14,14 @@ function random(seed: number) {
   };
 }
 
-interface Case { cost: number; weightLb: number | null; settings: CostSettings; line: FeeLine; price: number; minRoi: number }
+interface Case {
+  cost: number;
+  weightLb: number | null;
+  settings: CostSettings;
+  line: FeeLine;
+  price: number;
+  minRoi: number;
+}
 
 function cases(count: number, seed = 24): Case[] {
   const next = random(seed);
@@ -26,7 +33,11 @@ function cases(count: number, seed = 24): Case[] {
     return {
       cost: cents(5000),
       weightLb: next() < 0.2 ? null : Math.round(next() * 500) / 100,
-      settings: { prep: cents(100), inboundPerLb: cents(120), taxRate: [0, 6.25, 7, 8, 8.875, 9.5][Math.floor(next() * 6)]! },
+      settings: {
+        prep: cents(100),
+        inboundPerLb: cents(120),
+        taxRate: [0, 6.25, 7, 8, 8.875, 9.5][Math.floor(next() * 6)]!,
+      },
       line: feeLine(at(30), at(46)),
       price: 5 + cents(10000),
       minRoi: [0, 15, 25, 30, 33.3, 50][Math.floor(next() * 6)]!,

@@ -13,18 +13,41 @@ const settings = { prep: 0.35, inboundPerLb: 0.5, taxRate: 8 };
 describe('computeProfit', () => {
   it('takes every term off the price, to the cent', () => {
     const p = computeProfit({ price: 30, fees: 6.98, cost: 10, weightLb: 1.35, settings });
-    expect(p).toEqual({ price: 30, fees: 6.98, cost: 10, prep: 0.35, inbound: 0.68, tax: 0.8, invested: 11.83, profit: 11.19, roi: 94.6, margin: 37.3 });
+    expect(p).toEqual({
+      price: 30,
+      fees: 6.98,
+      cost: 10,
+      prep: 0.35,
+      inbound: 0.68,
+      tax: 0.8,
+      invested: 11.83,
+      profit: 11.19,
+      roi: 94.6,
+      margin: 37.3,
+    });
   });
 
   it('has no inbound term without a weight, and no ROI when nothing is invested', () => {
-    const p = computeProfit({ price: 10, fees: 3, cost: 0, weightLb: null, settings: { prep: 0, inboundPerLb: 1, taxRate: 0 } });
+    const p = computeProfit({
+      price: 10,
+      fees: 3,
+      cost: 0,
+      weightLb: null,
+      settings: { prep: 0, inboundPerLb: 1, taxRate: 0 },
+    });
     expect(p.inbound).toBe(0);
     expect(p.profit).toBe(7);
     expect(p.roi).toBeNull();
   });
 
   it('sums in cents, not in floating point', () => {
-    const p = computeProfit({ price: 0.3, fees: 0.1, cost: 0.1, weightLb: null, settings: { prep: 0, inboundPerLb: 0, taxRate: 0 } });
+    const p = computeProfit({
+      price: 0.3,
+      fees: 0.1,
+      cost: 0.1,
+      weightLb: null,
+      settings: { prep: 0, inboundPerLb: 0, taxRate: 0 },
+    });
     expect(p.profit).toBe(0.1);
   });
 });
@@ -32,11 +55,15 @@ describe('computeProfit', () => {
 describe('judge', () => {
   const rules = { minRoi: 30, minProfit: 3, maxRank: 100_000, overrides: { Books: { maxRank: 1_000_000 } } };
   it('buys when every rule holds', () => {
-    expect(judge({ profit: 5, roi: 50, rank: 5_000, category: 'Toys & Games' }, rules)).toEqual({ verdict: 'buy', reasons: [] });
+    expect(judge({ profit: 5, roi: 50, rank: 5_000, category: 'Toys & Games' }, rules)).toEqual({
+      verdict: 'buy',
+      reasons: [],
+    });
   });
   it('skips naming each failed rule', () => {
     expect(judge({ profit: 2, roi: 20, rank: 200_000, category: 'Toys & Games' }, rules)).toEqual({
-      verdict: 'skip', reasons: ['profit 2.00 < minProfit 3.00', 'ROI 20.0% < minRoi 30%', 'rank 200000 > maxRank 100000'],
+      verdict: 'skip',
+      reasons: ['profit 2.00 < minProfit 3.00', 'ROI 20.0% < minRoi 30%', 'rank 200000 > maxRank 100000'],
     });
   });
   it('buys at exactly minRoi and exactly minProfit; a tenth of a point or a cent below skips', () => {
@@ -45,7 +72,13 @@ describe('judge', () => {
     expect(at(3, 29.9)).toEqual({ verdict: 'skip', reasons: ['ROI 29.9% < minRoi 30%'] });
     expect(at(2.99, 30)).toEqual({ verdict: 'skip', reasons: ['profit 2.99 < minProfit 3.00'] });
     // As computeProfit rounds it: 3.90 on 13.00 invested is 30.0 %, so that buy is at the line.
-    const p = computeProfit({ price: 20, fees: 3.1, cost: 13, weightLb: null, settings: { prep: 0, inboundPerLb: 0, taxRate: 0 } });
+    const p = computeProfit({
+      price: 20,
+      fees: 3.1,
+      cost: 13,
+      weightLb: null,
+      settings: { prep: 0, inboundPerLb: 0, taxRate: 0 },
+    });
     expect(p.roi).toBe(30);
     expect(judge({ profit: p.profit, roi: p.roi, rank: 5_000, category: null }, rules).verdict).toBe('buy');
   });
@@ -65,7 +98,9 @@ describe('parseScanLine', () => {
     ['# a comment', undefined],
   ])('%j', (line, expected) => expect(parseScanLine(line)).toEqual(expected));
   it('names the rule of a bad cost', () => {
-    expect(parseScanLine('B00X4WHP5E,abc')).toEqual({ error: '"B00X4WHP5E,abc": the cost "abc" must be a number of dollars with at most two decimals' });
+    expect(parseScanLine('B00X4WHP5E,abc')).toEqual({
+      error: '"B00X4WHP5E,abc": the cost "abc" must be a number of dollars with at most two decimals',
+    });
   });
 });
 

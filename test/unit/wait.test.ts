@@ -20,7 +20,9 @@ describe('waitFor', () => {
 
   it('fails at once when the process it watches exits first', async () => {
     const child = spawn(process.execPath, ['-e', 'process.exit(3)'], { stdio: 'ignore' });
-    await expect(waitFor(() => false, { what: 'a reply', running: child, deadline: 10_000 })).rejects.toThrow(/waited for a reply, but process \d+ exited first \(3\)/);
+    await expect(waitFor(() => false, { what: 'a reply', running: child, deadline: 10_000 })).rejects.toThrow(
+      /waited for a reply, but process \d+ exited first \(3\)/,
+    );
   });
 });
 

@@ -6,7 +6,8 @@ import type { Tree } from './tree.js';
 function cases(rows: Row[]): string {
   return rows
     .map((r) => {
-      const key = r.path === undefined ? quoted(`*|${r.key}`) : r.rest ? quoted(`${r.path}|*`) : quoted(`${r.path}|${r.key}`);
+      const key =
+        r.path === undefined ? quoted(`*|${r.key}`) : r.rest ? quoted(`${r.path}|*`) : quoted(`${r.path}|${r.key}`);
       return `        case ${key}\n            echo ${r.code} ${r.words.map(quoted).join(' ')}`;
     })
     .join('\n');
@@ -14,7 +15,9 @@ function cases(rows: Row[]): string {
 
 /** The fish script: `complete -c inv -f -a '(__inv_complete)'`. */
 export function fishScript(tree: Tree): string {
-  const verbs = Object.entries(tree.verbs).map(([noun, list]) => `        case ${quoted(noun)}\n            printf '%s\\n' ${list.map(quoted).join(' ')}`).join('\n');
+  const verbs = Object.entries(tree.verbs)
+    .map(([noun, list]) => `        case ${quoted(noun)}\n            printf '%s\\n' ${list.map(quoted).join(' ')}`)
+    .join('\n');
   const options = Object.entries(tree.options)
     .filter(([path, list]) => path !== '' && list.length > 0)
     .map(([path, list]) => `        case ${quoted(path)}\n            printf '%s\\n' ${list.map(quoted).join(' ')}`)

@@ -41,7 +41,12 @@ export function rememberNames(env: Env, kind: NameKind, names: Iterable<string>)
 }
 
 /** Passes the records through, then remembers the names `name` picks from them. */
-export async function* remembering<R>(env: Env, kind: NameKind, records: AsyncIterable<R>, name: (record: R) => unknown): AsyncGenerator<R> {
+export async function* remembering<R>(
+  env: Env,
+  kind: NameKind,
+  records: AsyncIterable<R>,
+  name: (record: R) => unknown,
+): AsyncGenerator<R> {
   const names: string[] = [];
   for await (const record of records) {
     const n = name(record);

@@ -10,7 +10,12 @@ import type { Tree } from './tree.js';
 function branches(rows: Row[]): string {
   return rows
     .map((r) => {
-      const key = r.path === undefined ? `*${quoted(`|${r.key}`)}` : r.rest ? `${quoted(`${r.path}|`)}*` : quoted(`${r.path}|${r.key}`);
+      const key =
+        r.path === undefined
+          ? `*${quoted(`|${r.key}`)}`
+          : r.rest
+            ? `${quoted(`${r.path}|`)}*`
+            : quoted(`${r.path}|${r.key}`);
       return `    ${key}) _inv_k=${r.code} _inv_w=${wordList(r.words)} ;;`;
     })
     .join('\n');
@@ -18,7 +23,9 @@ function branches(rows: Row[]): string {
 
 /** The sh functions both shells share: the tables and _inv_candidates. */
 function reader(tree: Tree): string {
-  const verbs = Object.entries(tree.verbs).map(([noun, list]) => `    ${quoted(noun)}) _inv_w=${wordList(list)} ;;`).join('\n');
+  const verbs = Object.entries(tree.verbs)
+    .map(([noun, list]) => `    ${quoted(noun)}) _inv_w=${wordList(list)} ;;`)
+    .join('\n');
   const options = Object.entries(tree.options)
     .filter(([path, list]) => path !== '' && list.length > 0)
     .map(([path, list]) => `    ${quoted(path)}) _inv_w=${wordList(list)} ;;`)

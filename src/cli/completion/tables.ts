@@ -43,7 +43,8 @@ export function argRows(tree: Tree): Row[] {
 
 /** A word as a single-quoted shell string (the words are names, choices and options: no quote among them). */
 export function quoted(word: string): string {
-  if (!/^[\w.,:@%+=/|* -]*$/.test(word)) throw new Error(`completion: "${word}" cannot be written into a completion script`);
+  if (!/^[\w.,:@%+=/|* -]*$/.test(word))
+    throw new Error(`completion: "${word}" cannot be written into a completion script`);
   return `'${word}'`;
 }
 

@@ -15,8 +15,13 @@ export type ValueKind = { file: true } | { profile: true } | { names: NameKind }
 
 /** Value names that say what a value is (`--from <location>`, `<msku>`, `<shipmentId>`). */
 const NAMED_KINDS: Record<string, ValueKind> = {
-  file: { file: true }, profile: { profile: true }, location: { names: 'locations' }, msku: { names: 'mskus' }, shipmentId: { names: 'shipments' },
-  batch: { names: 'batches' }, layout: { words: [...LAYOUT_NAMES] },
+  file: { file: true },
+  profile: { profile: true },
+  location: { names: 'locations' },
+  msku: { names: 'mskus' },
+  shipmentId: { names: 'shipments' },
+  batch: { names: 'batches' },
+  layout: { words: [...LAYOUT_NAMES] },
 };
 
 /** Options whose value the command checks itself but completion can still offer words for (see `offer`). */
@@ -52,7 +57,9 @@ function kindOf(name: string, choices: readonly string[] | undefined): ValueKind
 /** The kind of an option's value, or undefined for an option that takes none. */
 function optionValue(option: Option): ValueKind | undefined {
   const name = /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1];
-  return name === undefined ? undefined : kindOf(name.replace(/\.\.\.$/, ''), option.argChoices ?? (option as Offered).offered);
+  return name === undefined
+    ? undefined
+    : kindOf(name.replace(/\.\.\.$/, ''), option.argChoices ?? (option as Offered).offered);
 }
 
 /** The kind of a positional argument. */

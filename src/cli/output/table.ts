@@ -6,12 +6,30 @@ import { terminalSafe } from '../../util/sanitize.js';
 import { pick, type Column } from './view.js';
 
 const NO_BORDERS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '',
-  'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '  ',
 };
 
 /** Lays out rows under upper-case headers, numbers right-aligned, cells cut with … to fit `width` columns. */
-export function formatTable(columns: readonly Column[], rows: readonly Record<string, unknown>[], color: boolean, width?: number): string {
+export function formatTable(
+  columns: readonly Column[],
+  rows: readonly Record<string, unknown>[],
+  color: boolean,
+  width?: number,
+): string {
   const chalk = new Chalk({ level: color ? 1 : 0 });
   const head = columns.map((c) => terminalSafe(c.header.toUpperCase()));
   const cells = rows.map((row) => columns.map((c) => terminalSafe((c.format ?? cell)(pick(row, c.key)))));
@@ -24,7 +42,11 @@ export function formatTable(columns: readonly Column[], rows: readonly Record<st
     ...(widths ? { colWidths: widths } : {}),
   });
   for (const row of cells) table.push(row);
-  return table.toString().split('\n').map((line) => line.trimEnd()).join('\n');
+  return table
+    .toString()
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n');
 }
 
 /**
@@ -41,7 +63,8 @@ export function fitWidths(head: readonly string[], cells: readonly string[][], w
   if (total <= room) return undefined;
   while (total > room) {
     let widest = -1;
-    for (let i = 0; i < widths.length; i++) if (widths[i]! > floor[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
+    for (let i = 0; i < widths.length; i++)
+      if (widths[i]! > floor[i]! && (widest < 0 || widths[i]! > widths[widest]!)) widest = i;
     if (widest < 0) break;
     widths[widest]!--;
     total--;

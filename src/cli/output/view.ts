@@ -34,7 +34,10 @@ export function pick(value: unknown, path: string): unknown {
 /** Throws a UsageError naming any --fields entry whose first segment is not a field of the view. */
 export function checkFields(requested: readonly string[] | undefined, known: readonly string[]): void {
   if (!requested) return;
-  if (known.length === 0) throw new UsageError('--fields does not apply to this command: its JSON is one object keyed by id (use jq to pick from it)');
+  if (known.length === 0)
+    throw new UsageError(
+      '--fields does not apply to this command: its JSON is one object keyed by id (use jq to pick from it)',
+    );
   const unknown = requested.filter((f) => !known.includes(f.split('.')[0]!));
   if (unknown.length > 0) {
     const list = unknown.map((f) => `"${f}"`).join(', ');

@@ -25,19 +25,21 @@ const VIEW: View<Status> = {
   ],
 };
 
-export const meta: Meta = { name: 'status', summary: 'check the access token with the server: user, client, scope, expiry' };
+export const meta: Meta = {
+  name: 'status',
+  summary: 'check the access token with the server: user, client, scope, expiry',
+};
 
 /** Options and action of `inv auth status` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText('after', '\nExample:\n  inv auth status')
-    .action(
-      run(async (ctx) => {
-        const out = ctx.output(VIEW);
-        const [settings, tokens, oauth] = await Promise.all([ctx.settings(), ctx.tokens(), ctx.oauth()]);
-        const info = await tokenStatus(tokens, oauth);
-        const expiresIn = info.expires_in ?? null;
-        await out.render([{
+  command.addHelpText('after', '\nExample:\n  inv auth status').action(
+    run(async (ctx) => {
+      const out = ctx.output(VIEW);
+      const [settings, tokens, oauth] = await Promise.all([ctx.settings(), ctx.tokens(), ctx.oauth()]);
+      const info = await tokenStatus(tokens, oauth);
+      const expiresIn = info.expires_in ?? null;
+      await out.render([
+        {
           profile: settings.profile,
           source: tokens.source,
           user: info.user ?? null,
@@ -46,7 +48,8 @@ export function setup(command: Command, run: Runner): void {
           expiresIn,
           expiresAt: expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
           refreshable: tokens.source === 'config' && Boolean(tokens.stored()?.refreshToken),
-        }]);
-      }),
-    );
+        },
+      ]);
+    }),
+  );
 }

@@ -2,7 +2,10 @@
 import type { Command } from 'commander';
 import type { Meta, Runner } from '../../cli/command.js';
 
-export const meta: Meta = { name: 'token', summary: 'print the access token (refreshed first if it is about to expire)' };
+export const meta: Meta = {
+  name: 'token',
+  summary: 'print the access token (refreshed first if it is about to expire)',
+};
 
 /** Options and action of `inv auth token` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {

@@ -22,7 +22,16 @@ export interface BatchRequestFlags {
 /** The request of a batch over `file`, its flags checked. */
 export function batchRequest(file: string, flags: BatchRequestFlags): BatchRequest {
   const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
-  return { file, format: flags.format, encoding: encodingOf(flags.encoding), delimiter: flags.delimiter, name: flags.batch, retryInDoubt: Boolean(flags.retryInDoubt), again: Boolean(flags.again), concurrency };
+  return {
+    file,
+    format: flags.format,
+    encoding: encodingOf(flags.encoding),
+    delimiter: flags.delimiter,
+    name: flags.batch,
+    retryInDoubt: Boolean(flags.retryInDoubt),
+    again: Boolean(flags.again),
+    concurrency,
+  };
 }
 
 /** The engine's surroundings for this context: state dir, profile, origin, account, progress, prompts. */
@@ -33,7 +42,9 @@ export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
   const ndjson = ctx.globals.output === 'ndjson';
   const { batchAccount } = await import('../../batch/identity.js');
   // A pause goes above the progress line on a terminal, and into the log with the time it began.
-  ctx.paceRequests((line) => void ctx.info(ctx.io.stderrIsTTY ? `\r\x1b[2K${line}` : `${new Date().toISOString()} ${line}`));
+  ctx.paceRequests(
+    (line) => void ctx.info(ctx.io.stderrIsTTY ? `\r\x1b[2K${line}` : `${new Date().toISOString()} ${line}`),
+  );
   return {
     stdin: ctx.io.stdin,
     stateDir: dir,
@@ -46,7 +57,8 @@ export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
     },
     host: ctx.io.env.INV_HOST_ID || undefined,
     info: (message) => ctx.info(message),
-    account: async () => batchAccount(dir, origin, await (await ctx.tokens()).accessToken(), async () => (await ctx.inventory()).whoami()),
+    account: async () =>
+      batchAccount(dir, origin, await (await ctx.tokens()).accessToken(), async () => (await ctx.inventory()).whoami()),
     signal: ctx.io.signal,
     progress: {
       terminal: ctx.progressStream,
@@ -61,7 +73,10 @@ export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
 
 /** What a script reads of a batch that did not run: refused (a repeat, bad input) or stopped before sending. */
 function refusalSummary(error: unknown): Record<string, unknown> {
-  const base = error instanceof BatchRefusedError ? error.summary : { outcome: error instanceof UsageError ? 'invalid' : 'stopped' };
+  const base =
+    error instanceof BatchRefusedError
+      ? error.summary
+      : { outcome: error instanceof UsageError ? 'invalid' : 'stopped' };
   return { ...base, error: (error as Error)?.message ?? String(error), exitCode: exitCodeOf(error) };
 }
 
@@ -80,7 +95,8 @@ export async function runAndRender(ctx: Ctx, out: Output<RowResult>, run: () => 
 /** Prints the summary (json), the rows not done (table), the one-line account; then throws the outcome's error. */
 async function renderOutcome(ctx: Ctx, out: Output<RowResult>, outcome: BatchOutcome): Promise<void> {
   const ndjson = ctx.globals.output === 'ndjson';
-  if (ctx.globals.output === 'json') await ctx.io.out.write(jsonText({ ...outcome.summary, problems: outcome.problems }, ctx.io) + '\n');
+  if (ctx.globals.output === 'json')
+    await ctx.io.out.write(jsonText({ ...outcome.summary, problems: outcome.problems }, ctx.io) + '\n');
   else if (!ndjson && outcome.problems.length > 0) await out.render(outcome.problems);
   // In a log (stderr not a terminal) the last line is timestamped like the progress lines before it.
   const at = ctx.io.stderrIsTTY ? '' : `${new Date().toISOString()} `;

@@ -9,7 +9,22 @@ import { originOf } from '../../http/url.js';
 
 const VIEW: View<BatchInfo> = {
   kind: 'list',
-  fields: ['name', 'kind', 'state', 'total', 'done', 'failed', 'inDoubt', 'pending', 'firstRun', 'lastRun', 'profile', 'origin', 'account', 'path'],
+  fields: [
+    'name',
+    'kind',
+    'state',
+    'total',
+    'done',
+    'failed',
+    'inDoubt',
+    'pending',
+    'firstRun',
+    'lastRun',
+    'profile',
+    'origin',
+    'account',
+    'path',
+  ],
   columns: [
     { key: 'name', header: 'batch' },
     { key: 'kind', header: 'kind' },
@@ -25,19 +40,27 @@ const VIEW: View<BatchInfo> = {
   ],
 };
 
-export const meta: Meta = { name: 'list', summary: 'the batches run against this server (from any profile): name, state, rows (done, failed, in doubt, not sent), runs' };
+export const meta: Meta = {
+  name: 'list',
+  summary:
+    'the batches run against this server (from any profile): name, state, rows (done, failed, in doubt, not sent), runs',
+};
 
 /** Options and action of `inv batch list` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText('after', '\nExamples:\n  inv batch list\n  inv batch list --json')
-    .action(
-      run(async (ctx) => {
-        const out = ctx.output(VIEW);
-        const { listBatches } = await import('../../batch/kept-batches.js');
-        const batches = (await listBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl))).map((b) => b.info);
-        rememberNames(ctx.io.env, 'batches', batches.map((b) => b.name));
-        await out.render(batches);
-      }),
-    );
+  command.addHelpText('after', '\nExamples:\n  inv batch list\n  inv batch list --json').action(
+    run(async (ctx) => {
+      const out = ctx.output(VIEW);
+      const { listBatches } = await import('../../batch/kept-batches.js');
+      const batches = (await listBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl))).map(
+        (b) => b.info,
+      );
+      rememberNames(
+        ctx.io.env,
+        'batches',
+        batches.map((b) => b.name),
+      );
+      await out.render(batches);
+    }),
+  );
 }

@@ -16,49 +16,70 @@ interface ResolveFlags {
 
 /** The rows the flags name: --row ID, or --line N or N-M. */
 function pickOf(flags: ResolveFlags): RowPick {
-  if ((flags.row === undefined) === (flags.line === undefined)) throw new UsageError('give --row ID or --line N (from `inv batch show`), not both');
+  if ((flags.row === undefined) === (flags.line === undefined))
+    throw new UsageError('give --row ID or --line N (from `inv batch show`), not both');
   if (flags.row !== undefined) {
-    if (!/^[0-9a-f]{16}$/.test(flags.row)) throw new UsageError(`--row "${flags.row}" must be a row id: 16 hex digits, as \`inv batch show\` prints them`);
+    if (!/^[0-9a-f]{16}$/.test(flags.row))
+      throw new UsageError(`--row "${flags.row}" must be a row id: 16 hex digits, as \`inv batch show\` prints them`);
     return { row: flags.row };
   }
   const [first, last = first, ...rest] = flags.line!.split('-');
   if (rest.length > 0) throw new UsageError(`--line "${flags.line}" must be a line N or a range N-M`);
   const from = wholeNumber(first!, '--line', 1, Number.MAX_SAFE_INTEGER)!;
   const to = wholeNumber(last!, '--line', 1, Number.MAX_SAFE_INTEGER)!;
-  if (to < from) throw new UsageError(`--line "${flags.line}": the range must not end (${to}) before it starts (${from})`);
+  if (to < from)
+    throw new UsageError(`--line "${flags.line}": the range must not end (${to}) before it starts (${from})`);
   return { from, to };
 }
 
-export const meta: Meta = { name: 'resolve', args: [['<batch>', 'the batch name']], summary: 'mark rows in doubt as applied (done) or not applied (a rerun sends them), after checking the server' };
+export const meta: Meta = {
+  name: 'resolve',
+  args: [['<batch>', 'the batch name']],
+  summary: 'mark rows in doubt as applied (done) or not applied (a rerun sends them), after checking the server',
+};
 
 /** Options and action of `inv batch resolve` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .option('--row <id>', 'the row\'s id (the row column of inv batch show)')
-    .option('--line <n>', 'the row\'s line (N, or a range N-M), when it names one row of the batch (see inv batch show)')
+    .option('--row <id>', "the row's id (the row column of inv batch show)")
+    .option('--line <n>', "the row's line (N, or a range N-M), when it names one row of the batch (see inv batch show)")
     .option('--applied', 'the move was made: mark the row done')
     .option('--not-applied', 'the move was not made: mark the row failed, so the next run sends it')
-    .addHelpText('after', [
-      '', 'A line names a row only when no other row of the batch recorded the same line (rows inserted above between',
-      'runs move lines); otherwise nothing is changed and the candidates are listed with their ids.',
-      '', 'Examples:',
-      '  inv batch resolve replenish-2026-11-24 --line 17 --applied',
-      '  inv batch resolve replenish-2026-11-24 --line 18-21 --not-applied',
-      '  inv batch resolve replenish-2026-11-24 --row cf348c3b68a43e49 --applied',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'A line names a row only when no other row of the batch recorded the same line (rows inserted above between',
+        'runs move lines); otherwise nothing is changed and the candidates are listed with their ids.',
+        '',
+        'Examples:',
+        '  inv batch resolve replenish-2026-11-24 --line 17 --applied',
+        '  inv batch resolve replenish-2026-11-24 --line 18-21 --not-applied',
+        '  inv batch resolve replenish-2026-11-24 --row cf348c3b68a43e49 --applied',
+      ].join('\n'),
+    )
     .action(
       run<ResolveFlags>(async (ctx, [name], flags) => {
         const pick = pickOf(flags);
-        if (Boolean(flags.applied) === Boolean(flags.notApplied)) throw new UsageError('give exactly one of --applied or --not-applied');
+        if (Boolean(flags.applied) === Boolean(flags.notApplied))
+          throw new UsageError('give exactly one of --applied or --not-applied');
         const { findBatch, resolveRows } = await import('../../batch/kept-batches.js');
         const settings = await ctx.settings();
         const batch = await findBatch(stateDir(ctx.io.env), name as string, originOf(settings.baseUrl));
         const rows = await resolveRows(batch, pick, Boolean(flags.applied));
         if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') {
-          await ctx.io.out.write(JSON.stringify({ batch: batch.info.name, rows: rows.map((r) => ({ row: r.id, line: r.line ?? null, state: r.state })) }) + '\n');
+          await ctx.io.out.write(
+            JSON.stringify({
+              batch: batch.info.name,
+              rows: rows.map((r) => ({ row: r.id, line: r.line ?? null, state: r.state })),
+            }) + '\n',
+          );
         }
         const now = flags.applied ? 'done' : 'failed: the next run sends them';
-        const which = rows.length <= 5 ? rows.map((r) => `row ${r.id} (line ${r.line ?? '?'})`).join(', ') : `${rows.length} rows in doubt on lines ${flags.line}`;
+        const which =
+          rows.length <= 5
+            ? rows.map((r) => `row ${r.id} (line ${r.line ?? '?'})`).join(', ')
+            : `${rows.length} rows in doubt on lines ${flags.line}`;
         await ctx.info(`${ctx.color.green('✓')} ${which} of batch "${batch.info.name}": ${now}`);
       }),
     );

@@ -11,7 +11,20 @@ const place = (id: unknown, name: string | null | undefined) => (name ? `${name}
 
 const VIEW: View<ShownRow> = {
   kind: 'list',
-  fields: ['line', 'state', 'msku', 'quantity', 'from', 'to', 'fromName', 'toName', 'fromQuantity', 'toQuantity', 'error', 'row'],
+  fields: [
+    'line',
+    'state',
+    'msku',
+    'quantity',
+    'from',
+    'to',
+    'fromName',
+    'toName',
+    'fromQuantity',
+    'toQuantity',
+    'error',
+    'row',
+  ],
   rows: (r) => [{ ...r, from: place(r.from, r.fromName), to: place(r.to, r.toName) }],
   columns: [
     { key: 'line', header: 'line', align: 'right' },
@@ -27,25 +40,39 @@ const VIEW: View<ShownRow> = {
   ],
 };
 
-export const meta: Meta = { name: 'show', args: [['<batch>', 'the batch name (see inv batch list)']], summary: 'the rows of a batch by state (in doubt first), with what to check for rows in doubt' };
+export const meta: Meta = {
+  name: 'show',
+  args: [['<batch>', 'the batch name (see inv batch list)']],
+  summary: 'the rows of a batch by state (in doubt first), with what to check for rows in doubt',
+};
 
 /** Options and action of `inv batch show` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
     .option('--state <state>', 'only rows in this state: in-doubt, failed, pending or done')
-    .addHelpText('after', [
-      '', 'For a row in doubt, the quantities of its item at the source and destination are read from the server:',
-      'compare them with what you expect, then `inv batch resolve NAME --row ID --applied` (or --not-applied).',
-      '', 'NAME is the batch name, or its file as typed (from the current directory), or the file\'s base name when one batch has it.',
-      '', 'Examples:', '  inv batch show replenish-2026-11-24', '  inv batch show moves.csv --state in-doubt --json',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'For a row in doubt, the quantities of its item at the source and destination are read from the server:',
+        'compare them with what you expect, then `inv batch resolve NAME --row ID --applied` (or --not-applied).',
+        '',
+        "NAME is the batch name, or its file as typed (from the current directory), or the file's base name when one batch has it.",
+        '',
+        'Examples:',
+        '  inv batch show replenish-2026-11-24',
+        '  inv batch show moves.csv --state in-doubt --json',
+      ].join('\n'),
+    )
     .action(
       run<{ state?: string }>(async (ctx, [name], flags) => {
         const out = ctx.output(VIEW);
         const { showBatch } = await import('../../batch/batch-details.js');
         const settings = await ctx.settings();
         const origin = originOf(settings.baseUrl);
-        const shown = await showBatch(stateDir(ctx.io.env), name as string, origin, flags.state, async () => ctx.inventory());
+        const shown = await showBatch(stateDir(ctx.io.env), name as string, origin, flags.state, async () =>
+          ctx.inventory(),
+        );
         await ctx.info(shown.summary);
         for (const warning of shown.warnings) await ctx.info(`warning: ${warning}`);
         await out.render(shown.rows);

@@ -4,7 +4,11 @@ import type { Meta, Runner } from '../../cli/command.js';
 import { getPath } from '../../config/schema.js';
 import { NotFoundError } from '../../errors.js';
 
-export const meta: Meta = { name: 'get', args: [['<key>', 'e.g. baseUrl, research.keyIn']], summary: 'print one setting of the profile' };
+export const meta: Meta = {
+  name: 'get',
+  args: [['<key>', 'e.g. baseUrl, research.keyIn']],
+  summary: 'print one setting of the profile',
+};
 
 /** Options and action of `inv config get` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
@@ -16,7 +20,11 @@ export function setup(command: Command, run: Runner): void {
         const spec = keySpec(key as string);
         const settings = await ctx.settings();
         const value = getPath(settings.stored, key as string);
-        if (value === undefined) throw new NotFoundError(`${String(key)} is not set in profile "${settings.profile}"`, `set it with \`inv config set ${String(key)}\``);
+        if (value === undefined)
+          throw new NotFoundError(
+            `${String(key)} is not set in profile "${settings.profile}"`,
+            `set it with \`inv config set ${String(key)}\``,
+          );
         if (spec.secret) {
           await ctx.info(`${String(key)} is set in profile "${settings.profile}" (secrets are never printed)`);
           return;

@@ -16,14 +16,12 @@ export const meta: Meta = { name: 'list', summary: 'list the settings of the pro
 
 /** Options and action of `inv config list` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText('after', '\nExample:\n  inv --profile sandbox config list')
-    .action(
-      run(async (ctx) => {
-        const { listKeys } = await import('../../config/keys.js');
-        const out = ctx.output(VIEW);
-        const settings = await ctx.settings();
-        await out.render(listKeys(settings.stored));
-      }),
-    );
+  command.addHelpText('after', '\nExample:\n  inv --profile sandbox config list').action(
+    run(async (ctx) => {
+      const { listKeys } = await import('../../config/keys.js');
+      const out = ctx.output(VIEW);
+      const settings = await ctx.settings();
+      await out.render(listKeys(settings.stored));
+    }),
+  );
 }

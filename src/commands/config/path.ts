@@ -6,11 +6,9 @@ export const meta: Meta = { name: 'path', summary: 'print the path of the config
 
 /** Options and action of `inv config path` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText('after', '\nExamples:\n  inv config path\n  inv --profile sandbox config path')
-    .action(
-      run(async (ctx) => {
-        await ctx.io.out.write((await ctx.config()).path + '\n');
-      }),
-    );
+  command.addHelpText('after', '\nExamples:\n  inv config path\n  inv --profile sandbox config path').action(
+    run(async (ctx) => {
+      await ctx.io.out.write((await ctx.config()).path + '\n');
+    }),
+  );
 }

@@ -9,7 +9,10 @@ export const meta: Meta = { name: 'create', summary: 'record feedback (asks for 
 /** Options and action of `inv feedback create` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   feedbackOptions(command)
-    .addHelpText('after', '\nExample:\n  inv feedback create --venue-id 1 --order-id 111-7654321-1234567 --date 2026-11-20 --rating 4 --comments "Good"')
+    .addHelpText(
+      'after',
+      '\nExample:\n  inv feedback create --venue-id 1 --order-id 111-7654321-1234567 --date 2026-11-20 --rating 4 --comments "Good"',
+    )
     .action(
       run<FeedbackFlags>(async (ctx, _args, flags) => {
         const out = ctx.output(FEEDBACK_VIEW);

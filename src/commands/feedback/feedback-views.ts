@@ -32,7 +32,7 @@ export interface FeedbackFlags {
 export function feedbackOptions(command: Command): Command {
   return command
     .option('--venue-id <id>', 'venue (marketplace account) id')
-    .option('--order-id <id>', 'the venue\'s order id')
+    .option('--order-id <id>', "the venue's order id")
     .option('--date <date>', 'date the feedback was left, e.g. 2026-11-21')
     .option('--rating <1-5>', 'rating from 1 to 5')
     .option('--comments <text>', 'comments left with the order')
@@ -42,5 +42,12 @@ export function feedbackOptions(command: Command): Command {
 
 /** The fields given as flags. */
 export function feedbackFields(flags: FeedbackFlags): Record<string, unknown> {
-  return defined({ venueId: flags.venueId, orderId: flags.orderId, date: flags.date, rating: flags.rating, comments: flags.comments, buyer: flags.buyer });
+  return defined({
+    venueId: flags.venueId,
+    orderId: flags.orderId,
+    date: flags.date,
+    rating: flags.rating,
+    comments: flags.comments,
+    buyer: flags.buyer,
+  });
 }

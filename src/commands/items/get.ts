@@ -7,29 +7,39 @@ import type { View } from '../../cli/output/view.js';
 import { locationLabel, showsNames } from '../stock/stock-views.js';
 import { ITEM_VIEW } from './item-fields.js';
 
-export const meta: Meta = { name: 'get', args: [['<msku>', 'the item\'s msku']], summary: 'show one item (its table also shows the quantity in each location)' };
+export const meta: Meta = {
+  name: 'get',
+  args: [['<msku>', "the item's msku"]],
+  summary: 'show one item (its table also shows the quantity in each location)',
+};
 
 /** Options and action of `inv items get` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText('after', '\nExample:\n  inv items get MUG-BLUE-11OZ')
-    .action(
-      run(async (ctx, [mskuText]) => {
-        const msku = mskuArg(mskuText);
-        const stockRows: Array<{ field: string; value: string }> = [];
-        const view: View<Item> = { ...ITEM_VIEW, rows: (item) => [...ITEM_VIEW.rows!(item), ...stockRows] };
-        const out = ctx.output(view);
-        const client = await ctx.inventory();
-        const item = await client.item(msku);
-        if (showsNames(ctx.globals.output) && !ctx.globals.fields) {
-          const [{ LocationNames }, { allStock }] = await Promise.all([import('../../api/location-names.js'), import('../../api/stock.js')]);
-          // Quantities are extra on a table: a server that does not list stock still shows the item.
-          const stock = await allStock(client, { msku }).catch((): ItemLocation[] => []);
-          const locations = stock.length > 0 ? await new LocationNames(client).byId() : new Map();
-          for (const il of stock) stockRows.push({ field: `stock in ${locationLabel(il.locationId, locations)} (${il.locationId})`, value: il.quantity });
-          if (stock.length > 0) stockRows.push({ field: 'stock in all', value: String(stock.reduce((n, il) => n + Number(il.quantity), 0)) });
-        }
-        await out.render([item]);
-      }),
-    );
+  command.addHelpText('after', '\nExample:\n  inv items get MUG-BLUE-11OZ').action(
+    run(async (ctx, [mskuText]) => {
+      const msku = mskuArg(mskuText);
+      const stockRows: Array<{ field: string; value: string }> = [];
+      const view: View<Item> = { ...ITEM_VIEW, rows: (item) => [...ITEM_VIEW.rows!(item), ...stockRows] };
+      const out = ctx.output(view);
+      const client = await ctx.inventory();
+      const item = await client.item(msku);
+      if (showsNames(ctx.globals.output) && !ctx.globals.fields) {
+        const [{ LocationNames }, { allStock }] = await Promise.all([
+          import('../../api/location-names.js'),
+          import('../../api/stock.js'),
+        ]);
+        // Quantities are extra on a table: a server that does not list stock still shows the item.
+        const stock = await allStock(client, { msku }).catch((): ItemLocation[] => []);
+        const locations = stock.length > 0 ? await new LocationNames(client).byId() : new Map();
+        for (const il of stock)
+          stockRows.push({
+            field: `stock in ${locationLabel(il.locationId, locations)} (${il.locationId})`,
+            value: il.quantity,
+          });
+        if (stock.length > 0)
+          stockRows.push({ field: 'stock in all', value: String(stock.reduce((n, il) => n + Number(il.quantity), 0)) });
+      }
+      await out.render([item]);
+    }),
+  );
 }

@@ -38,39 +38,62 @@ interface ImportFlags extends BatchRequestFlags {
   dryRun?: boolean;
 }
 
-export const meta: Meta = { name: 'import', args: [['<file>', 'the file, or - for stdin']], summary: 'create items, or change the fields a CSV (header row) or NDJSON file names, from a file or stdin' };
+export const meta: Meta = {
+  name: 'import',
+  args: [['<file>', 'the file, or - for stdin']],
+  summary: 'create items, or change the fields a CSV (header row) or NDJSON file names, from a file or stdin',
+};
 
 /** Options and action of `inv items import` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
     .option('--format <format>', 'csv or ndjson (default: from the extension, or the first character)')
-    .option('--encoding <encoding>', 'the file\'s encoding when not UTF-8: windows-1252 or latin1')
+    .option('--encoding <encoding>', "the file's encoding when not UTF-8: windows-1252 or latin1")
     .option('--delimiter <char>', DELIMITER_HELP)
-    .option('--batch <name>', 'name the batch (default: the file\'s absolute path); rows of another batch are found by what they do')
+    .option(
+      '--batch <name>',
+      "name the batch (default: the file's absolute path); rows of another batch are found by what they do",
+    )
     .addOption(againOption())
     .option('--retry-in-doubt', 'send again the rows an earlier run sent without an answer (asks; --yes in scripts)')
     .option('--concurrency <n>', 'requests in flight at once', '8')
     .option('--replace', 'replace whole items: fields the file does not name are cleared')
     .option('--dry-run', 'list each row as new, changed (with the fields that change) or unchanged; write nothing')
-    .addHelpText('after', [
-      '', 'CSV columns: msku and any of inactive,productId,productIdType,title,manufacturer,image,type,cond,notes,value,rank;',
-      'attr.NAME columns become attributes. A new msku needs title and cond. For an existing item, only the columns the file',
-      'has are changed and the others kept (the item is read, merged and written once); an empty cell in a present column',
-      'clears that field (attr.NAME: removes that attribute). --replace writes whole items instead.',
-      'The whole file is checked before anything is sent. An import is a batch (see `inv batch`): rerun it to finish it;',
-      'rows another import applied are refused unless --again.',
-      '', 'Examples:', '  inv items import items.csv --dry-run', '  inv items import items.csv',
-      '  inv items list --all -o ndjson | inv items import - --replace --output ndjson',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'CSV columns: msku and any of inactive,productId,productIdType,title,manufacturer,image,type,cond,notes,value,rank;',
+        'attr.NAME columns become attributes. A new msku needs title and cond. For an existing item, only the columns the file',
+        'has are changed and the others kept (the item is read, merged and written once); an empty cell in a present column',
+        'clears that field (attr.NAME: removes that attribute). --replace writes whole items instead.',
+        'The whole file is checked before anything is sent. An import is a batch (see `inv batch`): rerun it to finish it;',
+        'rows another import applied are refused unless --again.',
+        '',
+        'Examples:',
+        '  inv items import items.csv --dry-run',
+        '  inv items import items.csv',
+        '  inv items list --all -o ndjson | inv items import - --replace --output ndjson',
+      ].join('\n'),
+    )
     .action(
       run<ImportFlags>(async (ctx, [file], flags) => {
-        const [{ runItemImport }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([import('../../batch/import-items.js'), import('../batch/batch-command.js')]);
-        const request = { ...batchRequest(file as string, flags), replace: Boolean(flags.replace), dryRun: Boolean(flags.dryRun) };
+        const [{ runItemImport }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([
+          import('../../batch/import-items.js'),
+          import('../batch/batch-command.js'),
+        ]);
+        const request = {
+          ...batchRequest(file as string, flags),
+          replace: Boolean(flags.replace),
+          dryRun: Boolean(flags.dryRun),
+        };
         const out = ctx.output(flags.dryRun ? PLAN_VIEW : FAILURES_VIEW);
         await runAndRender(ctx, out, async () => {
           const outcome = await runItemImport(request, await batchEnv(ctx));
           // A dry run's table lists every row, not only the problems.
-          return flags.dryRun && ctx.globals.output !== 'json' ? { ...outcome, problems: outcome.summary.plan as RowResult[] } : outcome;
+          return flags.dryRun && ctx.globals.output !== 'json'
+            ? { ...outcome, problems: outcome.summary.plan as RowResult[] }
+            : outcome;
         });
       }),
     );

@@ -44,13 +44,41 @@ export function itemOptions(command: Command): Command {
 /** The fields given as flags (undefined ones left out). */
 export function itemFields(flags: ItemFlags): Record<string, unknown> {
   return defined({
-    title: flags.title, cond: flags.cond, inactive: flags.inactive, productId: flags.productId, productIdType: flags.productIdType,
-    manufacturer: flags.manufacturer, image: flags.image, type: flags.type, notes: flags.notes, value: flags.value, rank: flags.rank,
+    title: flags.title,
+    cond: flags.cond,
+    inactive: flags.inactive,
+    productId: flags.productId,
+    productIdType: flags.productIdType,
+    manufacturer: flags.manufacturer,
+    image: flags.image,
+    type: flags.type,
+    notes: flags.notes,
+    value: flags.value,
+    rank: flags.rank,
     attributes: pairs(flags.attr, '--attr'),
   });
 }
 
-export const ITEM_FIELDS = ['msku', 'inactive', 'productId', 'productIdType', 'title', 'manufacturer', 'image', 'type', 'cond', 'notes', 'createdUserId', 'created', 'value', 'rank', 'modified', 'attributes', 'listings', 'link'];
+export const ITEM_FIELDS = [
+  'msku',
+  'inactive',
+  'productId',
+  'productIdType',
+  'title',
+  'manufacturer',
+  'image',
+  'type',
+  'cond',
+  'notes',
+  'createdUserId',
+  'created',
+  'value',
+  'rank',
+  'modified',
+  'attributes',
+  'listings',
+  'link',
+];
 
 /** Items as a table: one row per item. */
 export const ITEMS_VIEW: View<Item> = {

@@ -17,7 +17,9 @@ export function setup(command: Command, run: Runner): void {
         const out = ctx.output(LOCATIONS_VIEW);
         const paging = readPaging(flags);
         const client = await ctx.inventory();
-        await renderPage(ctx, out, flags, paging, (p) => remembering(ctx.io.env, 'locations', client.list<Location>('locations', p), (l) => l.display));
+        await renderPage(ctx, out, flags, paging, (p) =>
+          remembering(ctx.io.env, 'locations', client.list<Location>('locations', p), (l) => l.display),
+        );
       }),
     );
 }

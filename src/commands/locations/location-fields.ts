@@ -15,9 +15,13 @@ export interface LocationFlags {
 
 /** Adds the field flags and --file to a command. */
 export function locationOptions(command: Command): Command {
-  return offer(command
-    .option('--display <name>', 'friendly name (max 255)')
-    .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`), '--type', LOCATION_TYPES)
+  return offer(
+    command
+      .option('--display <name>', 'friendly name (max 255)')
+      .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`),
+    '--type',
+    LOCATION_TYPES,
+  )
     .option('--order <n>', 'sort order, 0 to 32767')
     .option('--ref <ref>', 'reference: FBA shipment id, purchase order number, …')
     .option('--notes <text>', 'notes')

@@ -2,7 +2,19 @@
 import type { Location } from '../../api/inventory-types.js';
 import type { View } from '../../cli/output/view.js';
 
-const FIELDS = ['id', 'display', 'order', 'type', 'ref', 'notes', 'canMove', 'canMoveFBA', 'created', 'modified', 'link'];
+const FIELDS = [
+  'id',
+  'display',
+  'order',
+  'type',
+  'ref',
+  'notes',
+  'canMove',
+  'canMoveFBA',
+  'created',
+  'modified',
+  'link',
+];
 const COLUMNS = [
   { key: 'id', header: 'id', align: 'right' as const },
   { key: 'display', header: 'display' },

@@ -32,7 +32,13 @@ export function setup(command: Command, run: Runner): void {
     .action(
       run<{ names?: boolean }>(async (ctx, _args, flags) => {
         const store = await ctx.config();
-        if (flags.names) return void (await ctx.io.out.write(store.profileNames().map((n) => `${n}\n`).join('')));
+        if (flags.names)
+          return void (await ctx.io.out.write(
+            store
+              .profileNames()
+              .map((n) => `${n}\n`)
+              .join(''),
+          ));
         const out = ctx.output(VIEW);
         const current = profileName({ profile: ctx.globals.profile }, ctx.io.env, store);
         const rows = store.profileNames().map((name) => {

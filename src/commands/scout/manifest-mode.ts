@@ -15,7 +15,30 @@ import { truncate } from '../../util/format.js';
 /** Manifest results ranked by profit. */
 export const MANIFEST_VIEW: View<ManifestResult> = {
   kind: 'list',
-  fields: ['line', 'code', 'qty', 'asin', 'title', 'rank', 'category', 'weight', 'price', 'priceSource', 'fees', 'feesSource', 'cost', 'prep', 'inbound', 'tax', 'profit', 'roi', 'margin', 'verdict', 'reasons', 'kind'],
+  fields: [
+    'line',
+    'code',
+    'qty',
+    'asin',
+    'title',
+    'rank',
+    'category',
+    'weight',
+    'price',
+    'priceSource',
+    'fees',
+    'feesSource',
+    'cost',
+    'prep',
+    'inbound',
+    'tax',
+    'profit',
+    'roi',
+    'margin',
+    'verdict',
+    'reasons',
+    'kind',
+  ],
   columns: [
     { key: 'line', header: 'line', align: 'right' },
     { key: 'code', header: 'code' },
@@ -34,22 +57,44 @@ export const MANIFEST_VIEW: View<ManifestResult> = {
 };
 
 /** The answers kept for the research account and origin in force, read back while younger than `maxAge`. */
-export async function manifestAnswers(ctx: Ctx, maxAge: string, refresh: boolean): Promise<AnswerPolicy & { store: FileAnswers }> {
+export async function manifestAnswers(
+  ctx: Ctx,
+  maxAge: string,
+  refresh: boolean,
+): Promise<AnswerPolicy & { store: FileAnswers }> {
   const maxAgeMs = parseAge(maxAge);
-  if (maxAgeMs === undefined) throw new UsageError(`--max-age "${maxAge}" must be a number with s, m, h or d (e.g. 30m, 1h, 2d; 0 asks everything)`);
+  if (maxAgeMs === undefined)
+    throw new UsageError(
+      `--max-age "${maxAge}" must be a number with s, m, h or d (e.g. 30m, 1h, 2d; 0 asks everything)`,
+    );
   const settings = await ctx.settings();
   const origin = settings.research.origin ?? (settings.researchUrl ? new URL(settings.researchUrl).origin : '');
-  return { store: new FileAnswers(answersFile(stateDir(ctx.io.env), settings.research.clientId ?? '', origin)), maxAgeMs, refresh };
+  return {
+    store: new FileAnswers(answersFile(stateDir(ctx.io.env), settings.research.clientId ?? '', origin)),
+    maxAgeMs,
+    refresh,
+  };
 }
 
 /** "42 s", "12 min", "3 h", "2 d": how old an answer is. */
 function age(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : s < 172_800 ? `${Math.round(s / 3600)} h` : `${Math.round(s / 86_400)} d`;
+  return s < 120
+    ? `${s} s`
+    : s < 7200
+      ? `${Math.round(s / 60)} min`
+      : s < 172_800
+        ? `${Math.round(s / 3600)} h`
+        : `${Math.round(s / 86_400)} d`;
 }
 
 /** Runs the manifest and renders the ranked results; Ctrl-C stops taking rows, keeps the answers and exits 130. */
-export async function runManifestCommand(ctx: Ctx, scout: Scout, answers: AnswerPolicy & { store: FileAnswers }, options: { file: string; concurrency: number; defaultCost?: number; delimiter?: string }): Promise<void> {
+export async function runManifestCommand(
+  ctx: Ctx,
+  scout: Scout,
+  answers: AnswerPolicy & { store: FileAnswers },
+  options: { file: string; concurrency: number; defaultCost?: number; delimiter?: string },
+): Promise<void> {
   const out = ctx.output(MANIFEST_VIEW);
   // Every read in flight listens for Ctrl-C on the one signal: a few per row.
   setMaxListeners(options.concurrency * 4 + 10, ctx.io.signal);
@@ -58,7 +103,12 @@ export async function runManifestCommand(ctx: Ctx, scout: Scout, answers: Answer
   let run;
   try {
     run = await scoutManifest(scout, {
-      file, concurrency: options.concurrency, defaultCost: options.defaultCost, delimiter: options.delimiter, signal: ctx.io.signal, stdin: ctx.io.stdin,
+      file,
+      concurrency: options.concurrency,
+      defaultCost: options.defaultCost,
+      delimiter: options.delimiter,
+      signal: ctx.io.signal,
+      stdin: ctx.io.stdin,
       skipped: (count) => void ctx.info(`${options.file}: skipped ${count} empty row(s)`),
       onRow: (_r, fresh) => progress.tick(fresh ? 'done' : 'skipped'),
     });
@@ -68,7 +118,15 @@ export async function runManifestCommand(ctx: Ctx, scout: Scout, answers: Answer
   }
   await out.render(run.results);
   const buys = run.results.filter((r) => r.verdict === 'buy').length;
-  const cache = run.oldest === undefined ? `${run.cached} rows from the cache` : `${run.cached} rows from the cache, oldest answer ${age(Date.now() - run.oldest)} old`;
-  await ctx.info(`scouted ${run.results.length} results (${cache}; ${buys} to buy) in ${progress.seconds.toFixed(1)} s; answers kept in ${answers.store.path}`);
-  if (run.stopped) throw new InterruptedError('interrupted: run the same command again to finish the manifest (answered rows are not asked again)');
+  const cache =
+    run.oldest === undefined
+      ? `${run.cached} rows from the cache`
+      : `${run.cached} rows from the cache, oldest answer ${age(Date.now() - run.oldest)} old`;
+  await ctx.info(
+    `scouted ${run.results.length} results (${cache}; ${buys} to buy) in ${progress.seconds.toFixed(1)} s; answers kept in ${answers.store.path}`,
+  );
+  if (run.stopped)
+    throw new InterruptedError(
+      'interrupted: run the same command again to finish the manifest (answered rows are not asked again)',
+    );
 }

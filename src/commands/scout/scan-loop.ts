@@ -23,7 +23,12 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
   const stop = new AbortController();
   const onAbort = () => stop.abort();
   io.signal.addEventListener('abort', onAbort, { once: true });
-  const rl = createInterface({ input: io.stdin, output: interactive ? io.errStream : undefined, terminal: interactive, prompt: 'scan> ' });
+  const rl = createInterface({
+    input: io.stdin,
+    output: interactive ? io.errStream : undefined,
+    terminal: interactive,
+    prompt: 'scan> ',
+  });
   rl.on('SIGINT', () => {
     stop.abort();
     rl.close();
@@ -43,7 +48,10 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
       if (interactive && onTerminal && io.stdoutIsTTY) await io.out.write('\r\x1b[K');
       for (const r of results) {
         if (r.verdict === 'buy' && buyList) await buyList.add(r);
-        if (onTerminal) await io.out.write(scanLine(r, width, ctx.color) + (r.verdict === 'buy' && io.stdoutIsTTY ? '\x07' : '') + '\n');
+        if (onTerminal)
+          await io.out.write(
+            scanLine(r, width, ctx.color) + (r.verdict === 'buy' && io.stdoutIsTTY ? '\x07' : '') + '\n',
+          );
         else await io.out.write(JSON.stringify(r) + '\n');
       }
       if (onTerminal) await io.out.write(ctx.color.dim(`  ${t}`) + '\n');

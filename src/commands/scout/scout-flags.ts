@@ -21,10 +21,23 @@ export interface ScoutCommandFlags {
 
 /** Declares the shared flags on a command. */
 export function scoutFlagOptions(command: Command): Command {
-  return offer(command
-    .option('--cost <dollars>', 'what one unit costs you, when a scan gives none (default: scout.cost of the profile)')
-    .option('--at <price>', `price to sell at: buybox (else the lowest FBA new), lowest-fba, lowest, or a price`, 'buybox'), '--at', PRICE_RULES)
-    .addOption(new Option('--channel <channel>', 'fees of FBA or of merchant fulfilment').choices(['fba', 'mfn']).default('fba'))
+  return offer(
+    command
+      .option(
+        '--cost <dollars>',
+        'what one unit costs you, when a scan gives none (default: scout.cost of the profile)',
+      )
+      .option(
+        '--at <price>',
+        `price to sell at: buybox (else the lowest FBA new), lowest-fba, lowest, or a price`,
+        'buybox',
+      ),
+    '--at',
+    PRICE_RULES,
+  )
+    .addOption(
+      new Option('--channel <channel>', 'fees of FBA or of merchant fulfilment').choices(['fba', 'mfn']).default('fba'),
+    )
     .option('--prep <dollars>', 'prep per unit (default: scout.prep, else 0)')
     .option('--inbound-per-lb <dollars>', 'inbound shipping per pound (default: scout.inboundPerLb, else 0)')
     .option('--tax-rate <percent>', 'sales tax on the cost (default: scout.taxRate, else 0)');
@@ -36,7 +49,8 @@ export function parseAmount(text: string | undefined, flag: string, max = 1_000_
   const comma = decimalCommaHint(text);
   if (comma) throw new UsageError(`${flag} "${text}" reads like a decimal comma: amounts take a decimal point`, comma);
   const t = text.trim().replace(/^\$/, '');
-  if (!/^\d+(\.\d{1,4})?$/.test(t) || Number(t) > max) throw new UsageError(`${flag} "${text}" must be a number from 0 to ${max} (e.g. 4.50)`);
+  if (!/^\d+(\.\d{1,4})?$/.test(t) || Number(t) > max)
+    throw new UsageError(`${flag} "${text}" must be a number from 0 to ${max} (e.g. 4.50)`);
   return Number(t);
 }
 
@@ -55,6 +69,11 @@ export async function scoutFromFlags(ctx: Ctx, flags: ScoutCommandFlags, answers
   const at = parsePriceRule(flags.at, parsePrice);
   const { costs, defaultCost, rules } = await scoutInputs(ctx, flags);
   const { Scout } = await import('../../scout/scan-engine.js');
-  const scout = new Scout(await ctx.research(), { at, channel: flags.channel, settings: costs, rules }, Date.now, answers);
+  const scout = new Scout(
+    await ctx.research(),
+    { at, channel: flags.channel, settings: costs, rules },
+    Date.now,
+    answers,
+  );
   return { scout, defaultCost };
 }

@@ -8,7 +8,10 @@ export const meta: Meta = { name: 'get', args: [['<key>', 'setting key']], summa
 /** Options and action of `inv settings get` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
   command
-    .addHelpText('after', '\nExample:\n  inv settings get OPEN_SHIPMENT_A1SANDBOXMERCHANT_ATVPDKIKX0DER_PHX7_SELLER_LABEL')
+    .addHelpText(
+      'after',
+      '\nExample:\n  inv settings get OPEN_SHIPMENT_A1SANDBOXMERCHANT_ATVPDKIKX0DER_PHX7_SELLER_LABEL',
+    )
     .action(
       run(async (ctx, [key]) => {
         const out = ctx.output(SETTING_VIEW);

@@ -18,21 +18,46 @@ const NEXT = new Set(['next', 'n', 'NEXT', 'NEXTBOX', 'NEXT-BOX']);
 const DONE = new Set(['done', 'DONE', 'q', 'quit']);
 
 /** Runs the session to its end; resolves to the packing and a `finish` that removes the journal once the outputs are written. */
-export async function scanSession(ctx: Ctx, client: InventoryClient, options: PackOptions & { shipment: string }): Promise<{ packing: Packing; finish: () => void }> {
-  if (!canPrompt(ctx.io, ctx.globals)) throw new InputNeededError('the box contents', '--file CONTENTS.csv --boxes BOXES.csv (scan mode needs a terminal)');
+export async function scanSession(
+  ctx: Ctx,
+  client: InventoryClient,
+  options: PackOptions & { shipment: string },
+): Promise<{ packing: Packing; finish: () => void }> {
+  if (!canPrompt(ctx.io, ctx.globals))
+    throw new InputNeededError(
+      'the box contents',
+      '--file CONTENTS.csv --boxes BOXES.csv (scan mode needs a terminal)',
+    );
   const [{ shipmentFacts, scanCodes }, { ScanSession, scanJournalPath }, { batchAccount }] = await Promise.all([
-    import('../../pack/shipment.js'), import('../../pack/scan-session.js'), import('../../batch/identity.js'),
+    import('../../pack/shipment.js'),
+    import('../../pack/scan-session.js'),
+    import('../../batch/identity.js'),
   ]);
   const facts = await shipmentFacts(client, options.shipment);
   const origin = new URL(requireBaseUrl(await ctx.settings())).origin;
   const dir = stateDir(ctx.io.env);
   const account = await batchAccount(dir, origin, await (await ctx.tokens()).accessToken(), () => client.whoami());
-  const session = ScanSession.open(facts, scanJournalPath(dir, origin, account, facts.shipmentId), origin, account, await scanCodes(client, facts), options);
+  const session = ScanSession.open(
+    facts,
+    scanJournalPath(dir, origin, account, facts.shipmentId),
+    origin,
+    account,
+    await scanCodes(client, facts),
+    options,
+  );
   const say = (line: string) => ctx.io.err.write(line + '\n');
   const total = facts.lines.reduce((n, l) => n + l.quantity, 0);
   const packedCount = () => total - session.remaining().reduce((n, r) => n + r.left, 0);
-  const left = () => session.remaining().filter((r) => r.left > 0).map((r) => `${r.msku} ${r.left}`).join(', ') || 'nothing';
-  if (session.resumed) await say(`resuming the session of ${facts.shipmentId}: ${session.box - 1} boxes closed, ${packedCount()} of ${total} units packed; box ${session.box} open`);
+  const left = () =>
+    session
+      .remaining()
+      .filter((r) => r.left > 0)
+      .map((r) => `${r.msku} ${r.left}`)
+      .join(', ') || 'nothing';
+  if (session.resumed)
+    await say(
+      `resuming the session of ${facts.shipmentId}: ${session.box - 1} boxes closed, ${packedCount()} of ${total} units packed; box ${session.box} open`,
+    );
   else await say(`packing ${facts.shipmentId} (${total} units): scan each unit; "next" closes the box, "done" ends`);
   await say(`left: ${left()}`);
   const lines = lineReader(ctx.io.stdin, ctx.io.signal);
@@ -54,11 +79,17 @@ export async function scanSession(ctx: Ctx, client: InventoryClient, options: Pa
       }
       const result = session.scan(line);
       if (!result.ok) await say(`\x07✗ ${result.reason}: refused`);
-      else await say(`✓ ${result.msku} in box ${result.box} (${result.inBox}) · packed ${packedCount()} of ${total} · left ${left()}`);
+      else
+        await say(
+          `✓ ${result.msku} in box ${result.box} (${result.inBox}) · packed ${packedCount()} of ${total} · left ${left()}`,
+        );
     }
   } catch (error) {
     session.release();
-    if (error instanceof InterruptedError || error instanceof InputEndedError) throw new InterruptedError(`interrupted: the scan session of ${facts.shipmentId} is kept; run \`inv pack ${facts.shipmentId}\` to resume it`);
+    if (error instanceof InterruptedError || error instanceof InputEndedError)
+      throw new InterruptedError(
+        `interrupted: the scan session of ${facts.shipmentId} is kept; run \`inv pack ${facts.shipmentId}\` to resume it`,
+      );
     throw error;
   } finally {
     lines.close();
@@ -66,13 +97,22 @@ export async function scanSession(ctx: Ctx, client: InventoryClient, options: Pa
 }
 
 /** Asks a closing box's weight and sides until they pass the rules, then closes it. */
-async function closeBox(ctx: Ctx, lines: LineReader, session: ScanSession, units: { weight: string; side: string }): Promise<void> {
+async function closeBox(
+  ctx: Ctx,
+  lines: LineReader,
+  session: ScanSession,
+  units: { weight: string; side: string },
+): Promise<void> {
   const box = session.box;
   for (;;) {
     const weight = Number((await ask(ctx, lines, `weight of box ${box} (${units.weight}): `)).trim());
-    const sides = (await ask(ctx, lines, `sides of box ${box}, L x W x H (${units.side}): `)).split(/\s*[x×*,]\s*|\s+/i).map(Number);
+    const sides = (await ask(ctx, lines, `sides of box ${box}, L x W x H (${units.side}): `))
+      .split(/\s*[x×*,]\s*|\s+/i)
+      .map(Number);
     if (!(weight > 0) || sides.length !== 3 || !sides.every((s) => s > 0)) {
-      await ctx.io.err.write(`\x07weight must be a number above 0 and sides three numbers like 18x14x10: box ${box} is still open\n`);
+      await ctx.io.err.write(
+        `\x07weight must be a number above 0 and sides three numbers like 18x14x10: box ${box} is still open\n`,
+      );
       continue;
     }
     const size = { weight, length: sides[0]!, width: sides[1]!, height: sides[2]! };

@@ -6,7 +6,17 @@ import type { View } from '../../cli/output/view.js';
 export const PACK_VIEW: View<Packing> = {
   kind: 'single',
   fields: ['shipmentId', 'center', 'shipTo', 'boxes', 'unpacked'],
-  rows: (p) => p.boxes.flatMap((b) => b.items.map((i) => ({ ...i, box: b.box, boxId: b.boxId, weightLb: b.weightLb, size: `${b.lengthIn} x ${b.widthIn} x ${b.heightIn}`, teamLift: b.teamLift ? 'TEAM LIFT' : '' }))),
+  rows: (p) =>
+    p.boxes.flatMap((b) =>
+      b.items.map((i) => ({
+        ...i,
+        box: b.box,
+        boxId: b.boxId,
+        weightLb: b.weightLb,
+        size: `${b.lengthIn} x ${b.widthIn} x ${b.heightIn}`,
+        teamLift: b.teamLift ? 'TEAM LIFT' : '',
+      })),
+    ),
   columns: [
     { key: 'box', header: 'box', align: 'right' },
     { key: 'boxId', header: 'box id' },

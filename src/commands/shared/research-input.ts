@@ -20,10 +20,16 @@ const SEVERAL_PRICES = 'separate several prices with spaces or repeat --price';
 /** A selling price: a positive number with at most two decimals (a decimal comma is refused with a hint). */
 export function parsePrice(value: string, name = '--price'): number {
   const comma = decimalCommaHint(value);
-  if (comma) throw new UsageError(`${name} "${value}" reads like a decimal comma: prices take a decimal point`, `${comma}${name === '--price' ? `; ${SEVERAL_PRICES}` : ''}`);
+  if (comma)
+    throw new UsageError(
+      `${name} "${value}" reads like a decimal comma: prices take a decimal point`,
+      `${comma}${name === '--price' ? `; ${SEVERAL_PRICES}` : ''}`,
+    );
   const text = value.trim().replace(/^\$/, '');
   if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0) {
-    throw new UsageError(`${name} "${value}" is not a valid price: it must be a positive number with at most two decimals (e.g. 19.99)`);
+    throw new UsageError(
+      `${name} "${value}" is not a valid price: it must be a positive number with at most two decimals (e.g. 19.99)`,
+    );
   }
   return Number(text);
 }
@@ -31,9 +37,14 @@ export function parsePrice(value: string, name = '--price'): number {
 /** A list of prices separated by spaces or commas, e.g. "9.99 14.99"; "19,99" is refused as a decimal comma, not read as two prices. */
 export function parsePriceList(value: string, name = '--price'): number[] {
   const comma = holdsDecimalComma(value);
-  if (comma) throw new UsageError(`${name} "${value}" reads like a decimal comma: prices take a decimal point`, `${comma}; ${SEVERAL_PRICES}`);
+  if (comma)
+    throw new UsageError(
+      `${name} "${value}" reads like a decimal comma: prices take a decimal point`,
+      `${comma}; ${SEVERAL_PRICES}`,
+    );
   const parts = value.split(/[\s,]+/).filter((p) => p.trim() !== '');
-  if (parts.length === 0) throw new UsageError(`${name} is empty: give one or more prices separated by spaces (e.g. "9.99 14.99")`);
+  if (parts.length === 0)
+    throw new UsageError(`${name} is empty: give one or more prices separated by spaces (e.g. "9.99 14.99")`);
   return [...new Set(parts.map((p) => parsePrice(p, name)))];
 }
 
@@ -52,6 +63,7 @@ export function parseProductCode(value: string, kind: 'upc' | 'ean' | 'isbn'): s
 /** A category id: digits only. */
 export function parseCategoryId(value: string): string {
   const id = value.trim();
-  if (!/^\d{1,20}$/.test(id)) throw new UsageError(`--id "${value}" is not a valid category id: it must be digits (e.g. 283155)`);
+  if (!/^\d{1,20}$/.test(id))
+    throw new UsageError(`--id "${value}" is not a valid category id: it must be digits (e.g. 283155)`);
   return id;
 }

@@ -7,7 +7,11 @@ import { pick, type View } from '../../cli/output/view.js';
 /** A slug or code as words: "large-standard" → "Large standard", "ToysAndGames" → "Toys and games". */
 export function words(value: unknown): string {
   if (typeof value !== 'string' || value === '') return value === null || value === undefined ? '-' : String(value);
-  const spaced = value.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().trim();
+  const spaced = value
+    .replace(/[-_]+/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
 
@@ -16,7 +20,13 @@ export const OFFERS_VIEW: View<OffersResponse> = {
   kind: 'list',
   fields: ['id', 'type', 'offers', 'extras', 'timestamp', 'requestId'],
   rows: (response) =>
-    OFFER_CHANNELS.flatMap((channel) => asList<Record<string, unknown>>(response.offers?.[channel]).map((offer) => ({ asin: response.id, channel, ...offer }))),
+    OFFER_CHANNELS.flatMap((channel) =>
+      asList<Record<string, unknown>>(response.offers?.[channel]).map((offer) => ({
+        asin: response.id,
+        channel,
+        ...offer,
+      })),
+    ),
   columns: [
     { key: 'asin', header: 'asin' },
     { key: 'channel', header: 'channel' },

@@ -6,10 +6,14 @@ import { isLoopbackHost } from '../../auth/origin.js';
 
 /** Takes the lock of a data file, or refuses (exit 2) naming the sandbox that holds it. */
 export function lockDataFile(data: string): HeldLock {
-  return lockFile<LockHolder & { url?: string }>(`${data}.lock`, (holder) => new UsageError(
-    `a sandbox is already running on ${data}${holder.url ? ` at ${holder.url}` : ''} (process ${holder.pid}, started ${holder.started}): one sandbox per data file`,
-    'use that one; for a throwaway second one: inv sandbox --port 0 --ephemeral; or give another --data FILE',
-  ));
+  return lockFile<LockHolder & { url?: string }>(
+    `${data}.lock`,
+    (holder) =>
+      new UsageError(
+        `a sandbox is already running on ${data}${holder.url ? ` at ${holder.url}` : ''} (process ${holder.pid}, started ${holder.started}): one sandbox per data file`,
+        'use that one; for a throwaway second one: inv sandbox --port 0 --ephemeral; or give another --data FILE',
+      ),
+  );
 }
 
 /** Whether something accepts connections at a loopback http URL's address (a sandbox still running there). */

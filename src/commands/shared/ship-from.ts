@@ -6,7 +6,12 @@ import { addressLines } from '../../pack/cartons.js';
 
 /** The address lines to print as ship-from. */
 export async function shipFrom(ctx: Ctx, flag: string | undefined): Promise<string[]> {
-  const check = (text: string) => (addressLines(text).length < 2 ? 'give at least a name and a street, lines separated by "|"' : text.length > 300 ? 'at most 300 characters' : undefined);
+  const check = (text: string) =>
+    addressLines(text).length < 2
+      ? 'give at least a name and a street, lines separated by "|"'
+      : text.length > 300
+        ? 'at most 300 characters'
+        : undefined;
   if (flag !== undefined) {
     const fault = check(flag);
     if (fault) throw new UsageError(`--ship-from "${flag}": ${fault}`);

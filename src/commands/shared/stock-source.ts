@@ -10,12 +10,14 @@ import { InputNeededError, UsageError } from '../../errors.js';
 /** Checks --from against --from-purchase: not both, and a purchase id is digits. */
 export function checkSource(flags: { from?: string; fromPurchase?: string }): void {
   if (flags.from && flags.fromPurchase) throw new UsageError('give --from or --from-purchase, not both');
-  if (flags.fromPurchase !== undefined && !/^\d+$/.test(flags.fromPurchase)) throw new UsageError(`--from-purchase "${flags.fromPurchase}" must be a purchase id (digits)`);
+  if (flags.fromPurchase !== undefined && !/^\d+$/.test(flags.fromPurchase))
+    throw new UsageError(`--from-purchase "${flags.fromPurchase}" must be a purchase id (digits)`);
 }
 
 /** Checks --venue-id: a whole number when given. */
 export function checkVenueId(venueId: string | undefined): void {
-  if (venueId !== undefined && !/^\d+$/.test(venueId)) throw new UsageError(`--venue-id "${venueId}" must be a whole number`);
+  if (venueId !== undefined && !/^\d+$/.test(venueId))
+    throw new UsageError(`--venue-id "${venueId}" must be a whole number`);
 }
 
 export interface PickOptions {
@@ -30,13 +32,28 @@ export interface PickOptions {
 }
 
 /** A location by id or name, or picked from a list on a terminal (exit 7 naming `flag` elsewhere). */
-export async function locationArg(ctx: Ctx, given: string | undefined, flag: string, what: string, names: LocationNames, pick: PickOptions = {}): Promise<string> {
+export async function locationArg(
+  ctx: Ctx,
+  given: string | undefined,
+  flag: string,
+  what: string,
+  names: LocationNames,
+  pick: PickOptions = {},
+): Promise<string> {
   if (given !== undefined) return names.id(given, flag);
   if (!canPrompt(ctx.io, ctx.globals)) throw new InputNeededError(what, flag);
   const { allowed, held, holding, exclude } = pick;
-  const offered = (await names.list()).filter((l) => (!allowed || allowed(l)) && l.id !== exclude && (!holding || !held || (held.get(l.id) ?? 0) > 0));
-  if (offered.length === 0) throw new UsageError(`no location to offer as ${what}${holding ? ': the item is held in none that allows this' : ''}`, `pass ${flag}`);
-  const choices = offered.map((l) => `${l.id}  ${l.display} (${l.type})${held ? ` · ${held.get(l.id) ?? 0} held` : ''}`);
+  const offered = (await names.list()).filter(
+    (l) => (!allowed || allowed(l)) && l.id !== exclude && (!holding || !held || (held.get(l.id) ?? 0) > 0),
+  );
+  if (offered.length === 0)
+    throw new UsageError(
+      `no location to offer as ${what}${holding ? ': the item is held in none that allows this' : ''}`,
+      `pass ${flag}`,
+    );
+  const choices = offered.map(
+    (l) => `${l.id}  ${l.display} (${l.type})${held ? ` · ${held.get(l.id) ?? 0} held` : ''}`,
+  );
   const picked = await ctx.choose({ what, flag, message: `${what[0]!.toUpperCase()}${what.slice(1)}:`, choices });
   return picked.split(' ')[0]!;
 }

@@ -4,7 +4,10 @@ import type { Meta, Runner } from '../../cli/command.js';
 import { rememberNames } from '../../cli/completion/names.js';
 import { SHIPMENTS_VIEW } from './shipment-views.js';
 
-export const meta: Meta = { name: 'list', summary: 'list inbound FBA shipments: id, center, units, open or closed (where the open-shipment setting tells)' };
+export const meta: Meta = {
+  name: 'list',
+  summary: 'list inbound FBA shipments: id, center, units, open or closed (where the open-shipment setting tells)',
+};
 
 /** Options and action of `inv shipments list` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
@@ -15,9 +18,16 @@ export function setup(command: Command, run: Runner): void {
       run<{ open?: boolean }>(async (ctx, _args, flags) => {
         const out = ctx.output(SHIPMENTS_VIEW);
         const client = await ctx.inventory();
-        const [{ LocationNames }, { listShipments }] = await Promise.all([import('../../api/location-names.js'), import('../../api/shipments.js')]);
+        const [{ LocationNames }, { listShipments }] = await Promise.all([
+          import('../../api/location-names.js'),
+          import('../../api/shipments.js'),
+        ]);
         const found = await listShipments(client, await new LocationNames(client).list());
-        rememberNames(ctx.io.env, 'shipments', found.map((s) => s.shipmentId));
+        rememberNames(
+          ctx.io.env,
+          'shipments',
+          found.map((s) => s.shipmentId),
+        );
         await out.render(flags.open ? found.filter((s) => s.status === 'open') : found);
       }),
     );

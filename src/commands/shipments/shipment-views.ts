@@ -3,7 +3,17 @@ import type { Shipment, ShipmentDetail } from '../../api/shipments.js';
 import { count } from '../../util/format.js';
 import type { View } from '../../cli/output/view.js';
 
-const FIELDS = ['shipmentId', 'locationId', 'center', 'units', 'status', 'merchantId', 'marketplaceId', 'prepType', 'created'];
+const FIELDS = [
+  'shipmentId',
+  'locationId',
+  'center',
+  'units',
+  'status',
+  'merchantId',
+  'marketplaceId',
+  'prepType',
+  'created',
+];
 
 export const SHIPMENTS_VIEW: View<Shipment> = {
   kind: 'list',
@@ -23,11 +33,15 @@ export const SHIPMENT_VIEW: View<ShipmentDetail> = {
   kind: 'single',
   fields: [...FIELDS, 'shipTo', 'plan', 'items'],
   // The address goes on the first row only: it is the shipment's, not each msku's.
-  rows: (s) => s.items.map((line, i) => ({
-    ...line, shipmentId: s.shipmentId, center: s.center, status: s.status,
-    planned: s.plan?.find((p) => p.msku === line.msku)?.quantity ?? null,
-    shipTo: i === 0 ? (s.shipTo ?? []).join(', ') : '',
-  })),
+  rows: (s) =>
+    s.items.map((line, i) => ({
+      ...line,
+      shipmentId: s.shipmentId,
+      center: s.center,
+      status: s.status,
+      planned: s.plan?.find((p) => p.msku === line.msku)?.quantity ?? null,
+      shipTo: i === 0 ? (s.shipTo ?? []).join(', ') : '',
+    })),
   columns: [
     { key: 'shipmentId', header: 'shipment' },
     { key: 'center', header: 'center' },

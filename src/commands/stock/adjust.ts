@@ -12,18 +12,23 @@ export function parseChange(text: string): number {
   return Number(text);
 }
 
-export const meta: Meta = { name: 'adjust', args: [['<itemLocationId>', 'the itemLocation id'], ['<change>', '+N adds, -N subtracts']], summary: 'add to (+N) or take from (-N) the quantity of an itemLocation; sent once, never repeated' };
+export const meta: Meta = {
+  name: 'adjust',
+  args: [
+    ['<itemLocationId>', 'the itemLocation id'],
+    ['<change>', '+N adds, -N subtracts'],
+  ],
+  summary: 'add to (+N) or take from (-N) the quantity of an itemLocation; sent once, never repeated',
+};
 
 /** Options and action of `inv stock adjust` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText('after', '\nExamples:\n  inv stock adjust 1 +5\n  inv stock adjust 1 -3')
-    .action(
-      run(async (ctx, [id, change]) => {
-        const amount = parseChange(change as string);
-        if (!/^\d+$/.test(id as string)) throw new UsageError(`itemLocation id "${String(id)}" must be a whole number`);
-        const out = ctx.output(ITEM_LOCATION_VIEW);
-        await out.render([await (await ctx.inventory()).adjustStock(id as string, amount)]);
-      }),
-    );
+  command.addHelpText('after', '\nExamples:\n  inv stock adjust 1 +5\n  inv stock adjust 1 -3').action(
+    run(async (ctx, [id, change]) => {
+      const amount = parseChange(change as string);
+      if (!/^\d+$/.test(id as string)) throw new UsageError(`itemLocation id "${String(id)}" must be a whole number`);
+      const out = ctx.output(ITEM_LOCATION_VIEW);
+      await out.render([await (await ctx.inventory()).adjustStock(id as string, amount)]);
+    }),
+  );
 }

@@ -14,7 +14,10 @@ interface ListFlags extends PagingFlags {
   by?: 'msku';
 }
 
-export const meta: Meta = { name: 'list', summary: 'list stock: the quantity of each item in each location (one page, or --all)' };
+export const meta: Meta = {
+  name: 'list',
+  summary: 'list stock: the quantity of each item in each location (one page, or --all)',
+};
 
 /** Options and action of `inv stock list` (declared from `meta`). */
 export function setup(command: Command, run: Runner): void {
@@ -22,12 +25,16 @@ export function setup(command: Command, run: Runner): void {
     .option('--msku <msku>', 'only this item')
     .option('--location <location>', 'only this location (id or name)')
     .addOption(new Option('--by <what>', 'totals per item, over every page').choices(['msku']))
-    .addHelpText('after', [
-      '', 'Examples:',
-      '  inv stock list --msku MUG-BLUE-11OZ',
-      '  inv stock list --location "Shelf A1" --all',
-      '  inv stock list --by msku',
-    ].join('\n'))
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  inv stock list --msku MUG-BLUE-11OZ',
+        '  inv stock list --location "Shelf A1" --all',
+        '  inv stock list --by msku',
+      ].join('\n'),
+    )
     .action(
       run<ListFlags>(async (ctx, _args, flags) => {
         const msku = flags.msku === undefined ? undefined : mskuArg(flags.msku, '--msku');
@@ -35,15 +42,23 @@ export function setup(command: Command, run: Runner): void {
         const locations = new Map<string, Location>();
         const out = flags.by === 'msku' ? ctx.output(totalsView(locations)) : ctx.output(stockView(locations));
         const client = await ctx.inventory();
-        const [{ LocationNames }, stock] = await Promise.all([import('../../api/location-names.js'), import('../../api/stock.js')]);
+        const [{ LocationNames }, stock] = await Promise.all([
+          import('../../api/location-names.js'),
+          import('../../api/stock.js'),
+        ]);
         const names = new LocationNames(client);
-        const locationId = flags.location === undefined ? undefined : (await names.find(flags.location, '--location')).id;
+        const locationId =
+          flags.location === undefined ? undefined : (await names.find(flags.location, '--location')).id;
         if (showsNames(ctx.globals.output)) for (const [id, l] of await names.byId()) locations.set(id, l);
         if (flags.by === 'msku') {
-          await (out as Output<MskuTotal>).render(stock.totalsByMsku(await stock.allStock(client, { msku, locationId })));
+          await (out as Output<MskuTotal>).render(
+            stock.totalsByMsku(await stock.allStock(client, { msku, locationId })),
+          );
           return;
         }
-        await renderPage(ctx, out as Output<ItemLocation>, flags, paging, (p) => stock.listStock(client, { msku, locationId }, p));
+        await renderPage(ctx, out as Output<ItemLocation>, flags, paging, (p) =>
+          stock.listStock(client, { msku, locationId }, p),
+        );
       }),
     );
 }

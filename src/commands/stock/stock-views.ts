@@ -12,7 +12,10 @@ export function locationLabel(id: string, locations: ReadonlyMap<string, Locatio
 }
 
 /** itemLocations as rows: itemLocation id, msku, location name and id, quantity. */
-export function stockView(locations: ReadonlyMap<string, Location>, kind: 'list' | 'single' = 'list'): View<ItemLocation> {
+export function stockView(
+  locations: ReadonlyMap<string, Location>,
+  kind: 'list' | 'single' = 'list',
+): View<ItemLocation> {
   return {
     kind,
     fields: FIELDS,
@@ -33,7 +36,9 @@ export function totalsView(locations: ReadonlyMap<string, Location>): View<MskuT
   return {
     kind: 'list',
     fields: ['msku', 'quantity', 'locations'],
-    rows: (t) => [{ ...t, where: t.locations.map((l) => `${locationLabel(l.locationId, locations)} ${l.quantity}`).join(', ') }],
+    rows: (t) => [
+      { ...t, where: t.locations.map((l) => `${locationLabel(l.locationId, locations)} ${l.quantity}`).join(', ') },
+    ],
     columns: [
       { key: 'msku', header: 'msku' },
       { key: 'quantity', header: 'total', format: count, align: 'right' },

@@ -13,12 +13,20 @@ const SENT = '2026-01-08T15:30:00.000Z';
 export function addDemoShipment(state: InventoryState): void {
   const shipmentId = shipmentIdOf(state.nextId.shipment++);
   const center = CENTERS.find((c) => c.id === 'PHX7')!;
-  const items = Object.fromEntries(['BOOK-COOK-001', 'MUG-BLUE-11OZ'].map((msku) => [msku, { fnsku: fnskuOf(msku), quantity: 6 }]));
+  const items = Object.fromEntries(
+    ['BOOK-COOK-001', 'MUG-BLUE-11OZ'].map((msku) => [msku, { fnsku: fnskuOf(msku), quantity: 6 }]),
+  );
   const plan = { center: center.id, items };
   const id = String(state.nextId.location++);
   state.locations[id] = {
-    id, display: shipmentId, order: 0, type: 'fbaShipment', ref: `${state.merchantId}:${state.marketplaceId}:${shipmentId}:${PREP_TYPE}`,
-    notes: shipmentNotes(shipmentId, center, plan), created: SENT, modified: null,
+    id,
+    display: shipmentId,
+    order: 0,
+    type: 'fbaShipment',
+    ref: `${state.merchantId}:${state.marketplaceId}:${shipmentId}:${PREP_TYPE}`,
+    notes: shipmentNotes(shipmentId, center, plan),
+    created: SENT,
+    modified: null,
   };
   state.locationOrder.push(id);
   for (const [msku, { quantity }] of Object.entries(plan.items)) {

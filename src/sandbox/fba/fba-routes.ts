@@ -17,7 +17,8 @@ function readPlanQuery(account: Account, req: SandboxRequest): { msku: string; q
   const q = quantity.safeParse(raw);
   if (!q.success) throw new HttpFail(400, `quantity: ${q.error.issues[0]!.message}`);
   const venue = req.query.get('venueId');
-  if (venue !== null && venue !== '1') throw new HttpFail(400, `venueId ${venue} is not a marketplace account of this seller (the sandbox has venue 1)`);
+  if (venue !== null && venue !== '1')
+    throw new HttpFail(400, `venueId ${venue} is not a marketplace account of this seller (the sandbox has venue 1)`);
   account.item(msku);
   return { msku, quantity: q.data };
 }
@@ -26,22 +27,42 @@ function readPlanQuery(account: Account, req: SandboxRequest): { msku: string; q
 export function fbaRoutes(route: Route, account: Account): void {
   const { state } = account;
   const plan = (msku: string, q: number) => planShipments(msku, q, () => account.nextShipmentNumber());
-  const openKey = (shipment: PlannedShipment) => `OPEN_SHIPMENT_${state.merchantId}_${state.marketplaceId}_${shipment.center.id}_${PREP_TYPE}`;
+  const openKey = (shipment: PlannedShipment) =>
+    `OPEN_SHIPMENT_${state.merchantId}_${state.marketplaceId}_${shipment.center.id}_${PREP_TYPE}`;
 
   route('GET', '/v1/fbaCreateInboundShipmentPlan', (req) => {
     const { msku, quantity: q } = readPlanQuery(account, req);
-    return Object.fromEntries(plan(msku, q).map((s) => [s.shipmentId, {
-      shipmentId: s.shipmentId,
-      labelPrepType: PREP_TYPE,
-      shipToAddr: { name: s.center.name, addr1: s.center.addr1, addr2: s.center.addr2, county: s.center.county, city: s.center.city, state: s.center.state, country: s.center.country, zip: s.center.zip },
-      fulfillmentCenterId: s.center.id,
-      items: { [msku]: { sku: msku, fnsku: fnskuOf(msku), qty: String(s.quantity) } },
-    }]));
+    return Object.fromEntries(
+      plan(msku, q).map((s) => [
+        s.shipmentId,
+        {
+          shipmentId: s.shipmentId,
+          labelPrepType: PREP_TYPE,
+          shipToAddr: {
+            name: s.center.name,
+            addr1: s.center.addr1,
+            addr2: s.center.addr2,
+            county: s.center.county,
+            city: s.center.city,
+            state: s.center.state,
+            country: s.center.country,
+            zip: s.center.zip,
+          },
+          fulfillmentCenterId: s.center.id,
+          items: { [msku]: { sku: msku, fnsku: fnskuOf(msku), qty: String(s.quantity) } },
+        },
+      ]),
+    );
   });
 
   route('GET', '/v1/doSendToFBA', (req) => {
     const { msku, quantity: q } = readPlanQuery(account, req);
-    const move = readMove({ msku, quantity: q, fromLocationId: req.query.get('fromLocationId') ?? undefined, fromPurchaseId: req.query.get('fromPurchaseId') ?? undefined });
+    const move = readMove({
+      msku,
+      quantity: q,
+      fromLocationId: req.query.get('fromLocationId') ?? undefined,
+      fromPurchaseId: req.query.get('fromPurchaseId') ?? undefined,
+    });
     checkSource(account, move, CAN_MOVE_FBA, 'doSendToFBA');
     takeFromSource(account, move);
     const fnsku = fnskuOf(msku);
@@ -54,10 +75,14 @@ export function fbaRoutes(route: Route, account: Account): void {
       let location = open;
       if (!usable) {
         location = {
-          id: account.nextLocationId(), display: planned.shipmentId, order: 0, type: 'fbaShipment',
+          id: account.nextLocationId(),
+          display: planned.shipmentId,
+          order: 0,
+          type: 'fbaShipment',
           ref: `${state.merchantId}:${state.marketplaceId}:${planned.shipmentId}:${PREP_TYPE}`,
           notes: null,
-          created: account.now(), modified: null,
+          created: account.now(),
+          modified: null,
         };
         account.putLocation(location);
         account.setSetting(key, location.id);
@@ -89,7 +114,8 @@ export function shipmentControls(server: SandboxServer, account: Account): void 
   for (const status of ['close', 'fail', 'reopen'] as const) {
     server.route('POST', `/_sandbox/shipments/:id/${status}`, (req) => {
       const shipmentId = req.params.id!;
-      if (!Object.values(state.locations).some((l) => l.type === 'fbaShipment' && l.display === shipmentId)) throw new HttpFail(404, `shipment ${shipmentId} not found`);
+      if (!Object.values(state.locations).some((l) => l.type === 'fbaShipment' && l.display === shipmentId))
+        throw new HttpFail(404, `shipment ${shipmentId} not found`);
       account.setShipmentStatus(shipmentId, status === 'close' ? 'closed' : status === 'fail' ? 'failing' : undefined);
       return { body: { shipmentId, status: status === 'reopen' ? 'open' : status === 'close' ? 'closed' : 'failing' } };
     });

@@ -11,7 +11,8 @@ function pngSize(png: Buffer): { width: number; height: number } {
 
 function size(raw: string | null, name: string): number | undefined {
   if (raw === null || raw === '') return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < 50 || Number(raw) > 4000) throw new HttpFail(400, `${name} must be a whole number of pixels from 50 to 4000`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 50 || Number(raw) > 4000)
+    throw new HttpFail(400, `${name} must be a whole number of pixels from 50 to 4000`);
   return Number(raw);
 }
 
@@ -29,9 +30,17 @@ export function labelRoutes(server: SandboxServer, account: Account): void {
     let png: Buffer | undefined;
     for (let scale = 4; scale >= 1; scale--) {
       png = await bwipjs.toBuffer({
-        bcid: 'code128', text: fnsku, scale, height: 12, includetext: true, textxalign: 'center',
-        alttext: `${fnsku}  ${item.title.slice(0, 40)}  ${item.cond.toUpperCase()}`, textsize: 8,
-        paddingwidth: 10, paddingheight: 6, backgroundcolor: 'FFFFFF',
+        bcid: 'code128',
+        text: fnsku,
+        scale,
+        height: 12,
+        includetext: true,
+        textxalign: 'center',
+        alttext: `${fnsku}  ${item.title.slice(0, 40)}  ${item.cond.toUpperCase()}`,
+        textsize: 8,
+        paddingwidth: 10,
+        paddingheight: 6,
+        backgroundcolor: 'FFFFFF',
       });
       const { width: w, height: h } = pngSize(png);
       if ((width === undefined || w <= width) && (height === undefined || h <= height)) break;

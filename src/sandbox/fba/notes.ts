@@ -8,7 +8,17 @@ import type { Center } from './centers.js';
 
 /** The notes of shipment `shipmentId` bound for `center` with `plan`. */
 export function shipmentNotes(shipmentId: string, center: Center, plan: ShipmentPlan): string {
-  const address = [center.name, center.addr1, center.addr2, `${center.city}, ${center.state} ${center.zip}`, center.country].filter(Boolean).join(' | ');
-  const planned = Object.entries(plan.items).map(([msku, { fnsku, quantity }]) => `${msku} x ${quantity} (${fnsku})`).join(', ');
+  const address = [
+    center.name,
+    center.addr1,
+    center.addr2,
+    `${center.city}, ${center.state} ${center.zip}`,
+    center.country,
+  ]
+    .filter(Boolean)
+    .join(' | ');
+  const planned = Object.entries(plan.items)
+    .map(([msku, { fnsku, quantity }]) => `${msku} x ${quantity} (${fnsku})`)
+    .join(', ');
   return `Inbound shipment ${shipmentId} to ${center.id} (${center.city}, ${center.state}). Ship to: ${address}. Plan: ${planned}`;
 }

@@ -1,7 +1,15 @@
 /** Changes to the inventory account, each written through Persist (so it is logged) and kept consistent. */
 import { HttpFail } from '../http.js';
 import type { Persist } from '../state-file.js';
-import type { InventoryState, PurchaseItem, ShipmentPlan, StoredFeedback, StoredItem, StoredItemLocation, StoredLocation } from './inventory-state.js';
+import type {
+  InventoryState,
+  PurchaseItem,
+  ShipmentPlan,
+  StoredFeedback,
+  StoredItem,
+  StoredItemLocation,
+  StoredLocation,
+} from './inventory-state.js';
 
 const key = (msku: string, locationId: string) => `${msku}\u0000${locationId}`;
 
@@ -43,13 +51,15 @@ export class Account {
 
   /** Stores an item (new ones go to the end of the listing order). */
   putItem(item: StoredItem): void {
-    if (!this.state.items[item.msku]) this.persist.set(['inventory', 'itemOrder', this.state.itemOrder.length], item.msku);
+    if (!this.state.items[item.msku])
+      this.persist.set(['inventory', 'itemOrder', this.state.itemOrder.length], item.msku);
     this.persist.set(['inventory', 'items', item.msku], item);
   }
 
   /** Stores a location; a new one needs an id from `nextLocationId`. */
   putLocation(location: StoredLocation): void {
-    if (!this.state.locations[location.id]) this.persist.set(['inventory', 'locationOrder', this.state.locationOrder.length], location.id);
+    if (!this.state.locations[location.id])
+      this.persist.set(['inventory', 'locationOrder', this.state.locationOrder.length], location.id);
     this.persist.set(['inventory', 'locations', location.id], location);
   }
 
@@ -84,7 +94,10 @@ export class Account {
     const current = this.itemLocation(id);
     const quantity = current.quantity + delta;
     if (quantity < 0) {
-      throw new HttpFail(400, `quantity of itemLocation ${id} would drop below zero (it holds ${current.quantity}, the change is ${delta})`);
+      throw new HttpFail(
+        400,
+        `quantity of itemLocation ${id} would drop below zero (it holds ${current.quantity}, the change is ${delta})`,
+      );
     }
     const next = { ...current, quantity, modified: this.now() };
     this.persist.set(['inventory', 'itemLocations', id], next);
@@ -103,7 +116,10 @@ export class Account {
   /** Adds to qtyReceived of a purchaseItem. */
   receive(purchaseId: string, msku: string, quantity: number): void {
     const item = this.purchaseItem(purchaseId, msku);
-    this.persist.set(['inventory', 'purchases', purchaseId, 'items', msku], { ...item, qtyReceived: item.qtyReceived + quantity });
+    this.persist.set(['inventory', 'purchases', purchaseId, 'items', msku], {
+      ...item,
+      qtyReceived: item.qtyReceived + quantity,
+    });
   }
 
   /** The next shipment sequence number (for plan shipment ids). */
@@ -122,7 +138,10 @@ export class Account {
   addToPlan(shipmentId: string, center: string, msku: string, fnsku: string, quantity: number): ShipmentPlan {
     const plan = this.state.plans[shipmentId] ?? { center, items: {} };
     const before = plan.items[msku]?.quantity ?? 0;
-    this.persist.set(['inventory', 'plans', shipmentId], { center: plan.center, items: { ...plan.items, [msku]: { fnsku, quantity: before + quantity } } });
+    this.persist.set(['inventory', 'plans', shipmentId], {
+      center: plan.center,
+      items: { ...plan.items, [msku]: { fnsku, quantity: before + quantity } },
+    });
     return this.state.plans[shipmentId]!;
   }
 

@@ -14,7 +14,13 @@ function queryInt(req: SandboxRequest, name: string, fallback: number, min: numb
 }
 
 /** One page of `keys` (already ordered and filtered), as the collection envelope. */
-export function collection<T>(req: SandboxRequest, keys: readonly string[], record: (key: string) => T, arrayName: string, extraQuery = '') {
+export function collection<T>(
+  req: SandboxRequest,
+  keys: readonly string[],
+  record: (key: string) => T,
+  arrayName: string,
+  extraQuery = '',
+) {
   const offset = queryInt(req, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
   const limit = queryInt(req, 'limit', DEFAULT_LIMIT, 1, MAX_LIMIT);
   const count = keys.length;

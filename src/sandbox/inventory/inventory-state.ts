@@ -78,16 +78,42 @@ const T0 = '2026-01-05T09:00:00.000Z';
 /** An empty account. */
 export function emptyInventory(): InventoryState {
   return {
-    merchantId: 'A1SANDBOXMERCHANT', marketplaceId: 'ATVPDKIKX0DER', purchases: {}, shipments: {}, plans: {},
-    items: {}, itemOrder: [], locations: {}, locationOrder: [], itemLocations: {}, itemLocationOrder: [],
-    feedback: {}, settings: {}, nextId: { location: 1, itemLocation: 1, feedback: 1, shipment: 1 },
+    merchantId: 'A1SANDBOXMERCHANT',
+    marketplaceId: 'ATVPDKIKX0DER',
+    purchases: {},
+    shipments: {},
+    plans: {},
+    items: {},
+    itemOrder: [],
+    locations: {},
+    locationOrder: [],
+    itemLocations: {},
+    itemLocationOrder: [],
+    feedback: {},
+    settings: {},
+    nextId: { location: 1, itemLocation: 1, feedback: 1, shipment: 1 },
   };
 }
 
 function item(msku: string, title: string, productId: string, extra: Partial<StoredItem> = {}): StoredItem {
   return {
-    msku, inactive: 'n', productId, productIdType: 'ASIN', title, manufacturer: null, image: null, type: null, cond: 'new',
-    notes: null, createdUserId: '1001', created: T0, value: null, rank: null, modified: null, attributes: [], ...extra,
+    msku,
+    inactive: 'n',
+    productId,
+    productIdType: 'ASIN',
+    title,
+    manufacturer: null,
+    image: null,
+    type: null,
+    cond: 'new',
+    notes: null,
+    createdUserId: '1001',
+    created: T0,
+    value: null,
+    rank: null,
+    modified: null,
+    attributes: [],
+    ...extra,
   };
 }
 
@@ -95,8 +121,11 @@ function item(msku: string, title: string, productId: string, extra: Partial<Sto
 export function demoInventory(): InventoryState {
   const state = emptyInventory();
   const locations: Array<[string, string, number, string | null]> = [
-    ['Shelf A1', 'shelf', 10, null], ['Shelf A2', 'shelf', 20, null], ['Receiving dock', 'shipment', 1, 'PO-1001'],
-    ['Returns', 'unfulfillable', 90, null], ['FBA network', 'fba', 99, null],
+    ['Shelf A1', 'shelf', 10, null],
+    ['Shelf A2', 'shelf', 20, null],
+    ['Receiving dock', 'shipment', 1, 'PO-1001'],
+    ['Returns', 'unfulfillable', 90, null],
+    ['FBA network', 'fba', 99, null],
   ];
   for (const [display, type, order, ref] of locations) {
     const id = String(state.nextId.location++);
@@ -107,7 +136,10 @@ export function demoInventory(): InventoryState {
     item('MUG-BLUE-11OZ', 'Ceramic mug, blue, 11 oz', 'B00X4WHP5E', { type: 'kitchen', value: 9.5, rank: 15234 }),
     item('BOOK-COOK-001', 'The Everyday Cookbook', 'B07FZ8S74R', { type: 'book', cond: 'likeNew', value: 12 }),
     item('CABLE-USBC-2M', 'USB-C cable, 2 m', 'B01N5IB20Q', { type: 'electronics', manufacturer: 'Acme' }),
-    item('LAMP-DESK-LED', 'LED desk lamp', 'B0C1234567', { type: 'home', attributes: [{ name: 'color', value: 'black' }] }),
+    item('LAMP-DESK-LED', 'LED desk lamp', 'B0C1234567', {
+      type: 'home',
+      attributes: [{ name: 'color', value: 'black' }],
+    }),
     item('PUZZLE-1000', 'Jigsaw puzzle, 1000 pieces', 'B08PUZZLE1', { type: 'toy' }),
   ];
   for (const it of items) {
@@ -115,8 +147,12 @@ export function demoInventory(): InventoryState {
     state.itemOrder.push(it.msku);
   }
   const stock: Array<[string, string, number]> = [
-    ['MUG-BLUE-11OZ', '1', 120], ['MUG-BLUE-11OZ', '2', 30], ['BOOK-COOK-001', '1', 45], ['CABLE-USBC-2M', '2', 200],
-    ['LAMP-DESK-LED', '1', 12], ['PUZZLE-1000', '2', 60],
+    ['MUG-BLUE-11OZ', '1', 120],
+    ['MUG-BLUE-11OZ', '2', 30],
+    ['BOOK-COOK-001', '1', 45],
+    ['CABLE-USBC-2M', '2', 200],
+    ['LAMP-DESK-LED', '1', 12],
+    ['PUZZLE-1000', '2', 60],
   ];
   for (const [msku, locationId, quantity] of stock) {
     const id = String(state.nextId.itemLocation++);
@@ -127,10 +163,21 @@ export function demoInventory(): InventoryState {
   state.purchases['5001'] = {
     id: '5001',
     supplier: 'Northwind Wholesale',
-    items: Object.fromEntries(items.map((it, i) => [it.msku, { purchaseItemId: `7${String(i + 1).padStart(3, '0')}`, msku: it.msku, qtyOrdered: 500, qtyReceived: 0 }])),
+    items: Object.fromEntries(
+      items.map((it, i) => [
+        it.msku,
+        { purchaseItemId: `7${String(i + 1).padStart(3, '0')}`, msku: it.msku, qtyOrdered: 500, qtyReceived: 0 },
+      ]),
+    ),
   };
   state.feedback['1-111-2223334-5556667'] = {
-    id: '1-111-2223334-5556667', venueId: 1, orderId: '111-2223334-5556667', date: '2026-01-10', rating: 5, comments: 'Arrived quickly, well packed.', buyer: 'j.doe@example.com',
+    id: '1-111-2223334-5556667',
+    venueId: 1,
+    orderId: '111-2223334-5556667',
+    date: '2026-01-10',
+    rating: 5,
+    comments: 'Arrived quickly, well packed.',
+    buyer: 'j.doe@example.com',
   };
   addDemoShipment(state);
   return state;

@@ -5,10 +5,13 @@ import type { Account } from './account.js';
 import { CAN_MOVE, itemLocationRecord } from './records.js';
 import type { Route } from './routes/route-base.js';
 
-const id = z.union([z.number().int().positive(), z.string().regex(/^\d+$/)], { error: 'must be a whole number' }).transform(String);
+const id = z
+  .union([z.number().int().positive(), z.string().regex(/^\d+$/)], { error: 'must be a whole number' })
+  .transform(String);
 export const quantity = z.union([z.number(), z.string()]).transform((v, ctx) => {
   const n = typeof v === 'number' ? v : /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000_000) ctx.addIssue({ code: 'custom', message: 'must be a positive whole number' });
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000_000)
+    ctx.addIssue({ code: 'custom', message: 'must be a positive whole number' });
   return n;
 });
 
@@ -29,19 +32,30 @@ export function readMove(input: Record<string, unknown>): ParsedMove {
   if (!q.success) throw new HttpFail(400, `quantity: ${q.error.issues[0]!.message}`);
   const hasLocation = fields.fromLocationId !== undefined && fields.fromLocationId !== '';
   const hasPurchase = fields.fromPurchaseId !== undefined && fields.fromPurchaseId !== '';
-  if (hasLocation === hasPurchase) throw new HttpFail(400, 'exactly one of fromLocationId or fromPurchaseId is required');
+  if (hasLocation === hasPurchase)
+    throw new HttpFail(400, 'exactly one of fromLocationId or fromPurchaseId is required');
   const from = id.safeParse(hasLocation ? fields.fromLocationId : fields.fromPurchaseId);
-  if (!from.success) throw new HttpFail(400, `${hasLocation ? 'fromLocationId' : 'fromPurchaseId'}: must be a whole number`);
-  return { msku: fields.msku, quantity: q.data, ...(hasLocation ? { fromLocationId: from.data } : { fromPurchaseId: from.data }) };
+  if (!from.success)
+    throw new HttpFail(400, `${hasLocation ? 'fromLocationId' : 'fromPurchaseId'}: must be a whole number`);
+  return {
+    msku: fields.msku,
+    quantity: q.data,
+    ...(hasLocation ? { fromLocationId: from.data } : { fromPurchaseId: from.data }),
+  };
 }
 
 /** Checks the source of a move: the location holds enough and allows it, or the purchase has the item. */
 export function checkSource(account: Account, move: ParsedMove, allowed: Set<string>, macro: string): void {
   if (move.fromPurchaseId) return void account.purchaseItem(move.fromPurchaseId, move.msku);
   const from = account.location(move.fromLocationId!);
-  if (!allowed.has(from.type)) throw new HttpFail(400, `fromLocationId: ${macro} cannot take stock from location ${from.id} (type ${from.type})`);
+  if (!allowed.has(from.type))
+    throw new HttpFail(400, `fromLocationId: ${macro} cannot take stock from location ${from.id} (type ${from.type})`);
   const held = account.stockOf(move.msku, from.id)?.quantity ?? 0;
-  if (held < move.quantity) throw new HttpFail(400, `location ${from.id} holds ${held} of "${move.msku}", fewer than the ${move.quantity} asked`);
+  if (held < move.quantity)
+    throw new HttpFail(
+      400,
+      `location ${from.id} holds ${held} of "${move.msku}", fewer than the ${move.quantity} asked`,
+    );
 }
 
 /** Takes the moved quantity from its source (call only after every check passed). */
@@ -62,7 +76,8 @@ export function moveRoutes(route: Route, account: Account): void {
     if (!toId.success) throw new HttpFail(400, 'toLocationId: must be a whole number');
     account.item(move.msku);
     account.location(toId.data);
-    if (move.fromLocationId === toId.data) throw new HttpFail(400, 'fromLocationId and toLocationId are the same location');
+    if (move.fromLocationId === toId.data)
+      throw new HttpFail(400, 'fromLocationId and toLocationId are the same location');
     checkSource(account, move, CAN_MOVE, 'doMoveItem');
     // Every check passed: the changes below cannot fail halfway.
     takeFromSource(account, move);

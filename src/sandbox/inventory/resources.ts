@@ -15,5 +15,6 @@ export function resourceRoutes(server: SandboxServer, oauth: OAuthServer, accoun
   route('GET', '/v1/whoami', ({ user, origin }) => ({
     user: { id: user.id, email: user.email, name: user.name, username: user.username, link: `${origin}/v1/whoami` },
   }));
-  for (const routes of [itemRoutes, locationRoutes, itemLocationRoutes, feedbackRoutes, settingRoutes]) routes(route, account);
+  for (const routes of [itemRoutes, locationRoutes, itemLocationRoutes, feedbackRoutes, settingRoutes])
+    routes(route, account);
 }

@@ -21,7 +21,8 @@ export interface ConsentRequest {
   scope?: string;
 }
 
-const boundTo = (r: ConsentRequest) => JSON.stringify([r.client_id, r.redirect_uri, r.state, r.code_challenge, r.response_type, r.scope]);
+const boundTo = (r: ConsentRequest) =>
+  JSON.stringify([r.client_id, r.redirect_uri, r.state, r.code_challenge, r.response_type, r.scope]);
 
 /** Headers that keep the consent page out of frames (clickjacking) and its answers out of caches. */
 export const PAGE_HEADERS: Record<string, string> = {
@@ -53,7 +54,10 @@ export class ConsentGuard {
     while (pending.size >= PENDING_PER_CLIENT) pending.delete(pending.keys().next().value!);
     const token = randomToken(24);
     pending.set(token, { request: boundTo(request), expires: now + LIFETIME_MS });
-    return { token, setCookie: `${COOKIE}=${token}; Path=/oauth2/auth; HttpOnly; SameSite=Strict; Max-Age=${LIFETIME_MS / 1000}` };
+    return {
+      token,
+      setCookie: `${COOKIE}=${token}; Path=/oauth2/auth; HttpOnly; SameSite=Strict; Max-Age=${LIFETIME_MS / 1000}`,
+    };
   }
 
   /**
@@ -73,7 +77,8 @@ export class ConsentGuard {
       return 'the form has expired or did not come from this page: open the sign-in page again';
     }
     pending!.delete(token);
-    if (entry.request !== boundTo(form)) return 'the form was issued for another authorization request: open the sign-in page again';
+    if (entry.request !== boundTo(form))
+      return 'the form was issued for another authorization request: open the sign-in page again';
     return undefined;
   }
 }

@@ -45,7 +45,12 @@ export class TokenEndpoint {
     if (grant === 'authorization_code') answer = this.codeGrant(client, body);
     else if (grant === 'password') answer = await this.passwordGrant(client, body);
     else if (grant === 'refresh_token') answer = this.refreshGrant(client, body);
-    else throw new OAuthError(400, 'unsupported_grant_type', `grant_type "${grant ?? ''}" is not supported: use authorization_code, password or refresh_token`);
+    else
+      throw new OAuthError(
+        400,
+        'unsupported_grant_type',
+        `grant_type "${grant ?? ''}" is not supported: use authorization_code, password or refresh_token`,
+      );
     this.oauth.grants[grant] = (this.oauth.grants[grant] ?? 0) + 1;
     return answer;
   }
@@ -55,25 +60,51 @@ export class TokenEndpoint {
     if (!pending) throw new OAuthError(400, 'invalid_grant', 'the authorization code is not known');
     if (pending.family !== undefined) {
       this.oauth.revokeFamily(pending.family);
-      throw new OAuthError(400, 'invalid_grant', 'the authorization code was already used; the tokens issued from it are revoked');
+      throw new OAuthError(
+        400,
+        'invalid_grant',
+        'the authorization code was already used; the tokens issued from it are revoked',
+      );
     }
     const family = randomToken(9);
     pending.family = family;
-    if (pending.expiresAt <= Date.now()) throw new OAuthError(400, 'invalid_grant', `the authorization code has expired (codes are valid ${this.oauth.options.codeTtlMs / 1000} seconds)`);
-    if (pending.clientId !== client.id) throw new OAuthError(400, 'invalid_grant', 'the authorization code was issued to another client');
-    if (body.redirect_uri === undefined) throw new OAuthError(400, 'invalid_grant', 'redirect_uri is required: it was sent with the authorization request');
-    if (body.redirect_uri !== pending.redirectUri) throw new OAuthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
+    if (pending.expiresAt <= Date.now())
+      throw new OAuthError(
+        400,
+        'invalid_grant',
+        `the authorization code has expired (codes are valid ${this.oauth.options.codeTtlMs / 1000} seconds)`,
+      );
+    if (pending.clientId !== client.id)
+      throw new OAuthError(400, 'invalid_grant', 'the authorization code was issued to another client');
+    if (body.redirect_uri === undefined)
+      throw new OAuthError(
+        400,
+        'invalid_grant',
+        'redirect_uri is required: it was sent with the authorization request',
+      );
+    if (body.redirect_uri !== pending.redirectUri)
+      throw new OAuthError(400, 'invalid_grant', 'redirect_uri does not match the authorization request');
     const verifier = body.code_verifier;
     if (!pending.challenge) {
-      if (verifier !== undefined) throw new OAuthError(400, 'invalid_grant', 'code_verifier sent, but the authorization request had no code_challenge (PKCE downgrade)');
-    } else if (!verifier || !VERIFIER.test(verifier) || createHash('sha256').update(verifier).digest('base64url') !== pending.challenge) {
+      if (verifier !== undefined)
+        throw new OAuthError(
+          400,
+          'invalid_grant',
+          'code_verifier sent, but the authorization request had no code_challenge (PKCE downgrade)',
+        );
+    } else if (
+      !verifier ||
+      !VERIFIER.test(verifier) ||
+      createHash('sha256').update(verifier).digest('base64url') !== pending.challenge
+    ) {
       throw new OAuthError(400, 'invalid_grant', 'code_verifier does not match the code_challenge (PKCE)');
     }
     return this.oauth.issueTokens(client.id, pending.userId, pending.scope, false, family);
   }
 
   private async passwordGrant(client: RegisteredClient, body: Form): Promise<IssuedTokens> {
-    if (!client.passwordGrant) throw new OAuthError(400, 'unauthorized_client', `client "${client.id}" is not approved for the password grant`);
+    if (!client.passwordGrant)
+      throw new OAuthError(400, 'unauthorized_client', `client "${client.id}" is not approved for the password grant`);
     const user = await this.oauth.userForGrant(body.username ?? '', body.password ?? '');
     return this.oauth.issueTokens(client.id, user.id, body.scope ?? '');
   }
@@ -81,11 +112,17 @@ export class TokenEndpoint {
   private refreshGrant(client: RegisteredClient, body: Form): IssuedTokens {
     const token = body.refresh_token ?? '';
     const grant = this.oauth.state.refreshTokens[tokenHash(token)];
-    if (!grant) throw new OAuthError(400, 'invalid_grant', 'the refresh token is not valid (revoked, rotated or never issued)');
-    if (grant.clientId !== client.id) throw new OAuthError(400, 'invalid_grant', 'the refresh token was issued to another client');
+    if (!grant)
+      throw new OAuthError(400, 'invalid_grant', 'the refresh token is not valid (revoked, rotated or never issued)');
+    if (grant.clientId !== client.id)
+      throw new OAuthError(400, 'invalid_grant', 'the refresh token was issued to another client');
     if (grant.rotatedAt !== undefined) {
       this.oauth.revokeFamily(grant.family);
-      throw new OAuthError(400, 'invalid_grant', 'the refresh token was already used; every token of this login is revoked (log in again)');
+      throw new OAuthError(
+        400,
+        'invalid_grant',
+        'the refresh token was already used; every token of this login is revoked (log in again)',
+      );
     }
     this.oauth.rotate(token);
     return this.oauth.issueTokens(client.id, grant.userId, grant.scope, false, grant.family);

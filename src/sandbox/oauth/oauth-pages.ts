@@ -27,7 +27,9 @@ export function loginPage(input: LoginPageInput): string {
   const hidden = Object.entries({ ...input.params, csrf_token: input.csrf })
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
-  const scopes = input.scopes.length ? input.scopes.map((s) => `<li>${escapeHtml(s)}</li>`).join('') : '<li>basic access to your account</li>';
+  const scopes = input.scopes.length
+    ? input.scopes.map((s) => `<li>${escapeHtml(s)}</li>`).join('')
+    : '<li>basic access to your account</li>';
   return page(
     'Sign in - inv sandbox',
     `<h1>Sign in to the inv sandbox</h1>

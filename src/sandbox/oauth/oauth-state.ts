@@ -72,7 +72,9 @@ export function same(a: string, b: string): boolean {
 const SCRYPT = { N: 16_384, r: 8, p: 1 };
 
 function scryptOf(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password, salt, 32, SCRYPT, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, 32, SCRYPT, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 /** An scrypt hash of a password, with a fresh salt. */
@@ -94,8 +96,21 @@ const LOOPBACK_REDIRECTS = ['http://127.0.0.1/callback', 'http://[::1]/callback'
 export function initialOAuthState(): OAuthState {
   return {
     clients: [
-      { id: 'inv-cli', secretHash: '', name: 'inv command-line tool', redirectUris: LOOPBACK_REDIRECTS, passwordGrant: true, pkceRequired: true },
-      { id: 'partner-app', secretHash: '', name: 'Partner reporting app', redirectUris: ['https://partner.example.com/oauth/callback', ...LOOPBACK_REDIRECTS], passwordGrant: false },
+      {
+        id: 'inv-cli',
+        secretHash: '',
+        name: 'inv command-line tool',
+        redirectUris: LOOPBACK_REDIRECTS,
+        passwordGrant: true,
+        pkceRequired: true,
+      },
+      {
+        id: 'partner-app',
+        secretHash: '',
+        name: 'Partner reporting app',
+        redirectUris: ['https://partner.example.com/oauth/callback', ...LOOPBACK_REDIRECTS],
+        passwordGrant: false,
+      },
     ],
     users: [{ id: '1001', username: 'demo', email: 'demo@example.com', name: 'Demo Seller', passwordHash: '' }],
     accessTokens: {},
@@ -103,16 +118,27 @@ export function initialOAuthState(): OAuthState {
   };
 }
 
-type Legacy = Omit<OAuthState, 'clients' | 'users'> & { clients: Array<RegisteredClient & { secret?: string }>; users: Array<User & { password?: string }> };
+type Legacy = Omit<OAuthState, 'clients' | 'users'> & {
+  clients: Array<RegisteredClient & { secret?: string }>;
+  users: Array<User & { password?: string }>;
+};
 
 /** Brings a state written by an older sandbox (secrets and tokens in clear) to hashes only. */
 export function upgradeOAuthState(loaded: OAuthState | undefined): OAuthState {
   if (!loaded) return initialOAuthState();
   const old = loaded as unknown as Legacy;
   const rehash = <T extends object>(table: Record<string, T>) =>
-    Object.fromEntries(Object.entries(table).map(([key, grant]) => ('family' in grant ? [key, grant] : [tokenHash(key), { ...grant, family: randomToken(9) }])));
+    Object.fromEntries(
+      Object.entries(table).map(([key, grant]) =>
+        'family' in grant ? [key, grant] : [tokenHash(key), { ...grant, family: randomToken(9) }],
+      ),
+    );
   return {
-    clients: old.clients.map(({ secret, ...c }) => ({ ...c, secretHash: c.secretHash ?? (secret ? tokenHash(secret) : ''), pkceRequired: c.pkceRequired ?? c.id === 'inv-cli' })),
+    clients: old.clients.map(({ secret, ...c }) => ({
+      ...c,
+      secretHash: c.secretHash ?? (secret ? tokenHash(secret) : ''),
+      pkceRequired: c.pkceRequired ?? c.id === 'inv-cli',
+    })),
     users: old.users.map(({ password: _clear, ...u }) => ({ ...u, passwordHash: u.passwordHash ?? '' })),
     accessTokens: rehash(old.accessTokens) as Record<string, AccessGrant>,
     refreshTokens: rehash(old.refreshTokens) as Record<string, RefreshGrant>,

@@ -2,8 +2,15 @@
 import { HttpFail, type SandboxRequest } from '../http.js';
 import type { Persist } from '../state-file.js';
 import {
-  hashPassword, passwordMatches, randomToken, same, tokenHash,
-  type AccessGrant, type RegisteredClient, type OAuthState, type User,
+  hashPassword,
+  passwordMatches,
+  randomToken,
+  same,
+  tokenHash,
+  type AccessGrant,
+  type RegisteredClient,
+  type OAuthState,
+  type User,
 } from './oauth-state.js';
 import { LoginThrottle, Throttled } from './throttle.js';
 
@@ -70,7 +77,10 @@ export class OAuthServer {
   /** Adds a user (tests: a second person on the same server). */
   async addUser(user: Omit<User, 'passwordHash'> & { password: string }): Promise<void> {
     const { password, ...rest } = user;
-    this.persist.set(['oauth', 'users', this.state.users.length], { ...rest, passwordHash: await hashPassword(password) });
+    this.persist.set(['oauth', 'users', this.state.users.length], {
+      ...rest,
+      passwordHash: await hashPassword(password),
+    });
   }
 
   /** The registered client, or undefined. */
@@ -100,11 +110,28 @@ export class OAuthServer {
   }
 
   /** Issues an access token (and a refresh token unless `implicit`) in `family` (a new one by default). */
-  issueTokens(clientId: string, userId: string, scope: string, implicit = false, family = randomToken(9)): IssuedTokens {
+  issueTokens(
+    clientId: string,
+    userId: string,
+    scope: string,
+    implicit = false,
+    family = randomToken(9),
+  ): IssuedTokens {
     this.prune();
     const access = randomToken();
-    this.persist.set(['oauth', 'accessTokens', tokenHash(access)], { clientId, userId, scope, family, expiresAt: Date.now() + this.options.accessTokenTtlS * 1000 });
-    const answer: IssuedTokens = { access_token: access, token_type: 'Bearer', expires_in: this.options.accessTokenTtlS, scope };
+    this.persist.set(['oauth', 'accessTokens', tokenHash(access)], {
+      clientId,
+      userId,
+      scope,
+      family,
+      expiresAt: Date.now() + this.options.accessTokenTtlS * 1000,
+    });
+    const answer: IssuedTokens = {
+      access_token: access,
+      token_type: 'Bearer',
+      expires_in: this.options.accessTokenTtlS,
+      scope,
+    };
     if (!implicit) {
       const refresh = randomToken(32);
       this.persist.set(['oauth', 'refreshTokens', tokenHash(refresh)], { clientId, userId, scope, family });
@@ -131,7 +158,10 @@ export class OAuthServer {
   bearer(req: SandboxRequest): AccessGrant & { user: User } {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new HttpFail(401, 'missing bearer token: send Authorization: Bearer <access token>', { 'www-authenticate': 'Bearer' });
+    if (!match)
+      throw new HttpFail(401, 'missing bearer token: send Authorization: Bearer <access token>', {
+        'www-authenticate': 'Bearer',
+      });
     try {
       return this.tokenInfo(match[1]!);
     } catch (error) {
@@ -141,8 +171,10 @@ export class OAuthServer {
 
   /** Ends every token of a family: a replayed code or refresh token, or a revocation. */
   revokeFamily(family: string): void {
-    for (const [key, grant] of Object.entries(this.state.accessTokens)) if (grant.family === family) this.persist.set(['oauth', 'accessTokens', key], undefined);
-    for (const [key, grant] of Object.entries(this.state.refreshTokens)) if (grant.family === family) this.persist.set(['oauth', 'refreshTokens', key], undefined);
+    for (const [key, grant] of Object.entries(this.state.accessTokens))
+      if (grant.family === family) this.persist.set(['oauth', 'accessTokens', key], undefined);
+    for (const [key, grant] of Object.entries(this.state.refreshTokens))
+      if (grant.family === family) this.persist.set(['oauth', 'refreshTokens', key], undefined);
   }
 
   /** RFC 7009: a refresh token ends its family, an access token itself; unknown tokens are fine; another client's are refused. */
@@ -150,7 +182,8 @@ export class OAuthServer {
     const key = tokenHash(token);
     const grant = this.state.refreshTokens[key] ?? this.state.accessTokens[key];
     if (!grant) return;
-    if (grant.clientId !== client.id) throw new OAuthError(400, 'unauthorized_client', 'the token was issued to another client');
+    if (grant.clientId !== client.id)
+      throw new OAuthError(400, 'unauthorized_client', 'the token was issued to another client');
     if (key in this.state.refreshTokens) this.revokeFamily(grant.family);
     else this.persist.set(['oauth', 'accessTokens', key], undefined);
   }
@@ -187,12 +220,22 @@ export class OAuthServer {
         id = decodeURIComponent(decoded.slice(0, colon));
         secret = decodeURIComponent(decoded.slice(colon + 1));
       } catch {
-        throw new OAuthError(401, 'invalid_client', 'malformed client credentials: send Authorization: Basic base64(urlencoded id ":" urlencoded secret)', { 'www-authenticate': 'Basic realm="oauth"' });
+        throw new OAuthError(
+          401,
+          'invalid_client',
+          'malformed client credentials: send Authorization: Basic base64(urlencoded id ":" urlencoded secret)',
+          { 'www-authenticate': 'Basic realm="oauth"' },
+        );
       }
     }
     const client = this.client(id);
     if (!client) throw new OAuthError(401, 'invalid_client', `unknown client_id "${id ?? ''}"`);
-    if (!secret || !same(client.secretHash, tokenHash(secret))) throw new OAuthError(401, 'invalid_client', `client authentication failed: wrong client_secret for "${client.id}"`);
+    if (!secret || !same(client.secretHash, tokenHash(secret)))
+      throw new OAuthError(
+        401,
+        'invalid_client',
+        `client authentication failed: wrong client_secret for "${client.id}"`,
+      );
     return client;
   }
 
@@ -202,7 +245,8 @@ export class OAuthServer {
       if (grant.expiresAt < now - 86_400_000) this.persist.set(['oauth', 'accessTokens', key], undefined);
     }
     for (const [key, grant] of Object.entries(this.state.refreshTokens)) {
-      if (grant.rotatedAt !== undefined && grant.rotatedAt < now - PRUNE_AFTER_MS) this.persist.set(['oauth', 'refreshTokens', key], undefined);
+      if (grant.rotatedAt !== undefined && grant.rotatedAt < now - PRUNE_AFTER_MS)
+        this.persist.set(['oauth', 'refreshTokens', key], undefined);
     }
   }
 }

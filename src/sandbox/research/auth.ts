@@ -17,7 +17,10 @@ function checkTimestamp(ts: string, nowS: number): void {
   if (!/^\d{1,12}$/.test(ts)) throw new HttpFail(401, `Malformed timestamp "${ts}": expected epoch seconds`);
   const t = Number(ts);
   if (t < nowS - PAST_S || t > nowS + FUTURE_S) {
-    throw new HttpFail(401, `Timestamp ${ts} is outside the accepted window (now - 15 min to now + 4 h): check the clock or research.keyOffset`);
+    throw new HttpFail(
+      401,
+      `Timestamp ${ts} is outside the accepted window (now - 15 min to now + 4 h): check the clock or research.keyOffset`,
+    );
   }
 }
 
@@ -26,7 +29,8 @@ export function verifyKey(req: SandboxRequest, account: ResearchAccount, nowS = 
   const header = req.headers.authorization;
   const key = header ?? req.query.get('key') ?? undefined;
   if (!key) throw new HttpFail(401, 'Missing key: send it in the Authorization header or the key query parameter');
-  if (/^bearer /i.test(key)) throw new HttpFail(401, 'Send the bare key in the Authorization header, without a Bearer prefix');
+  if (/^bearer /i.test(key))
+    throw new HttpFail(401, 'Send the bare key in the Authorization header, without a Bearer prefix');
   const parts = key.split('|');
   if (parts.length !== 3) throw new HttpFail(401, 'Malformed key: expected <timestamp>|<ClientId>|<md5 hash>');
   const [ts, clientId, hash] = parts as [string, string, string];
@@ -38,10 +42,15 @@ export function verifyKey(req: SandboxRequest, account: ResearchAccount, nowS = 
 }
 
 /** Checks the legacy /v1/lookup signature: sig = md5(SecretKey + full URL up to and including ts). */
-export function verifyLegacy(req: SandboxRequest, account: ResearchAccount, nowS = Math.floor(Date.now() / 1000)): void {
+export function verifyLegacy(
+  req: SandboxRequest,
+  account: ResearchAccount,
+  nowS = Math.floor(Date.now() / 1000),
+): void {
   const merchant = req.query.get('merchant_id');
   if (!merchant) throw new HttpFail(401, 'Missing merchant_id');
-  if (merchant !== account.merchantId) throw new HttpFail(401, `Unknown merchant_id "${merchant}": check the merchant id`);
+  if (merchant !== account.merchantId)
+    throw new HttpFail(401, `Unknown merchant_id "${merchant}": check the merchant id`);
   const ts = req.query.get('ts');
   const sig = req.query.get('sig');
   if (!ts || !sig) throw new HttpFail(401, 'Missing ts or sig: the lookup endpoint needs both');

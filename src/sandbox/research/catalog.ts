@@ -25,7 +25,18 @@ export interface Product {
 }
 
 const BRANDS = ['Acme', 'Northwind', 'Contoso', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Hooli', 'Vandelay'];
-const ADJECTIVES = ['Classic', 'Compact', 'Deluxe', 'Essential', 'Premium', 'Portable', 'Pro', 'Ultra', 'Everyday', 'Heavy-Duty'];
+const ADJECTIVES = [
+  'Classic',
+  'Compact',
+  'Deluxe',
+  'Essential',
+  'Premium',
+  'Portable',
+  'Pro',
+  'Ultra',
+  'Everyday',
+  'Heavy-Duty',
+];
 const NOUNS: Record<string, string[]> = {
   Book: ['Guide', 'Handbook', 'Field Manual', 'Cookbook', 'Novel'],
   Music: ['Greatest Hits', 'Live Album', 'Anthology'],
@@ -107,5 +118,12 @@ export function product(asin: string): Product {
 /** A sandbox ASIN derived from any text (for UPC, EAN and keyword searches). */
 export function asinFor(text: string): string {
   const digest = createHash('md5').update(text).digest('hex');
-  return ('B0' + BigInt('0x' + digest.slice(0, 16)).toString(36).toUpperCase()).padEnd(10, '0').slice(0, 10);
+  return (
+    'B0' +
+    BigInt('0x' + digest.slice(0, 16))
+      .toString(36)
+      .toUpperCase()
+  )
+    .padEnd(10, '0')
+    .slice(0, 10);
 }

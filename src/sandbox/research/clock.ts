@@ -28,7 +28,7 @@ export function uuidV1(ms: number): string {
 /** The epoch milliseconds in a version-1 UUID. */
 export function uuidV1Time(uuid: string): number {
   const [low, mid, high] = uuid.split('-') as [string, string, string];
-  const t = (BigInt('0x' + high) & 0x0fffn) << 48n | BigInt('0x' + mid) << 32n | BigInt('0x' + low);
+  const t = ((BigInt('0x' + high) & 0x0fffn) << 48n) | (BigInt('0x' + mid) << 32n) | BigInt('0x' + low);
   return Number((t - GREGORIAN_OFFSET) / 10_000n);
 }
 

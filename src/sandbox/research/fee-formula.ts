@@ -38,10 +38,26 @@ export function computeFees(p: Product, price: number) {
   const fbaTotal = cents(mfnTotal + fbaPick + fbaWeight + fbaOrder);
   return {
     sizeTier: tier,
-    mfnFees: { price, revenue: price, azComm, azVar, feesTotal: mfnTotal, netIncome: cents(price - mfnTotal), category },
+    mfnFees: {
+      price,
+      revenue: price,
+      azComm,
+      azVar,
+      feesTotal: mfnTotal,
+      netIncome: cents(price - mfnTotal),
+      category,
+    },
     fbaFees: {
-      price, revenue: price, azComm, azVar, fbaWeight, fbaPick, fbaOrder,
-      feesTotal: fbaTotal, netIncome: cents(price - fbaTotal), category,
+      price,
+      revenue: price,
+      azComm,
+      azVar,
+      fbaWeight,
+      fbaPick,
+      fbaOrder,
+      feesTotal: fbaTotal,
+      netIncome: cents(price - fbaTotal),
+      category,
     },
   };
 }

@@ -14,9 +14,18 @@ const price = (dollars: number) => ({
 /** The ItemLookupResponse member for a product; every leaf value is a string. */
 export function itemLookupFor(p: Product, origin: string, clock: () => number = Date.now) {
   const args = {
-    Condition: 'All', Operation: 'ItemLookup', Service: 'AWSECommerceService', Signature: 'sandbox', AssociateTag: 'sandbox-20',
-    SellerId: 'A1SANDBOXMERCHANT', Version: '2013-08-01', ItemId: p.asin, IdType: 'ASIN', AWSAccessKeyId: 'SANDBOX',
-    Timestamp: new Date(clock()).toISOString(), ResponseGroup: 'Large',
+    Condition: 'All',
+    Operation: 'ItemLookup',
+    Service: 'AWSECommerceService',
+    Signature: 'sandbox',
+    AssociateTag: 'sandbox-20',
+    SellerId: 'A1SANDBOXMERCHANT',
+    Version: '2013-08-01',
+    ItemId: p.asin,
+    IdType: 'ASIN',
+    AWSAccessKeyId: 'SANDBOX',
+    Timestamp: new Date(clock()).toISOString(),
+    ResponseGroup: 'Large',
   };
   return {
     OperationRequest: {
@@ -27,7 +36,13 @@ export function itemLookupFor(p: Product, origin: string, clock: () => number = 
     Items: {
       Request: {
         IsValid: 'True',
-        ItemLookupRequest: { Condition: 'All', IdType: 'ASIN', ItemId: p.asin, ResponseGroup: ['Large'], VariationPage: 'All' },
+        ItemLookupRequest: {
+          Condition: 'All',
+          IdType: 'ASIN',
+          ItemId: p.asin,
+          ResponseGroup: ['Large'],
+          VariationPage: 'All',
+        },
       },
       Item: itemFor(p, origin),
     },
@@ -41,13 +56,23 @@ export function itemLookupFor(p: Product, origin: string, clock: () => number = 
 export function itemFor(p: Product, origin: string) {
   const { offers, extras } = offersFor(p, true);
   const detail = `${origin}/dp/${p.asin}`;
-  const box = { Height: dim(p.height, 'hundredths-inches'), Length: dim(p.length, 'hundredths-inches'), Weight: dim(p.weight, 'hundredths-pounds'), Width: dim(p.width, 'hundredths-inches') };
+  const box = {
+    Height: dim(p.height, 'hundredths-inches'),
+    Length: dim(p.length, 'hundredths-inches'),
+    Weight: dim(p.weight, 'hundredths-pounds'),
+    Width: dim(p.width, 'hundredths-inches'),
+  };
   const best = offers.fbaNew[0] ?? offers.merchantNew[0];
   return {
     ASIN: p.asin,
     ParentASIN: p.asin,
     DetailPageURL: detail,
-    ItemLinks: { ItemLink: [{ Description: 'All Offers', URL: `${detail}/offers` }, { Description: 'All Customer Reviews', URL: `${detail}/reviews` }] },
+    ItemLinks: {
+      ItemLink: [
+        { Description: 'All Offers', URL: `${detail}/offers` },
+        { Description: 'All Customer Reviews', URL: `${detail}/reviews` },
+      ],
+    },
     ItemAttributes: {
       Binding: p.category.media ? 'Paperback' : p.category.group,
       Brand: p.brand,

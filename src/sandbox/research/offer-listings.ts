@@ -53,7 +53,8 @@ export function offersFor(p: Product, paapi: boolean) {
   ) as unknown as Record<(typeof CHANNELS)[number], Array<{ price: number; priceLanded: number; number: number }>>;
   const newOffers = [...offers.fbaNew, ...offers.merchantNew];
   const usedOffers = [...offers.fbaUsed, ...offers.merchantUsed];
-  const lowest = (list: typeof newOffers, key: 'price' | 'priceLanded') => (list.length ? Math.min(...list.map((o) => o[key])) : null);
+  const lowest = (list: typeof newOffers, key: 'price' | 'priceLanded') =>
+    list.length ? Math.min(...list.map((o) => o[key])) : null;
   const sellers = (list: typeof newOffers) => list.reduce((sum, o) => sum + o.number, 0);
   // Quirks of the live answers, drawn apart so the offers stay as they were: counts of 0 while offers
   // exist (the totals are in total*), and null ean, upc, azprice or megaseller.

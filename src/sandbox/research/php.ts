@@ -7,6 +7,8 @@ export function phpSerialize(value: unknown): string {
   if (typeof value === 'number') return Number.isInteger(value) ? `i:${value};` : `d:${value};`;
   if (typeof value === 'string') return `s:${Buffer.byteLength(value)}:"${value}";`;
   const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value as object);
-  const body = entries.map(([k, v]) => (typeof k === 'number' ? `i:${k};` : phpSerialize(k)) + phpSerialize(v)).join('');
+  const body = entries
+    .map(([k, v]) => (typeof k === 'number' ? `i:${k};` : phpSerialize(k)) + phpSerialize(v))
+    .join('');
   return `a:${entries.length}:{${body}}`;
 }

@@ -21,7 +21,9 @@ export function searchResult(p: Product, ean: string | null = p.ean) {
     : {
         ProductCategoryId: displayGroup(p.category),
         Rank: p.salesRank,
-        ...(random() < 0.5 && { rankings: [{ ProductCategoryId: p.sub.id, Rank: Math.max(1, Math.floor(p.salesRank / 40)) }] }),
+        ...(random() < 0.5 && {
+          rankings: [{ ProductCategoryId: p.sub.id, Rank: Math.max(1, Math.floor(p.salesRank / 40)) }],
+        }),
       };
   const variations = random() < 0.15;
   return {
@@ -43,7 +45,11 @@ export function searchResult(p: Product, ean: string | null = p.ean) {
 }
 
 /** The products a search criterion finds; `see` records what became known. */
-export function searchProducts(kind: 'asin' | 'upc' | 'ean' | 'isbn' | 'keyword', value: string, see: (p: Product) => Product) {
+export function searchProducts(
+  kind: 'asin' | 'upc' | 'ean' | 'isbn' | 'keyword',
+  value: string,
+  see: (p: Product) => Product,
+) {
   if (kind === 'asin') return UNKNOWN_ASIN.test(value) ? [] : [searchResult(see(product(value)))];
   if (kind === 'upc' || kind === 'ean') {
     if (!(kind === 'upc' ? /^\d{12}$/ : /^\d{13}$/).test(value)) throw new HttpFail(400, `Invalid ${kind} "${value}"`);
@@ -70,18 +76,31 @@ const PAGE_SIZE = 10;
 const MAX_PAGES = 10;
 
 /** The ItemSearchResponse member for a page of a keyword search (a page of one item is an object, not an array). */
-export function itemSearchFor(keywords: string, page: number, index: string, origin: string, see: (p: Product) => Product) {
-  const total = NOTHING.test(keywords) ? 0 : 3 + (seeded(`itemSearch:${keywords}`)() * 25) | 0;
+export function itemSearchFor(
+  keywords: string,
+  page: number,
+  index: string,
+  origin: string,
+  see: (p: Product) => Product,
+) {
+  const total = NOTHING.test(keywords) ? 0 : (3 + seeded(`itemSearch:${keywords}`)() * 25) | 0;
   const pages = Math.min(MAX_PAGES, Math.ceil(total / PAGE_SIZE));
   const first = (page - 1) * PAGE_SIZE;
   const items = Array.from({ length: Math.max(0, Math.min(PAGE_SIZE, total - first)) }, (_, i) =>
-    itemFor(see(product(asinFor(`itemSearch:${keywords.toLowerCase()}:${first + i}`))), origin));
+    itemFor(see(product(asinFor(`itemSearch:${keywords.toLowerCase()}:${first + i}`))), origin),
+  );
   return {
     $: { xmlns: 'http://webservices.amazon.com/AWSECommerceService/2011-08-01' },
     Items: {
       Request: {
         IsValid: 'True',
-        ItemSearchRequest: { Condition: 'All', ItemPage: String(page), Keywords: keywords, ResponseGroup: ['OfferFull', 'ItemAttributes'], SearchIndex: index },
+        ItemSearchRequest: {
+          Condition: 'All',
+          ItemPage: String(page),
+          Keywords: keywords,
+          ResponseGroup: ['OfferFull', 'ItemAttributes'],
+          SearchIndex: index,
+        },
       },
       TotalResults: String(total),
       TotalPages: String(pages),

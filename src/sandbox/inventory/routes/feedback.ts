@@ -9,7 +9,9 @@ import { parse, type Route } from './route-base.js';
 /** Registers the feedback routes. */
 export function feedbackRoutes(route: Route, account: Account): void {
   const { state } = account;
-  route('GET', '/v1/feedbacks', (req) => collection(req, Object.keys(state.feedback), (id) => feedbackRecord(state.feedback[id]!, req.origin), 'feedbacks'));
+  route('GET', '/v1/feedbacks', (req) =>
+    collection(req, Object.keys(state.feedback), (id) => feedbackRecord(state.feedback[id]!, req.origin), 'feedbacks'),
+  );
   const feedbackFound = (id: string) => {
     const found = state.feedback[id];
     if (!found) throw new HttpFail(404, `feedback "${id}" not found`);
@@ -17,7 +19,15 @@ export function feedbackRoutes(route: Route, account: Account): void {
   };
   const storeFeedback = (id: string, body: unknown, origin: string) => {
     const input = parse(feedbackSchema, body);
-    const record = { id, venueId: input.venueId, orderId: input.orderId ?? null, date: input.date, rating: input.rating ?? null, comments: input.comments ?? null, buyer: input.buyer ?? null };
+    const record = {
+      id,
+      venueId: input.venueId,
+      orderId: input.orderId ?? null,
+      date: input.date,
+      rating: input.rating ?? null,
+      comments: input.comments ?? null,
+      buyer: input.buyer ?? null,
+    };
     account.putFeedback(record);
     return feedbackRecord(record, origin);
   };
@@ -25,7 +35,8 @@ export function feedbackRoutes(route: Route, account: Account): void {
   route('POST', '/v1/feedback', (req) => {
     const input = parse(feedbackSchema, req.body);
     const id = `${input.venueId}-${input.orderId ?? `N${account.nextFeedbackNumber()}`}`;
-    if (state.feedback[id]) throw new HttpFail(409, `feedback "${id}" already exists: update it with PUT /v1/feedback/${id}`);
+    if (state.feedback[id])
+      throw new HttpFail(409, `feedback "${id}" already exists: update it with PUT /v1/feedback/${id}`);
     return storeFeedback(id, req.body, req.origin);
   });
   route('POST', '/v1/feedback/:id', (req) => storeFeedback(req.params.id!, req.body, req.origin));

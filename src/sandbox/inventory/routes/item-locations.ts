@@ -16,7 +16,10 @@ export function itemLocationRoutes(route: Route, account: Account): void {
     const name = inc !== null ? 'increment' : 'decrement';
     const amount = check(quantityChange, inc ?? dec);
     if (!amount.ok) throw new HttpFail(400, `${name}: ${amount.problem.replace(/^body: /, '')}`);
-    return itemLocationRecord(account.adjustStock(req.params.id!, name === 'increment' ? amount.data : -amount.data), req.origin);
+    return itemLocationRecord(
+      account.adjustStock(req.params.id!, name === 'increment' ? amount.data : -amount.data),
+      req.origin,
+    );
   });
   route('GET', '/v1/itemLocations/:id', (req) => itemLocationRecord(account.itemLocation(req.params.id!), req.origin));
   route('GET', '/v1/itemLocations', (req) => {
@@ -27,6 +30,12 @@ export function itemLocationRoutes(route: Route, account: Account): void {
       return (msku === null || il.msku === msku) && (locationId === null || il.locationId === locationId);
     });
     const extra = `${msku === null ? '' : `&msku=${encodeURIComponent(msku)}`}${locationId === null ? '' : `&locationId=${encodeURIComponent(locationId)}`}`;
-    return collection(req, ids, (id) => itemLocationRecord(state.itemLocations[id]!, req.origin), 'itemLocations', extra);
+    return collection(
+      req,
+      ids,
+      (id) => itemLocationRecord(state.itemLocations[id]!, req.origin),
+      'itemLocations',
+      extra,
+    );
   });
 }

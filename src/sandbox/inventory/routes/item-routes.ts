@@ -32,14 +32,17 @@ function toStoredItem(input: ItemInput, existing: StoredItem | undefined, userId
 /** The body with the path's msku; a 400 when the body names another. */
 function sameMsku(body: unknown, msku: string): Record<string, unknown> {
   const inBody = (body as { msku?: unknown } | undefined)?.msku;
-  if (inBody !== undefined && inBody !== msku) throw new HttpFail(400, `msku: "${String(inBody)}" in the body differs from "${msku}" in the path`);
+  if (inBody !== undefined && inBody !== msku)
+    throw new HttpFail(400, `msku: "${String(inBody)}" in the body differs from "${msku}" in the path`);
   return { ...(body as object), msku };
 }
 
 /** Registers the item routes. */
 export function itemRoutes(route: Route, account: Account): void {
   const { state } = account;
-  route('GET', '/v1/items', (req) => collection(req, state.itemOrder, (m) => itemRecord(state.items[m]!, req.origin), 'items'));
+  route('GET', '/v1/items', (req) =>
+    collection(req, state.itemOrder, (m) => itemRecord(state.items[m]!, req.origin), 'items'),
+  );
   route('GET', '/v1/items/:msku', (req) => itemRecord(account.item(req.params.msku!), req.origin));
   route('POST', '/v1/items', (req) => {
     const input = parse(itemSchema, req.body);
@@ -51,14 +54,21 @@ export function itemRoutes(route: Route, account: Account): void {
     const msku = req.params.msku!;
     const existing = state.items[msku];
     const body = sameMsku(req.body, msku);
-    const input = existing ? parse(itemSchema, { ...existing, ...parse(itemPatchSchema, body) }) : parse(itemSchema, body);
+    const input = existing
+      ? parse(itemSchema, { ...existing, ...parse(itemPatchSchema, body) })
+      : parse(itemSchema, body);
     const stored = toStoredItem(input, existing, req.user.id, account.now());
     account.putItem(stored);
     return itemRecord(stored, req.origin);
   });
   route('PUT', '/v1/items/:msku', (req) => {
     const existing = account.item(req.params.msku!);
-    const stored = toStoredItem(parse(itemSchema, sameMsku(req.body, existing.msku)), existing, req.user.id, account.now());
+    const stored = toStoredItem(
+      parse(itemSchema, sameMsku(req.body, existing.msku)),
+      existing,
+      req.user.id,
+      account.now(),
+    );
     account.putItem(stored);
     return itemRecord(stored, req.origin);
   });

@@ -9,18 +9,37 @@ import { parse, type Route } from './route-base.js';
 /** Registers the location routes. */
 export function locationRoutes(route: Route, account: Account): void {
   const { state } = account;
-  route('GET', '/v1/locations', (req) => collection(req, state.locationOrder, (id) => locationRecord(state.locations[id]!, req.origin), 'locations'));
+  route('GET', '/v1/locations', (req) =>
+    collection(req, state.locationOrder, (id) => locationRecord(state.locations[id]!, req.origin), 'locations'),
+  );
   route('GET', '/v1/locations/:id', (req) => locationRecord(account.location(req.params.id!), req.origin));
   route('POST', '/v1/locations', (req) => {
     const input = parse(locationSchema, req.body);
-    const location = { id: account.nextLocationId(), display: input.display, order: input.order, type: input.type, ref: input.ref ?? null, notes: input.notes ?? null, created: account.now(), modified: null };
+    const location = {
+      id: account.nextLocationId(),
+      display: input.display,
+      order: input.order,
+      type: input.type,
+      ref: input.ref ?? null,
+      notes: input.notes ?? null,
+      created: account.now(),
+      modified: null,
+    };
     account.putLocation(location);
     return locationRecord(location, req.origin);
   });
   const updateLocation = (req: AuthedRequest) => {
     const existing = account.location(req.params.id!);
     const patch = parse(locationPatchSchema, req.body);
-    const next = { ...existing, ...Object.fromEntries(Object.entries(patch).filter(([k, v]) => v !== undefined && ['display', 'order', 'type', 'ref', 'notes'].includes(k))), modified: account.now() };
+    const next = {
+      ...existing,
+      ...Object.fromEntries(
+        Object.entries(patch).filter(
+          ([k, v]) => v !== undefined && ['display', 'order', 'type', 'ref', 'notes'].includes(k),
+        ),
+      ),
+      modified: account.now(),
+    };
     account.putLocation(next);
     return locationRecord(next, req.origin);
   };

@@ -7,7 +7,8 @@ import type { Route } from './route-base.js';
 export function settingRoutes(route: Route, account: Account): void {
   const { state } = account;
   const settingName = (name: string) => {
-    if (!/^[A-Za-z0-9_.-]{1,200}$/.test(name)) throw new HttpFail(400, `setting name "${name}" may hold letters, digits, _ . - (1 to 200)`);
+    if (!/^[A-Za-z0-9_.-]{1,200}$/.test(name))
+      throw new HttpFail(400, `setting name "${name}" may hold letters, digits, _ . - (1 to 200)`);
     return name;
   };
   route('GET', '/v1/settings/:key', (req) => {

@@ -19,18 +19,38 @@ function searchReply(kit: Kit, req: SandboxRequest, forcedAsin?: string): Reply 
 
 /** Registers the catalog routes. */
 export function catalogRoutes(server: SandboxServer, kit: Kit): void {
-  server.route('GET', '/v1/search', kit.signed((req) => searchReply(kit, req)));
-  server.route('GET', '/v1/item/:asin', kit.signed((req) => searchReply(kit, req, kit.asinParam(req))));
-  server.route('GET', '/v1/itemLookup/:asin', kit.signed((req) => ({
-    body: { ...kit.meta(), ItemLookupResponse: itemLookupFor(kit.see(product(kit.asinParam(req))), req.origin, kit.clock) },
-  })));
-  server.route('GET', '/v1/itemSearch', kit.signed((req) => {
-    const keywords = (req.query.get('keywords') ?? '').trim();
-    if (!keywords) throw new HttpFail(400, 'keywords is required');
-    const pageText = req.query.get('page') ?? '1';
-    const page = Number(pageText);
-    if (!Number.isInteger(page) || page < 1 || page > 10) throw new HttpFail(400, `page "${pageText}" must be a whole number from 1 to 10`);
-    const index = req.query.get('searchIndex') ?? 'Blended';
-    return { body: { ...kit.meta(), ItemSearchResponse: itemSearchFor(keywords, page, index, req.origin, kit.see) } };
-  }));
+  server.route(
+    'GET',
+    '/v1/search',
+    kit.signed((req) => searchReply(kit, req)),
+  );
+  server.route(
+    'GET',
+    '/v1/item/:asin',
+    kit.signed((req) => searchReply(kit, req, kit.asinParam(req))),
+  );
+  server.route(
+    'GET',
+    '/v1/itemLookup/:asin',
+    kit.signed((req) => ({
+      body: {
+        ...kit.meta(),
+        ItemLookupResponse: itemLookupFor(kit.see(product(kit.asinParam(req))), req.origin, kit.clock),
+      },
+    })),
+  );
+  server.route(
+    'GET',
+    '/v1/itemSearch',
+    kit.signed((req) => {
+      const keywords = (req.query.get('keywords') ?? '').trim();
+      if (!keywords) throw new HttpFail(400, 'keywords is required');
+      const pageText = req.query.get('page') ?? '1';
+      const page = Number(pageText);
+      if (!Number.isInteger(page) || page < 1 || page > 10)
+        throw new HttpFail(400, `page "${pageText}" must be a whole number from 1 to 10`);
+      const index = req.query.get('searchIndex') ?? 'Blended';
+      return { body: { ...kit.meta(), ItemSearchResponse: itemSearchFor(keywords, page, index, req.origin, kit.see) } };
+    }),
+  );
 }

@@ -7,14 +7,19 @@ import type { Kit } from './kit.js';
 
 /** Registers /v1/fees/:asin. */
 export function feeRoutes(server: SandboxServer, kit: Kit): void {
-  server.route('GET', '/v1/fees/:asin', kit.signed((req) => {
-    const asin = kit.asinParam(req);
-    const text = req.query.get('price');
-    if (text === null || text === '') throw new HttpFail(400, 'price is required: the selling price, a number');
-    const price = Number(text);
-    if (!Number.isFinite(price) || price <= 0 || price > 1_000_000) throw new HttpFail(400, `price "${text}" must be a positive number`);
-    return { body: { data: computeFees(kit.see(product(asin)), Math.round(price * 100) / 100), ...kit.meta() } };
-  }));
+  server.route(
+    'GET',
+    '/v1/fees/:asin',
+    kit.signed((req) => {
+      const asin = kit.asinParam(req);
+      const text = req.query.get('price');
+      if (text === null || text === '') throw new HttpFail(400, 'price is required: the selling price, a number');
+      const price = Number(text);
+      if (!Number.isFinite(price) || price <= 0 || price > 1_000_000)
+        throw new HttpFail(400, `price "${text}" must be a positive number`);
+      return { body: { data: computeFees(kit.see(product(asin)), Math.round(price * 100) / 100), ...kit.meta() } };
+    }),
+  );
 }
 
 /** Registers the category routes. */
@@ -30,10 +35,18 @@ export function categoryRoutes(server: SandboxServer, kit: Kit): void {
   });
   server.route('GET', '/v1/getAsinCategories/:asin', categories);
   server.route('GET', '/v1/getAsincategories/:asin', categories);
-  server.route('GET', '/v1/getCategoryById/:id', kit.signed((req) => {
-    const id = req.params.id ?? '';
-    const name = kit.known.has(id) ? categoryName(id) : undefined;
-    if (!name) throw new HttpFail(404, `Category id ${id} is not known: a mapping becomes known once an ASIN from that category has been looked up`);
-    return { body: { ...kit.meta(), categoryId: id, category: name } };
-  }));
+  server.route(
+    'GET',
+    '/v1/getCategoryById/:id',
+    kit.signed((req) => {
+      const id = req.params.id ?? '';
+      const name = kit.known.has(id) ? categoryName(id) : undefined;
+      if (!name)
+        throw new HttpFail(
+          404,
+          `Category id ${id} is not known: a mapping becomes known once an ASIN from that category has been looked up`,
+        );
+      return { body: { ...kit.meta(), categoryId: id, category: name } };
+    }),
+  );
 }

@@ -52,7 +52,8 @@ export function researchKit(state: ResearchState, persist: Persist, clock: Clock
       return p;
     },
     asinParam(req, value = req.params.asin ?? '') {
-      if (!ASIN.test(value)) throw new HttpFail(400, `Invalid ASIN "${value}": an ASIN is 10 upper-case letters or digits`);
+      if (!ASIN.test(value))
+        throw new HttpFail(400, `Invalid ASIN "${value}": an ASIN is 10 upper-case letters or digits`);
       return value;
     },
     signed: (handler) => (req) => {

@@ -24,7 +24,11 @@ function offersReply(kit: Kit, req: SandboxRequest, asin: string, formats = FORM
 
 /** Registers /v1/offers/:asin and /v1/lookup. */
 export function offerRoutes(server: SandboxServer, kit: Kit): void {
-  server.route('GET', '/v1/offers/:asin', kit.signed((req) => offersReply(kit, req, kit.asinParam(req))));
+  server.route(
+    'GET',
+    '/v1/offers/:asin',
+    kit.signed((req) => offersReply(kit, req, kit.asinParam(req))),
+  );
   server.route('GET', '/v1/lookup', (req) => {
     verifyLegacy(req, kit.state.account, kit.nowS());
     return offersReply(kit, req, kit.asinParam(req, req.query.get('asin') ?? ''), LOOKUP_FORMATS);
