@@ -19,24 +19,40 @@ export interface Meta {
   description?: string;
 }
 
-/** A command module (a top-level command or a verb): its meta, and the options and action it adds. */
-export interface CommandModule {
+/**
+ * A command module (a top-level command or a verb), in three steps a test can take apart: `setup` declares its
+ * options, `parse` turns what commander read into typed, validated options (no I/O, no prompt), and `run` does the
+ * work with a Ctx. A unit test drives `parse` through commander without a sandbox (test/helpers/parse-argv.ts).
+ */
+export interface CommandModule<O = unknown> {
   meta: Meta;
-  /** Adds options, help text and the action to the command that `declare()` made from `meta`. */
+  /** Adds options and help text to the command that `declare()` made from `meta`. */
+  setup(command: Command): void;
+  /** The command's options from its positional arguments and flags as commander read them; throws a UsageError. */
+  parse(args: unknown[], flags: object): O;
+  /** Does the work: one client or engine call, rendered. */
+  run(ctx: Ctx, options: O): Promise<void>;
+}
+
+/** A command module not yet split into parse and run: `setup` adds the action itself. */
+export interface LegacyCommandModule {
+  meta: Meta;
   setup(command: Command, run: Runner): void;
 }
 
+export type AnyCommandModule = CommandModule | LegacyCommandModule;
+
 /** A noun's index module: its meta, and each verb module re-exported under its own name. */
-export type NounModule = { meta: Meta } & { readonly [verb: string]: CommandModule | Meta };
+export type NounModule = { meta: Meta } & { readonly [verb: string]: AnyCommandModule | Meta };
 
 /** Whether a top-level module is a noun (it has verbs) rather than a command. */
-export function isNoun(module: CommandModule | NounModule): module is NounModule {
+export function isNoun(module: AnyCommandModule | NounModule): module is NounModule {
   return !('setup' in module);
 }
 
 /** The verb modules of a noun, by name (a module namespace's key order differs between bundlers). */
-export function verbsOf(noun: NounModule): CommandModule[] {
-  const verbs = Object.values(noun).filter((v): v is CommandModule => typeof v === 'object' && 'setup' in v);
+export function verbsOf(noun: NounModule): AnyCommandModule[] {
+  const verbs = Object.values(noun).filter((v): v is AnyCommandModule => typeof v === 'object' && 'setup' in v);
   return verbs.sort((a, b) => a.meta.name.localeCompare(b.meta.name));
 }
 
@@ -54,10 +70,17 @@ export function declare(parent: Command, meta: Meta): Command {
 }
 
 /** Registers a top-level module in full: a command with its options and action, or a noun with all its verbs. */
-export function registerModule(parent: Command, module: CommandModule | NounModule, run: Runner): void {
+export function registerModule(parent: Command, module: AnyCommandModule | NounModule, run: Runner): void {
   const command = declare(parent, module.meta);
-  if (!isNoun(module)) return module.setup(command, run);
-  for (const verb of verbsOf(module)) verb.setup(declare(command, verb.meta), run);
+  if (!isNoun(module)) return attach(command, module, run);
+  for (const verb of verbsOf(module)) attach(declare(command, verb.meta), verb, run);
+}
+
+/** Adds a module's options and its action (parse, then run) to `command`. */
+function attach(command: Command, module: AnyCommandModule, run: Runner): void {
+  if (!('run' in module)) return module.setup(command, run);
+  module.setup(command);
+  command.action(run((ctx, args, flags: object) => module.run(ctx, module.parse(args, flags))));
 }
 
 export type Handler<O> = (ctx: Ctx, args: unknown[], options: O) => Promise<void>;

@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { quoteFees, type FeeQuote } from '../api/research-fees.js';
 import { parseAsin, parsePriceList } from './shared/research-input.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import { money } from '../util/format.js';
 import type { View } from '../cli/output/view.js';
 import { asPromptValidator } from '../cli/prompt.js';
@@ -30,8 +31,14 @@ export const meta: Meta = {
   summary: 'projected MFN and FBA fees and net income for ASINs at one or more prices',
 };
 
-/** Options and action of `inv fees` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** What `inv fees` quotes: ASINs, and prices (asked for on a terminal when not given). */
+export interface FeesOptions {
+  asins: string[];
+  prices: number[] | undefined;
+}
+
+/** Options of `inv fees`. */
+export function setup(command: Command): void {
   command
     .option(
       '-p, --price <prices>',
@@ -40,22 +47,35 @@ export function setup(command: Command, run: Runner): void {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  inv fees B00X4WHP5E --price 19.99\n  inv fees B00X4WHP5E B07FZ8S74R --price "14.99 19.99" --json\n  inv fees B00X4WHP5E --price 14.99 --price 19.99',
-    )
-    .action(
-      run<{ price?: string }>(async (ctx, [asinArgs], options) => {
-        const asins = (asinArgs as string[]).map((a) => parseAsin(a));
-        const out = ctx.output(FEES_VIEW);
-        const priceText =
-          options.price ??
-          (await ctx.ask({
-            what: 'a selling price',
-            flag: '--price',
-            message: 'Selling price(s), separated by spaces:',
-            validate: asPromptValidator(parsePriceList),
-          }));
-        const prices = parsePriceList(priceText);
-        await out.render(await quoteFees(await ctx.research(), asins, prices));
+      [
+        '\nExamples:',
+        '  inv fees B00X4WHP5E --price 19.99',
+        '  inv fees B00X4WHP5E B07FZ8S74R --price "14.99 19.99" --json',
+        '  inv fees B00X4WHP5E --price 14.99 --price 19.99',
+      ].join('\n'),
+    );
+}
+
+/** The ASINs and prices, each checked. */
+export function parse([asins]: unknown[], flags: { price?: string }): FeesOptions {
+  return {
+    asins: (asins as string[]).map((a) => parseAsin(a)),
+    prices: flags.price === undefined ? undefined : parsePriceList(flags.price),
+  };
+}
+
+/** Quotes the fees of each ASIN at each price. */
+export async function run(ctx: Ctx, { asins, prices }: FeesOptions): Promise<void> {
+  const out = ctx.output(FEES_VIEW);
+  const asked =
+    prices ??
+    parsePriceList(
+      await ctx.ask({
+        what: 'a selling price',
+        flag: '--price',
+        message: 'Selling price(s), separated by spaces:',
+        validate: asPromptValidator(parsePriceList),
       }),
     );
+  await out.render(await quoteFees(await ctx.research(), asins, asked));
 }

@@ -23,8 +23,13 @@ export function pagingOptions(command: Command): Command {
     .option('--page-size <n>', 'records per request (default 250, at most 1000)');
 }
 
+/** What a listing asks for, and whether it is the default page (neither --all nor --limit given). */
+export interface ListPaging extends PagingOptions {
+  defaultPage: boolean;
+}
+
 /** Paging options from the flags: one page of 50 by default, everything with --all. */
-export function readPaging(flags: PagingFlags): PagingOptions {
+export function readPaging(flags: PagingFlags): ListPaging {
   const limit = whole(flags.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
   const max = limit ?? (flags.all ? undefined : DEFAULT_PAGE);
   return {
@@ -32,6 +37,7 @@ export function readPaging(flags: PagingFlags): PagingOptions {
     pageSize: Math.min(whole(flags.pageSize, '--page-size', 1, 1000) ?? 250, max ?? 1000),
     max,
     concurrency: 4,
+    defaultPage: !flags.all && flags.limit === undefined,
   };
 }
 
@@ -42,14 +48,13 @@ export function readPaging(flags: PagingFlags): PagingOptions {
 export async function renderPage<R>(
   ctx: Ctx,
   out: Output<R>,
-  flags: PagingFlags,
-  paging: PagingOptions,
+  paging: ListPaging,
   list: (paging: PagingOptions) => AsyncIterable<R>,
 ): Promise<void> {
   let total: number | undefined;
   const shown = await out.render(list({ ...paging, onCount: (n) => (total = n) }));
   const offset = paging.offset ?? 0;
-  if (!flags.all && flags.limit === undefined && total !== undefined && offset + shown < total) {
+  if (paging.defaultPage && total !== undefined && offset + shown < total) {
     await ctx.info(`showing ${shown} of ${total}${offset ? ` from ${offset}` : ''}; --all for every page`);
   }
 }

@@ -270,12 +270,4 @@ describe('money as people type it', () => {
     expect(r.stderr).toMatch(/write 19\.99; separate several prices with spaces or repeat --price/);
     expect(fx.sandbox.research.stats.count()).toBe(before);
   });
-
-  it('several prices: spaces or a repeated --price', async () => {
-    const spaced = await inv(['fees', 'B00X4WHP5E', '--price', '14.99 19.99', '--json']);
-    expect(spaced.code, spaced.stderr).toBe(0);
-    expect(JSON.parse(spaced.stdout).map((q: { price: number }) => q.price)).toEqual([14.99, 19.99]);
-    const repeated = await inv(['fees', 'B00X4WHP5E', '--price', '14.99', '--price', '19.99', '--json']);
-    expect(JSON.parse(repeated.stdout).map((q: { price: number }) => q.price)).toEqual([14.99, 19.99]);
-  });
 });

@@ -2,11 +2,19 @@
 import { Option, type Command } from 'commander';
 import type { ItemLocation, Location } from '../../api/inventory-types.js';
 import type { MskuTotal } from '../../api/stock.js';
-import type { Meta, Runner } from '../../cli/command.js';
-import type { Output } from '../../cli/context.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx, Output } from '../../cli/context.js';
 import { mskuArg } from '../../cli/request-body.js';
-import { pagingOptions, readPaging, renderPage, type PagingFlags } from '../paging.js';
+import { pagingOptions, readPaging, renderPage, type ListPaging, type PagingFlags } from '../paging.js';
 import { showsNames, stockView, totalsView } from './stock-views.js';
+
+export interface StockListOptions {
+  msku: string | undefined;
+  /** A location id or name, found in run. */
+  location: string | undefined;
+  byMsku: boolean;
+  paging: ListPaging;
+}
 
 interface ListFlags extends PagingFlags {
   msku?: string;
@@ -19,8 +27,8 @@ export const meta: Meta = {
   summary: 'list stock: the quantity of each item in each location (one page, or --all)',
 };
 
-/** Options and action of `inv stock list` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Options of `inv stock list`. */
+export function setup(command: Command): void {
   pagingOptions(command)
     .option('--msku <msku>', 'only this item')
     .option('--location <location>', 'only this location (id or name)')
@@ -34,31 +42,34 @@ export function setup(command: Command, run: Runner): void {
         '  inv stock list --location "Shelf A1" --all',
         '  inv stock list --by msku',
       ].join('\n'),
-    )
-    .action(
-      run<ListFlags>(async (ctx, _args, flags) => {
-        const msku = flags.msku === undefined ? undefined : mskuArg(flags.msku, '--msku');
-        const paging = readPaging(flags);
-        const locations = new Map<string, Location>();
-        const out = flags.by === 'msku' ? ctx.output(totalsView(locations)) : ctx.output(stockView(locations));
-        const client = await ctx.inventory();
-        const [{ LocationNames }, stock] = await Promise.all([
-          import('../../api/location-names.js'),
-          import('../../api/stock.js'),
-        ]);
-        const names = new LocationNames(client);
-        const locationId =
-          flags.location === undefined ? undefined : (await names.find(flags.location, '--location')).id;
-        if (showsNames(ctx.globals.output)) for (const [id, l] of await names.byId()) locations.set(id, l);
-        if (flags.by === 'msku') {
-          await (out as Output<MskuTotal>).render(
-            stock.totalsByMsku(await stock.allStock(client, { msku, locationId })),
-          );
-          return;
-        }
-        await renderPage(ctx, out as Output<ItemLocation>, flags, paging, (p) =>
-          stock.listStock(client, { msku, locationId }, p),
-        );
-      }),
     );
+}
+
+/** The item, location and page asked for. */
+export function parse(_args: unknown[], flags: ListFlags): StockListOptions {
+  return {
+    msku: flags.msku === undefined ? undefined : mskuArg(flags.msku, '--msku'),
+    location: flags.location,
+    byMsku: flags.by === 'msku',
+    paging: readPaging(flags),
+  };
+}
+
+/** Lists stock rows, or totals per item over every page. */
+export async function run(ctx: Ctx, { msku, location, byMsku, paging }: StockListOptions): Promise<void> {
+  const locations = new Map<string, Location>();
+  const out = byMsku ? ctx.output(totalsView(locations)) : ctx.output(stockView(locations));
+  const client = await ctx.inventory();
+  const [{ LocationNames }, stock] = await Promise.all([
+    import('../../api/location-names.js'),
+    import('../../api/stock.js'),
+  ]);
+  const names = new LocationNames(client);
+  const locationId = location === undefined ? undefined : (await names.find(location, '--location')).id;
+  if (showsNames(ctx.globals.output)) for (const [id, l] of await names.byId()) locations.set(id, l);
+  if (byMsku) {
+    await (out as Output<MskuTotal>).render(stock.totalsByMsku(await stock.allStock(client, { msku, locationId })));
+    return;
+  }
+  await renderPage(ctx, out as Output<ItemLocation>, paging, (p) => stock.listStock(client, { msku, locationId }, p));
 }
