@@ -5,10 +5,10 @@
 // beside the same check against that one batch alone. Figures go to stdout and to bench/RESULTS.md.
 // Usage: npm run build && node bench/batch-identity.mjs [rounds]
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { median, sandboxProcess, timedRun } from './lib.mjs';
+import { median, sandboxProcess, table, timedRun, verdict, writeSection, writtenBy } from './lib.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
 const MOVES = 10_000;
@@ -39,7 +39,7 @@ async function run(q, bin, env) {
   return (MOVES / r.ms) * 1000;
 }
 
-const lines = [];
+const rows = [];
 try {
   const receive = await timedRun(
     ['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'],
@@ -69,19 +69,25 @@ try {
   const on = median(rates.on);
   const off = median(rates.off);
   const cost = (1 - on / off) * 100;
-  lines.push(`| 10,000 moves, anchor on (a setting per 200 rows) | ${Math.round(on)} moves/s | | |`);
-  lines.push(
-    `| … anchor refused by the server (local journal alone) | ${Math.round(off)} moves/s; the anchor costs ${cost.toFixed(1)} % | < 5 % | ${cost < 5 ? 'met' : '**missed**'} |`,
-  );
+  rows.push(['10,000 moves, anchor on (a setting per 200 rows)', `${Math.round(on)} moves/s`, '', '']);
+  rows.push([
+    '… anchor refused by the server (local journal alone)',
+    `${Math.round(off)} moves/s; the anchor costs ${cost.toFixed(1)} %`,
+    '< 5 %',
+    verdict(cost < 5),
+  ]);
   if (rates.base.length)
-    lines.push(
-      `| … the build before batch identity (${process.env.BENCH_BASE_LABEL ?? 'BENCH_BASE_BIN'}) | ${Math.round(median(rates.base))} moves/s | | |`,
-    );
+    rows.push([
+      `… the build before batch identity (${process.env.BENCH_BASE_LABEL ?? 'BENCH_BASE_BIN'})`,
+      `${Math.round(median(rates.base))} moves/s`,
+      '',
+      '',
+    ]);
   const settingPuts = requests(after, '/v1/settings', 'PUT') - requests(before, '/v1/settings', 'PUT');
   // The base build keeps an anchor too: its runs count among the anchored ones.
   const anchored = ROUNDS * (rates.base.length ? 2 : 1);
   if (settingPuts > 0)
-    lines.push(`| … setting requests per 10,000 moves, anchor on | ${Math.round(settingPuts / anchored)} | | |`);
+    rows.push(['… setting requests per 10,000 moves, anchor on', `${Math.round(settingPuts / anchored)}`, '', '']);
 
   // (2) The check against 1,000 earlier batches: journals written as the engine writes them.
   const state = join(sandbox.dir, 'identity-state');
@@ -135,23 +141,25 @@ try {
     );
   const cold = await refused();
   const warm = median([await refused(), await refused(), await refused()]);
-  lines.push(
-    `| a 100,000-row input checked against 1 earlier batch | ${(alone / 1000).toFixed(2)} s (refused as a repeat) | | |`,
-  );
-  lines.push(
-    `| … against 1,000 earlier batches of 200 rows | ${(warm / 1000).toFixed(2)} s: the check adds ${((warm - alone) / 1000).toFixed(2)} s (first run, writing 1,000 indexes: ${((cold - alone) / 1000).toFixed(2)} s) | < 1 s added | ${warm - alone < 1000 ? 'met' : '**missed**'} |`,
-  );
+  const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  rows.push(['a 100,000-row input checked against 1 earlier batch', `${secs(alone)} (refused as a repeat)`, '', '']);
+  rows.push([
+    '… against 1,000 earlier batches of 200 rows',
+    `${secs(warm)}: the check adds ${secs(warm - alone)} (first run, writing 1,000 indexes: ${secs(cold - alone)})`,
+    '< 1 s added',
+    verdict(warm - alone < 1000),
+  ]);
   rmSync(state, { recursive: true, force: true });
 } finally {
   await sandbox.stop();
 }
-for (const line of lines) console.log(line);
-const results = new URL('./RESULTS.md', import.meta.url);
-const section = `<!-- batch-identity -->\n## Batch identity (bench/batch-identity.mjs)\n\nWritten by \`node bench/batch-identity.mjs ${ROUNDS}\` on ${new Date().toISOString()}, node ${process.version}; medians of ${ROUNDS} interleaved rounds.\n\n| benchmark | figure | target | |\n|---|---|---|---|\n${lines.join('\n')}\n<!-- /batch-identity -->\n`;
-const text = readFileSync(results, 'utf8');
-writeFileSync(
-  results,
-  /<!-- batch-identity -->[\s\S]*<!-- \/batch-identity -->\n/.test(text)
-    ? text.replace(/<!-- batch-identity -->[\s\S]*<!-- \/batch-identity -->\n/, section)
-    : text + '\n' + section,
+const results = table(['benchmark', 'figure', 'target', ''], rows);
+console.log(results);
+writeSection(
+  'batch-identity',
+  `## Batch identity (bench/batch-identity.mjs)
+
+${writtenBy(`node bench/batch-identity.mjs ${ROUNDS}`)}; medians of ${ROUNDS} interleaved rounds.
+
+${results}`,
 );

@@ -5,11 +5,10 @@
 // was applied once, twice or never. Figures go to stdout and to bench/RESULTS.md.
 // Usage: npm run build && node bench/batch-kill.mjs [trials] [rows]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { benchEnv, BIN } from './lib.mjs';
+import { benchEnv, BIN, writeSection, writtenBy } from './lib.mjs';
 
 const TRIALS = Number(process.argv[2] ?? 10);
 const ROWS = Number(process.argv[3] ?? 2000);
@@ -148,19 +147,24 @@ for (let n = 1; n <= TRIALS; n++) {
   const r = await trial(n);
   results.push(r);
   console.log(
-    `trial ${n}: killed after ${r.killAfter} requests; ${r.runs} runs; ${r.listed} rows listed in doubt (${r.applied} applied, ${r.notApplied} not); ${r.requests} requests; doubled ${r.doubled}, lost ${r.lost}`,
+    `trial ${n}: killed after ${r.killAfter} requests; ${r.runs} runs; ` +
+      `${r.listed} rows listed in doubt (${r.applied} applied, ${r.notApplied} not); ` +
+      `${r.requests} requests; doubled ${r.doubled}, lost ${r.lost}`,
   );
 }
 const sum = (k) => results.reduce((s, r) => s + r[k], 0);
-const line = `${TRIALS} trials × ${ROWS} rows, 1 % drops after applying and 1 % 503s, SIGKILL at a random point, rerun until finished: ${sum('doubled')} rows doubled, ${sum('lost')} lost; ${sum('listed')} rows listed in doubt by \`inv batch show\` (${sum('applied')} found applied, ${sum('notApplied')} not); ${sum('runs')} runs; ${((performance.now() - started) / 1000).toFixed(0)} s`;
+const line =
+  `${TRIALS} trials × ${ROWS} rows, 1 % drops after applying and 1 % 503s, SIGKILL at a random point, ` +
+  `rerun until finished: ${sum('doubled')} rows doubled, ${sum('lost')} lost; ` +
+  `${sum('listed')} rows listed in doubt by \`inv batch show\` (${sum('applied')} found applied, ` +
+  `${sum('notApplied')} not); ${sum('runs')} runs; ${((performance.now() - started) / 1000).toFixed(0)} s`;
 console.log(`\n${line}`);
-const path = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const section = `<!-- batch-kill -->\n## SIGKILL trials (bench/batch-kill.mjs)\n\nWritten by \`node bench/batch-kill.mjs ${TRIALS} ${ROWS}\` on ${new Date().toISOString()}, node ${process.version}.\n\n${line}.\n<!-- /batch-kill -->\n`;
-const text = readFileSync(path, 'utf8');
-writeFileSync(
-  path,
-  /<!-- batch-kill -->[\s\S]*<!-- \/batch-kill -->\n/.test(text)
-    ? text.replace(/<!-- batch-kill -->[\s\S]*<!-- \/batch-kill -->\n/, section)
-    : `${text.trimEnd()}\n\n${section}`,
+writeSection(
+  'batch-kill',
+  `## SIGKILL trials (bench/batch-kill.mjs)
+
+${writtenBy(`node bench/batch-kill.mjs ${TRIALS} ${ROWS}`)}.
+
+${line}.`,
 );
 if (sum('doubled') + sum('lost') > 0) process.exitCode = 1;

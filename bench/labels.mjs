@@ -3,11 +3,11 @@
 // to print the same labels. Target: under a tenth of that print time.
 // Reference printers: a 40 pages/min office laser for sheets; a Zebra desktop thermal printer at its
 // top speed of 6 in/s for rolls (label length plus a 0.125 in gap), the ZPL too.
-// Run alone (`node bench/labels.mjs`), it also puts its rows in bench/RESULTS.md.
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Run alone (`node bench/labels.mjs`), it also writes its section of bench/RESULTS.md.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, report, sandboxProcess, timedRun } from './lib.mjs';
+import { median, report, sandboxProcess, table, timedRun, verdict, writeSection, writtenBy } from './lib.mjs';
 
 const COUNT = Number(process.env.BENCH_LABELS ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -81,23 +81,26 @@ export async function labelsBench() {
 }
 
 /** The RESULTS.md rows of this benchmark. */
-export function labelsRows(l, ok) {
-  return l.results.map((r) => [
-    `\`inv labels --count ${l.count.toLocaleString('en-US')} --layout ${r.layout}\`${r.format === 'zpl' ? ' `-o zpl`' : ''}`,
-    `${(r.ms / 1000).toFixed(2)} s (printing takes ${r.print.toFixed(0)} s${r.perPage ? ` at ${PAGES_PER_MINUTE} pages/min` : ` at ${INCHES_PER_SECOND} in/s`}), peak RSS ${r.rss.toFixed(0)} MB`,
-    `≤ ${(r.print / 10).toFixed(0)} s (1/10 of printing)`,
-    ok(r.met),
-  ]);
+export function labelsRows(l) {
+  return l.results.map((r) => {
+    const speed = r.perPage ? `${PAGES_PER_MINUTE} pages/min` : `${INCHES_PER_SECOND} in/s`;
+    return [
+      `\`inv labels --count ${l.count.toLocaleString('en-US')} --layout ${r.layout}\`${r.format === 'zpl' ? ' `-o zpl`' : ''}`,
+      `${(r.ms / 1000).toFixed(2)} s (printing takes ${r.print.toFixed(0)} s at ${speed}), peak RSS ${r.rss.toFixed(0)} MB`,
+      `≤ ${(r.print / 10).toFixed(0)} s (1/10 of printing)`,
+      verdict(r.met),
+    ];
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const l = await labelsBench();
-  const file = new URL('./RESULTS.md', import.meta.url);
-  const rows = labelsRows(l, (met) => (met ? 'met' : '**missed**')).map((r) => `| ${r.join(' | ')} |`);
-  const kept = readFileSync(file, 'utf8')
-    .trimEnd()
-    .split('\n')
-    .filter((line) => !line.startsWith('| `inv labels '));
-  writeFileSync(file, [...kept, ...rows].join('\n') + '\n');
-  console.log('rows written to bench/RESULTS.md');
+  const rows = labelsRows(await labelsBench());
+  writeSection(
+    'labels',
+    `## inv labels (bench/labels.mjs)
+
+${writtenBy('node bench/labels.mjs')}.
+
+${table(['run', 'figure', 'target', ''], rows)}`,
+  );
 }

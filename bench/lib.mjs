@@ -1,13 +1,15 @@
-// Shared helpers of the benchmarks: a sandbox in its own process, a token, and timed runs of bin/inv
-// with their peak RSS. NODE_EXTRA_CA_CERTS is removed from measured runs (it adds ~70 ms to any start).
+// Shared helpers of the benchmarks: a sandbox in its own process, a token, timed runs of bin/inv with their
+// peak RSS, and each benchmark's section of bench/RESULTS.md. NODE_EXTRA_CA_CERTS is removed from measured
+// runs (it adds ~70 ms to any start).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../bin/inv.js', import.meta.url));
 const PROBE = fileURLToPath(new URL('./rss-probe.mjs', import.meta.url));
+const RESULTS = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 
 /** The environment of measured runs. */
 export function benchEnv(extra = {}) {
@@ -72,7 +74,8 @@ export async function sandboxProcess(args = []) {
  * exit code and output size.
  */
 export function timedRun(args, env, { input, bin = BIN } = {}) {
-  const rssFile = join(mkdtempSync(join(tmpdir(), 'inv-rss-')), 'rss');
+  const rssDir = mkdtempSync(join(tmpdir(), 'inv-rss-'));
+  const rssFile = join(rssDir, 'rss');
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ['--import', PROBE, bin, ...args], {
@@ -96,6 +99,7 @@ export function timedRun(args, env, { input, bin = BIN } = {}) {
       } catch {
         // the process died before writing it
       }
+      rmSync(rssDir, { recursive: true, force: true });
       resolve({ ms, rssMB, code, bytes, lines, stderr });
     });
     // A process that refuses its input early stops reading it: that is its answer, not the bench's failure.
@@ -116,4 +120,33 @@ export function median(values) {
 export function report(name, value, unit, target) {
   const shown = typeof value === 'number' ? value.toFixed(value >= 100 ? 0 : 1) : value;
   console.log(`${name.padEnd(52)} ${String(shown).padStart(9)} ${unit.padEnd(6)} ${target ?? ''}`);
+}
+
+/** The last cell of a results row: whether the figure meets its target. */
+export function verdict(met) {
+  return met ? 'met' : '**missed**';
+}
+
+/** A markdown table: the column names of `head`, then `rows` (each an array of cells). */
+export function table(head, rows) {
+  const line = (cells) => `| ${cells.join(' | ')} |`;
+  return [line(head), `|${head.map(() => '---|').join('')}`, ...rows.map(line)].join('\n');
+}
+
+/** The line under a section's heading: which command wrote it, when, and on which node. */
+export function writtenBy(command) {
+  return `Written by \`${command}\` on ${new Date().toISOString()}, node ${process.version}`;
+}
+
+/**
+ * Writes a benchmark's own section of bench/RESULTS.md: `markdown` between `<!-- name -->` and `<!-- /name -->`, in
+ * place of that section as it was, or at the end of the file the first time; the rest of the file is left as it is.
+ */
+export function writeSection(name, markdown) {
+  const section = `<!-- ${name} -->\n${markdown.trim()}\n<!-- /${name} -->\n`;
+  const text = readFileSync(RESULTS, 'utf8');
+  const marked = new RegExp(`<!-- ${name} -->[\\s\\S]*?<!-- /${name} -->\\n?`);
+  // A function, so that a "$" in the figures is not read as a replacement pattern.
+  writeFileSync(RESULTS, marked.test(text) ? text.replace(marked, () => section) : `${text.trimEnd()}\n\n${section}`);
+  console.log(`section "${name}" written to bench/RESULTS.md`);
 }

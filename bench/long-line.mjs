@@ -1,9 +1,9 @@
 // A 300 MB single line in a batch input (CSV file, NDJSON cell, and on stdin): how soon and in how much memory inv
 // refuses it. Writes its own section of bench/RESULTS.md. Usage: node bench/long-line.mjs [MB]
-import { createReadStream, createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
-import { sandboxProcess, timedRun } from './lib.mjs';
+import { sandboxProcess, table, timedRun, verdict, writeSection, writtenBy } from './lib.mjs';
 
 const MB = Number(process.argv[2] ?? 300);
 const sb = await sandboxProcess();
@@ -33,26 +33,19 @@ try {
     const said = r.stderr.split('\n')[0];
     console.log(`${what}: exit ${r.code}, ${(r.ms / 1000).toFixed(2)} s, peak RSS ${r.rssMB.toFixed(0)} MB — ${said}`);
     const met = r.ms < 2000 && r.rssMB < 150 && r.code === 2;
-    rows.push(
-      `| ${what} | exit ${r.code} in ${(r.ms / 1000).toFixed(2)} s, peak RSS ${r.rssMB.toFixed(0)} MB | < 2 s, < 150 MB | ${met ? 'met' : '**missed**'} |`,
-    );
+    const figure = `exit ${r.code} in ${(r.ms / 1000).toFixed(2)} s, peak RSS ${r.rssMB.toFixed(0)} MB`;
+    rows.push([what, figure, '< 2 s, < 150 MB', verdict(met)]);
   }
 } finally {
   await sb.stop();
 }
 
-const section = `<!-- long-line -->
-## A line longer than 1 MiB (bench/long-line.mjs)
+writeSection(
+  'long-line',
+  `## A line longer than 1 MiB (bench/long-line.mjs)
 
-Written by \`node bench/long-line.mjs ${MB}\` on ${new Date().toISOString()}, node ${process.version}. Stdin is streamed
+${writtenBy(`node bench/long-line.mjs ${MB}`)}. Stdin is streamed
 from the file (a Buffer held by the bench would be counted in the child's peak RSS: Linux keeps it across exec).
 
-| input | refused | target | |
-|---|---|---|---|
-${rows.join('\n')}
-<!-- /long-line -->
-`;
-const file = new URL('./RESULTS.md', import.meta.url);
-const text = readFileSync(file, 'utf8');
-const marked = /<!-- long-line -->[\s\S]*<!-- \/long-line -->\n/;
-writeFileSync(file, marked.test(text) ? text.replace(marked, section) : `${text}\n${section}`);
+${table(['input', 'refused', 'target', ''], rows)}`,
+);

@@ -1,7 +1,7 @@
 // Benchmark: 10,000 moves from a CSV with `inv move --file`, beside a bash loop of curl calls doing the
 // same moves (on a sample; curl manages ~100 a second) and beside the sandbox's own ceiling on the same
-// endpoint (autocannon). The sandbox is warmed up first; rounds are interleaved (curl, inv, autocannon). Targets: ≥ 40 × the curl loop, ≥ 50 % of the ceiling,
-// peak RSS < 150 MB.
+// endpoint (autocannon). The sandbox is warmed up first; rounds are interleaved (curl, inv, autocannon).
+// Targets: ≥ 40 × the curl loop, ≥ 50 % of the ceiling, peak RSS < 150 MB.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +16,10 @@ const AUTOCANNON = fileURLToPath(new URL('../node_modules/autocannon/autocannon.
 /** Moves per second of a bash loop of curl calls, each one move. */
 function curlLoop(baseUrl, token, count) {
   const body = JSON.stringify({ msku: 'MUG-BLUE-11OZ', quantity: 1, fromLocationId: 1, toLocationId: 2 });
-  const script = `for i in $(seq ${count}); do curl -s -o /dev/null -X POST -H 'authorization: Bearer ${token}' -H 'content-type: application/json' -d '${body}' '${baseUrl}/v1/doMoveItem'; done`;
+  const curl =
+    `curl -s -o /dev/null -X POST -H 'authorization: Bearer ${token}' -H 'content-type: application/json' ` +
+    `-d '${body}' '${baseUrl}/v1/doMoveItem'`;
+  const script = `for i in $(seq ${count}); do ${curl}; done`;
   const started = performance.now();
   spawnSync('bash', ['-c', script], { stdio: 'ignore' });
   return (count / (performance.now() - started)) * 1000;

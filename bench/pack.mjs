@@ -2,11 +2,11 @@
 // box), writing the carton labels (4x6 PDF, letter-2up PDF, ZPL) or the pack list — wall time of the
 // whole command (start, shipment requests, checks, one PDF417 and one Code 128 a box, write) and peak RSS.
 // Target (issue 25): a few seconds (read as ≤ 5 s) and peak RSS < 150 MB.
-// Run alone (`node bench/pack.mjs`), it also puts its rows in bench/RESULTS.md.
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+// Run alone (`node bench/pack.mjs`), it also writes its section of bench/RESULTS.md.
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, report, sandboxProcess, timedRun } from './lib.mjs';
+import { median, report, sandboxProcess, table, timedRun, verdict, writeSection, writtenBy } from './lib.mjs';
 
 const BOXES = Number(process.env.BENCH_BOXES ?? 1000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -20,7 +20,10 @@ const CASES = [
   { name: '--pack-list pack-list.tsv', file: 'pack-list.tsv', list: true, args: [] },
 ];
 
-/** A shipment of 2 × BOXES units: CABLE-USBC-2M and PUZZLE-1000 (both on Shelf A2, location 2) plan over three centers each, BFI4 in both. */
+/**
+ * A shipment of 2 × BOXES units: CABLE-USBC-2M and PUZZLE-1000 (both on Shelf A2, location 2) plan over three centers
+ * each, BFI4 in both.
+ */
 async function shipmentOfBoxes(sandbox) {
   const api = async (path, method = 'GET') => {
     const r = await fetch(`${sandbox.info.baseUrl}/v1/${path}`, {
@@ -103,12 +106,12 @@ export async function packBench() {
 }
 
 /** The RESULTS.md rows of this benchmark. */
-export function packRows(p, ok) {
+export function packRows(p) {
   return p.results.map((r) => [
     `\`inv pack\` ${p.boxes.toLocaleString('en-US')} boxes \`${r.name}\``,
     `${(r.ms / 1000).toFixed(2)} s, peak RSS ${r.rss.toFixed(0)} MB`,
     `≤ ${TARGET_S} s, < 150 MB`,
-    ok(r.met),
+    verdict(r.met),
   ]);
 }
 
@@ -119,14 +122,15 @@ image mask, and an uncompressed PDF (4.5 MB for 1,000 labels). The "pack list" r
 shipment's requests, reading and checking 2,000 rows.`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const p = await packBench();
-  const file = new URL('./RESULTS.md', import.meta.url);
-  const rows = packRows(p, (met) => (met ? 'met' : '**missed**')).map((r) => `| ${r.join(' | ')} |`);
-  const text = readFileSync(file, 'utf8');
-  const block = `<!-- pack -->\n## inv pack (bench/pack.mjs)\n\nWritten by \`node bench/pack.mjs\` on ${new Date().toISOString()}, node ${process.version}.\n\n| run | figure | target | |\n|---|---|---|---|\n${rows.join('\n')}\n\n${NOTE}\n<!-- /pack -->`;
-  const kept = text.includes('<!-- pack -->')
-    ? text.replace(/<!-- pack -->[\s\S]*<!-- \/pack -->/, block)
-    : `${text.trimEnd()}\n\n${block}\n`;
-  writeFileSync(file, kept);
-  console.log('rows written to bench/RESULTS.md');
+  const rows = packRows(await packBench());
+  writeSection(
+    'pack',
+    `## inv pack (bench/pack.mjs)
+
+${writtenBy('node bench/pack.mjs')}.
+
+${table(['run', 'figure', 'target', ''], rows)}
+
+${NOTE}`,
+  );
 }

@@ -2,9 +2,9 @@
 // (burst 20) per account, with Retry-After and without it. Targets: finish in ≤ 1.15 × N/R (57.5 s) with
 // ≤ 5 % of requests answered 429. The moves are sent at the default concurrency, as cron would send them.
 // Figures go to stdout and to bench/RESULTS.md. Usage: npm run build && node bench/rate-limit.mjs [rounds]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { median, sandboxProcess, timedRun } from './lib.mjs';
+import { median, sandboxProcess, table, timedRun, verdict, writeSection, writtenBy } from './lib.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 1);
 const MOVES = Number(process.env.BENCH_MOVES ?? 10_000);
@@ -42,7 +42,7 @@ async function run(q, retryAfter) {
   return { seconds: r.ms / 1000, share: throttled / (allowed + throttled), cuts, rss: r.rssMB };
 }
 
-const lines = [];
+const rows = [];
 try {
   const receive = await timedRun(
     ['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'],
@@ -61,29 +61,28 @@ try {
     const share = median(runs.map((x) => x.share));
     const cuts = median(runs.map((x) => x.cuts));
     const label = retryAfter ? 'with Retry-After' : 'without Retry-After';
-    console.log(
-      `${label}: ${runs.map((x) => `${x.seconds.toFixed(1)} s, ${(x.share * 100).toFixed(2)} % 429, ${x.cuts} log lines`).join('; ')}`,
-    );
+    const each = runs.map((x) => `${x.seconds.toFixed(1)} s, ${(x.share * 100).toFixed(2)} % 429, ${x.cuts} log lines`);
+    console.log(`${label}: ${each.join('; ')}`);
     const met = seconds <= bound && share <= 0.05;
-    lines.push(
-      `| 10,000 moves at ${RATE}/s (burst ${BURST}), ${label} | ${seconds.toFixed(1)} s = ${(seconds / (MOVES / RATE)).toFixed(3)} × N/R; ${(share * 100).toFixed(2)} % answered 429; ${cuts} pauses and cuts logged | ≤ ${bound.toFixed(1)} s, ≤ 5 % | ${met ? 'met' : '**missed**'} |`,
-    );
+    rows.push([
+      `${MOVES.toLocaleString('en-US')} moves at ${RATE}/s (burst ${BURST}), ${label}`,
+      `${seconds.toFixed(1)} s = ${(seconds / (MOVES / RATE)).toFixed(3)} × N/R; ` +
+        `${(share * 100).toFixed(2)} % answered 429; ${cuts} pauses and cuts logged`,
+      `≤ ${bound.toFixed(1)} s, ≤ 5 %`,
+      verdict(met),
+    ]);
   }
 } finally {
   await sandbox.stop();
 }
 
-const section = `<!-- rate-limit -->
-## A batch against a rate limiter (bench/rate-limit.mjs)
-Written on ${new Date().toISOString()}, node ${process.version}, median of ${ROUNDS} round(s) each; the sandbox in a process of its own.
+const results = table(['benchmark', 'figure', 'target', ''], rows);
+writeSection(
+  'rate-limit',
+  `## A batch against a rate limiter (bench/rate-limit.mjs)
 
-| benchmark | figure | target | |
-|---|---|---|---|
-${lines.join('\n')}
-<!-- /rate-limit -->
-`;
-const path = new URL('./RESULTS.md', import.meta.url);
-const old = readFileSync(path, 'utf8');
-const kept = old.replace(/<!-- rate-limit -->[\s\S]*?<!-- \/rate-limit -->\n/, '');
-writeFileSync(path, kept.trimEnd() + '\n\n' + section);
-console.log(lines.join('\n'));
+${writtenBy(`node bench/rate-limit.mjs ${ROUNDS}`)}, median of ${ROUNDS} round(s) each; the sandbox in a process of its own.
+
+${results}`,
+);
+console.log(results);

@@ -40,12 +40,8 @@ export async function startupBench() {
     ['inv fees --help', 1.6],
   ]) {
     const ratio = m[name] / base;
-    report(
-      `${name}`,
-      m[name],
-      'ms',
-      `${ratio.toFixed(2)} × node${target ? (ratio <= target ? `, target ≤ ${target} ×: met` : `, target ≤ ${target} ×: MISSED`) : ''}`,
-    );
+    const held = target ? `, target ≤ ${target} ×: ${ratio <= target ? 'met' : 'MISSED'}` : '';
+    report(`${name}`, m[name], 'ms', `${ratio.toFixed(2)} × node${held}`);
   }
   return { node: base, version: m['inv --version'], help: m['inv --help'], feesHelp: m['inv fees --help'] };
 }

@@ -100,7 +100,10 @@ export function exitCodeOf(error: unknown): number {
 /** A batch's journal can no longer be read as a whole: nothing is sent. */
 export class JournalDamagedError extends InvError {}
 
-/** A batch refused before anything was sent (a repeat of applied rows, or rows that are not valid): `summary` is what a script reads of it. */
+/**
+ * A batch refused before anything was sent (a repeat of applied rows, or rows that are not valid): `summary` is what a
+ * script reads of it.
+ */
 export class BatchRefusedError extends UsageError {
   constructor(
     message: string,
@@ -109,4 +112,17 @@ export class BatchRefusedError extends UsageError {
   ) {
     super(message, hint);
   }
+}
+
+/** Why a file could not be written, in words for the usual codes. */
+const WRITE_FAILURES = new Map([
+  ['ENOENT', 'no such directory'],
+  ['EACCES', 'permission denied'],
+  ['EISDIR', 'it is a directory'],
+]);
+
+/** The error for `file` not written because of `error`: its reason in words where known, else the system's message. */
+export function cannotWrite(file: string, error: unknown): InvError {
+  const e = error as NodeJS.ErrnoException;
+  return new InvError(`cannot write ${file}: ${WRITE_FAILURES.get(e.code ?? '') ?? e.message}`);
 }

@@ -1,8 +1,6 @@
-/** Typed client of the Inventory and Fulfillment API: requests in, envelope data out. */
+/** Typed client of the Inventory and Fulfillment API: one method per operation, its data out. */
 import { NotFoundError } from '../errors.js';
-import type { HttpCore } from '../http/core.js';
 import type {
-  Collection,
   Feedback,
   Item,
   ItemLocation,
@@ -12,55 +10,19 @@ import type {
   SentShipment,
   Setting,
 } from './inventory-types.js';
-import { allRecords, type Page, type PagingOptions } from './collection-pages.js';
 import { retryPolicyFor } from '../http/retry.js';
-import type { HttpRequest, HttpResponse } from '../http/http-types.js';
 import { apiUrl } from '../http/url.js';
-
-/** The success envelope of every inventory answer. */
-export interface Envelope<T> {
-  status: string;
-  code: number;
-  httpCode: string;
-  user: string;
-  data: T;
-}
+import { InventoryRequests, queryStrings } from './inventory-requests.js';
 
 export interface WhoAmI {
   user: { email: string; id?: string; name?: string; username?: string; [key: string]: unknown };
 }
 
-export class InventoryClient {
-  constructor(
-    private readonly core: HttpCore,
-    private readonly baseUrl: string,
-  ) {}
-
+/** The operations of the Inventory API (how each request is sent is `InventoryRequests`). */
+export class InventoryClient extends InventoryRequests {
   /** GET /v1/whoami: the user the token belongs to. */
   whoami(): Promise<WhoAmI> {
     return this.call<WhoAmI>('whoami', 'GET', '/v1/whoami');
-  }
-
-  /** Streams the records of a collection (items, locations, feedbacks, itemLocations). */
-  list<T>(
-    resource: 'items' | 'locations' | 'feedbacks' | 'itemLocations',
-    options: PagingOptions,
-    filter: Record<string, string | undefined> = {},
-  ): AsyncGenerator<T> {
-    const fetchPage = async (offset: number, limit: number): Promise<Page<T>> => {
-      const data = await this.call<Collection>(`list ${resource}`, 'GET', `/v1/${resource}`, {
-        query: { ...filter, offset: String(offset), limit: String(limit) },
-      });
-      const records = (data[resource] as T[] | undefined) ?? [];
-      return {
-        records,
-        offset: Number(data.offset ?? offset),
-        limit: Number(data.limit ?? limit),
-        count: Number(data.count ?? records.length),
-        next: String(data.next ?? ''),
-      };
-    };
-    return allRecords(fetchPage, options);
   }
 
   /** GET /v1/items/<msku>. */
@@ -138,13 +100,13 @@ export class InventoryClient {
     fromPurchaseId?: string;
     venueId?: string;
   }): Promise<Record<string, SentShipment>> {
-    return this.call('doSendToFBA', 'GET', '/v1/doSendToFBA', { query: stringify(query) });
+    return this.call('doSendToFBA', 'GET', '/v1/doSendToFBA', { query: queryStrings(query) });
   }
 
   /** GET /v1/fbaCreateInboundShipmentPlan. */
   plan(query: { msku: string; quantity: number; venueId?: string }): Promise<Record<string, PlannedShipment>> {
     return this.call('fbaCreateInboundShipmentPlan', 'GET', '/v1/fbaCreateInboundShipmentPlan', {
-      query: stringify(query),
+      query: queryStrings(query),
     });
   }
 
@@ -224,51 +186,4 @@ export class InventoryClient {
   setSetting(key: string, value: string): Promise<Setting> {
     return this.call('set setting', 'PUT', `/v1/settings/${encodeURIComponent(key)}`, { query: { value } });
   }
-
-  /** Sends any request as is (for `inv api`); error answers are returned, with their typed error. */
-  raw(
-    method: HttpRequest['method'],
-    path: string,
-    query: Record<string, string>,
-    body?: unknown,
-  ): Promise<HttpResponse> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    return this.core.request({
-      operation: `${method} ${path}`,
-      method,
-      url: apiUrl(this.baseUrl, path, query),
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      retry: retryPolicyFor(method, path),
-      auth: 'bearer',
-      acceptErrors: true,
-    });
-  }
-
-  /** Sends one request and unwraps the envelope's data. */
-  async call<T>(
-    operation: string,
-    method: HttpRequest['method'],
-    path: string,
-    options: { query?: Record<string, string | undefined>; body?: unknown } = {},
-  ): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const envelope = await this.core.json<Envelope<T>>({
-      operation,
-      method,
-      url: apiUrl(this.baseUrl, path, options.query),
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      retry: retryPolicyFor(method, path),
-      auth: 'bearer',
-    });
-    return envelope.data;
-  }
-}
-
-/** Query values as strings, undefined ones left out. */
-function stringify(query: Record<string, string | number | undefined>): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(query).map(([k, v]) => [k, v === undefined ? undefined : String(v)]));
 }

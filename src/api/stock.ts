@@ -65,7 +65,8 @@ export async function setStock(
   if (!current) {
     throw new NotFoundError(
       `${msku} has no stock record in ${location}: nothing to set`,
-      `to record stock found there without changing any other location's count, receive it from a purchase: \`inv move ${msku} ${count || 1} --from-purchase PURCHASE_ID --to "${location}"\``,
+      "to record stock found there without changing any other location's count, receive it from a purchase: " +
+        `\`inv move ${msku} ${count || 1} --from-purchase PURCHASE_ID --to "${location}"\``,
     );
   }
   const before = Number(current.quantity);

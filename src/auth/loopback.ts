@@ -36,7 +36,9 @@ export function resultPage(ok: boolean, message: string): string {
   const after = ok ? '' : '<p>You can close this tab; the terminal says what to do next.</p>';
   // Under a "Login failed" heading the error's own "login failed: " would say it twice.
   const text = ok ? message : message.replace(/^login failed: /, '').replace(/^./, (c) => c.toUpperCase());
-  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>inv: ${title}</title>
+  const head =
+    '<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">';
+  return `${head}<title>inv: ${title}</title>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5">
 <h1 style="color:${ok ? '#1b7f3b' : '#b00020'}">${title}</h1><p>${escapeHtml(text)}</p>${after}</body></html>`;
 }

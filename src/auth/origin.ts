@@ -37,9 +37,11 @@ export function requireBoundOrigin(url: URL, binding: Binding): void {
     );
   }
   if (binding.origin === undefined || binding.origin === url.origin) return;
+  const login = binding.setting === 'researchUrl' ? 'research login' : 'login';
   throw new AuthError(
     `refusing to send ${binding.what} to ${url.origin}: it was issued for ${binding.origin}`,
-    `to use ${url.origin}, log in for it in a profile of its own: inv --profile NAME config set ${binding.setting} ${url.origin}, then inv --profile NAME ${binding.setting === 'researchUrl' ? 'research login' : 'login'}`,
+    `to use ${url.origin}, log in for it in a profile of its own: ` +
+      `inv --profile NAME config set ${binding.setting} ${url.origin}, then inv --profile NAME ${login}`,
   );
 }
 

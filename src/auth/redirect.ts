@@ -77,7 +77,8 @@ export async function exchange(
   const info = await oauth.tokenInfo(token);
   if (info.client_id !== oauth.config.clientId) {
     throw new AuthError(
-      `login failed: the token was issued to another application (client_id "${info.client_id}", expected "${oauth.config.clientId}"); it was not stored`,
+      'login failed: the token was issued to another application ' +
+        `(client_id "${info.client_id}", expected "${oauth.config.clientId}"); it was not stored`,
     );
   }
   return oauth.bind(

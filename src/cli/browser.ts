@@ -1,4 +1,7 @@
-/** Opens a URL in a browser: the program named by BROWSER, else the system default (via `open`). Only http(s) URLs, and inv's login page. */
+/**
+ * Opens a URL in a browser: the program named by BROWSER, else the system default (via `open`). Only http(s) URLs, and
+ * inv's login page.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { InvError } from '../errors.js';
 import { terminalSafe } from '../util/sanitize.js';
@@ -53,7 +56,10 @@ export async function openBrowser(
   return started(await open(url));
 }
 
-/** True in an SSH session (SSH_CONNECTION or SSH_TTY) with no BROWSER and no display: a browser would open, if at all, on the far machine. */
+/**
+ * True in an SSH session (SSH_CONNECTION or SSH_TTY) with no BROWSER and no display: a browser would open, if at all,
+ * on the far machine.
+ */
 export function sshWithoutBrowser(env: Record<string, string | undefined>): boolean {
   const set = (name: string) => Boolean(env[name]?.trim());
   return (set('SSH_CONNECTION') || set('SSH_TTY')) && !set('BROWSER') && !set('DISPLAY') && !set('WAYLAND_DISPLAY');

@@ -57,8 +57,9 @@ function core(
 function required(value: string | undefined, what: string, settings: Settings, how: string): string {
   if (value) return value;
   const others = settings.otherProfiles;
+  const choices = others.map((p) => `\`inv --profile ${p} …\``).join(', ');
   const elsewhere = others.length
-    ? `; or use another profile: ${others.map((p) => `\`inv --profile ${p} …\``).join(', ')} (\`inv profile use ${others[0]}\` makes it the default)`
+    ? `; or use another profile: ${choices} (\`inv profile use ${others[0]}\` makes it the default)`
     : '';
   throw new UsageError(`no ${what} for profile "${settings.profile}"`, how + elsewhere);
 }
@@ -133,7 +134,9 @@ export function createOAuthClient(deps: ClientDeps): OAuthClient {
     secretOrigin: settings.clientSecretOrigin,
     profile: settings.profile,
   };
-  const authHint = `log in again with \`inv login\`; if the client itself is rejected, check clientId and clientSecret of profile "${settings.profile}"`;
+  const authHint =
+    'log in again with `inv login`; ' +
+    `if the client itself is rejected, check clientId and clientSecret of profile "${settings.profile}"`;
   return new OAuthClient(core(deps, { name: 'OAuth server', authHint, authStatuses: [400, 401, 403] }, []), config);
 }
 

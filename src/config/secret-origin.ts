@@ -34,7 +34,10 @@ export function storedSecretOrigin(profile: Profile, key: SecretKey): string | n
   return recorded ?? serverOrigin(profile, key) ?? null;
 }
 
-/** The profile with the secret stored and bound to `forUrl`'s origin, or to the profile's server; refused (exit 2) when neither is known. */
+/**
+ * The profile with the secret stored and bound to `forUrl`'s origin, or to the profile's server; refused (exit 2) when
+ * neither is known.
+ */
 export function storeSecret(
   profile: Profile,
   key: SecretKey,
@@ -44,10 +47,11 @@ export function storeSecret(
 ): Profile {
   const origin = forUrl ? originOf(forUrl) : serverOrigin(profile, key);
   if (!origin) {
-    const setting = SECRETS[key].servers.join(' (or ');
+    const setting = SECRETS[key].servers.join(' (or ') + (SECRETS[key].servers.length > 1 ? ')' : '');
     throw new UsageError(
-      `config ${key}: profile "${profileName}" names no server to bind the secret to, so it would go wherever a flag or the environment points`,
-      `set the server first: inv config set ${setting}${SECRETS[key].servers.length > 1 ? ')' : ''} URL; or say which it is for: inv config set ${key} --stdin --for URL`,
+      `config ${key}: profile "${profileName}" names no server to bind the secret to, ` +
+        'so it would go wherever a flag or the environment points',
+      `set the server first: inv config set ${setting} URL; or say which it is for: inv config set ${key} --stdin --for URL`,
     );
   }
   return setPath(setPath(profile, key, value), SECRETS[key].originKey, origin);

@@ -2,8 +2,8 @@
  * The sending rate of a batch, learnt from the server (docs/decisions.md, 19. Rate limits and outages).
  * Unlimited until the first 429. Then a guess from the burst the server let through, raised by half every
  * second of sending until the next 429 ("probing"). After that ("steady") every 429 sets the rate to 97 % of
- * what the server let through since the last one, and the rate rises slowly while answers succeed. A rate stated in a header is followed as it is. A Retry-After or
- * an outage pauses every request.
+ * what the server let through since the last one, and the rate rises slowly while answers succeed. A rate stated in a
+ * header is followed as it is. A Retry-After or an outage pauses every request.
  */
 
 /** Share of the learnt rate sent at after a cut, so the server's bucket fills again. */

@@ -60,7 +60,10 @@ export function shipmentRuns(
   ]);
 }
 
-/** A whole shipment as `inv shipments show` reads it: its heading, then each msku's units; mskus without an fnsku are left out and named. */
+/**
+ * A whole shipment as `inv shipments show` reads it: its heading, then each msku's units; mskus without an fnsku are
+ * left out and named.
+ */
 export function wholeShipmentUnits(detail: {
   shipmentId: string;
   center: string | null;

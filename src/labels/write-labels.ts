@@ -3,7 +3,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { IO } from '../util/io.js';
-import { InvError, UsageError } from '../errors.js';
+import { cannotWrite, UsageError } from '../errors.js';
 import { labelCount, type LabelRun } from './content.js';
 import { LABEL_FORMATS, layoutNamed, LAYOUT_NAMES, perPage, type Layout } from './layouts.js';
 
@@ -106,7 +106,8 @@ export async function writeLabels(
     const beyond = [...new Set(runs.flatMap((r) => [...Object.values(r.label).join('')]).filter((c) => c > '\u00ff'))];
     if (beyond.length > 0) {
       await io.err.write(
-        `warning: ${beyond.join(', ')} print only on a printer with a Unicode font mapped to ZPL font 0 (^CW0); font 0 itself draws Latin-1\n`,
+        `warning: ${beyond.join(', ')} print only on a printer with a Unicode font mapped to ZPL font 0 (^CW0); ` +
+          'font 0 itself draws Latin-1\n',
       );
     }
     pages = count;
@@ -117,12 +118,10 @@ export async function writeLabels(
     try {
       await writeFile(where, bytes);
     } catch (error) {
-      const e = error as NodeJS.ErrnoException;
-      throw new InvError(
-        `cannot write ${where}: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`,
-      );
+      throw cannotWrite(where, error);
     }
   }
   const sheets = perPage(options.layout) > 1 ? ` on ${pages} sheet${pages === 1 ? '' : 's'}` : '';
-  return `${count} label${count === 1 ? '' : 's'} (${options.layout.name}${options.format === 'zpl' ? ', ZPL' : ''})${sheets} written to ${where}`;
+  const kind = `${options.layout.name}${options.format === 'zpl' ? ', ZPL' : ''}`;
+  return `${count} label${count === 1 ? '' : 's'} (${kind})${sheets} written to ${where}`;
 }

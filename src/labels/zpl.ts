@@ -54,9 +54,8 @@ function unit(label: UnitLabel, width: number, height: number, copies: number): 
     `^FO${pad},${y}^A0N,${textHeight.fnsku},${textHeight.fnsku}^FB${inner},1,0,C${field(label.fnsku)}`,
   ];
   y += textHeight.fnsku + 4;
-  out.push(
-    `^FO${pad},${y}^A0N,${textHeight.title},${textHeight.title}^FB${inner},${titleLines},0,C${field(cut(label.title, perLine * titleLines))}`,
-  );
+  const title = field(cut(label.title, perLine * titleLines));
+  out.push(`^FO${pad},${y}^A0N,${textHeight.title},${textHeight.title}^FB${inner},${titleLines},0,C${title}`);
   y += titleLines * textHeight.title + 4;
   out.push(
     `^FO${pad},${y}^A0N,${textHeight.condition},${textHeight.condition}^FB${inner},1,0,C${field(label.condition)}`,

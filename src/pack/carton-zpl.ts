@@ -66,8 +66,9 @@ function carton(label: CartonLabel): string[] {
   out.push(`^FO${PAD},455^GB${inner},3,3^FS`);
   const { matrix } = label.symbol;
   const x = Math.round((WIDTH - matrix.width * MODULE) / 2);
+  const columns = (matrix.width - OVERHEAD_MODULES) / COLUMN_MODULES;
   out.push(
-    `^FO${x},${SYMBOL_TOP + 10}^BY${MODULE}^B7N,${ROW_HEIGHT * MODULE},${EC_LEVEL},${(matrix.width - OVERHEAD_MODULES) / COLUMN_MODULES},,N^FD${label.symbol.text}^FS`,
+    `^FO${x},${SYMBOL_TOP + 10}^BY${MODULE}^B7N,${ROW_HEIGHT * MODULE},${EC_LEVEL},${columns},,N^FD${label.symbol.text}^FS`,
   );
   out.push('^XZ');
   return out;

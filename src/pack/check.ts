@@ -36,11 +36,9 @@ export function checkPacking(
   const items = new Map<number, BoxItem[]>();
   for (const row of contents) {
     const line = row.msku !== undefined ? byMsku.get(row.msku) : byFnsku.get(row.fnsku!);
-    const named = row.msku ?? row.fnsku!;
+    const named = row.msku !== undefined ? `msku "${row.msku}"` : `fnsku "${row.fnsku!}"`;
     if (!line)
-      throw new UsageError(
-        `--file row ${row.row}: box ${row.box}: ${row.msku !== undefined ? 'msku' : 'fnsku'} "${named}" is not in shipment ${facts.shipmentId}`,
-      );
+      throw new UsageError(`--file row ${row.row}: box ${row.box}: ${named} is not in shipment ${facts.shipmentId}`);
     if (row.msku !== undefined && row.fnsku !== undefined && row.fnsku !== line.fnsku)
       throw new UsageError(
         `--file row ${row.row}: box ${row.box}: fnsku ${row.fnsku} is not the fnsku of ${row.msku} (${line.fnsku})`,
@@ -66,7 +64,8 @@ export function checkPacking(
     const { msku, quantity } = unpacked[0]!;
     const unit = quantity === 1 ? 'unit' : 'units';
     throw new UsageError(
-      `${msku}: ${quantity} ${unit} not packed (${packed.get(msku) ?? 0} of ${byMsku.get(msku)!.quantity}); every unit of ${facts.shipmentId} goes in a box, or pass --partial`,
+      `${msku}: ${quantity} ${unit} not packed (${packed.get(msku) ?? 0} of ${byMsku.get(msku)!.quantity}); ` +
+        `every unit of ${facts.shipmentId} goes in a box, or pass --partial`,
     );
   }
   const sizes = new Map(boxes.map((b) => [b.box, b]));

@@ -56,7 +56,10 @@ export async function packFromFiles(client: InventoryClient, input: FileModeInpu
   return checkPacking(await shipmentFacts(client, input.shipment), contents, boxes, input);
 }
 
-/** Writes the labels and the pack list of a checked packing (the pack list is made before either is written); returns lines for the user. */
+/**
+ * Writes the labels and the pack list of a checked packing (the pack list is made before either is written); returns
+ * lines for the user.
+ */
 export async function writeOutputs(
   client: InventoryClient,
   packing: Packing,
@@ -80,9 +83,8 @@ export async function writeOutputs(
   if (outputs.labels) {
     const count = await writeCartons(packing, { ...outputs.labels, shipFrom }, io, onBox);
     const where = outputs.labels.out === '-' ? 'stdout' : outputs.labels.out;
-    said.push(
-      `${count} carton label${count === 1 ? '' : 's'} (${outputs.labels.format === 'zpl' ? 'ZPL, 4x6' : outputs.labels.layout}) written to ${where}`,
-    );
+    const kind = outputs.labels.format === 'zpl' ? 'ZPL, 4x6' : outputs.labels.layout;
+    said.push(`${count} carton label${count === 1 ? '' : 's'} (${kind}) written to ${where}`);
   }
   if (list !== undefined) {
     await writeWhole(outputs.packList!, list);

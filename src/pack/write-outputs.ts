@@ -2,7 +2,7 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { IO } from '../util/io.js';
-import { InvError } from '../errors.js';
+import { cannotWrite } from '../errors.js';
 import { cartonLabels } from './cartons.js';
 import { cartonLayout, symbolRoom, type CartonLayoutName } from './carton-layout.js';
 import type { Packing } from './packing-types.js';
@@ -23,10 +23,7 @@ export async function writeWhole(file: string, bytes: Buffer | string): Promise<
     await rename(temp, file);
   } catch (error) {
     await rm(temp, { force: true });
-    const e = error as NodeJS.ErrnoException;
-    throw new InvError(
-      `cannot write ${file}: ${e.code === 'ENOENT' ? 'no such directory' : e.code === 'EACCES' ? 'permission denied' : e.code === 'EISDIR' ? 'it is a directory' : e.message}`,
-    );
+    throw cannotWrite(file, error);
   }
 }
 

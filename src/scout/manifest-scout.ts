@@ -56,7 +56,10 @@ export function manifestRow(
   return { line: row.line, code, cost, qty: qtyText === undefined ? 1 : Number(qtyText) };
 }
 
-/** What a manifest run gives: every result ranked by profit, whether it was stopped, the rows answered wholly from kept answers, and the oldest of those. */
+/**
+ * What a manifest run gives: every result ranked by profit, whether it was stopped, the rows answered wholly from kept
+ * answers, and the oldest of those.
+ */
 export interface ManifestRun {
   results: ManifestResult[];
   stopped: boolean;

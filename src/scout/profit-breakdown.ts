@@ -1,4 +1,7 @@
-/** `inv profit`: one ASIN's profit term by term (each from a named field or setting), its break-even price and the highest cost for the least ROI. */
+/**
+ * `inv profit`: one ASIN's profit term by term (each from a named field or setting), its break-even price and the
+ * highest cost for the least ROI.
+ */
 import { NotFoundError } from '../errors.js';
 import type { ResearchClient } from '../api/research.js';
 import type { FeesResponse } from '../api/research-types.js';

@@ -38,6 +38,8 @@ export class Tally {
 
   /** "12 scans · 3 buy · 7 skip · 2 unknown · buys cost 45.00, profit 61.20". */
   toString(): string {
-    return `${this.scans} scans · ${this.buy} buy · ${this.skip} skip · ${this.unknown} unknown · buys cost ${(this.costCents / 100).toFixed(2)}, profit ${(this.profitCents / 100).toFixed(2)}`;
+    const dollars = (cents: number) => (cents / 100).toFixed(2);
+    const counts = `${this.scans} scans · ${this.buy} buy · ${this.skip} skip · ${this.unknown} unknown`;
+    return `${counts} · buys cost ${dollars(this.costCents)}, profit ${dollars(this.profitCents)}`;
   }
 }

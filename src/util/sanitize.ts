@@ -1,8 +1,16 @@
 /** Server text made safe to show: no terminal escape sequences in tables, no formulas in spreadsheets. */
 
 // CSI (ESC [ … final), OSC/DCS/PM/APC/SOS strings (ESC ] … BEL or ST), other two-byte ESC sequences, then lone controls.
-const ESCAPES =
-  /\u001b\[[0-?]*[ -/]*[@-~]|\u009b[0-?]*[ -/]*[@-~]|[\u001b][\]PX^_][^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|[\u0090\u009d\u009e\u009f][^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -~]?/g;
+const ESCAPES = new RegExp(
+  [
+    String.raw`\u001b\[[0-?]*[ -/]*[@-~]`,
+    String.raw`\u009b[0-?]*[ -/]*[@-~]`,
+    String.raw`[\u001b][\]PX^_][^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?`,
+    String.raw`[\u0090\u009d\u009e\u009f][^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?`,
+    String.raw`\u001b[ -~]?`,
+  ].join('|'),
+  'g',
+);
 // C0 and C1 controls, DEL, and the bidirectional overrides that reorder what a terminal shows.
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 

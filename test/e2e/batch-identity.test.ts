@@ -1,4 +1,7 @@
-/** The same moves are the same batch however they arrive: piped again, renamed, another profile, another spelling of the server, another host, a restored or cut journal. */
+/**
+ * The same moves are the same batch however they arrive: piped again, renamed, another profile, another spelling of the
+ * server, another host, a restored or cut journal.
+ */
 import type { ChildProcess } from 'node:child_process';
 import {
   copyFileSync,

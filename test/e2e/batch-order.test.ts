@@ -74,9 +74,8 @@ describe('rows that depend on earlier rows', () => {
       const exact =
         JSON.stringify(fx.quantities()) === JSON.stringify(fx.expected(before, received)) &&
         docked(dock).every((q) => q === 0);
-      outcomes.push(
-        `run ${run + 1}: exit ${r.code}, quantities ${exact ? 'exact' : 'wrong'}${failed.map((o) => `; line ${o.line} ${o.status}: ${o.error}`).join('')}`,
-      );
+      const failures = failed.map((o) => `; line ${o.line} ${o.status}: ${o.error}`).join('');
+      outcomes.push(`run ${run + 1}: exit ${r.code}, quantities ${exact ? 'exact' : 'wrong'}${failures}`);
     }
     expect(outcomes).toEqual(Array.from({ length: RUNS }, (_, i) => `run ${i + 1}: exit 0, quantities exact`));
   });

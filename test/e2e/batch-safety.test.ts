@@ -1,4 +1,7 @@
-/** Batches as people and cron run them: fix and rerun, edits, two runs at once, finished batches, other servers, and errors that are not the rows'. */
+/**
+ * Batches as people and cron run them: fix and rerun, edits, two runs at once, finished batches, other servers, and
+ * errors that are not the rows'.
+ */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,7 @@
-/** What `inv batch show/list/resolve/prune` tell of a batch: rows picked without ambiguity, counts that add up after a kill, names people use. */
+/**
+ * What `inv batch show/list/resolve/prune` tell of a batch: rows picked without ambiguity, counts that add up after a
+ * kill, names people use.
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

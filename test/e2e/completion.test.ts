@@ -55,7 +55,9 @@ function complete(shell: Shell, line: string): string[] {
     bash: [
       'bash',
       '-c',
-      `source <(inv completion bash); COMP_LINE='${line}'; COMP_POINT=${line.length}; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _inv_complete inv '${words.at(-1)}' '${words.at(-2)}'; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      `source <(inv completion bash); COMP_LINE='${line}'; COMP_POINT=${line.length}; ` +
+        `COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _inv_complete inv '${words.at(-1)}' '${words.at(-2)}'; ` +
+        `printf '%s\\n' "\${COMPREPLY[@]}"`,
     ],
     zsh: ['zsh', '-f', ZSH_DRIVER, line],
     fish: ['fish', '-c', `inv completion fish | source; complete -C '${line}'`],

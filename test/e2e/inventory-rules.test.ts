@@ -1,4 +1,7 @@
-/** Field rules other than limits (those are in inventory-limits), client side (exit 2, no request) and server side (400 naming the field); atomic increments. */
+/**
+ * Field rules other than limits (those are in inventory-limits), client side (exit 2, no request) and server side (400
+ * naming the field); atomic increments.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';

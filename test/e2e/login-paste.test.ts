@@ -1,4 +1,7 @@
-/** inv login over SSH: the pasted redirect asked again, the code's lifetime, the listener beside the paste, SSH detection, the result page. */
+/**
+ * inv login over SSH: the pasted redirect asked again, the code's lifetime, the listener beside the paste, SSH
+ * detection, the result page.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';

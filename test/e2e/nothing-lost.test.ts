@@ -1,4 +1,7 @@
-/** Nothing lost, nothing stale: imports merge, one sandbox per data file, scout answers that age, checks before state-changing sends, money typed by people. */
+/**
+ * Nothing lost, nothing stale: imports merge, one sandbox per data file, scout answers that age, checks before
+ * state-changing sends, money typed by people.
+ */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

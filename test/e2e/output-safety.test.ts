@@ -130,7 +130,9 @@ describe('opening label URLs', () => {
     }));
     const fakeUrl = fake.url;
     try {
-      const browser = `${process.execPath} -e require('fs').appendFileSync(process.env.ARGV_LOG,JSON.stringify(process.argv.slice(1))+'\\n')`;
+      const browser =
+        `${process.execPath} -e ` +
+        "require('fs').appendFileSync(process.env.ARGV_LOG,JSON.stringify(process.argv.slice(1))+'\\n')";
       const r = await spawnInv(
         [
           'send-to-fba',

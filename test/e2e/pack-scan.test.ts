@@ -1,4 +1,7 @@
-/** inv pack in scan mode on a real pty: two boxes packed, Ctrl-C, the session resumed from its journal, an over-scan refused, labels decoded. */
+/**
+ * inv pack in scan mode on a real pty: two boxes packed, Ctrl-C, the session resumed from its journal, an over-scan
+ * refused, labels decoded.
+ */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -89,7 +89,8 @@ function complete(shell: 'bash' | 'zsh' | 'fish', line: string): string[] {
       'bash',
       [
         '-c',
-        `source <(inv completion bash); COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _inv_complete; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        `source <(inv completion bash); COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); ` +
+          `COMP_CWORD=${words.length - 1}; _inv_complete; printf '%s\\n' "\${COMPREPLY[@]}"`,
       ],
     ],
     // zsh's own completion widget, typed into a pseudo-terminal.

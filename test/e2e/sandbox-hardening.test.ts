@@ -156,11 +156,16 @@ describe('the data file', () => {
       })
     ).json()) as TokenAnswer;
     const redirectUri = 'http://127.0.0.1:5/callback';
+    const authorize = new URLSearchParams({
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      state: 's',
+      code_challenge: challengeOf('v'.repeat(43)),
+      code_challenge_method: 'S256',
+    });
     const location = (
-      await postConsent(
-        `${sandbox.authUrl}/oauth2/auth?${new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, response_type: 'code', state: 's', code_challenge: challengeOf('v'.repeat(43)), code_challenge_method: 'S256' })}`,
-        { username, password },
-      )
+      await postConsent(`${sandbox.authUrl}/oauth2/auth?${authorize}`, { username, password })
     ).headers.get('location')!;
     const code = new URL(location).searchParams.get('code')!;
     const fromCode = (await (

@@ -1,4 +1,7 @@
-/** inv scout against a sandbox: a terminal session, a pipe of 60 codes checked to the cent, the manifest mode killed and resumed, inv profit. */
+/**
+ * inv scout against a sandbox: a terminal session, a pipe of 60 codes checked to the cent, the manifest mode killed and
+ * resumed, inv profit.
+ */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,7 @@
-/** The position gate: file order between rows that take from and fill one position, overlap elsewhere, and nothing kept once rows finish. */
+/**
+ * The position gate: file order between rows that take from and fill one position, overlap elsewhere, and nothing kept
+ * once rows finish.
+ */
 import { describe, expect, it } from 'vitest';
 import { inFileOrder, PositionGate, type Position, type Turn } from '../../src/batch/order.js';
 import { movePositions } from '../../src/batch/move-rows.js';

@@ -1,4 +1,7 @@
-/** The pack engine's pure parts: the 2D contents text, splitting it over symbols that fit, checks, the pack list; a split box read back with zxing. */
+/**
+ * The pack engine's pure parts: the 2D contents text, splitting it over symbols that fit, checks, the pack list; a
+ * split box read back with zxing.
+ */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

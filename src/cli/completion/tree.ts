@@ -27,7 +27,10 @@ const NAMED_KINDS: Record<string, ValueKind> = {
 /** Options whose value the command checks itself but completion can still offer words for (see `offer`). */
 type Offered = Option & { offered?: readonly string[] };
 
-/** Declares the words completion offers for `flag`'s value, where commander is not to enforce them (the command's own check names the rule). */
+/**
+ * Declares the words completion offers for `flag`'s value, where commander is not to enforce them (the command's own
+ * check names the rule).
+ */
 export function offer<C extends Command>(command: C, flag: string, words: readonly string[]): C {
   const option = command.options.find((o) => o.long === flag) as Offered | undefined;
   if (!option) throw new Error(`offer: ${command.name()} has no option ${flag}`);
