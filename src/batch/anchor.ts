@@ -90,9 +90,8 @@ export class Anchor {
     )
       throw error;
     this.disabled = true;
-    await this.warn(
-      `the server refused the batch anchor (account setting ${this.headKey}: ${(error as Error).message}); running on the local journal alone`,
-    );
+    const why = `account setting ${this.headKey}: ${(error as Error).message}`;
+    await this.warn(`the server refused the batch anchor (${why}); running on the local journal alone`);
   }
 
   private async head(): Promise<Head | undefined> {
@@ -145,8 +144,9 @@ export class Anchor {
       const age = now - Date.parse(head.renewed);
       const otherHost = head.host !== this.me.host;
       if (age < LEASE_MS && (otherHost || (head.pid !== this.me.pid && processAlive(head.pid)))) {
+        const renewed = `its lease was renewed ${Math.round(age / 1000)} s ago`;
         throw new LeaseHeldError(
-          `the batch is being run on ${head.host} (process ${head.pid}; its lease was renewed ${Math.round(age / 1000)} s ago): nothing was sent`,
+          `the batch is being run on ${head.host} (process ${head.pid}; ${renewed}): nothing was sent`,
           `wait for it to finish, or after ${Math.ceil((LEASE_MS - age) / 1000)} s without renewal run the same command again`,
         );
       }

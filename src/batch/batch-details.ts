@@ -1,13 +1,15 @@
 /** What `inv batch show` tells of a batch: its rows by state, and for rows in doubt the quantities now on the server. */
 import { UsageError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
+import { LocationNames } from '../api/location-names.js';
 import { stockAt } from '../api/stock.js';
 import { mapLimit } from '../util/concurrency.js';
 import { findBatch } from './kept-batches.js';
+import { SHOWN_STATES, type JournalState } from './row-states.js';
 
 export interface ShownRow {
   line: number | null;
-  state: string;
+  state: JournalState;
   msku: string | null;
   quantity?: unknown;
   from?: unknown;
@@ -21,8 +23,6 @@ export interface ShownRow {
   row: string;
 }
 
-const ORDER = ['in-doubt', 'failed', 'pending', 'done'];
-
 /** The rows of batch `name`, in doubt first; location names, and quantities for rows in doubt, read where the server answers. */
 export async function showBatch(
   stateDir: string,
@@ -31,18 +31,18 @@ export async function showBatch(
   only: string | undefined,
   client: () => Promise<InventoryClient>,
 ) {
-  if (only !== undefined && !ORDER.includes(only))
-    throw new UsageError(`--state "${only}" must be one of ${ORDER.join(', ')}`);
+  if (only !== undefined && !SHOWN_STATES.includes(only as JournalState))
+    throw new UsageError(`--state "${only}" must be one of ${SHOWN_STATES.join(', ')}`);
   const { info, file } = await findBatch(stateDir, name, origin);
   const warnings: string[] = [];
-  if (file.damage)
-    warnings.push(
-      `the journal is damaged at record ${file.damage.record} (byte ${file.damage.offset}): rows recorded there are not shown, and the batch cannot run`,
-    );
+  if (file.damage) {
+    const at = `record ${file.damage.record} (byte ${file.damage.offset})`;
+    warnings.push(`the journal is damaged at ${at}: rows recorded there are not shown, and the batch cannot run`);
+  }
   if (file.torn) warnings.push('the last journal record was cut short by a crash: its row is in doubt');
   const rows: ShownRow[] = [...file.rows.values()]
     .filter((r) => r.state !== 'dropped' && (!only || r.state === only))
-    .sort((a, b) => ORDER.indexOf(a.state) - ORDER.indexOf(b.state) || (a.line ?? 0) - (b.line ?? 0))
+    .sort((a, b) => SHOWN_STATES.indexOf(a.state) - SHOWN_STATES.indexOf(b.state) || (a.line ?? 0) - (b.line ?? 0))
     .map((r) => ({
       line: r.line ?? null,
       state: r.state,
@@ -57,7 +57,6 @@ export async function showBatch(
   if (info.kind === 'move' && rows.length > 0 && info.origin === origin) {
     try {
       const api = await client();
-      const { LocationNames } = await import('../api/location-names.js');
       const locations = await new LocationNames(api).byId();
       const nameOf = (id: unknown) =>
         typeof id === 'string' && /^\d+$/.test(id) ? (locations.get(id)?.display ?? null) : undefined;
@@ -74,6 +73,8 @@ export async function showBatch(
       warnings.push(`location names and quantities could not be read from ${info.origin}: ${(error as Error).message}`);
     }
   }
-  const summary = `batch "${info.name}" (${info.kind}, ${info.state}): ${info.total} rows: ${info.done} done, ${info.failed} failed, ${info.inDoubt} in doubt, ${info.pending} not sent; first run ${info.firstRun ?? '-'}, last run ${info.lastRun ?? '-'} on ${info.origin} as ${info.account}`;
+  const rowCounts = `${info.done} done, ${info.failed} failed, ${info.inDoubt} in doubt, ${info.pending} not sent`;
+  const runs = `first run ${info.firstRun ?? '-'}, last run ${info.lastRun ?? '-'} on ${info.origin} as ${info.account}`;
+  const summary = `batch "${info.name}" (${info.kind}, ${info.state}): ${info.total} rows: ${rowCounts}; ${runs}`;
   return { info, rows, summary, warnings };
 }

@@ -2,8 +2,11 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InventoryClient } from '../api/inventory.js';
-import type { Prepared } from './prepare.js';
+import { send } from './batch-engine.js';
+import { readRows } from './batch-input.js';
 import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, Rows } from './batch-types.js';
+import { prepare, type Prepared } from './prepare.js';
+import { identify } from './spool.js';
 
 /** Spools stdin, so the input can be read twice; hashes it. */
 async function spoolInput(
@@ -11,7 +14,6 @@ async function spoolInput(
   stdin: NodeJS.ReadableStream,
   stateDir: string,
 ): Promise<BatchEnv['input'] & { cleanup(): Promise<void> }> {
-  const { identify } = await import('./spool.js');
   const input = await identify(file, stdin, join(stateDir, 'spool'));
   return {
     ...input,
@@ -21,13 +23,12 @@ async function spoolInput(
 }
 
 /** The rows of the spooled input, read as `kind` wants them. */
-async function rowsOf(
+function rowsOf(
   kind: Pick<BatchKind<unknown>, 'columns' | 'depth'>,
   input: BatchEnv['input'],
   request: BatchRequest,
   env: BatchRunEnv,
-): Promise<Rows> {
-  const { readRows } = await import('./batch-input.js');
+): Rows {
   let told = false; // the input is read twice; the skipped rows are told once
   const skipped = (count: number) => {
     if (!told) void env.warn(`${input.label}: skipped ${count} empty row(s)`);
@@ -60,16 +61,15 @@ export async function runJournaledBatch<Row>(
   env: BatchRunEnv,
   options: RunOptions<Row>,
 ): Promise<BatchOutcome> {
-  const engine = await import('./batch-engine.js');
   const input = await spoolInput(request.file, env.stdin, env.stateDir);
   try {
     const client = await env.inventory();
     const kind = options.kind(client);
     const full: BatchEnv = { ...env, input };
-    const rows = await rowsOf(kind, input, request, env);
-    const prepared = await engine.prepare(kind, request, full, rows, { dryRun: options.dryRun !== undefined });
+    const rows = rowsOf(kind, input, request, env);
+    const prepared = await prepare(kind, request, full, rows, { dryRun: options.dryRun !== undefined });
     if (options.dryRun) return await options.dryRun(prepared, full, rows, client);
-    return await engine.send(prepared, request, full, rows, options.label);
+    return await send(prepared, request, full, rows, options.label);
   } finally {
     await input.cleanup();
   }

@@ -8,6 +8,7 @@ import type { ProgressSinks } from './progress.js';
 import type { Cell } from './strict-json.js';
 import type { SettingStore } from './anchor.js';
 import type { Position } from './order.js';
+import type { ResultState } from './row-states.js';
 
 /** The batch input formats (--format). */
 export const INPUT_FORMATS = ['csv', 'ndjson'] as const;
@@ -41,12 +42,11 @@ export interface BatchKind<Row> {
   resultFields?(answer: unknown): Record<string, unknown>;
 }
 
-export type RowStatus = 'done' | 'skipped' | 'failed' | 'in-doubt' | 'pending' | 'would-succeed' | 'would-fail';
-
+/** What a run (or a dry run) reports of one row. */
 export interface RowResult {
   line: number;
   msku: string | null;
-  status: RowStatus;
+  status: ResultState;
   error?: string;
   [extra: string]: unknown;
 }

@@ -40,11 +40,14 @@ function repeatOf(entry: BatchEntry, rows: number) {
 /** Refuses an input that repeats `rows` applied rows of `entry` (a finished batch run again, or another batch's rows). */
 export function refuseRepeat(entry: BatchEntry, rows: number): never {
   const total = appliedCount(entry);
+  const state = entry.finished ? 'finished' : 'not finished';
+  const about = `${state}, last run ${entry.lastRun ?? 'unknown'} from profile "${entry.profile}", ${total} row(s) applied in all`;
+  const show = `inv batch show "${entry.name}"`;
   throw new BatchRefusedError(
-    `this input repeats ${rows} applied row(s) of batch "${entry.name}" (${entry.finished ? 'finished' : 'not finished'}, last run ${entry.lastRun ?? 'unknown'} from profile "${entry.profile}", ${total} row(s) applied in all); nothing was sent`,
+    `this input repeats ${rows} applied row(s) of batch "${entry.name}" (${about}); nothing was sent`,
     entry.finished
       ? 'those moves were made already; to make them again on purpose, add --again'
-      : `to continue that batch give it all of its applied rows (see \`inv batch show "${entry.name}"\`); to make these moves again on purpose, add --again`,
+      : `to continue that batch give it all of its applied rows (see \`${show}\`); to make these moves again on purpose, add --again`,
     { outcome: 'repeat', repeats: repeatOf(entry, rows) },
   );
 }

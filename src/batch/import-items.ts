@@ -7,7 +7,9 @@ import type { InventoryClient } from '../api/inventory.js';
 import { CLEARABLE } from '../api/item-merge.js';
 import { check, itemPatchSchema, itemSchema } from '../api/rules.js';
 import { UsageError } from '../errors.js';
+import { runJournaledBatch } from './batch-run.js';
 import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, RowResult } from './batch-types.js';
+import { dryRunImport } from './import-dry-run.js';
 import { fieldsOf, itemFromRow, planRow, type ItemRow } from './import-plan.js';
 import { matchColumns } from './batch-input.js';
 import { mskuProblem } from './move-rows.js';
@@ -34,8 +36,9 @@ export function checkItemColumns(header: string[]): string[] {
   const columns = matchColumns(header, COLUMNS).map((c) => c.replace(/^attr\./i, 'attr.'));
   const unknown = columns.filter((c) => !COLUMNS.has(c) && !/^attr\.\S+$/.test(c));
   if (unknown.length > 0) {
+    const named = unknown.map((c) => `"${c}"`).join(', ');
     throw new UsageError(
-      `unknown column(s) ${unknown.map((c) => `"${c}"`).join(', ')}; item columns are ${[...COLUMNS].join(', ')}, and attr.NAME for attributes`,
+      `unknown column(s) ${named}; item columns are ${[...COLUMNS].join(', ')}, and attr.NAME for attributes`,
     );
   }
   if (!columns.includes('msku')) throw new UsageError('the header has no msku column');
@@ -113,7 +116,6 @@ export async function runItemImport(
   request: BatchRequest & { replace?: boolean; dryRun?: boolean },
   env: BatchRunEnv,
 ): Promise<BatchOutcome> {
-  const { runJournaledBatch } = await import('./batch-run.js');
   const tally: Record<string, number> = { created: 0, updated: 0, unchanged: 0, replaced: 0 };
   const counted: BatchRunEnv = {
     ...env,
@@ -126,8 +128,7 @@ export async function runItemImport(
     kind: (client) => importKind(client, request.replace),
     label: 'importing items',
     dryRun: request.dryRun
-      ? async (prepared, full, rows, client) =>
-          (await import('./import-dry-run.js')).dryRunImport(prepared, request, full, rows, client)
+      ? (prepared, full, rows, client) => dryRunImport(prepared, request, full, rows, client)
       : undefined,
   });
   if (request.dryRun) return outcome;

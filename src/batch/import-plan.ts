@@ -1,4 +1,7 @@
-/** What an import row does to the item it names: its fields read from the record, and the plan (create, change these fields, nothing) made against the item as it is. */
+/**
+ * What an import row does to the item it names: its fields read from the record, and the plan (create, change
+ * these fields, nothing) made against the item as it is.
+ */
 import type { InventoryClient } from '../api/inventory.js';
 import { ITEM_DEFAULTS } from '../api/constants.js';
 import { itemChanges, type Attribute } from '../api/item-merge.js';
@@ -23,7 +26,10 @@ export function fieldsOf(record: Record<string, unknown>): { given: Record<strin
   return { given, attrs };
 }
 
-/** A whole item body from one input row: attr.NAME columns and a JSON `attributes` cell become attributes; ITEM_DEFAULTS fill what it leaves out. */
+/**
+ * A whole item body from one input row: attr.NAME columns and a JSON `attributes` cell become attributes;
+ * ITEM_DEFAULTS fill what it leaves out.
+ */
 export function itemFromRow(record: Record<string, unknown>): Record<string, unknown> {
   const { given, attrs } = fieldsOf(record);
   const item: Record<string, unknown> = { ...ITEM_DEFAULTS, ...given };

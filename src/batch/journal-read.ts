@@ -1,16 +1,11 @@
 /** Reading a batch journal back: each row's last state, the runs, and where the file is torn or damaged. */
 import { scanRecords, type JournalRecord } from '../util/journal-records.js';
+import { markOf, readMark, type JournalState } from './row-states.js';
 
-/**
- * What a row's marks add up to. `pending`: never sent, or refused before it left. `dropped`: failed or
- * pending, then gone from the input of a later run (a fixed row has new content, hence a new id): no
- * longer a row of the batch, counted nowhere.
- */
-export type RowState = 'done' | 'failed' | 'in-doubt' | 'pending' | 'dropped';
-
+/** What a row's marks add up to. */
 export interface RowEntry {
   id: string;
-  state: RowState;
+  state: JournalState;
   /** Its line in the input of the run that last sent it. */
   line?: number;
   /** What it does (the normalised move or item), as journaled when sent. */
@@ -74,15 +69,6 @@ export interface BatchFile {
   damage?: { record: number; offset: number };
 }
 
-const STATE_OF: Record<string, RowState> = {
-  sent: 'in-doubt',
-  doubt: 'in-doubt',
-  done: 'done',
-  failed: 'failed',
-  unsent: 'pending',
-  dropped: 'dropped',
-};
-
 /** Reads a journal (an empty one when the file does not exist). */
 export async function readBatchFile(path: string): Promise<BatchFile> {
   const file: BatchFile = { path, runs: [], ends: [], rows: new Map(), reserved: 0, validBytes: 0 };
@@ -94,7 +80,8 @@ export async function readBatchFile(path: string): Promise<BatchFile> {
     // a row with earlier records may have been applied: it is in doubt.
     const known = torn.key !== undefined && file.rows.has(torn.key);
     file.torn = { row: known ? torn.key : undefined };
-    if (known) markRow(file, torn.key!, { s: 'doubt', e: 'its last journal record was cut short by a crash' });
+    if (known)
+      markRow(file, torn.key!, markOf('in-doubt', { error: 'its last journal record was cut short by a crash' }));
   }
   return file;
 }
@@ -112,13 +99,13 @@ function apply(file: BatchFile, row: string, record: JournalRecord): void {
 }
 
 function markRow(file: BatchFile, id: string, record: JournalRecord): void {
-  const state = STATE_OF[String(record.s)];
-  if (!state) return;
-  const entry = file.rows.get(id) ?? { id, state };
-  entry.state = state;
-  if (typeof record.l === 'number') entry.line = record.l;
-  if (record.m && typeof record.m === 'object') entry.what = record.m as Record<string, unknown>;
-  entry.error = typeof record.e === 'string' ? record.e : undefined;
+  const mark = readMark(record);
+  if (!mark) return;
+  const entry = file.rows.get(id) ?? { id, state: mark.state };
+  entry.state = mark.state;
+  if (mark.line !== undefined) entry.line = mark.line;
+  if (mark.what) entry.what = mark.what;
+  entry.error = mark.error;
   file.rows.set(id, entry);
 }
 
@@ -131,7 +118,7 @@ export function countsOf(file: BatchFile): {
   pending: number;
   finished: boolean;
 } {
-  const count = (state: RowState) => [...file.rows.values()].filter((r) => r.state === state).length;
+  const count = (state: JournalState) => [...file.rows.values()].filter((r) => r.state === state).length;
   const end = file.ends.at(-1);
   const [done, failed, inDoubt] = [count('done'), count('failed'), count('in-doubt')];
   const recorded = done + failed + inDoubt;

@@ -4,8 +4,11 @@ import { basename, join, resolve } from 'node:path';
 import { NotFoundError, UsageError } from '../errors.js';
 import { batchesDir, serverKey } from './identity.js';
 import { openBatchJournal } from './batch-journal.js';
+import { lockBatch } from './batch-lock.js';
 import { lockHeld } from '../util/file-lock.js';
 import { countsOf, readBatchFile, type BatchFile, type RowEntry } from './journal-read.js';
+import { markOf } from './row-states.js';
+import { sweepSpool } from './spool.js';
 
 export interface BatchInfo {
   name: string;
@@ -96,7 +99,10 @@ function named(
   return found;
 }
 
-/** The batch named `name` (or its file, see `named`) run against `origin`; with several of one name (a repeat run with --again), the newest. */
+/**
+ * The batch named `name` (or its file, see `named`) run against `origin`; with several of one name (a repeat run
+ * with --again), the newest.
+ */
 export async function findBatch(
   stateDir: string,
   name: string,
@@ -151,8 +157,9 @@ function picked(batch: { info: BatchInfo; file: BatchFile }, pick: RowPick): Row
     const listed = shared
       .slice(0, 10)
       .map(([line, rows]) => `line ${line} is recorded by ${rows.length} rows: ${rows.map(described).join('; ')}`);
+    const why = 'rows were inserted or removed between runs';
     throw new UsageError(
-      `batch "${info.name}": ${lines} cannot name a row by its line (rows were inserted or removed between runs); nothing was changed:\n  ${listed.join('\n  ')}`,
+      `batch "${info.name}": ${lines} cannot name a row by its line (${why}); nothing was changed:\n  ${listed.join('\n  ')}`,
       `name the row with --row ID (ids from \`inv batch show "${info.name}"\`)`,
     );
   }
@@ -167,14 +174,16 @@ function picked(batch: { info: BatchInfo; file: BatchFile }, pick: RowPick): Row
   return rows;
 }
 
-/** After the user checked rows in doubt: applied → done; not applied → failed, so a rerun sends them. Rows of the range not in doubt stay as they are. */
+/**
+ * After the user checked rows in doubt: applied → done; not applied → failed, so a rerun sends them. Rows of the
+ * range not in doubt stay as they are.
+ */
 export async function resolveRows(
   batch: { info: BatchInfo; file: BatchFile },
   pick: RowPick,
   applied: boolean,
 ): Promise<RowEntry[]> {
   const { info } = batch;
-  const { lockBatch } = await import('./batch-lock.js');
   const release = lockBatch(`${batch.file.path}.lock`, info.name);
   let rows: RowEntry[];
   try {
@@ -188,8 +197,8 @@ export async function resolveRows(
     const journal = openBatchJournal(file.path, { validBytes: file.validBytes });
     try {
       const mark = applied
-        ? { s: 'done', by: 'resolve' }
-        : { s: 'failed', by: 'resolve', e: 'marked not applied after a check' };
+        ? markOf('done', { by: 'resolve' })
+        : markOf('failed', { by: 'resolve', error: 'marked not applied after a check' });
       await Promise.all(rows.map((r) => journal.mark(r.id, mark)));
     } finally {
       await journal.close();
@@ -225,6 +234,6 @@ export async function pruneBatches(
     for (const beside of ['lock', 'idx']) await unlink(`${info.path}.${beside}`).catch(() => undefined);
     removed.push(info);
   }
-  await (await import('./spool.js')).sweepSpool(join(stateDir, 'spool'));
+  await sweepSpool(join(stateDir, 'spool'));
   return { removed, kept };
 }

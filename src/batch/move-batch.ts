@@ -1,8 +1,10 @@
 /** The move batch: how its rows are identified and sent, and the function that runs it (or its dry run). */
 import { NotFoundError, UsageError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
-import type { LocationNames } from '../api/location-names.js';
+import { LocationNames } from '../api/location-names.js';
+import { runJournaledBatch } from './batch-run.js';
 import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, Identified, RowResult } from './batch-types.js';
+import { dryRunMoves } from './dry-run.js';
 import { checkMoveColumns, movePositions, parseMoveRow, type LocationRef, type MoveRow } from './move-rows.js';
 
 export type MoveResult = RowResult;
@@ -76,16 +78,11 @@ export function moveKind(client: InventoryClient, names: LocationNames): BatchKi
 
 /** Runs a move batch, or its dry run, and accounts for every row. */
 export async function runMoveBatch(request: MoveBatchRequest, env: BatchRunEnv): Promise<BatchOutcome> {
-  const [{ LocationNames }, { runJournaledBatch }] = await Promise.all([
-    import('../api/location-names.js'),
-    import('./batch-run.js'),
-  ]);
   return runJournaledBatch(request, env, {
     kind: (client) => moveKind(client, new LocationNames(client)),
     label: 'moving',
     dryRun: request.dryRun
-      ? async (prepared, full, rows, client) =>
-          (await import('./dry-run.js')).dryRunMoves(prepared, request, full, rows, client)
+      ? (prepared, full, rows, client) => dryRunMoves(prepared, request, full, rows, client)
       : undefined,
   });
 }

@@ -59,9 +59,9 @@ function text(field: string, cell: Cell | undefined): string | undefined {
   if (cell === undefined || cell === null) return undefined;
   if (typeof cell === 'string') return cell.trim() === '' ? undefined : cell.trim();
   if (typeof cell === 'object' && 'number' in cell && typeof cell.number === 'string') return cell.number;
-  throw new Problem(
-    `${field}: must be a ${field === 'msku' ? 'string' : 'number or a string'}, not ${Array.isArray(cell) ? 'an array' : typeof cell === 'boolean' ? 'true/false' : 'an object'}`,
-  );
+  const wanted = field === 'msku' ? 'string' : 'number or a string';
+  const got = Array.isArray(cell) ? 'an array' : typeof cell === 'boolean' ? 'true/false' : 'an object';
+  throw new Problem(`${field}: must be a ${wanted}, not ${got}`);
 }
 
 function location(field: string, cell: Cell | undefined): LocationRef | undefined {
@@ -124,7 +124,10 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
   }
 }
 
-/** The stock positions a move touches (its `what`, ids resolved): it takes from its source and fills its destination; a receipt only fills. */
+/**
+ * The stock positions a move touches (its `what`, ids resolved): it takes from its source and fills its
+ * destination; a receipt only fills.
+ */
 export function movePositions(what: Record<string, unknown>): Position[] {
   const { msku, quantity, from, to } = what as { msku: string; quantity: number; from?: string; to: string };
   const fill: Position = { msku, at: to, role: 'fill', units: quantity };

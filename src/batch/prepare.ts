@@ -14,6 +14,7 @@ import { batchPath, defaultBatchName, newBatchId, serverKey } from './identity.j
 import { readBatchFile, type BatchFile } from './journal-read.js';
 import type { BatchEnv, BatchKind, BatchRequest, Rows } from './batch-types.js';
 import { identified } from './identified.js';
+import type { JournalState } from './row-states.js';
 
 const MAX_LISTED = 20;
 
@@ -21,9 +22,16 @@ const MAX_LISTED = 20;
 export async function readJournal(path: string, name: string): Promise<BatchFile> {
   const journal = await readBatchFile(path);
   if (journal.damage) {
+    const { record, offset } = journal.damage;
     throw new JournalDamagedError(
-      `the journal of batch "${name}" is damaged at record ${journal.damage.record} (byte ${journal.damage.offset} of ${path}): the state of some rows cannot be read, so nothing was sent`,
-      `see what it still holds with \`inv batch show "${name}"\`, check those moves on the server, and run the rows left under a new --batch name`,
+      [
+        `the journal of batch "${name}" is damaged at record ${record} (byte ${offset} of ${path}):`,
+        'the state of some rows cannot be read, so nothing was sent',
+      ].join(' '),
+      [
+        `see what it still holds with \`inv batch show "${name}"\`, check those moves on the server,`,
+        'and run the rows left under a new --batch name',
+      ].join(' '),
     );
   }
   return journal;
@@ -90,6 +98,7 @@ export async function prepare<Row>(
   options: { dryRun?: boolean } = {},
 ): Promise<Prepared<Row>> {
   if (request.name !== undefined && !request.name.trim()) throw new UsageError('--batch needs a name');
+  const dryRun = Boolean(options.dryRun);
   const account = await env.account();
   const entries = await catalogue(env.stateDir, kind.kind, serverKey(env.origin), account);
   // The very bytes of a finished batch (the same file again, renamed, piped, from another profile): refused
@@ -97,11 +106,38 @@ export async function prepare<Row>(
   const same = entries.find(
     (e) => e.finished && e.hash === env.input.hash && (request.name === undefined || request.name === e.name),
   );
-  if (same && !request.again && !options.dryRun) refuseRepeat(same, appliedCount(same));
+  if (same && !request.again && !dryRun) refuseRepeat(same, appliedCount(same));
   const { ids, total } = await scan(kind, rows, env.input.label);
+  const { entry, byContent, ...batch } = await openBatch(kind, request, env, entries, ids, dryRun);
+  const { name, journal, recovered } = batch;
+  const stateOf = (hex: string) => {
+    const state = journal.rows.get(hex)?.state;
+    return state !== 'done' && recovered.ids.has(hex) ? 'in-doubt' : state;
+  };
+  const counts = await countRows(kind, rows, { name, journal, total, ids, recovered: recovered.ids, stateOf });
+  if (counts.toSend === 0 && counts.inDoubt === 0 && !dryRun && entry) refuseRepeat(entry, total);
+  const absent = [...journal.rows.values()]
+    .filter((r) => ['failed', 'pending'].includes(stateOf(r.id) ?? '') && !ids.hasHex(r.id))
+    .map((r) => r.id);
+  const continues = entry ? { entry, byContent } : undefined;
+  return { ...batch, total, counts, absent, kind, account, continues };
+}
+
+/** The batch this input belongs to (an earlier one, or a new one), its journal, and what the server's anchor holds beyond it. */
+async function openBatch<Row>(
+  kind: BatchKind<Row>,
+  request: BatchRequest,
+  env: BatchEnv,
+  entries: BatchEntry[],
+  ids: IdSet,
+  dryRun: boolean,
+) {
   const defaultName = defaultBatchName(request.file, env.input.hash);
-  const choice = chooseBatch(entries, ids, { name: request.name, defaultName, again: Boolean(request.again) });
-  const entry = choice.batch;
+  const { batch: entry, byContent } = chooseBatch(entries, ids, {
+    name: request.name,
+    defaultName,
+    again: Boolean(request.again),
+  });
   const id = entry?.id ?? newBatchId();
   const name = entry?.name ?? request.name ?? defaultName;
   const path = entry?.path ?? batchPath(env.stateDir, kind.kind, id);
@@ -110,20 +146,35 @@ export async function prepare<Row>(
     ? new Anchor(env.settings, id, { host: env.host ?? hostname(), pid: process.pid }, env.warn)
     : undefined;
   const recovered =
-    entry && anchor && !options.dryRun
+    entry && anchor && !dryRun
       ? await anchor.recover({ reserved: journal.reserved, bytes: journal.validBytes })
       : { ids: new Set<string>(), windows: journal.reserved };
-  const stateOf = (hex: string) => {
-    const state = journal.rows.get(hex)?.state;
-    return state !== 'done' && recovered.ids.has(hex) ? 'in-doubt' : state;
-  };
+  return { entry, byContent, id, name, path, journal, anchor, recovered };
+}
 
+/**
+ * The input's rows to send and in doubt, by each row's state (`stateOf`: the journal's, or in doubt when the anchor
+ * holds it); refuses the input when it changed or lost rows that were applied (or may have been).
+ */
+async function countRows<Row>(
+  kind: BatchKind<Row>,
+  rows: Rows,
+  batch: {
+    name: string;
+    journal: BatchFile;
+    total: number;
+    ids: IdSet;
+    recovered: Set<string>;
+    stateOf: (hex: string) => JournalState | undefined;
+  },
+): Promise<Prepared<Row>['counts']> {
+  const { journal, stateOf } = batch;
   const applied = new Set(
     [...journal.rows.values()].filter((r) => stateOf(r.id) === 'done' || stateOf(r.id) === 'in-doubt').map((r) => r.id),
   );
-  for (const hex of recovered.ids) if (stateOf(hex) === 'in-doubt') applied.add(hex);
+  for (const hex of batch.recovered) if (stateOf(hex) === 'in-doubt') applied.add(hex);
   const counts = { toSend: 0, inDoubt: 0 };
-  for (const hex of ids.hexes()) {
+  for (const hex of batch.ids.hexes()) {
     const state = stateOf(hex);
     applied.delete(hex);
     if (state === 'in-doubt') counts.inDoubt++;
@@ -132,27 +183,16 @@ export async function prepare<Row>(
   if (applied.size > 0) {
     const listed = await describeEdits(kind, rows, journal, [...applied], MAX_LISTED);
     throw new BatchRefusedError(
-      `${applied.size} row(s) of batch "${name}" that were applied (or may have been) are changed or gone from the input; nothing was sent:\n  ${listed.join('\n  ')}`,
-      'editing a file cannot take back a move: put those rows back as they were and give new moves a file of their own (--again applies the whole file anew)',
-      { outcome: 'invalid', reason: 'edited', batch: name, rows: total, changed: applied.size },
+      [
+        `${applied.size} row(s) of batch "${batch.name}" that were applied (or may have been)`,
+        `are changed or gone from the input; nothing was sent:\n  ${listed.join('\n  ')}`,
+      ].join(' '),
+      [
+        'editing a file cannot take back a move: put those rows back as they were and give new moves a file of their own',
+        '(--again applies the whole file anew)',
+      ].join(' '),
+      { outcome: 'invalid', reason: 'edited', batch: batch.name, rows: batch.total, changed: applied.size },
     );
   }
-  if (counts.toSend === 0 && counts.inDoubt === 0 && !options.dryRun && entry) refuseRepeat(entry, total);
-  const absent = [...journal.rows.values()]
-    .filter((r) => ['failed', 'pending'].includes(stateOf(r.id) ?? '') && !ids.hasHex(r.id))
-    .map((r) => r.id);
-  return {
-    id,
-    name,
-    path,
-    journal,
-    total,
-    counts,
-    absent,
-    kind,
-    account,
-    continues: entry ? { entry, byContent: choice.byContent } : undefined,
-    anchor,
-    recovered,
-  };
+  return counts;
 }

@@ -1,4 +1,5 @@
 /** Progress of a batch: a redrawn line on a terminal's stderr, or a plain line every 10 s in a log; silent with --quiet. */
+import { COUNT_KEY, type TallyState } from './row-states.js';
 
 export interface Counts {
   done: number;
@@ -37,9 +38,9 @@ export class Progress {
     this.lastLog = this.started;
   }
 
-  /** Counts one finished row; redraws at most ten times a second, logs at most every 10 s. */
-  tick(outcome: keyof Counts): void {
-    this.counts[outcome]++;
+  /** Counts one finished row in `state`; redraws at most ten times a second, logs at most every 10 s. */
+  tick(state: TallyState): void {
+    this.counts[COUNT_KEY[state]]++;
     const now = performance.now();
     if (this.sinks.terminal && now - this.lastDraw > 100) {
       this.lastDraw = now;

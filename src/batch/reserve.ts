@@ -1,37 +1,39 @@
 /** Rows handed to the pool only once the window that holds them is reserved; the next window is reserved while this one is sent. */
 
-export interface Reservable {
-  /** The row's id when it is going to be sent; undefined for rows skipped, held or failed without a request. */
-  sends?: string;
-}
+/** A row as the pool gets it: `sends` is its id when it is going to be sent. */
+export type Reserved<T> = T & { sends?: string };
 
 /**
- * Yields `items` in order, reserving the ids of the rows that will be sent in windows of `size`:
- * `reserve(ids)` must resolve before any row of its window is yielded. Reading and reserving the
- * next window overlaps with sending the current one, so the reservation costs no round trip.
+ * Yields `items` in order, each with `sends`: its id when `sendsOf` says the row is going to be sent (undefined for
+ * rows skipped, held or failed without a request). Those ids are reserved in windows of `size`: `reserve(ids)` must
+ * resolve before any row of its window is yielded. Reading and reserving the next window overlaps with sending the
+ * current one, so the reservation costs no round trip.
  */
-export async function* reserveAhead<T extends Reservable>(
+export async function* reserveAhead<T>(
   items: AsyncIterable<T>,
   size: number,
+  sendsOf: (item: T) => string | undefined,
   reserve: (ids: string[]) => Promise<void>,
-): AsyncGenerator<T> {
+): AsyncGenerator<Reserved<T>> {
   const source = items[Symbol.asyncIterator]();
   let ended = false;
-  const nextWindow = async (): Promise<{ items: T[]; ids: string[] }> => {
-    const window: { items: T[]; ids: string[] } = { items: [], ids: [] };
+  const nextWindow = async (): Promise<{ items: Array<Reserved<T>>; ids: string[] }> => {
+    const window: { items: Array<Reserved<T>>; ids: string[] } = { items: [], ids: [] };
     while (!ended && window.ids.length < size) {
       const next = await source.next();
       if (next.done) ended = true;
       else {
-        window.items.push(next.value);
-        if (next.value.sends) window.ids.push(next.value.sends);
+        const sends = sendsOf(next.value);
+        window.items.push({ ...next.value, sends });
+        if (sends) window.ids.push(sends);
       }
     }
     return window;
   };
   const reserving = (window: { ids: string[] }) => {
     const promise = window.ids.length > 0 ? reserve(window.ids) : Promise.resolve();
-    promise.catch(() => undefined); // awaited before its rows are yielded; a window never reached must not leave an unhandled rejection
+    // Awaited before its rows are yielded; a window never reached must not leave an unhandled rejection.
+    promise.catch(() => undefined);
     return promise;
   };
   let current = await nextWindow();

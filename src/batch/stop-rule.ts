@@ -9,10 +9,11 @@ import {
   type InvError,
 } from '../errors.js';
 import { JournalWriteError } from './batch-journal.js';
+import type { SendState } from './row-states.js';
 
 export interface Verdict {
   /** The row's state: applied, refused (a rerun sends it), maybe applied, or not sent at all. */
-  state: 'done' | 'failed' | 'in-doubt' | 'pending';
+  state: SendState;
   message: string;
   /** Set when the whole batch must stop with this error (rows not yet sent stay pending). */
   stop?: InvError;

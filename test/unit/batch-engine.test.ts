@@ -1,7 +1,8 @@
 /** The batch engine with a fake journal and a fake service: no request leaves before its "sent" mark is on disk; the stop rule. */
 import { describe, expect, it } from 'vitest';
 import type { BatchEnv, BatchKind, BatchRequest, RowResult, Rows } from '../../src/batch/batch-types.js';
-import { prepare, send } from '../../src/batch/batch-engine.js';
+import { send } from '../../src/batch/batch-engine.js';
+import { prepare } from '../../src/batch/prepare.js';
 import type { JournalRecord } from '../../src/util/journal-records.js';
 import { AuthError, ConnectionError, InDoubtError, RateLimitError } from '../../src/errors.js';
 import { tempDir } from '../helpers/temp.js';

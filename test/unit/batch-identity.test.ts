@@ -120,13 +120,14 @@ describe('reserveAhead', () => {
     const events: string[] = [];
     const gates: Array<() => void> = [];
     const items = (async function* () {
-      for (let i = 0; i < 7; i++) yield { n: i, sends: i === 3 ? undefined : hex(i) };
+      for (let i = 0; i < 7; i++) yield { n: i, id: i === 3 ? undefined : hex(i) };
     })();
     const reserve = (window: string[]) =>
       new Promise<void>((resolve) => gates.push(() => (events.push(`reserved ${window.length}`), resolve())));
     const seen: number[] = [];
     const consumer = (async () => {
-      for await (const item of reserveAhead(items, 3, reserve)) {
+      for await (const item of reserveAhead(items, 3, (row) => row.id, reserve)) {
+        expect(item.sends).toBe(item.id);
         seen.push(item.n);
         events.push(`row ${item.n}`);
       }

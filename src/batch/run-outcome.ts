@@ -1,0 +1,66 @@
+/** What a finished (or stopped) run reports: the summary a script reads, the line a person reads, and the error to exit with. */
+import { BatchIncompleteError, InterruptedError, InvError } from '../errors.js';
+import type { BatchOutcome, RowResult } from './batch-types.js';
+import type { Prepared } from './prepare.js';
+
+/** How pass two ended: the rows by state, and what stopped it early. */
+export interface RunEnd {
+  tally: { done: number; failed: number; inDoubt: number; skipped: number; pending: number };
+  problems: RowResult[];
+  seconds: number;
+  /** The error that ended the run (a row that stopped the batch, a journal write that failed). */
+  stop: unknown;
+  /** Interrupted (Ctrl-C): no new row was started. */
+  stopped: boolean;
+}
+
+/** The outcome of pass two; throws the error that ended it when that error is not one of ours (a bug, not a row's state). */
+export function outcomeOf<Row>(prepared: Prepared<Row>, end: RunEnd): BatchOutcome {
+  const { name, path } = prepared;
+  const { done, failed, inDoubt, skipped, pending } = end.tally;
+  const interrupted = end.stopped || end.stop !== undefined;
+  const summary = {
+    outcome: interrupted ? 'stopped' : prepared.continues ? 'continued' : 'ran',
+    batch: name,
+    id: prepared.id,
+    ...(prepared.continues ? { continues: continuesOf(prepared) } : {}),
+    rows: prepared.total,
+    done,
+    failed,
+    inDoubt,
+    skipped,
+    pending,
+    stopped: interrupted,
+    seconds: Number(end.seconds.toFixed(2)),
+    journal: path,
+  };
+  const counts = `${done} done, ${failed} failed, ${inDoubt} in doubt, ${skipped} skipped (done earlier)`;
+  const line = `${counts}${pending ? `, ${pending} not sent` : ''} in ${summary.seconds} s — batch "${name}"`;
+  return { summary, problems: end.problems, line, error: errorOf(end, name) };
+}
+
+/** The earlier batch a run continued, as the summary tells it. */
+function continuesOf<Row>(prepared: Prepared<Row>) {
+  const { entry, byContent } = prepared.continues!;
+  return { batch: entry.name, id: prepared.id, byContent, lastRun: entry.lastRun };
+}
+
+/** The error the run exits with: what stopped it, an interruption, or rows failed or in doubt (none when all went well). */
+function errorOf(end: RunEnd, name: string): InvError | undefined {
+  const { failed, inDoubt } = end.tally;
+  if (end.stop !== undefined) {
+    if (!(end.stop instanceof InvError)) throw end.stop;
+    return end.stop;
+  }
+  if (end.stopped)
+    return new InterruptedError('stopped before the end: the journal is kept; run the same command again to continue');
+  if (failed + inDoubt > 0)
+    return new BatchIncompleteError(
+      `${failed} row(s) failed and ${inDoubt} are in doubt`,
+      [
+        'fix the failed rows in the file and run the same command again (done rows are skipped);',
+        `check rows in doubt with \`inv batch show "${name}"\``,
+      ].join(' '),
+    );
+  return undefined;
+}
