@@ -3,6 +3,8 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { SCHEMAS, SchemaName } from '../api/rules.js';
 import { UsageError } from '../errors.js';
+import type { Ctx } from './context.js';
+import type { Question } from './prompt.js';
 import { readAll, type IO } from '../util/io.js';
 
 /** The JSON object in `file` ("-" for stdin), or {} when no file is given. */
@@ -25,6 +27,25 @@ export async function jsonInput(io: IO, file: string | undefined): Promise<Recor
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     throw new UsageError(`--file ${file}: must hold one JSON object`);
   return value as Record<string, unknown>;
+}
+
+/** A record as a command's flags give it: its fields, over the JSON object of --file (read in the run). */
+export interface RecordInput {
+  /** --file: a file holding a JSON object, or "-" for stdin; undefined when not given. */
+  file: string | undefined;
+  /** The fields given as flags (those not given left out). */
+  fields: Record<string, unknown>;
+}
+
+/** The object in --file with the fields given as flags over it. */
+export async function mergedInput(io: IO, { file, fields }: RecordInput): Promise<Record<string, unknown>> {
+  return { ...(await jsonInput(io, file)), ...fields };
+}
+
+/** Refuses a change that changes nothing (`example` is a field flag to suggest). */
+export function needsAField(fields: Record<string, unknown>, example: string): void {
+  if (Object.keys(fields).length === 0)
+    throw new UsageError(`nothing to update: give at least one field flag (e.g. ${example}) or --file`);
 }
 
 /** Drops undefined values, so flags not given do not override the file. */
@@ -60,6 +81,17 @@ export async function answerRule(
     const issue = result.error.issues[0]!;
     return `${field} ${issue.message}`;
   };
+}
+
+/** Asks for a field `input` lacks, each answer checked with the rule its flag follows (and asked again until it passes). */
+export async function askMissing(
+  ctx: Pick<Ctx, 'ask'>,
+  input: Record<string, unknown>,
+  [kind, field]: ['item' | 'location', string],
+  question: Omit<Question, 'validate'>,
+): Promise<void> {
+  if (input[field] === undefined)
+    input[field] = await ctx.ask({ ...question, validate: await answerRule(kind, field) });
 }
 
 /** An msku argument checked with the item rule (1 to 80 characters) before any request. */

@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { HttpRequest } from '../http/http-types.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import { collect, jsonInput, pairs } from '../cli/request-body.js';
 import { jsonText } from '../cli/output/render.js';
 import { paramsInQuery } from '../api/constants.js';
@@ -15,6 +16,19 @@ interface ApiFlags {
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
+
+/** The request `inv api` sends. */
+export interface ApiOptions {
+  method: HttpRequest['method'];
+  /** The path under the base address, without its query. */
+  path: string;
+  query: Record<string, string>;
+  /** The body's fields over --input's object; undefined when no body is sent. */
+  body: Record<string, unknown> | undefined;
+  /** --input: a file holding a JSON object, or "-" for stdin (read in the run). */
+  input: string | undefined;
+  research: boolean;
+}
 
 /** A -F value as JSON when it reads as a number, true, false or null; else the string. */
 function typed(value: string): unknown {
@@ -37,8 +51,8 @@ export const meta: Meta = {
     'send an authenticated request to the Inventory API (or the Research API with --research) and print the answer',
 };
 
-/** Options and action of `inv api` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Options of `inv api`. */
+export function setup(command: Command): void {
   command
     .option(
       '-f, --raw-field <key=value>',
@@ -54,38 +68,45 @@ export function setup(command: Command, run: Runner): void {
     .option('--research', 'send to the Product Research API, signed with the research key')
     .addHelpText(
       'after',
-      '\nExamples:\n  inv api GET /v1/itemLocations -f msku=MUG-BLUE-11OZ\n  inv api POST /v1/items --input item.json\n  inv api PUT /v1/settings/DEFAULT_CONDITION -f value=new\n  inv api GET /v1/getAsinCategories/B00X4WHP5E --research',
-    )
-    .action(
-      run<ApiFlags>(async (ctx, [methodArg, pathArg], flags) => {
-        const method = String(methodArg).toUpperCase() as HttpRequest['method'];
-        if (!METHODS.includes(method))
-          throw new UsageError(`method "${String(methodArg)}" must be one of ${METHODS.join(', ')}`);
-        const url = new URL(String(pathArg).replace(/^\/?/, '/'), 'http://path.invalid');
-        if (String(pathArg).includes('://'))
-          throw new UsageError(
-            'path must be relative to the base address, e.g. /v1/items (set the address with --base-url)',
-          );
-        const given = { ...fields(flags.rawField, '-f', String), ...fields(flags.field, '-F', typed) };
-        const inQuery = method === 'GET' || method === 'DELETE' || paramsInQuery(method, url.pathname);
-        const query: Record<string, string> = Object.fromEntries(url.searchParams);
-        if (inQuery) for (const [k, v] of Object.entries(given)) query[k] = String(v);
-        const body =
-          inQuery && !flags.input
-            ? undefined
-            : { ...(await jsonInput(ctx.io, flags.input)), ...(inQuery ? {} : given) };
-        if (flags.research && method !== 'GET') throw new UsageError('the Research API only answers GET');
-        const res = flags.research
-          ? await (await ctx.research()).raw(url.pathname, query)
-          : await (await ctx.inventory()).raw(method, url.pathname, query, body);
-        let text = res.text;
-        try {
-          text = jsonText(JSON.parse(res.text), ctx.io);
-        } catch {
-          // not JSON: print as it came
-        }
-        if (text) await ctx.io.out.write(text.endsWith('\n') ? text : text + '\n');
-        if (res.error) throw res.error;
-      }),
+      [
+        '\nExamples:',
+        '  inv api GET /v1/itemLocations -f msku=MUG-BLUE-11OZ',
+        '  inv api POST /v1/items --input item.json',
+        '  inv api PUT /v1/settings/DEFAULT_CONDITION -f value=new',
+        '  inv api GET /v1/getAsinCategories/B00X4WHP5E --research',
+      ].join('\n'),
     );
+}
+
+/** The request: method, path, where each field goes (query or body), checked. */
+export function parse([methodArg, pathArg]: unknown[], flags: ApiFlags): ApiOptions {
+  const method = String(methodArg).toUpperCase() as HttpRequest['method'];
+  if (!METHODS.includes(method))
+    throw new UsageError(`method "${String(methodArg)}" must be one of ${METHODS.join(', ')}`);
+  const url = new URL(String(pathArg).replace(/^\/?/, '/'), 'http://path.invalid');
+  if (String(pathArg).includes('://'))
+    throw new UsageError('path must be relative to the base address, e.g. /v1/items (set the address with --base-url)');
+  const given = { ...fields(flags.rawField, '-f', String), ...fields(flags.field, '-F', typed) };
+  if (flags.research && method !== 'GET') throw new UsageError('the Research API only answers GET');
+  const inQuery = method === 'GET' || method === 'DELETE' || paramsInQuery(method, url.pathname);
+  const query: Record<string, string> = Object.fromEntries(url.searchParams);
+  if (inQuery) for (const [k, v] of Object.entries(given)) query[k] = String(v);
+  const body = inQuery && !flags.input ? undefined : inQuery ? {} : given;
+  return { method, path: url.pathname, query, body, input: flags.input, research: Boolean(flags.research) };
+}
+
+/** Sends the request and prints the answer as it came (JSON formatted); an error answer sets the exit code. */
+export async function run(ctx: Ctx, { method, path, query, body, input, research }: ApiOptions): Promise<void> {
+  const sent = body && { ...(await jsonInput(ctx.io, input)), ...body };
+  const res = research
+    ? await (await ctx.research()).raw(path, query)
+    : await (await ctx.inventory()).raw(method, path, query, sent);
+  let text = res.text;
+  try {
+    text = jsonText(JSON.parse(res.text), ctx.io);
+  } catch {
+    // not JSON: print as it came
+  }
+  if (text) await ctx.io.out.write(text.endsWith('\n') ? text : text + '\n');
+  if (res.error) throw res.error;
 }

@@ -23,6 +23,16 @@ export function labelOptions(
   flags: { format?: string; layout?: string; start?: string; out?: string },
   prefix = '',
 ): LabelOptions {
+  const options = labelChoices(flags, prefix);
+  labelsWritable(options, prefix);
+  return options;
+}
+
+/** What `labelOptions` checks but the file: the choices alone, without looking at the file system. */
+export function labelChoices(
+  flags: { format?: string; layout?: string; start?: string; out?: string },
+  prefix = '',
+): LabelOptions {
   const format = flags.format ?? (flags.out?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf');
   if (!LABEL_FORMATS.includes(format as LabelFormat))
     throw new UsageError(`--${prefix}format "${format}" must be ${LABEL_FORMATS.join(' or ')}`);
@@ -45,8 +55,12 @@ export function labelOptions(
   }
   if (format === 'pdf' && (flags.out === undefined || flags.out === '-'))
     throw new UsageError(`${prefix ? '--labels' : '--out'} FILE.pdf is needed for a PDF (ZPL can go to stdout)`);
-  if (flags.out !== undefined && flags.out !== '-') checkWritable(flags.out, prefix ? '--labels' : '--out');
   return { format: format as LabelFormat, layout, start, out: flags.out };
+}
+
+/** Refuses (exit 2) the file of `labelChoices`' options when it cannot be written; stdout needs no check. */
+export function labelsWritable(options: LabelOptions, prefix = ''): void {
+  if (options.out !== undefined && options.out !== '-') checkWritable(options.out, prefix ? '--labels' : '--out');
 }
 
 /** Refuses (exit 2) a file that cannot be written: checked before any request, so a send is never followed by a failed write. */

@@ -285,3 +285,34 @@ describe('inv api', () => {
     expect((await runInv(['api', 'GET', '/v1/whoami'], { env: { ...fx.authed, INV_TOKEN: 'bad' } })).code).toBe(4);
   });
 });
+
+/** One bad argument per command whose parse step checks something (the rules themselves: test/unit/commands). */
+const REFUSED: Array<[string[], RegExp]> = [
+  [['items', 'create', '--msku', 'A', '--attr', 'red'], /--attr "red" must look like name=value/],
+  [['items', 'get', 'X'.repeat(81)], /msku "X+…": must be at most 80 characters/],
+  [['items', 'update', 'MUG-BLUE-11OZ'], /nothing to update: give at least one field flag \(e\.g\. --title\)/],
+  [['items', 'replace', 'MUG-BLUE-11OZ', '--attr', 'x'], /--attr "x" must look like name=value/],
+  [['items', 'deactivate', ''], /msku: must not be empty/],
+  [['items', 'import', '-', '--concurrency', '0'], /--concurrency "0" must be a whole number from 1 to 64/],
+  [['locations', 'update', '1'], /nothing to update: .*--display/],
+  [['stock', 'adjust', '1', '0'], /quantity change "0" must be a whole number other than zero/],
+  [['stock', 'get', 'one'], /itemLocation id "one" must be a whole number/],
+  [['stock', 'set', 'MUG-BLUE-11OZ', 'Shelf A1', 'ten'], /count "ten" must be a whole number, 0 or more/],
+  [['feedback', 'update', '1-111-2223334-5556667'], /nothing to update: .*--rating/],
+  [['settings', 'get', 'A B'], /setting key "A B" may hold letters, digits/],
+  [['settings', 'set', 'A B', 'v'], /setting key "A B" may hold letters, digits/],
+  [['shipments', 'show', 'FBA10000001', '--labels-layout', 'a4-24'], /--labels-layout goes with --labels FILE/],
+  [['api', 'FETCH', '/v1/items'], /method "FETCH" must be one of GET, POST, PUT, DELETE, PATCH/],
+];
+
+describe('a bad argument', () => {
+  it('exits 2 naming the rule, with nothing sent, for each command that checks its arguments', async () => {
+    const before = { requests: fx.sandbox.inventory.stats.count('/v1/'), state: fx.snapshot() };
+    for (const [args, message] of REFUSED) {
+      const r = await inv(args);
+      expect([r.code, r.stderr], args.join(' ')).toEqual([2, expect.stringMatching(message)]);
+    }
+    expect(fx.sandbox.inventory.stats.count('/v1/')).toBe(before.requests);
+    expect(fx.snapshot()).toBe(before.state);
+  });
+});

@@ -79,6 +79,9 @@ describe('inv shipments', () => {
     const missing = await inv(['shipments', 'show', 'FBA1NOPE']);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toMatch(/no FBA shipment "FBA1NOPE"/);
+    const unwritable = await inv(['shipments', 'show', one.shipmentId, '--labels', '/no/such/dir/x.pdf']);
+    expect(unwritable.code).toBe(2);
+    expect(unwritable.stderr).toMatch(/--labels \/no\/such\/dir\/x\.pdf: the directory \/no\/such\/dir does not exist/);
   });
   it("shows the demo's shipment: what it holds, as planned, and PHX7's address", async () => {
     const r = await inv(['shipments', 'show', DEMO, '--json']);

@@ -1,6 +1,7 @@
 /** inv feedback get ID: one feedback record. */
 import type { Command } from 'commander';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import { FEEDBACK_VIEW } from './feedback-views.js';
 
 export const meta: Meta = {
@@ -9,12 +10,18 @@ export const meta: Meta = {
   summary: 'show one feedback record',
 };
 
-/** Options and action of `inv feedback get` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command.addHelpText('after', '\nExample:\n  inv feedback get 1-111-2223334-5556667').action(
-    run(async (ctx, [id]) => {
-      const out = ctx.output(FEEDBACK_VIEW);
-      await out.render([await (await ctx.inventory()).feedback(id as string)]);
-    }),
-  );
+/** Options of `inv feedback get`. */
+export function setup(command: Command): void {
+  command.addHelpText('after', '\nExample:\n  inv feedback get 1-111-2223334-5556667');
+}
+
+/** The feedback id. */
+export function parse([id]: unknown[]): string {
+  return String(id);
+}
+
+/** Shows the record. */
+export async function run(ctx: Ctx, id: string): Promise<void> {
+  const out = ctx.output(FEEDBACK_VIEW);
+  await out.render([await (await ctx.inventory()).feedback(id)]);
 }

@@ -1,7 +1,9 @@
 /** inv items deactivate MSKU: set an item inactive (the API never removes items). */
 import type { Command } from 'commander';
 import { InvError } from '../../errors.js';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
+import { mskuArg } from '../../cli/request-body.js';
 import { ITEM_VIEW } from './item-fields.js';
 
 export const meta: Meta = {
@@ -10,16 +12,22 @@ export const meta: Meta = {
   summary: 'set an item inactive (asks first unless --yes)',
 };
 
-/** Options and action of `inv items deactivate` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command.addHelpText('after', '\nExample:\n  inv items deactivate PUZZLE-1000 --yes').action(
-    run(async (ctx, [msku]) => {
-      const out = ctx.output(ITEM_VIEW);
-      const client = await ctx.inventory();
-      const item = await client.item(msku as string);
-      if (!(await ctx.confirm(`Deactivate ${item.msku} (${item.title})?`)))
-        throw new InvError('not deactivated: the answer was no');
-      await out.render([await client.deactivateItem(item.msku)]);
-    }),
-  );
+/** Options of `inv items deactivate`. */
+export function setup(command: Command): void {
+  command.addHelpText('after', '\nExample:\n  inv items deactivate PUZZLE-1000 --yes');
+}
+
+/** The msku, checked like the other item verbs' before any request. */
+export function parse([msku]: unknown[]): string {
+  return mskuArg(msku);
+}
+
+/** Reads the item, asks (unless --yes) and sets it inactive. */
+export async function run(ctx: Ctx, msku: string): Promise<void> {
+  const out = ctx.output(ITEM_VIEW);
+  const client = await ctx.inventory();
+  const item = await client.item(msku);
+  if (!(await ctx.confirm(`Deactivate ${item.msku} (${item.title})?`)))
+    throw new InvError('not deactivated: the answer was no');
+  await out.render([await client.deactivateItem(item.msku)]);
 }

@@ -1,11 +1,12 @@
 /** inv items import FILE|-: bulk upsert from CSV or NDJSON, run as a journaled batch. */
 import type { Command } from 'commander';
-import type { RowResult } from '../../batch/batch-types.js';
+import type { BatchRequest, RowResult } from '../../batch/batch-types.js';
 import { againOption } from '../batch/options.js';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import { DELIMITER_HELP } from '../../cli/request-body.js';
 import type { View } from '../../cli/output/view.js';
-import type { BatchRequestFlags } from '../batch/batch-command.js';
+import { batchEnv, batchRequest, runAndRender, type BatchRequestFlags } from '../batch/batch-command.js';
 import { INPUT_FORMATS } from '../../batch/batch-types.js';
 import { offer } from '../../cli/completion/tree.js';
 
@@ -38,14 +39,20 @@ interface ImportFlags extends BatchRequestFlags {
   dryRun?: boolean;
 }
 
+/** What `inv items import` runs: a batch over the file, of whole items with --replace, or a plan with --dry-run. */
+export interface ItemImportOptions extends BatchRequest {
+  replace: boolean;
+  dryRun: boolean;
+}
+
 export const meta: Meta = {
   name: 'import',
   args: [['<file>', 'the file, or - for stdin']],
   summary: 'create items, or change the fields a CSV (header row) or NDJSON file names, from a file or stdin',
 };
 
-/** Options and action of `inv items import` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Options of `inv items import`. */
+export function setup(command: Command): void {
   command
     .option('--format <format>', 'csv or ndjson (default: from the extension, or the first character)')
     .option('--encoding <encoding>', "the file's encoding when not UTF-8: windows-1252 or latin1")
@@ -75,27 +82,23 @@ export function setup(command: Command, run: Runner): void {
         '  inv items import items.csv',
         '  inv items list --all -o ndjson | inv items import - --replace --output ndjson',
       ].join('\n'),
-    )
-    .action(
-      run<ImportFlags>(async (ctx, [file], flags) => {
-        const [{ runItemImport }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([
-          import('../../batch/import-items.js'),
-          import('../batch/batch-command.js'),
-        ]);
-        const request = {
-          ...batchRequest(file as string, flags),
-          replace: Boolean(flags.replace),
-          dryRun: Boolean(flags.dryRun),
-        };
-        const out = ctx.output(flags.dryRun ? PLAN_VIEW : FAILURES_VIEW);
-        await runAndRender(ctx, out, async () => {
-          const outcome = await runItemImport(request, await batchEnv(ctx));
-          // A dry run's table lists every row, not only the problems.
-          return flags.dryRun && ctx.globals.output !== 'json'
-            ? { ...outcome, problems: outcome.summary.plan as RowResult[] }
-            : outcome;
-        });
-      }),
     );
   offer(command, '--format', INPUT_FORMATS);
+}
+
+/** The batch request, its flags checked (the file is read in the run). */
+export function parse([file]: unknown[], flags: ImportFlags): ItemImportOptions {
+  return { ...batchRequest(file as string, flags), replace: Boolean(flags.replace), dryRun: Boolean(flags.dryRun) };
+}
+
+/** Runs the import as a journaled batch and renders its outcome (a dry run's table lists every row). */
+export async function run(ctx: Ctx, request: ItemImportOptions): Promise<void> {
+  const { runItemImport } = await import('../../batch/import-items.js');
+  const out = ctx.output(request.dryRun ? PLAN_VIEW : FAILURES_VIEW);
+  await runAndRender(ctx, out, async () => {
+    const outcome = await runItemImport(request, await batchEnv(ctx));
+    return request.dryRun && ctx.globals.output !== 'json'
+      ? { ...outcome, problems: outcome.summary.plan as RowResult[] }
+      : outcome;
+  });
 }

@@ -1,10 +1,11 @@
 /** inv items update MSKU: change only the fields given. */
 import type { Command } from 'commander';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
+import { mergedInput, mskuArg, needsAField, validate, type RecordInput } from '../../cli/request-body.js';
 import { UsageError } from '../../errors.js';
-import type { Meta, Runner } from '../../cli/command.js';
-import { jsonInput, mskuArg, pairs, validate } from '../../cli/request-body.js';
 import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './item-fields.js';
-import { mergeAttributes } from '../../api/item-merge.js';
+import { mergeAttributes, type Attribute } from '../../api/item-merge.js';
 
 export const meta: Meta = {
   name: 'update',
@@ -12,29 +13,51 @@ export const meta: Meta = {
   summary: 'change some fields of an existing item (--attr adds or changes one attribute, keeping the others)',
 };
 
-/** Options and action of `inv items update` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** What `inv items update` changes: the item, the fields given over --file's, and how --attr applies. */
+export interface ItemUpdateOptions extends RecordInput {
+  msku: string;
+  /** The --attr given become all the attributes. */
+  replaceAttrs: boolean;
+}
+
+/** Options of `inv items update`. */
+export function setup(command: Command): void {
   itemOptions(command)
     .option('--replace-attrs', 'the --attr given become all the attributes (the others are removed)')
     .addHelpText(
       'after',
-      '\nExamples:\n  inv items update MUG-BLUE-11OZ --value 10.50 --notes "Dishwasher safe"\n  inv items update MUG-BLUE-11OZ --inactive n\n  inv items update LAMP-DESK-LED --attr size=L --attr color=   # adds size, removes color',
-    )
-    .action(
-      run<ItemFlags & { replaceAttrs?: boolean }>(async (ctx, [mskuText], flags) => {
-        const msku = mskuArg(mskuText);
-        const out = ctx.output(ITEM_VIEW);
-        const fields = { ...(await jsonInput(ctx.io, flags.file)), ...itemFields(flags) };
-        if (Object.keys(fields).length === 0)
-          throw new UsageError('nothing to update: give at least one field flag (e.g. --title) or --file');
-        const given = pairs(flags.attr, '--attr');
-        if (flags.replaceAttrs && !given)
-          throw new UsageError('--replace-attrs goes with --attr (the attributes to keep)');
-        const patch = await validate('itemPatch', fields, 'item');
-        const client = await ctx.inventory();
-        const current = await client.item(msku); // the API would create a missing item: refuse instead (exit 3)
-        if (given) patch.attributes = mergeAttributes(flags.replaceAttrs ? [] : (current.attributes ?? []), given);
-        await out.render([await client.patchItem(msku, patch)]);
-      }),
+      [
+        '\nExamples:',
+        '  inv items update MUG-BLUE-11OZ --value 10.50 --notes "Dishwasher safe"',
+        '  inv items update MUG-BLUE-11OZ --inactive n',
+        '  inv items update LAMP-DESK-LED --attr size=L --attr color=   # adds size, removes color',
+      ].join('\n'),
     );
+}
+
+/** The msku and the fields given, checked: something to change, and --replace-attrs only with --attr. */
+export function parse([msku]: unknown[], flags: ItemFlags & { replaceAttrs?: boolean }): ItemUpdateOptions {
+  const options = {
+    msku: mskuArg(msku),
+    file: flags.file,
+    fields: itemFields(flags),
+    replaceAttrs: !!flags.replaceAttrs,
+  };
+  if (options.file === undefined) needsAField(options.fields, '--title');
+  if (options.replaceAttrs && !options.fields.attributes)
+    throw new UsageError('--replace-attrs goes with --attr (the attributes to keep)');
+  return options;
+}
+
+/** Reads the item (the API would create a missing one: refused instead, exit 3), merges --attr and patches it. */
+export async function run(ctx: Ctx, options: ItemUpdateOptions): Promise<void> {
+  const out = ctx.output(ITEM_VIEW);
+  const fields = await mergedInput(ctx.io, options);
+  needsAField(fields, '--title');
+  const patch = await validate('itemPatch', fields, 'item');
+  const client = await ctx.inventory();
+  const current = await client.item(options.msku);
+  const given = options.fields.attributes as Attribute[] | undefined;
+  if (given) patch.attributes = mergeAttributes(options.replaceAttrs ? [] : (current.attributes ?? []), given);
+  await out.render([await client.patchItem(options.msku, patch)]);
 }

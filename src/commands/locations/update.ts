@@ -1,8 +1,8 @@
 /** inv locations update ID: change some fields of a location. */
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
-import type { Meta, Runner } from '../../cli/command.js';
-import { jsonInput, validate } from '../../cli/request-body.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
+import { mergedInput, needsAField, validate, type RecordInput } from '../../cli/request-body.js';
 import { locationFields, locationOptions, type LocationFlags } from './location-fields.js';
 import { LOCATION_VIEW } from './location-views.js';
 
@@ -12,18 +12,31 @@ export const meta: Meta = {
   summary: 'change some fields of a location',
 };
 
-/** Options and action of `inv locations update` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  locationOptions(command)
-    .addHelpText('after', '\nExample:\n  inv locations update 6 --display "Shelf B3 (top)" --order 31')
-    .action(
-      run<LocationFlags>(async (ctx, [id], flags) => {
-        const out = ctx.output(LOCATION_VIEW);
-        const fields = { ...(await jsonInput(ctx.io, flags.file)), ...locationFields(flags) };
-        if (Object.keys(fields).length === 0)
-          throw new UsageError('nothing to update: give at least one field flag (e.g. --display) or --file');
-        const patch = await validate('locationPatch', fields, 'location');
-        await out.render([await (await ctx.inventory()).updateLocation(id as string, patch)]);
-      }),
-    );
+/** What `inv locations update` changes: the location, and the fields given over --file's. */
+export interface LocationUpdateOptions extends RecordInput {
+  id: string;
+}
+
+/** Options of `inv locations update`. */
+export function setup(command: Command): void {
+  locationOptions(command).addHelpText(
+    'after',
+    '\nExample:\n  inv locations update 6 --display "Shelf B3 (top)" --order 31',
+  );
+}
+
+/** The id and the fields given: something to change (unless --file has it). */
+export function parse([id]: unknown[], flags: LocationFlags): LocationUpdateOptions {
+  const options = { id: String(id), file: flags.file, fields: locationFields(flags) };
+  if (options.file === undefined) needsAField(options.fields, '--display');
+  return options;
+}
+
+/** Checks the change and sends it. */
+export async function run(ctx: Ctx, options: LocationUpdateOptions): Promise<void> {
+  const out = ctx.output(LOCATION_VIEW);
+  const fields = await mergedInput(ctx.io, options);
+  needsAField(fields, '--display');
+  const patch = await validate('locationPatch', fields, 'location');
+  await out.render([await (await ctx.inventory()).updateLocation(options.id, patch)]);
 }

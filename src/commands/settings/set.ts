@@ -1,7 +1,8 @@
 /** inv settings set KEY VALUE: change an account setting. */
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
+import { settingKey } from './setting-key.js';
 import { SETTING_VIEW } from './setting-view.js';
 
 export const meta: Meta = {
@@ -13,14 +14,24 @@ export const meta: Meta = {
   summary: 'change an account setting',
 };
 
-/** Options and action of `inv settings set` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command.addHelpText('after', '\nExample:\n  inv settings set DEFAULT_CONDITION likeNew').action(
-    run(async (ctx, [key, value]) => {
-      if (!/^[A-Za-z0-9_.-]{1,200}$/.test(key as string))
-        throw new UsageError(`setting key "${String(key)}" may hold letters, digits, _ . - (1 to 200 characters)`);
-      const out = ctx.output(SETTING_VIEW);
-      await out.render([await (await ctx.inventory()).setSetting(key as string, value as string)]);
-    }),
-  );
+/** What `inv settings set` writes. */
+export interface SettingsSetOptions {
+  key: string;
+  value: string;
+}
+
+/** Options of `inv settings set`. */
+export function setup(command: Command): void {
+  command.addHelpText('after', '\nExample:\n  inv settings set DEFAULT_CONDITION likeNew');
+}
+
+/** The key, checked, and the value. */
+export function parse([key, value]: unknown[]): SettingsSetOptions {
+  return { key: settingKey(key), value: String(value) };
+}
+
+/** Writes the setting and shows it. */
+export async function run(ctx: Ctx, { key, value }: SettingsSetOptions): Promise<void> {
+  const out = ctx.output(SETTING_VIEW);
+  await out.render([await (await ctx.inventory()).setSetting(key, value)]);
 }

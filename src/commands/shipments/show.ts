@@ -1,7 +1,9 @@
 /** inv shipments show ID: what an inbound FBA shipment holds (msku, fnsku, quantity). */
 import type { Command } from 'commander';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import { UsageError } from '../../errors.js';
+import { labelChoices, labelsWritable, type LabelOptions } from '../../labels/write-labels.js';
 import { SHIPMENT_VIEW } from './shipment-views.js';
 
 export const meta: Meta = {
@@ -10,8 +12,14 @@ export const meta: Meta = {
   summary: 'show what a shipment holds: each msku with its fnsku and quantity',
 };
 
-/** Options and action of `inv shipments show` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** What `inv shipments show` shows, and the labels it writes with --labels. */
+export interface ShipmentShowOptions {
+  id: string;
+  labels: LabelOptions | undefined;
+}
+
+/** Options of `inv shipments show`. */
+export function setup(command: Command): void {
   command
     .option(
       '--labels <file>',
@@ -23,33 +31,38 @@ export function setup(command: Command, run: Runner): void {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  inv shipments show FBA10000001\n  inv shipments show FBA10000001 --json\n  inv shipments show FBA10000001 --labels FBA10000001.pdf',
-    )
-    .action(
-      run<{ labels?: string; labelsLayout?: string }>(async (ctx, [id], flags) => {
-        const out = ctx.output(SHIPMENT_VIEW);
-        const labels =
-          flags.labels === undefined
-            ? undefined
-            : (await import('../../labels/write-labels.js')).labelOptions(
-                { out: flags.labels, layout: flags.labelsLayout },
-                'labels-',
-              );
-        if (flags.labelsLayout !== undefined && !labels)
-          throw new UsageError('--labels-layout goes with --labels FILE');
-        const client = await ctx.inventory();
-        const [{ LocationNames }, { showShipment }] = await Promise.all([
-          import('../../api/location-names.js'),
-          import('../../api/shipments.js'),
-        ]);
-        const detail = await showShipment(client, await new LocationNames(client).list(), String(id).trim());
-        await out.render([detail]);
-        if (labels) {
-          const { shipmentLabels } = await import('../../labels/after-send.js');
-          await ctx.info(
-            `${ctx.color.green('✓')} ${await shipmentLabels(client, detail, labels, ctx.io, (msku) => ctx.info(`no fnsku for "${msku}": its units have no labels`), ctx.progressStream)}`,
-          );
-        }
-      }),
+      [
+        '\nExamples:',
+        '  inv shipments show FBA10000001',
+        '  inv shipments show FBA10000001 --json',
+        '  inv shipments show FBA10000001 --labels FBA10000001.pdf',
+      ].join('\n'),
     );
+}
+
+/** The shipment id and the label choices, checked (whether the file can be written is the run's to check). */
+export function parse([id]: unknown[], flags: { labels?: string; labelsLayout?: string }): ShipmentShowOptions {
+  if (flags.labels === undefined && flags.labelsLayout !== undefined)
+    throw new UsageError('--labels-layout goes with --labels FILE');
+  const labels =
+    flags.labels === undefined ? undefined : labelChoices({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
+  return { id: String(id).trim(), labels };
+}
+
+/** Refuses a --labels file that cannot be written, then shows the shipment and writes its labels. */
+export async function run(ctx: Ctx, { id, labels }: ShipmentShowOptions): Promise<void> {
+  const out = ctx.output(SHIPMENT_VIEW);
+  if (labels) labelsWritable(labels, 'labels-');
+  const client = await ctx.inventory();
+  const [{ LocationNames }, { showShipment }] = await Promise.all([
+    import('../../api/location-names.js'),
+    import('../../api/shipments.js'),
+  ]);
+  const detail = await showShipment(client, await new LocationNames(client).list(), id);
+  await out.render([detail]);
+  if (!labels) return;
+  const { shipmentLabels } = await import('../../labels/after-send.js');
+  const noFnsku = (msku: string) => ctx.info(`no fnsku for "${msku}": its units have no labels`);
+  const written = await shipmentLabels(client, detail, labels, ctx.io, noFnsku, ctx.progressStream);
+  await ctx.info(`${ctx.color.green('✓')} ${written}`);
 }

@@ -1,8 +1,10 @@
 /** inv stock adjust ID +N|-N: add to or take from the quantity of an item in a location. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import { ITEM_LOCATION_VIEW } from '../shared/item-location-view.js';
+import { itemLocationId } from './stock-args.js';
 
 /** "+5", "5" or "-3" as a whole number other than zero. */
 export function parseChange(text: string): number {
@@ -21,14 +23,25 @@ export const meta: Meta = {
   summary: 'add to (+N) or take from (-N) the quantity of an itemLocation; sent once, never repeated',
 };
 
-/** Options and action of `inv stock adjust` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command.addHelpText('after', '\nExamples:\n  inv stock adjust 1 +5\n  inv stock adjust 1 -3').action(
-    run(async (ctx, [id, change]) => {
-      const amount = parseChange(change as string);
-      if (!/^\d+$/.test(id as string)) throw new UsageError(`itemLocation id "${String(id)}" must be a whole number`);
-      const out = ctx.output(ITEM_LOCATION_VIEW);
-      await out.render([await (await ctx.inventory()).adjustStock(id as string, amount)]);
-    }),
-  );
+/** What `inv stock adjust` sends: the itemLocation and the change. */
+export interface StockAdjustOptions {
+  id: string;
+  change: number;
+}
+
+/** Options of `inv stock adjust`. */
+export function setup(command: Command): void {
+  command.addHelpText('after', '\nExamples:\n  inv stock adjust 1 +5\n  inv stock adjust 1 -3');
+}
+
+/** The change, then the id, each checked. */
+export function parse([id, change]: unknown[]): StockAdjustOptions {
+  const amount = parseChange(String(change));
+  return { id: itemLocationId(id), change: amount };
+}
+
+/** Sends the change once and shows the itemLocation after it. */
+export async function run(ctx: Ctx, { id, change }: StockAdjustOptions): Promise<void> {
+  const out = ctx.output(ITEM_LOCATION_VIEW);
+  await out.render([await (await ctx.inventory()).adjustStock(id, change)]);
 }

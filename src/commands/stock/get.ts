@@ -1,8 +1,9 @@
 /** inv stock get ID: one itemLocation (the quantity of an item in a location). */
 import type { Command } from 'commander';
-import { UsageError } from '../../errors.js';
 import type { Location } from '../../api/inventory-types.js';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
+import { itemLocationId } from './stock-args.js';
 import { showsNames, stockView } from './stock-views.js';
 
 export const meta: Meta = {
@@ -11,23 +12,24 @@ export const meta: Meta = {
   summary: "show one itemLocation: an item's quantity in one location",
 };
 
-/** Options and action of `inv stock get` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command.addHelpText('after', '\nExample:\n  inv stock get 1').action(
-    run(async (ctx, [id]) => {
-      if (!/^\d+$/.test(id as string))
-        throw new UsageError(
-          `itemLocation id "${String(id)}" must be a whole number`,
-          'see `inv stock list` for the ids',
-        );
-      const locations = new Map<string, Location>();
-      const out = ctx.output(stockView(locations, 'single'));
-      const client = await ctx.inventory();
-      const il = await client.itemLocation(id as string);
-      const { LocationNames } = await import('../../api/location-names.js');
-      if (showsNames(ctx.globals.output))
-        for (const [key, l] of await new LocationNames(client).byId()) locations.set(key, l);
-      await out.render([il]);
-    }),
-  );
+/** Options of `inv stock get`. */
+export function setup(command: Command): void {
+  command.addHelpText('after', '\nExample:\n  inv stock get 1');
+}
+
+/** The itemLocation id, checked. */
+export function parse([id]: unknown[]): string {
+  return itemLocationId(id, 'see `inv stock list` for the ids');
+}
+
+/** Shows the itemLocation, with its location's name on a table. */
+export async function run(ctx: Ctx, id: string): Promise<void> {
+  const locations = new Map<string, Location>();
+  const out = ctx.output(stockView(locations, 'single'));
+  const client = await ctx.inventory();
+  const il = await client.itemLocation(id);
+  const { LocationNames } = await import('../../api/location-names.js');
+  if (showsNames(ctx.globals.output))
+    for (const [key, l] of await new LocationNames(client).byId()) locations.set(key, l);
+  await out.render([il]);
 }

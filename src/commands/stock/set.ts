@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Location } from '../../api/inventory-types.js';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import { mskuArg } from '../../cli/request-body.js';
 import { stockView } from './stock-views.js';
 
@@ -17,39 +18,52 @@ export const meta: Meta = {
     'set the counted quantity of an item in a location: reads it, sends the difference once, shows before → after',
 };
 
-/** Options and action of `inv stock set` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText(
-      'after',
-      '\nExample:\n  inv stock set MUG-BLUE-11OZ "Shelf A1" 117\n\nIf stock moved between the read and the change, the result differs from COUNT: inv warns and shows it.',
-    )
-    .action(
-      run(async (ctx, [mskuText, where, countText]) => {
-        const msku = mskuArg(mskuText);
-        if (!/^\d{1,9}$/.test(String(countText).trim()))
-          throw new UsageError(`count "${String(countText)}" must be a whole number, 0 or more`);
-        const count = Number(countText);
-        const locations = new Map<string, Location>();
-        const out = ctx.output(stockView(locations, 'single'));
-        const client = await ctx.inventory();
-        const [{ LocationNames }, { setStock }] = await Promise.all([
-          import('../../api/location-names.js'),
-          import('../../api/stock.js'),
-        ]);
-        const names = new LocationNames(client);
-        const location = await names.find(String(where), 'location');
-        for (const [key, l] of await names.byId()) locations.set(key, l);
-        const result = await setStock(client, msku, location.id, location.display, count);
-        await ctx.info(
-          `${msku} in ${location.display}: ${result.before} → ${result.after}${result.sent ? '' : ' (already counted; nothing sent)'}`,
-        );
-        if (result.after !== count) {
-          await ctx.io.err.write(
-            `warning: ${msku} in ${location.display} is now ${result.after}, not ${count}: stock moved while counting; count again\n`,
-          );
-        }
-        await out.render([result.itemLocation]);
-      }),
+/** What `inv stock set` counts: the item, where (an id or a name, found in the run), and how many. */
+export interface StockSetOptions {
+  msku: string;
+  location: string;
+  count: number;
+}
+
+/** Options of `inv stock set`. */
+export function setup(command: Command): void {
+  command.addHelpText(
+    'after',
+    [
+      '\nExample:',
+      '  inv stock set MUG-BLUE-11OZ "Shelf A1" 117',
+      '\nIf stock moved between the read and the change, the result differs from COUNT: inv warns and shows it.',
+    ].join('\n'),
+  );
+}
+
+/** The msku and the count, checked. */
+export function parse([msku, location, count]: unknown[]): StockSetOptions {
+  const options = { msku: mskuArg(msku), location: String(location), count: Number(count) };
+  if (!/^\d{1,9}$/.test(String(count).trim()))
+    throw new UsageError(`count "${String(count)}" must be a whole number, 0 or more`);
+  return options;
+}
+
+/** Reads the quantity, sends the difference once, and shows before → after (warning when stock moved meanwhile). */
+export async function run(ctx: Ctx, { msku, location: where, count }: StockSetOptions): Promise<void> {
+  const locations = new Map<string, Location>();
+  const out = ctx.output(stockView(locations, 'single'));
+  const client = await ctx.inventory();
+  const [{ LocationNames }, { setStock }] = await Promise.all([
+    import('../../api/location-names.js'),
+    import('../../api/stock.js'),
+  ]);
+  const names = new LocationNames(client);
+  const location = await names.find(where, 'location');
+  for (const [key, l] of await names.byId()) locations.set(key, l);
+  const result = await setStock(client, msku, location.id, location.display, count);
+  const unchanged = result.sent ? '' : ' (already counted; nothing sent)';
+  await ctx.info(`${msku} in ${location.display}: ${result.before} → ${result.after}${unchanged}`);
+  if (result.after !== count) {
+    await ctx.io.err.write(
+      `warning: ${msku} in ${location.display} is now ${result.after}, not ${count}: stock moved while counting; count again\n`,
     );
+  }
+  await out.render([result.itemLocation]);
 }
