@@ -23,6 +23,13 @@ export interface ShownRow {
 
 const ORDER = ['in-doubt', 'failed', 'pending', 'done'];
 
+/** The state `inv batch show --state` lists, checked: one of ORDER, or undefined for every state. */
+export function shownState(only: string | undefined): string | undefined {
+  if (only !== undefined && !ORDER.includes(only))
+    throw new UsageError(`--state "${only}" must be one of ${ORDER.join(', ')}`);
+  return only;
+}
+
 /** The rows of batch `name`, in doubt first; location names, and quantities for rows in doubt, read where the server answers. */
 export async function showBatch(
   stateDir: string,
@@ -31,8 +38,7 @@ export async function showBatch(
   only: string | undefined,
   client: () => Promise<InventoryClient>,
 ) {
-  if (only !== undefined && !ORDER.includes(only))
-    throw new UsageError(`--state "${only}" must be one of ${ORDER.join(', ')}`);
+  shownState(only);
   const { info, file } = await findBatch(stateDir, name, origin);
   const warnings: string[] = [];
   if (file.damage)
