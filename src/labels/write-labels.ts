@@ -18,8 +18,25 @@ export interface LabelOptions {
   out?: string;
 }
 
-/** Checks --format/--layout/--start/--out; the format defaults to the file's extension, the layout to the format's usual one. */
+/** labelSettings, and the file checked for writing (before anything is sent). */
 export function labelOptions(
+  flags: { format?: string; layout?: string; start?: string; out?: string },
+  prefix = '',
+): LabelOptions {
+  return checkLabelFile(labelSettings(flags, prefix), prefix ? '--labels' : '--out');
+}
+
+/** Refuses (exit 2) a label file that cannot be written, naming `flag`; stdout ("-" or none) needs no check. */
+export function checkLabelFile(options: LabelOptions, flag: string): LabelOptions {
+  if (options.out !== undefined && options.out !== '-') checkWritable(options.out, flag);
+  return options;
+}
+
+/**
+ * Checks --format/--layout/--start/--out without I/O; the format defaults to the file's extension, the layout to the
+ * format's usual one.
+ */
+export function labelSettings(
   flags: { format?: string; layout?: string; start?: string; out?: string },
   prefix = '',
 ): LabelOptions {
@@ -45,7 +62,6 @@ export function labelOptions(
   }
   if (format === 'pdf' && (flags.out === undefined || flags.out === '-'))
     throw new UsageError(`${prefix ? '--labels' : '--out'} FILE.pdf is needed for a PDF (ZPL can go to stdout)`);
-  if (flags.out !== undefined && flags.out !== '-') checkWritable(flags.out, prefix ? '--labels' : '--out');
   return { format: format as LabelFormat, layout, start, out: flags.out };
 }
 
