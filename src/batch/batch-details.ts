@@ -23,6 +23,13 @@ export interface ShownRow {
   row: string;
 }
 
+/** The state `inv batch show --state` lists, checked: one of SHOWN_STATES, or undefined for every state. */
+export function shownState(only: string | undefined): JournalState | undefined {
+  if (only !== undefined && !SHOWN_STATES.includes(only as JournalState))
+    throw new UsageError(`--state "${only}" must be one of ${SHOWN_STATES.join(', ')}`);
+  return only as JournalState | undefined;
+}
+
 /** The rows of batch `name`, in doubt first; location names, and quantities for rows in doubt, read where the server answers. */
 export async function showBatch(
   stateDir: string,
@@ -31,8 +38,7 @@ export async function showBatch(
   only: string | undefined,
   client: () => Promise<InventoryClient>,
 ) {
-  if (only !== undefined && !SHOWN_STATES.includes(only as JournalState))
-    throw new UsageError(`--state "${only}" must be one of ${SHOWN_STATES.join(', ')}`);
+  shownState(only);
   const { info, file } = await findBatch(stateDir, name, origin);
   const warnings: string[] = [];
   if (file.damage) {

@@ -2,7 +2,8 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import { mskuArg, wholeNumber } from '../cli/request-body.js';
 
 export const meta: Meta = {
@@ -14,8 +15,26 @@ export const meta: Meta = {
   summary: 'the FNSKU label of an item: print its URL, save it (--out) or open it (--open)',
 };
 
-/** Options and action of `inv label` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+interface LabelFlags {
+  out?: string;
+  open?: boolean;
+  url?: boolean;
+  width?: string;
+  height?: string;
+}
+
+/** Which label, how large, and where it goes: a file, the browser, or stdout (its URL, or the image in a pipe). */
+export interface LabelOptions {
+  msku: string;
+  fnsku: string;
+  size: { width: number | undefined; height: number | undefined };
+  out: string | undefined;
+  open: boolean;
+  url: boolean;
+}
+
+/** Options of `inv label` (declared from `meta`). */
+export function setup(command: Command): void {
   command
     .option('--out <file>', 'save the label image to this file')
     .option('--open', 'open the label in the browser')
@@ -33,36 +52,39 @@ export function setup(command: Command, run: Runner): void {
         '',
         'On a terminal it prints the label URL; in a pipe or redirected to a file it writes the PNG (--url for the URL).',
       ].join('\n'),
-    )
-    .action(
-      run<{ out?: string; open?: boolean; url?: boolean; width?: string; height?: string }>(
-        async (ctx, [mskuText, fnsku], flags) => {
-          const msku = mskuArg(mskuText);
-          if (!/^X0[0-9A-Z]{8}$/.test(fnsku as string))
-            throw new UsageError(
-              `fnsku "${String(fnsku)}" must look like X000ABC123 (10 letters or digits, starting X0)`,
-            );
-          const size = {
-            width: wholeNumber(flags.width, '--width', 50, 4000, 'pixels'),
-            height: wholeNumber(flags.height, '--height', 50, 4000, 'pixels'),
-          };
-          const client = await ctx.inventory();
-          const url = client.labelUrl(msku, fnsku as string, size);
-          if (flags.out) {
-            const { bytes, contentType } = await client.label(url);
-            await writeFile(flags.out, bytes);
-            await ctx.info(
-              `${ctx.color.green('✓')} label saved to ${flags.out} (${contentType}, ${bytes.length} bytes)`,
-            );
-          }
-          if (flags.open) {
-            await ctx.browser.open(url.href);
-          }
-          if (flags.out || flags.open) return;
-          const bytes = ctx.io.out.bytes?.bind(ctx.io.out);
-          if (flags.url || ctx.io.stdoutIsTTY || !bytes) return void (await ctx.io.out.write(url.href + '\n'));
-          await bytes((await client.label(url)).bytes);
-        },
-      ),
     );
+}
+
+/** The item, its fnsku and the size, each checked. */
+export function parse([msku, fnsku]: unknown[], flags: LabelFlags): LabelOptions {
+  const item = mskuArg(msku);
+  if (!/^X0[0-9A-Z]{8}$/.test(fnsku as string))
+    throw new UsageError(`fnsku "${String(fnsku)}" must look like X000ABC123 (10 letters or digits, starting X0)`);
+  return {
+    msku: item,
+    fnsku: fnsku as string,
+    size: {
+      width: wholeNumber(flags.width, '--width', 50, 4000, 'pixels'),
+      height: wholeNumber(flags.height, '--height', 50, 4000, 'pixels'),
+    },
+    out: flags.out,
+    open: Boolean(flags.open),
+    url: Boolean(flags.url),
+  };
+}
+
+/** Saves, opens or prints the label. */
+export async function run(ctx: Ctx, options: LabelOptions): Promise<void> {
+  const client = await ctx.inventory();
+  const url = client.labelUrl(options.msku, options.fnsku, options.size);
+  if (options.out) {
+    const { bytes, contentType } = await client.label(url);
+    await writeFile(options.out, bytes);
+    await ctx.info(`${ctx.color.green('✓')} label saved to ${options.out} (${contentType}, ${bytes.length} bytes)`);
+  }
+  if (options.open) await ctx.browser.open(url.href);
+  if (options.out || options.open) return;
+  const bytes = ctx.io.out.bytes?.bind(ctx.io.out);
+  if (options.url || ctx.io.stdoutIsTTY || !bytes) return void (await ctx.io.out.write(url.href + '\n'));
+  await bytes((await client.label(url)).bytes);
 }

@@ -2,7 +2,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
+import { checkFnsku, unitRun } from '../labels/content.js';
+import { checkLabelFile, labelSettings, writeLabels, type LabelOptions } from '../labels/write-labels.js';
 import { readAll, type IO } from '../util/io.js';
 import { wholeNumber } from '../cli/request-body.js';
 import { LABEL_FORMATS, LAYOUT_NAMES } from '../labels/layouts.js';
@@ -26,8 +29,18 @@ export const meta: Meta = {
   summary: 'FNSKU labels to print, one per unit: PDF sheets (avery-5160, a4-24), thermal PDF, or ZPL',
 };
 
-/** Options and action of `inv labels` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Labels of a saved send-to-fba result (a file, or "-" for stdin), or `count` labels of one item. */
+export type LabelSource = { file: string } | { msku: string; fnsku: string; count: number };
+
+/** What `inv labels` draws, and how: the output depends on -o zpl, a global option that run reads. */
+export interface LabelsOptions {
+  source: LabelSource;
+  /** The format, layout, first position and file, checked (not the file's writability: run checks that). */
+  output(zpl: boolean): LabelOptions;
+}
+
+/** Options of `inv labels` (declared from `meta`). */
+export function setup(command: Command): void {
   command
     .option('--count <n>', 'how many labels (one per unit)')
     .option('--layout <layout>', `${LAYOUT_NAMES.join(', ')} (default: avery-5160; thermal-2.25x1.25 for ZPL)`)
@@ -48,41 +61,44 @@ export function setup(command: Command, run: Runner): void {
         '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 -o zpl | lp -d zebra -o raw',
         '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --json > sent.json && inv labels --from sent.json --out sent.pdf',
       ].join('\n'),
-    )
-    .action(
-      run<Flags>(async (ctx, [msku, fnsku], flags) => {
-        const { labelOptions, writeLabels } = await import('../labels/write-labels.js');
-        const options = labelOptions({ ...flags, format: flags.format ?? (ctx.globals.zpl ? 'zpl' : undefined) });
-        const { checkFnsku, unitRun } = await import('../labels/content.js');
-        const { itemFacts } = await import('../labels/label-items.js');
-        let runs;
-        if (flags.from !== undefined) {
-          if (msku !== undefined || flags.count !== undefined)
-            throw new UsageError(
-              '--from takes the items and counts from the file: give no msku, fnsku or --count with it',
-            );
-          const { shipmentUnits, shipmentRuns } = await import('../labels/shipment-labels.js');
-          const shipments = shipmentUnits(await readJson(ctx.io, flags.from), `--from ${flags.from}`);
-          runs = shipmentRuns(
-            shipments,
-            await itemFacts(
-              await ctx.inventory(),
-              shipments.map((s) => s.msku),
-            ),
-          );
-        } else {
-          if (msku === undefined || fnsku === undefined)
-            throw new UsageError('give the msku and fnsku to label (or --from a saved send-to-fba result)');
-          checkFnsku(fnsku as string);
-          const count = wholeNumber(flags.count, '--count', 1, 100_000, 'labels');
-          if (count === undefined) throw new UsageError('--count is required: how many labels (one per unit)');
-          const facts = await itemFacts(await ctx.inventory(), [msku as string]);
-          runs = [unitRun(fnsku as string, facts.get(msku as string)!, count)];
-        }
-        await ctx.info(`${ctx.color.green('✓')} ${await writeLabels(runs, options, ctx.io, ctx.progressStream)}`);
-      }),
     );
   offer(command, '--format', LABEL_FORMATS);
+}
+
+/** The items to label (from --from, or an msku, fnsku and --count) and the output, each checked. */
+export function parse([msku, fnsku]: unknown[], flags: Flags): LabelsOptions {
+  const output = (zpl: boolean) => labelSettings({ ...flags, format: flags.format ?? (zpl ? 'zpl' : undefined) });
+  if (flags.from !== undefined) {
+    if (msku !== undefined || flags.count !== undefined)
+      throw new UsageError('--from takes the items and counts from the file: give no msku, fnsku or --count with it');
+    return { source: { file: flags.from }, output };
+  }
+  if (msku === undefined || fnsku === undefined)
+    throw new UsageError('give the msku and fnsku to label (or --from a saved send-to-fba result)');
+  checkFnsku(fnsku as string);
+  const count = wholeNumber(flags.count, '--count', 1, 100_000, 'labels');
+  if (count === undefined) throw new UsageError('--count is required: how many labels (one per unit)');
+  return { source: { msku: msku as string, fnsku: fnsku as string, count }, output };
+}
+
+/** Reads what to label (the items' titles and conditions from the server) and writes the labels. */
+export async function run(ctx: Ctx, { source, output }: LabelsOptions): Promise<void> {
+  const options = checkLabelFile(output(ctx.globals.zpl), '--out');
+  const { itemFacts } = await import('../labels/label-items.js');
+  let runs;
+  if ('file' in source) {
+    const { shipmentUnits, shipmentRuns } = await import('../labels/shipment-labels.js');
+    const shipments = shipmentUnits(await readJson(ctx.io, source.file), `--from ${source.file}`);
+    const facts = await itemFacts(
+      await ctx.inventory(),
+      shipments.map((s) => s.msku),
+    );
+    runs = shipmentRuns(shipments, facts);
+  } else {
+    const facts = await itemFacts(await ctx.inventory(), [source.msku]);
+    runs = [unitRun(source.fnsku, facts.get(source.msku)!, source.count)];
+  }
+  await ctx.info(`${ctx.color.green('✓')} ${await writeLabels(runs, options, ctx.io, ctx.progressStream)}`);
 }
 
 /** The JSON value in a file or stdin ("-"). */

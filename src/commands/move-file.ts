@@ -1,8 +1,9 @@
-/** The batch half of `inv move --file`: flags in, the engine's summary and problem rows out. */
-import type { MoveResult } from '../batch/move-batch.js';
+/** The batch half of `inv move --file`: its flags into the engine's request, and the engine's summary and problem rows out. */
+import type { MoveBatchRequest, MoveResult } from '../batch/move-batch.js';
 import type { Ctx } from '../cli/context.js';
 import type { View } from '../cli/output/view.js';
-import type { BatchRequestFlags } from './batch/batch-command.js';
+import { UsageError } from '../errors.js';
+import { batchRequest, type BatchRequestFlags } from './batch/batch-request.js';
 
 export interface BatchFlags extends BatchRequestFlags {
   file?: string;
@@ -20,13 +21,18 @@ const RESULTS_VIEW: View<MoveResult> = {
   ],
 };
 
+/** The batch `inv move --file FILE` asks for; `moveGiven` when a move was also given as arguments or flags. */
+export function parseBatch(file: string, flags: BatchFlags, moveGiven: boolean): MoveBatchRequest {
+  if (moveGiven) throw new UsageError('--file runs a batch: give the moves in the file, not as arguments');
+  return { ...batchRequest(file, flags), dryRun: Boolean(flags.dryRun) };
+}
+
 /** Runs `inv move --file` (or its --dry-run). */
-export async function runBatch(ctx: Ctx, flags: BatchFlags): Promise<void> {
-  const [{ runMoveBatch }, { batchEnv, batchRequest, runAndRender }] = await Promise.all([
+export async function runBatch(ctx: Ctx, request: MoveBatchRequest): Promise<void> {
+  const [{ runMoveBatch }, { batchEnv, runAndRender }] = await Promise.all([
     import('../batch/move-batch.js'),
     import('./batch/batch-command.js'),
   ]);
-  const request = { ...batchRequest(flags.file!, flags), dryRun: Boolean(flags.dryRun) };
   const out = ctx.output(RESULTS_VIEW);
   await runAndRender(ctx, out, async () => runMoveBatch(request, await batchEnv(ctx)));
 }

@@ -2,9 +2,11 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { againOption } from './batch/options.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import { canPrompt } from '../cli/prompt.js';
-import { runBatch, type BatchFlags } from './move-file.js';
+import { parseBatch, runBatch, type BatchFlags } from './move-file.js';
+import type { MoveBatchRequest } from '../batch/move-batch.js';
 import { DELIMITER_HELP, mskuArg } from '../cli/request-body.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ItemLocation } from '../api/inventory-types.js';
@@ -68,6 +70,19 @@ export interface MoveFlags extends BatchFlags {
   to?: string;
 }
 
+/** One move: the item, how many, and the locations as given (names are found, missing ones asked for, in run). */
+export interface OneMove {
+  kind: 'one';
+  msku: string;
+  quantity: number;
+  from: string | undefined;
+  fromPurchase: string | undefined;
+  to: string | undefined;
+}
+
+/** What `inv move` does: one move, or a batch of them from a file. */
+export type MoveOptions = OneMove | { kind: 'batch'; request: MoveBatchRequest };
+
 export const meta: Meta = {
   name: 'move',
   args: [
@@ -77,8 +92,8 @@ export const meta: Meta = {
   summary: 'receive stock from a purchase, move it between locations, or run a batch of moves from a file',
 };
 
-/** Options and action of `inv move` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Options of `inv move` (declared from `meta`). */
+export function setup(command: Command): void {
   command
     .option('--from <location>', 'source location (id or name)')
     .option('--from-purchase <purchaseId>', 'receive from this purchase instead')
@@ -113,62 +128,64 @@ export function setup(command: Command, run: Runner): void {
         'moves piped again, renamed or run from another profile continue it, or are refused (exit 2) once applied; --again',
         'applies them anew. See `inv batch list`, `inv batch show NAME`.',
       ].join('\n'),
-    )
-    .action(
-      run<MoveFlags>(async (ctx, [msku, quantity], flags) => {
-        if (flags.file !== undefined) {
-          if (msku !== undefined || flags.from || flags.to || flags.fromPurchase)
-            throw new UsageError('--file runs a batch: give the moves in the file, not as arguments');
-          return runBatch(ctx, flags);
-        }
-        if (flags.dryRun || flags.retryInDoubt || flags.batch || flags.encoding || flags.delimiter || flags.again) {
-          throw new UsageError(
-            '--dry-run, --retry-in-doubt, --batch, --again, --encoding and --delimiter go with --file',
-          );
-        }
-        if (msku === undefined || quantity === undefined)
-          throw new UsageError(
-            'give MSKU and QUANTITY (or --file for a batch)',
-            'e.g. inv move MUG-BLUE-11OZ 10 --from 1 --to 2',
-          );
-        checkSource(flags);
-        const item = mskuArg(msku);
-        const amount = parseQuantity(quantity as string);
-        const sides: MoveSide[] = [];
-        const out = ctx.output<ItemLocation>({
-          ...ITEM_LOCATION_VIEW,
-          kind: 'single',
-          rows: () => sides,
-          columns: MOVE_COLUMNS,
-        });
-        const client = await ctx.inventory();
-        const { LocationNames } = await import('../api/location-names.js');
-        const names = new LocationNames(client);
-        const picking = (flags.from === undefined && !flags.fromPurchase) || flags.to === undefined;
-        const held = picking && canPrompt(ctx.io, ctx.globals) ? await heldPerLocation(client, item) : undefined;
-        const from = flags.fromPurchase
-          ? undefined
-          : await locationArg(ctx, flags.from, '--from', 'the source location', names, {
-              allowed: (l) => l.canMove,
-              held,
-              holding: true,
-            });
-        const to = await locationArg(ctx, flags.to, '--to', 'the destination location', names, { held, exclude: from });
-        if (from !== undefined && from === to)
-          throw new UsageError(
-            `--from and --to are the same location (${flags.from} and ${flags.to} are both location ${to}): a move needs two`,
-          );
-        const source = from ? { fromLocationId: Number(from) } : { fromPurchaseId: Number(flags.fromPurchase) };
-        const destination = await client.moveItem({
-          msku: item,
-          quantity: amount,
-          ...source,
-          toLocationId: Number(to),
-        });
-        if (showsNames(ctx.globals.output))
-          sides.push(...(await moveSides(client, names, destination, from, flags.fromPurchase)));
-        await out.render([destination]);
-      }),
     );
   offer(command, '--format', INPUT_FORMATS);
+}
+
+/** One move, or with --file a batch; flags of the other kind are refused. */
+export function parse([msku, quantity]: unknown[], flags: MoveFlags): MoveOptions {
+  if (flags.file !== undefined) {
+    const moveGiven = msku !== undefined || Boolean(flags.from || flags.to || flags.fromPurchase);
+    return { kind: 'batch', request: parseBatch(flags.file, flags, moveGiven) };
+  }
+  if (flags.dryRun || flags.retryInDoubt || flags.batch || flags.encoding || flags.delimiter || flags.again)
+    throw new UsageError('--dry-run, --retry-in-doubt, --batch, --again, --encoding and --delimiter go with --file');
+  if (msku === undefined || quantity === undefined)
+    throw new UsageError(
+      'give MSKU and QUANTITY (or --file for a batch)',
+      'e.g. inv move MUG-BLUE-11OZ 10 --from 1 --to 2',
+    );
+  checkSource(flags);
+  return {
+    kind: 'one',
+    msku: mskuArg(msku),
+    quantity: parseQuantity(quantity as string),
+    from: flags.from,
+    fromPurchase: flags.fromPurchase,
+    to: flags.to,
+  };
+}
+
+/** Makes the move (locations by name or picked on a terminal) and shows both sides, or runs the batch. */
+export async function run(ctx: Ctx, options: MoveOptions): Promise<void> {
+  if (options.kind === 'batch') return runBatch(ctx, options.request);
+  const { msku, quantity, fromPurchase } = options;
+  const sides: MoveSide[] = [];
+  const out = ctx.output<ItemLocation>({
+    ...ITEM_LOCATION_VIEW,
+    kind: 'single',
+    rows: () => sides,
+    columns: MOVE_COLUMNS,
+  });
+  const client = await ctx.inventory();
+  const { LocationNames } = await import('../api/location-names.js');
+  const names = new LocationNames(client);
+  const picking = (options.from === undefined && !fromPurchase) || options.to === undefined;
+  const held = picking && canPrompt(ctx.io, ctx.globals) ? await heldPerLocation(client, msku) : undefined;
+  const from = fromPurchase
+    ? undefined
+    : await locationArg(ctx, options.from, '--from', 'the source location', names, {
+        allowed: (l) => l.canMove,
+        held,
+        holding: true,
+      });
+  const to = await locationArg(ctx, options.to, '--to', 'the destination location', names, { held, exclude: from });
+  if (from !== undefined && from === to) {
+    const both = `${options.from} and ${options.to} are both location ${to}`;
+    throw new UsageError(`--from and --to are the same location (${both}): a move needs two`);
+  }
+  const source = from ? { fromLocationId: Number(from) } : { fromPurchaseId: Number(fromPurchase) };
+  const destination = await client.moveItem({ msku, quantity, ...source, toLocationId: Number(to) });
+  if (showsNames(ctx.globals.output)) sides.push(...(await moveSides(client, names, destination, from, fromPurchase)));
+  await out.render([destination]);
 }

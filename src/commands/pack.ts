@@ -1,6 +1,8 @@
 /** inv pack SHIPMENT_ID: box contents from files (or scanned on a terminal), checked, then carton labels and the pack list. */
 import type { Command } from 'commander';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
+import { outputOptions, type Outputs } from '../pack/carton-outputs.js';
 import { UsageError } from '../errors.js';
 import { PACK_VIEW } from './shared/pack-view.js';
 
@@ -24,8 +26,22 @@ export const meta: Meta = {
   description: 'Scan mode on a terminal (journaled: run it again to resume), or file mode with --file and --boxes.',
 };
 
-/** Options and action of `inv pack` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** What `inv pack` packs and writes; the outputs depend on -o zpl, a global option that run reads. */
+export interface PackCommandOptions {
+  shipment: string;
+  units: 'imperial' | 'metric';
+  partial: boolean;
+  oversize: boolean;
+  /** File mode: the box contents and the box sizes; undefined for scan mode (on a terminal). */
+  files: { file: string; boxes: string } | undefined;
+  /** --ship-from as given (run checks it, or reads or asks for the profile's, when carton labels are written). */
+  shipFrom: string | undefined;
+  /** The carton labels and pack list to write, checked. */
+  outputs(zpl: boolean): Outputs;
+}
+
+/** Options of `inv pack` (declared from `meta`). */
+export function setup(command: Command): void {
   command
     .option(
       '--file <contents.csv>',
@@ -57,40 +73,43 @@ export function setup(command: Command, run: Runner): void {
         '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --partial --json',
         '  inv pack FBA10000001            # scan mode on a terminal; run it again to resume',
       ].join('\n'),
-    )
-    .action(
-      run<Flags>(async (ctx, [shipment], flags) => {
-        const units = flags.units ?? 'imperial';
-        if (units !== 'imperial' && units !== 'metric')
-          throw new UsageError(`--units "${units}" must be imperial or metric`);
-        const { outputOptions, packFromFiles, writeOutputs } = await import('../pack/file-mode.js');
-        const outputs = outputOptions({ ...flags, zpl: ctx.globals.zpl });
-        const out = ctx.output(PACK_VIEW);
-        const options = {
-          shipment: String(shipment).trim(),
-          partial: flags.partial,
-          oversize: flags.oversize,
-          units,
-        } as const;
-        if (flags.file === undefined && flags.boxes !== undefined)
-          throw new UsageError('--boxes goes with --file CONTENTS.csv');
-        const shipFrom = outputs.labels
-          ? await (await import('./shared/ship-from.js')).shipFrom(ctx, flags.shipFrom)
-          : [];
-        const client = await ctx.inventory();
-        let packing;
-        let finish: (() => void) | undefined;
-        if (flags.file !== undefined) {
-          if (flags.boxes === undefined)
-            throw new UsageError('--file needs --boxes BOXES.csv: the weight and sides of each box');
-          packing = await packFromFiles(client, { ...options, file: flags.file, boxes: flags.boxes });
-        } else {
-          ({ packing, finish } = await (await import('./shared/pack-scan.js')).scanSession(ctx, client, options));
-        }
-        for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io))
-          await ctx.info(`${ctx.color.green('✓')} ${line}`);
-        finish?.();
-        if (outputs.labels?.out !== '-') await out.render([packing]);
-      }),
     );
+}
+
+/** The shipment, the units, the files (both or neither) and the outputs, each checked. */
+export function parse([shipment]: unknown[], flags: Flags): PackCommandOptions {
+  const units = flags.units ?? 'imperial';
+  if (units !== 'imperial' && units !== 'metric') throw new UsageError(`--units "${units}" must be imperial or metric`);
+  if (flags.file === undefined && flags.boxes !== undefined)
+    throw new UsageError('--boxes goes with --file CONTENTS.csv');
+  if (flags.file !== undefined && flags.boxes === undefined)
+    throw new UsageError('--file needs --boxes BOXES.csv: the weight and sides of each box');
+  return {
+    shipment: String(shipment).trim(),
+    units,
+    partial: Boolean(flags.partial),
+    oversize: Boolean(flags.oversize),
+    files: flags.file === undefined ? undefined : { file: flags.file, boxes: flags.boxes! },
+    shipFrom: flags.shipFrom,
+    outputs: (zpl) => outputOptions({ ...flags, zpl }),
+  };
+}
+
+/** Packs from the files (or scans on a terminal), checks it all, then writes the labels and the pack list. */
+export async function run(ctx: Ctx, options: PackCommandOptions): Promise<void> {
+  const outputs = options.outputs(ctx.globals.zpl);
+  const { packFromFiles, writeOutputs } = await import('../pack/file-mode.js');
+  const out = ctx.output(PACK_VIEW);
+  const { shipment, partial, oversize, units, files } = options;
+  const packOptions = { shipment, partial, oversize, units };
+  const shipFrom = outputs.labels ? await (await import('./shared/ship-from.js')).shipFrom(ctx, options.shipFrom) : [];
+  const client = await ctx.inventory();
+  let packing;
+  let finish: (() => void) | undefined;
+  if (files) packing = await packFromFiles(client, { ...packOptions, ...files });
+  else ({ packing, finish } = await (await import('./shared/pack-scan.js')).scanSession(ctx, client, packOptions));
+  for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io))
+    await ctx.info(`${ctx.color.green('✓')} ${line}`);
+  finish?.();
+  if (outputs.labels?.out !== '-') await out.render([packing]);
 }

@@ -1,7 +1,8 @@
 /** inv plan MSKU QTY: the inbound shipment plan (fbaCreateInboundShipmentPlan), shipments with ship-to addresses. */
 import type { Command } from 'commander';
 import type { PlannedShipment } from '../api/inventory-types.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import type { View } from '../cli/output/view.js';
 import { checkVenueId, parseQuantity } from './shared/stock-source.js';
 
@@ -38,19 +39,29 @@ export const meta: Meta = {
   summary: 'ask for an inbound shipment plan: which centers, how many each, where to ship',
 };
 
-/** Options and action of `inv plan` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** What `inv plan` asks a plan for. */
+export interface PlanOptions {
+  msku: string;
+  quantity: number;
+  venueId: string | undefined;
+}
+
+/** Options of `inv plan` (declared from `meta`). */
+export function setup(command: Command): void {
   command
     .option('--venue-id <id>', 'marketplace account, when the seller has several')
-    .addHelpText('after', '\nExample:\n  inv plan MUG-BLUE-11OZ 60')
-    .action(
-      run<{ venueId?: string }>(async (ctx, [msku, quantity], flags) => {
-        const amount = parseQuantity(quantity as string);
-        checkVenueId(flags.venueId);
-        const out = ctx.output(VIEW);
-        await out.render([
-          await (await ctx.inventory()).plan({ msku: msku as string, quantity: amount, venueId: flags.venueId }),
-        ]);
-      }),
-    );
+    .addHelpText('after', '\nExample:\n  inv plan MUG-BLUE-11OZ 60');
+}
+
+/** The item (as given: the server checks it), the quantity and the venue. */
+export function parse([msku, quantity]: unknown[], flags: { venueId?: string }): PlanOptions {
+  const amount = parseQuantity(quantity as string);
+  checkVenueId(flags.venueId);
+  return { msku: msku as string, quantity: amount, venueId: flags.venueId };
+}
+
+/** Asks for the plan and shows its shipments. */
+export async function run(ctx: Ctx, options: PlanOptions): Promise<void> {
+  const out = ctx.output(VIEW);
+  await out.render([await (await ctx.inventory()).plan(options)]);
 }

@@ -1,35 +1,24 @@
 /** inv sandbox: run the local service until Ctrl-C, and write a profile that points at it. */
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
-import { InvError, UsageError } from '../errors.js';
-import type { Meta, Runner } from '../cli/command.js';
-import { portNumber, wholeNumber as whole } from '../cli/request-body.js';
+import { InvError } from '../errors.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
 import { setPath, type Profile } from '../config/schema.js';
-import type { SandboxOptions } from '../sandbox/index.js';
-import { RATE_LIMIT_MAX } from '../api/constants.js';
+import type { Sandbox } from '../sandbox/index.js';
 import { profileNameArg } from './profile/profile-name.js';
+import { serviceOptions, type SandboxFlags, type ServiceOptions } from './shared/sandbox-flags.js';
 
-interface SandboxFlags {
-  host: string;
-  port: string;
-  researchPort?: string;
-  data?: string;
-  ephemeral?: boolean;
-  seed: 'demo' | 'empty';
-  latency: string;
-  faultRate: string;
-  faultStatus: string;
-  /** Seconds for --retry-after; false for --no-retry-after (the rate limiter's 429s go without it). */
-  retryAfter?: string | false;
-  dropRate: string;
-  rateLimit?: string;
-  burst?: string;
-  bulkItems?: string;
-  clockOffset?: string;
-  /** A name, false for --no-save-profile, undefined when not given (the default depends on --ephemeral). */
-  saveProfile?: string | false;
+/** What `inv sandbox` starts, where it keeps its state, and which profile it points at it. */
+export interface SandboxCommandOptions {
+  service: ServiceOptions;
+  /** --data; when undefined and not ephemeral, run keeps the state in sandbox.json in the state directory. */
+  data: string | undefined;
+  ephemeral: boolean;
+  /** The profile to write, or undefined for none. */
+  profile: string | undefined;
 }
 
 const VIEW: View<Record<string, unknown>> = {
@@ -47,74 +36,13 @@ const VIEW: View<Record<string, unknown>> = {
   ],
 };
 
-function share(value: string, flag: string): number {
-  const n = Number(value);
-  if (!(n >= 0 && n <= 1)) throw new UsageError(`${flag} "${value}" must be a number from 0 to 1`);
-  return n;
-}
-
-function clockOffset(value: string): number {
-  const n = Number(value);
-  if (!/^-?\d+$/.test(value.trim()) || Math.abs(n) > 7 * 86_400) {
-    throw new UsageError(
-      `--clock-offset "${value}" must be a whole number of seconds within a week (e.g. 7200 or -600)`,
-    );
-  }
-  return n;
-}
-
-function rate(value: string): number {
-  const n = Number(value);
-  if (value.trim() === '' || !(n > 0 && n <= RATE_LIMIT_MAX)) {
-    const rule = `a number greater than 0 and at most ${RATE_LIMIT_MAX}`;
-    throw new UsageError(`--rate-limit "${value}" must be ${rule} (requests per second per account)`);
-  }
-  return n;
-}
-
-/** --rate-limit, --burst and --no-retry-after as startSandbox options. */
-function rateLimitOptions(flags: SandboxFlags): Pick<SandboxOptions, 'rateLimit' | 'burst' | 'retryAfterHeader'> {
-  if (flags.rateLimit === undefined) {
-    if (flags.burst !== undefined)
-      throw new UsageError('--burst needs --rate-limit (e.g. --rate-limit 200 --burst 20)');
-    if (flags.retryAfter === false)
-      throw new UsageError("--no-retry-after needs --rate-limit (it concerns the rate limiter's 429s)");
-    return {};
-  }
-  return {
-    rateLimit: rate(flags.rateLimit),
-    burst: whole(flags.burst, '--burst', 1, RATE_LIMIT_MAX),
-    retryAfterHeader: flags.retryAfter !== false,
-  };
-}
-
-/** Checks the flags and turns them into startSandbox options. */
-function sandboxOptions(flags: SandboxFlags, env: Record<string, string | undefined>): SandboxOptions {
-  return {
-    host: flags.host,
-    port: portNumber(flags.port, '--port'),
-    researchPort: flags.researchPort === undefined ? undefined : portNumber(flags.researchPort, '--research-port'),
-    data: flags.ephemeral ? undefined : (flags.data ?? join(stateDir(env), 'sandbox.json')),
-    seed: flags.seed,
-    latencyMs: whole(flags.latency, '--latency', 0, 60_000),
-    failRate: share(flags.faultRate, '--fault-rate'),
-    failStatus: whole(flags.faultStatus, '--fault-status', 400, 599),
-    retryAfter: whole(flags.retryAfter || undefined, '--retry-after', 0, 3600),
-    dropRate: share(flags.dropRate, '--drop-rate'),
-    bulkItems: whole(flags.bulkItems, '--bulk-items', 0, 10_000_000),
-    clockOffsetS: flags.clockOffset === undefined ? undefined : clockOffset(flags.clockOffset),
-    adminToken: env.INV_SANDBOX_ADMIN_TOKEN || undefined,
-    ...rateLimitOptions(flags),
-  };
-}
-
 export const meta: Meta = {
   name: 'sandbox',
   summary: 'run a local Inventory, OAuth and Product Research service (Ctrl-C stops it)',
 };
 
-/** Options and action of `inv sandbox` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Options of `inv sandbox` (declared from `meta`). */
+export function setup(command: Command): void {
   command
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'inventory and OAuth port (0: any free port)', '4010')
@@ -151,90 +79,100 @@ export function setup(command: Command, run: Runner): void {
     .option('--no-save-profile', 'do not write a profile')
     .addHelpText(
       'after',
-      '\nExamples:\n  inv sandbox\n  inv sandbox --port 0 --ephemeral --latency 50\n  inv sandbox --rate-limit 200 --burst 20',
-    )
-    .action(
-      run<SandboxFlags>(async (ctx, _args, flags) => {
-        const out = ctx.output(VIEW);
-        const options = sandboxOptions(flags, ctx.io.env);
-        // An ephemeral sandbox is often a second one: it must not repoint the profile of a running one.
-        let profile =
-          flags.saveProfile === false ? undefined : (flags.saveProfile ?? (flags.ephemeral ? undefined : 'sandbox'));
-        if (profile !== undefined) profileNameArg(profile, '--save-profile');
-        const data = options.data;
-        const { lockDataFile, loopbackListening } = await import('./shared/sandbox-guard.js');
-        const lock = data === undefined ? undefined : lockDataFile(data);
-        const { startSandbox } = await import('../sandbox/index.js');
-        const sandbox = await startSandbox(options).catch((error: NodeJS.ErrnoException) => {
-          lock?.release();
-          if (error.code !== 'EADDRINUSE') throw error;
-          throw new InvError(
-            `port ${options.port} is in use (another sandbox may be running there)`,
-            'for a throwaway second sandbox: inv sandbox --port 0 --ephemeral; or stop the other program',
-          );
-        });
-        try {
-          lock?.note({ url: sandbox.baseUrl });
-          const { research, oauth } = sandbox.credentials;
-          const stored = profile === undefined ? undefined : (await ctx.config()).profile(profile).baseUrl;
-          if (profile !== undefined && stored !== sandbox.baseUrl && (await loopbackListening(stored))) {
-            await ctx.info(
-              `warning: profile "${profile}" still points at the sandbox running at ${stored}: not repointed (--save-profile NAME writes another)`,
-            );
-            profile = undefined;
-          }
-          if (profile !== undefined) {
-            const fields: Profile = {
-              baseUrl: sandbox.baseUrl,
-              authUrl: sandbox.authUrl,
-              researchUrl: sandbox.researchUrl,
-              clientId: oauth.clientId,
-              clientSecret: oauth.clientSecret,
-            };
-            await (
-              await ctx.config()
-            ).updateProfile(profile, (stored) => {
-              let next: Profile = { ...stored, ...fields };
-              for (const [key, value] of Object.entries(research)) next = setPath(next, `research.${key}`, value);
-              return next;
-            });
-          }
-          await out.render([
-            {
-              baseUrl: sandbox.baseUrl,
-              authUrl: sandbox.authUrl,
-              researchUrl: sandbox.researchUrl,
-              profile: profile ?? null,
-              dataFile: data ?? null,
-              login: {
-                username: oauth.username,
-                password: oauth.password,
-                clientId: oauth.clientId,
-                clientSecret: oauth.clientSecret,
-              },
-              research,
-            },
-          ]);
-          await ctx.info(nextSteps(profile, oauth.username));
-          await new Promise<void>((resolve) => {
-            if (ctx.io.signal.aborted) return resolve();
-            ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
-          });
-        } finally {
-          await sandbox.close();
-          lock?.release();
-          await ctx.info(
-            data ? `sandbox stopped; state saved in ${data}` : 'sandbox stopped (ephemeral: nothing was saved)',
-          );
-        }
-      }),
+      [
+        '',
+        'Examples:',
+        '  inv sandbox',
+        '  inv sandbox --port 0 --ephemeral --latency 50',
+        '  inv sandbox --rate-limit 200 --burst 20',
+      ].join('\n'),
     );
+}
+
+/** The service's options, the data file and the profile to write, each checked. */
+export function parse(_args: unknown[], flags: SandboxFlags): SandboxCommandOptions {
+  const service = serviceOptions(flags);
+  const ephemeral = Boolean(flags.ephemeral);
+  // An ephemeral sandbox is often a second one: it must not repoint the profile of a running one.
+  const profile = flags.saveProfile === false ? undefined : (flags.saveProfile ?? (ephemeral ? undefined : 'sandbox'));
+  if (profile !== undefined) profileNameArg(profile, '--save-profile');
+  return { service, data: ephemeral ? undefined : flags.data, ephemeral, profile };
+}
+
+/** Starts the service, points the profile at it and shows how to reach it; stops it on Ctrl-C. */
+export async function run(ctx: Ctx, options: SandboxCommandOptions): Promise<void> {
+  const out = ctx.output(VIEW);
+  const data = options.ephemeral ? undefined : (options.data ?? join(stateDir(ctx.io.env), 'sandbox.json'));
+  const adminToken = ctx.io.env.INV_SANDBOX_ADMIN_TOKEN || undefined;
+  const port = options.service.port;
+  const { lockDataFile, loopbackListening } = await import('./shared/sandbox-guard.js');
+  const lock = data === undefined ? undefined : lockDataFile(data);
+  const { startSandbox } = await import('../sandbox/index.js');
+  const sandbox = await startSandbox({ ...options.service, data, adminToken }).catch((error: NodeJS.ErrnoException) => {
+    lock?.release();
+    if (error.code !== 'EADDRINUSE') throw error;
+    throw new InvError(
+      `port ${port} is in use (another sandbox may be running there)`,
+      'for a throwaway second sandbox: inv sandbox --port 0 --ephemeral; or stop the other program',
+    );
+  });
+  try {
+    lock?.note({ url: sandbox.baseUrl });
+    const { research, oauth } = sandbox.credentials;
+    let profile = options.profile;
+    const stored = profile === undefined ? undefined : (await ctx.config()).profile(profile).baseUrl;
+    if (profile !== undefined && stored !== sandbox.baseUrl && (await loopbackListening(stored))) {
+      const still = `profile "${profile}" still points at the sandbox running at ${stored}`;
+      await ctx.info(`warning: ${still}: not repointed (--save-profile NAME writes another)`);
+      profile = undefined;
+    }
+    if (profile !== undefined) await pointProfile(ctx, profile, sandbox);
+    const { username, password, clientId, clientSecret } = oauth;
+    const urls = { baseUrl: sandbox.baseUrl, authUrl: sandbox.authUrl, researchUrl: sandbox.researchUrl };
+    const login = { username, password, clientId, clientSecret };
+    await out.render([{ ...urls, profile: profile ?? null, dataFile: data ?? null, login, research }]);
+    await ctx.info(nextSteps(profile, username));
+    await new Promise<void>((resolve) => {
+      if (ctx.io.signal.aborted) return resolve();
+      ctx.io.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+  } finally {
+    await sandbox.close();
+    lock?.release();
+    await ctx.info(data ? `sandbox stopped; state saved in ${data}` : 'sandbox stopped (ephemeral: nothing was saved)');
+  }
+}
+
+/** Writes the sandbox's addresses and credentials into `profile`, keeping its other settings. */
+async function pointProfile(
+  ctx: Ctx,
+  profile: string,
+  sandbox: Pick<Sandbox, 'baseUrl' | 'authUrl' | 'researchUrl' | 'credentials'>,
+): Promise<void> {
+  const { research, oauth } = sandbox.credentials;
+  const fields: Profile = {
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    researchUrl: sandbox.researchUrl,
+    clientId: oauth.clientId,
+    clientSecret: oauth.clientSecret,
+  };
+  await (
+    await ctx.config()
+  ).updateProfile(profile, (stored) => {
+    let next: Profile = { ...stored, ...fields };
+    for (const [key, value] of Object.entries(research)) next = setPath(next, `research.${key}`, value);
+    return next;
+  });
 }
 
 /** What to type next, in another terminal. */
 function nextSteps(profile: string | undefined, username: string): string {
   if (profile === undefined) {
-    return 'sandbox running (credentials above are for the sandbox only); no profile was written (--save-profile NAME writes one). Press Ctrl-C to stop.';
+    return [
+      'sandbox running (credentials above are for the sandbox only); no profile was written',
+      '(--save-profile NAME writes one). Press Ctrl-C to stop.',
+    ].join(' ');
   }
   return [
     'sandbox running (credentials above are for the sandbox only). Press Ctrl-C to stop.',

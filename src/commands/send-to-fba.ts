@@ -2,7 +2,9 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { SentShipment } from '../api/inventory-types.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
+import { checkLabelFile, labelSettings, type LabelOptions } from '../labels/write-labels.js';
 import type { View } from '../cli/output/view.js';
 import { mskuArg } from '../cli/request-body.js';
 import { canPrompt } from '../cli/prompt.js';
@@ -32,8 +34,30 @@ export const meta: Meta = {
   summary: 'add stock to inbound FBA shipments (open ones are reused, new ones created); sent once, never repeated',
 };
 
-/** Options and action of `inv send-to-fba` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+interface SendFlags {
+  from?: string;
+  fromPurchase?: string;
+  venueId?: string;
+  openLabels?: boolean;
+  labels?: string;
+  labelsLayout?: string;
+}
+
+/** What `inv send-to-fba` sends, and what it does with the labels of the units it adds. */
+export interface SendToFbaOptions {
+  msku: string;
+  quantity: number;
+  /** A location id or name (asked for on a terminal when neither it nor fromPurchase is given). */
+  from: string | undefined;
+  fromPurchase: string | undefined;
+  venueId: string | undefined;
+  openLabels: boolean;
+  /** --labels FILE: how to write them (whether the file can be written is checked by run, before sending). */
+  labels: LabelOptions | undefined;
+}
+
+/** Options of `inv send-to-fba` (declared from `meta`). */
+export function setup(command: Command): void {
   command
     .option('--from <location>', 'location to take the stock from (id or name)')
     .option('--from-purchase <purchaseId>', 'take it from this purchase instead')
@@ -49,66 +73,63 @@ export function setup(command: Command, run: Runner): void {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1"\n  inv send-to-fba MUG-BLUE-11OZ 24 --from 1 --open-labels --json\n  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --labels mug-labels.pdf',
-    )
-    .action(
-      run<{
-        from?: string;
-        fromPurchase?: string;
-        venueId?: string;
-        openLabels?: boolean;
-        labels?: string;
-        labelsLayout?: string;
-      }>(async (ctx, [mskuText, quantity], flags) => {
-        const msku = mskuArg(mskuText);
-        const amount = parseQuantity(quantity as string);
-        checkSource(flags);
-        checkVenueId(flags.venueId);
-        const out = ctx.output(VIEW);
-        const labels =
-          flags.labels === undefined
-            ? undefined
-            : (await import('../labels/write-labels.js')).labelOptions(
-                { out: flags.labels, layout: flags.labelsLayout },
-                'labels-',
-              );
-        if (flags.labelsLayout !== undefined && !labels)
-          throw new UsageError('--labels-layout goes with --labels FILE');
-        const client = await ctx.inventory();
-        const { LocationNames } = await import('../api/location-names.js');
-        const from = flags.fromPurchase
-          ? undefined
-          : await locationArg(ctx, flags.from, '--from', 'the source location', new LocationNames(client), {
-              allowed: (l) => l.canMoveFBA,
-              held:
-                !flags.fromPurchase && flags.from === undefined && canPrompt(ctx.io, ctx.globals)
-                  ? await heldPerLocation(client, msku)
-                  : undefined,
-              holding: true,
-            });
-        const result = await client.sendToFba({
-          msku,
-          quantity: amount,
-          fromLocationId: from,
-          fromPurchaseId: flags.fromPurchase,
-          venueId: flags.venueId,
-        });
-        await out.render([result]);
-        if (labels) {
-          const { labelsAfterSend } = await import('../labels/after-send.js');
-          await ctx.info(
-            `${ctx.color.green('✓')} ${await labelsAfterSend(client, result, labels, ctx.io, ctx.progressStream)}`,
-          );
-        }
-        if (flags.openLabels) {
-          // Label URLs come from the server: only http(s) ones on the inventory origin are opened.
-          const origin = new URL((await ctx.settings()).baseUrl!).origin;
-          for (const shipment of Object.values(result)) {
-            await ctx.browser
-              .open(String(shipment.fnskuLabel), { origin })
-              .catch((error: Error) => ctx.info(error.message));
-          }
-        }
-      }),
+      [
+        '',
+        'Examples:',
+        '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1"',
+        '  inv send-to-fba MUG-BLUE-11OZ 24 --from 1 --open-labels --json',
+        '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --labels mug-labels.pdf',
+      ].join('\n'),
     );
+}
+
+/** The item, quantity, source and venue, and the label file's format and layout, each checked. */
+export function parse([msku, quantity]: unknown[], flags: SendFlags): SendToFbaOptions {
+  const options = { msku: mskuArg(msku), quantity: parseQuantity(quantity as string) };
+  checkSource(flags);
+  checkVenueId(flags.venueId);
+  const labels =
+    flags.labels === undefined
+      ? undefined
+      : labelSettings({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
+  if (flags.labelsLayout !== undefined && !labels) throw new UsageError('--labels-layout goes with --labels FILE');
+  const { from, fromPurchase, venueId } = flags;
+  return { ...options, from, fromPurchase, venueId, openLabels: Boolean(flags.openLabels), labels };
+}
+
+/** Sends the stock once, shows the shipments, then writes and opens their labels as asked. */
+export async function run(ctx: Ctx, options: SendToFbaOptions): Promise<void> {
+  const { msku, fromPurchase, labels } = options;
+  if (labels) checkLabelFile(labels, '--labels');
+  const out = ctx.output(VIEW);
+  const client = await ctx.inventory();
+  const { LocationNames } = await import('../api/location-names.js');
+  const asking = !fromPurchase && options.from === undefined && canPrompt(ctx.io, ctx.globals);
+  const from = fromPurchase
+    ? undefined
+    : await locationArg(ctx, options.from, '--from', 'the source location', new LocationNames(client), {
+        allowed: (l) => l.canMoveFBA,
+        held: asking ? await heldPerLocation(client, msku) : undefined,
+        holding: true,
+      });
+  const result = await client.sendToFba({
+    msku,
+    quantity: options.quantity,
+    fromLocationId: from,
+    fromPurchaseId: fromPurchase,
+    venueId: options.venueId,
+  });
+  await out.render([result]);
+  if (labels) {
+    const { labelsAfterSend } = await import('../labels/after-send.js');
+    const said = await labelsAfterSend(client, result, labels, ctx.io, ctx.progressStream);
+    await ctx.info(`${ctx.color.green('✓')} ${said}`);
+  }
+  if (options.openLabels) {
+    // Label URLs come from the server: only http(s) ones on the inventory origin are opened.
+    const origin = new URL((await ctx.settings()).baseUrl!).origin;
+    for (const shipment of Object.values(result)) {
+      await ctx.browser.open(String(shipment.fnskuLabel), { origin }).catch((error: Error) => ctx.info(error.message));
+    }
+  }
 }

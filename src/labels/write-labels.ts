@@ -18,18 +18,17 @@ export interface LabelOptions {
   out?: string;
 }
 
-/** Checks --format/--layout/--start/--out; the format defaults to the file's extension, the layout to the format's usual one. */
-export function labelOptions(
-  flags: { format?: string; layout?: string; start?: string; out?: string },
-  prefix = '',
-): LabelOptions {
-  const options = labelChoices(flags, prefix);
-  labelsWritable(options, prefix);
+/** Refuses (exit 2) a label file that cannot be written, naming `flag`; stdout ("-" or none) needs no check. */
+export function checkLabelFile(options: LabelOptions, flag: string): LabelOptions {
+  if (options.out !== undefined && options.out !== '-') checkWritable(options.out, flag);
   return options;
 }
 
-/** What `labelOptions` checks but the file: the choices alone, without looking at the file system. */
-export function labelChoices(
+/**
+ * Checks --format/--layout/--start/--out without I/O; the format defaults to the file's extension, the layout to the
+ * format's usual one.
+ */
+export function labelSettings(
   flags: { format?: string; layout?: string; start?: string; out?: string },
   prefix = '',
 ): LabelOptions {
@@ -56,11 +55,6 @@ export function labelChoices(
   if (format === 'pdf' && (flags.out === undefined || flags.out === '-'))
     throw new UsageError(`${prefix ? '--labels' : '--out'} FILE.pdf is needed for a PDF (ZPL can go to stdout)`);
   return { format: format as LabelFormat, layout, start, out: flags.out };
-}
-
-/** Refuses (exit 2) the file of `labelChoices`' options when it cannot be written; stdout needs no check. */
-export function labelsWritable(options: LabelOptions, prefix = ''): void {
-  if (options.out !== undefined && options.out !== '-') checkWritable(options.out, prefix ? '--labels' : '--out');
 }
 
 /** Refuses (exit 2) a file that cannot be written: checked before any request, so a send is never followed by a failed write. */

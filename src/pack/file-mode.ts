@@ -1,48 +1,13 @@
 /** File mode from start to end: read both files, fetch the shipment, check everything, then write the outputs asked for. */
 import type { InventoryClient } from '../api/inventory.js';
 import type { IO } from '../util/io.js';
-import { UsageError } from '../errors.js';
 import { checkPacking, type PackOptions } from './check.js';
-import { CARTON_LAYOUTS, type CartonLayoutName } from './carton-layout.js';
 import { packListTsv } from './pack-list.js';
 import { readBoxes, readContents } from './read.js';
 import { packListFacts, shipmentFacts } from './shipment.js';
 import type { Packing } from './packing-types.js';
-import { writeCartons, writeWhole, type CartonOptions } from './write-outputs.js';
-
-export interface OutputFlags {
-  labels?: string;
-  layout?: string;
-  packList?: string;
-  /** -o zpl was given. */
-  zpl?: boolean;
-}
-
-export interface Outputs {
-  labels?: Omit<CartonOptions, 'shipFrom'>;
-  packList?: string;
-}
-
-/** Checks the output flags before anything is read or fetched. */
-export function outputOptions(flags: OutputFlags): Outputs {
-  const layout = (flags.layout ?? '4x6') as CartonLayoutName;
-  if (!CARTON_LAYOUTS.includes(layout))
-    throw new UsageError(`--layout "${flags.layout}" must be one of ${CARTON_LAYOUTS.join(', ')}`);
-  const format = flags.zpl || flags.labels?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf';
-  if (flags.layout !== undefined && flags.labels === undefined)
-    throw new UsageError('--layout goes with --labels FILE');
-  if (format === 'zpl' && flags.layout === 'letter-2up')
-    throw new UsageError('--layout letter-2up is a sheet: ZPL is for 4x6 thermal rolls');
-  if (flags.zpl && flags.labels === undefined)
-    throw new UsageError('-o zpl is the format of --labels FILE (or --labels - for stdout)');
-  if (format === 'pdf' && flags.labels === '-')
-    throw new UsageError('--labels FILE.pdf is needed for a PDF (ZPL can go to stdout with -o zpl)');
-  if (flags.packList === '-') throw new UsageError('--pack-list needs a FILE: stdout carries the boxes');
-  return {
-    labels: flags.labels === undefined ? undefined : { format, layout, out: flags.labels },
-    packList: flags.packList,
-  };
-}
+import { writeCartons, writeWhole } from './write-outputs.js';
+import type { Outputs } from './carton-outputs.js';
 
 export interface FileModeInput extends PackOptions {
   shipment: string;

@@ -309,56 +309,7 @@ describe('bad input', () => {
       ['labels', 'MUG-BLUE-11OZ', 'x000abc', '--count', '1', '--out', 'x.pdf'],
       /fnsku "x000abc" must be 10 capital letters or digits/,
     ],
-    ['no count', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--out', 'x.pdf'], /--count is required/],
-    [
-      'a zero count',
-      ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '0', '--out', 'x.pdf'],
-      /--count "0" must be a whole number of labels from 1 to 100000/,
-    ],
-    [
-      'an unknown layout',
-      ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--layout', 'avery-5163', '--out', 'x.pdf'],
-      /--layout "avery-5163" must be one of avery-5160, a4-24/,
-    ],
-    [
-      'a start past the sheet',
-      ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '--start', '31', '--out', 'x.pdf'],
-      /--start "31" must be a label position from 1 to 30 on avery-5160/,
-    ],
-    [
-      'a start on a roll',
-      [
-        'labels',
-        'MUG-BLUE-11OZ',
-        'X000ABC123',
-        '--count',
-        '1',
-        '--layout',
-        'thermal-2x1',
-        '--start',
-        '2',
-        '--out',
-        'x.pdf',
-      ],
-      /--start is for sheet layouts/,
-    ],
-    [
-      'ZPL on a sheet',
-      ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1', '-o', 'zpl', '--layout', 'a4-24'],
-      /ZPL is for thermal rolls/,
-    ],
-    ['a PDF without a file', ['labels', 'MUG-BLUE-11OZ', 'X000ABC123', '--count', '1'], /--out FILE.pdf is needed/],
     ['-o zpl elsewhere', ['items', 'list', '-o', 'zpl'], /-o zpl is for inv labels and inv pack only/],
-    [
-      '--from with a count',
-      ['labels', '--from', 'x.json', '--count', '2', '-o', 'zpl'],
-      /--from takes the items and counts from the file/,
-    ],
-    [
-      'send-to-fba with a bad label layout',
-      ['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1', '--labels', 'x.pdf', '--labels-layout', 'nope'],
-      /--labels-layout "nope" must be one of/,
-    ],
   ])('refuses %s (exit 2, nothing sent)', async (_name, args, message) => {
     const before = fx.snapshot();
     const r = await inv(args);

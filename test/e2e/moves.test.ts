@@ -127,19 +127,6 @@ describe('doMoveItem', () => {
     expect(fx.snapshot()).toBe(before);
   });
 
-  it('checks quantity and from flags in the CLI before sending', async () => {
-    const before = requests('/v1/doMoveItem');
-    for (const args of [
-      ['move', 'MUG-BLUE-11OZ', '0', '--from', '1', '--to', '2'],
-      ['move', 'MUG-BLUE-11OZ', '2.5', '--from', '1', '--to', '2'],
-      ['move', 'MUG-BLUE-11OZ', '1', '--from', '1', '--from-purchase', '5001', '--to', '2'],
-    ]) {
-      const r = await inv(args);
-      expect(r.code, args.join(' ')).toBe(2);
-    }
-    expect(requests('/v1/doMoveItem')).toBe(before);
-  });
-
   it('sends a quantity of 999999999 (the server refuses it for want of stock); 1000000000 is refused before sending (exit 2)', async () => {
     const before = requests('/v1/doMoveItem');
     const sends = requests('/v1/doSendToFBA');

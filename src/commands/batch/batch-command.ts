@@ -1,38 +1,16 @@
-/** What the batch commands (move --file, items import, batch *) share: the engine's surroundings from the context, and rendering an outcome. */
-import type { BatchOutcome, BatchRequest, BatchRunEnv, RowResult } from '../../batch/batch-types.js';
+/**
+ * What the batch commands (move --file, items import, batch *) share: the engine's surroundings from the context,
+ * and rendering an outcome.
+ */
+import type { BatchOutcome, BatchRunEnv, RowResult } from '../../batch/batch-types.js';
 import { BatchRefusedError, exitCodeOf, UsageError } from '../../errors.js';
-import { encodingOf } from '../../batch/decode.js';
 import { requireBaseUrl } from '../../cli/clients.js';
 import type { Ctx, Output } from '../../cli/context.js';
-import { wholeNumber } from '../../cli/request-body.js';
 import { jsonText } from '../../cli/output/render.js';
 import { stateDir } from '../../config/paths.js';
 
-/** The flags every batch command takes, as given. */
-export interface BatchRequestFlags {
-  format?: string;
-  encoding?: string;
-  delimiter?: string;
-  batch?: string;
-  retryInDoubt?: boolean;
-  again?: boolean;
-  concurrency: string;
-}
-
-/** The request of a batch over `file`, its flags checked. */
-export function batchRequest(file: string, flags: BatchRequestFlags): BatchRequest {
-  const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
-  return {
-    file,
-    format: flags.format,
-    encoding: encodingOf(flags.encoding),
-    delimiter: flags.delimiter,
-    name: flags.batch,
-    retryInDoubt: Boolean(flags.retryInDoubt),
-    again: Boolean(flags.again),
-    concurrency,
-  };
-}
+// Where the batch flags are checked; items import still reads them from here.
+export { batchRequest, type BatchRequestFlags } from './batch-request.js';
 
 /** The engine's surroundings for this context: state dir, profile, origin, account, progress, prompts. */
 export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {

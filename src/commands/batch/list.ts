@@ -2,7 +2,8 @@
 import { rememberNames } from '../../cli/completion/names.js';
 import type { Command } from 'commander';
 import type { BatchInfo } from '../../batch/kept-batches.js';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
@@ -46,21 +47,26 @@ export const meta: Meta = {
     'the batches run against this server (from any profile): name, state, rows (done, failed, in doubt, not sent), runs',
 };
 
-/** Options and action of `inv batch list` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command.addHelpText('after', '\nExamples:\n  inv batch list\n  inv batch list --json').action(
-    run(async (ctx) => {
-      const out = ctx.output(VIEW);
-      const { listBatches } = await import('../../batch/kept-batches.js');
-      const batches = (await listBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl))).map(
-        (b) => b.info,
-      );
-      rememberNames(
-        ctx.io.env,
-        'batches',
-        batches.map((b) => b.name),
-      );
-      await out.render(batches);
-    }),
+/** Options of `inv batch list` (declared from `meta`): none. */
+export function setup(command: Command): void {
+  command.addHelpText('after', '\nExamples:\n  inv batch list\n  inv batch list --json');
+}
+
+/** `inv batch list` takes no options. */
+export function parse(): Record<string, never> {
+  return {};
+}
+
+/** Lists the batches kept for this server, remembering their names for completion. */
+export async function run(ctx: Ctx): Promise<void> {
+  const out = ctx.output(VIEW);
+  const { listBatches } = await import('../../batch/kept-batches.js');
+  const kept = await listBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl));
+  const batches = kept.map((b) => b.info);
+  rememberNames(
+    ctx.io.env,
+    'batches',
+    batches.map((b) => b.name),
   );
+  await out.render(batches);
 }

@@ -1,7 +1,8 @@
 /** inv batch prune --older-than DAYS: removes the journals of batches last run before then. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import { wholeNumber } from '../../cli/request-body.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
@@ -11,38 +12,44 @@ export const meta: Meta = {
   summary: 'remove the journals of batches last run more than DAYS days ago (a pruned batch name can be run anew)',
 };
 
-/** Options and action of `inv batch prune` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** What `inv batch prune` removes: batches last run over `days` days ago; with `force`, unfinished ones too. */
+export interface PruneOptions {
+  days: number;
+  force: boolean;
+}
+
+/** Options of `inv batch prune` (declared from `meta`). */
+export function setup(command: Command): void {
   command
     .option('--older-than <days>', 'age in days of the last run')
     .option(
       '--force',
       'also remove batches with rows in doubt, failed or not sent (a rerun then sends their done rows again)',
     )
-    .addHelpText('after', '\nExamples:\n  inv batch prune --older-than 30')
-    .action(
-      run<{ olderThan?: string; force?: boolean }>(async (ctx, _args, flags) => {
-        if (flags.olderThan === undefined) throw new UsageError('give --older-than DAYS');
-        const days = wholeNumber(flags.olderThan, '--older-than', 0, 36_500)!;
-        const { pruneBatches } = await import('../../batch/kept-batches.js');
-        const { removed, kept } = await pruneBatches(
-          stateDir(ctx.io.env),
-          originOf((await ctx.settings()).baseUrl),
-          days,
-          flags.force === true,
-        );
-        if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')
-          await ctx.io.out.write(
-            JSON.stringify({ removed: removed.map((b) => b.name), kept: kept.map((b) => b.name) }) + '\n',
-          );
-        await ctx.info(
-          `${ctx.color.green('✓')} removed ${removed.length} batch journal(s)${removed.length ? `: ${removed.map((b) => `"${b.name}"`).join(', ')}` : ''}`,
-        );
-        for (const b of kept) {
-          await ctx.io.err.write(
-            `warning: kept "${b.name}": ${b.inDoubt} in doubt, ${b.failed} failed, ${b.pending} not sent; without its journal a rerun would send its done rows again (check it with \`inv batch show "${b.name}"\`, or prune it with --force)\n`,
-          );
-        }
-      }),
+    .addHelpText('after', '\nExamples:\n  inv batch prune --older-than 30');
+}
+
+/** The age in whole days (required) and --force. */
+export function parse(_args: unknown[], flags: { olderThan?: string; force?: boolean }): PruneOptions {
+  if (flags.olderThan === undefined) throw new UsageError('give --older-than DAYS');
+  return { days: wholeNumber(flags.olderThan, '--older-than', 0, 36_500)!, force: flags.force === true };
+}
+
+/** Removes the journals, and warns of each unfinished batch it kept. */
+export async function run(ctx: Ctx, { days, force }: PruneOptions): Promise<void> {
+  const { pruneBatches } = await import('../../batch/kept-batches.js');
+  const origin = originOf((await ctx.settings()).baseUrl);
+  const { removed, kept } = await pruneBatches(stateDir(ctx.io.env), origin, days, force);
+  if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')
+    await ctx.io.out.write(
+      JSON.stringify({ removed: removed.map((b) => b.name), kept: kept.map((b) => b.name) }) + '\n',
     );
+  const names = removed.length ? `: ${removed.map((b) => `"${b.name}"`).join(', ')}` : '';
+  await ctx.info(`${ctx.color.green('✓')} removed ${removed.length} batch journal(s)${names}`);
+  for (const b of kept) {
+    const counts = `${b.inDoubt} in doubt, ${b.failed} failed, ${b.pending} not sent`;
+    const why = 'without its journal a rerun would send its done rows again';
+    const next = `check it with \`inv batch show "${b.name}"\`, or prune it with --force`;
+    await ctx.io.err.write(`warning: kept "${b.name}": ${counts}; ${why} (${next})\n`);
+  }
 }

@@ -1,7 +1,8 @@
-/** inv batch resolve NAME --row ID | --line N[-M] --applied|--not-applied: settles rows in doubt after the user checked the server. */
+/** inv batch resolve NAME --row ID | --line N[-M] --applied|--not-applied: settles rows in doubt, once checked on the server. */
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import { wholeNumber } from '../../cli/request-body.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
@@ -38,8 +39,16 @@ export const meta: Meta = {
   summary: 'mark rows in doubt as applied (done) or not applied (a rerun sends them), after checking the server',
 };
 
-/** Options and action of `inv batch resolve` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Which rows of which batch, and what became of them. */
+export interface ResolveOptions {
+  name: string;
+  pick: RowPick;
+  /** true: the rows were applied (done); false: they were not (failed, sent by the next run). */
+  applied: boolean;
+}
+
+/** Options of `inv batch resolve` (declared from `meta`). */
+export function setup(command: Command): void {
   command
     .option('--row <id>', "the row's id (the row column of inv batch show)")
     .option('--line <n>', "the row's line (N, or a range N-M), when it names one row of the batch (see inv batch show)")
@@ -57,30 +66,32 @@ export function setup(command: Command, run: Runner): void {
         '  inv batch resolve replenish-2026-11-24 --line 18-21 --not-applied',
         '  inv batch resolve replenish-2026-11-24 --row cf348c3b68a43e49 --applied',
       ].join('\n'),
-    )
-    .action(
-      run<ResolveFlags>(async (ctx, [name], flags) => {
-        const pick = pickOf(flags);
-        if (Boolean(flags.applied) === Boolean(flags.notApplied))
-          throw new UsageError('give exactly one of --applied or --not-applied');
-        const { findBatch, resolveRows } = await import('../../batch/kept-batches.js');
-        const settings = await ctx.settings();
-        const batch = await findBatch(stateDir(ctx.io.env), name as string, originOf(settings.baseUrl));
-        const rows = await resolveRows(batch, pick, Boolean(flags.applied));
-        if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') {
-          await ctx.io.out.write(
-            JSON.stringify({
-              batch: batch.info.name,
-              rows: rows.map((r) => ({ row: r.id, line: r.line ?? null, state: r.state })),
-            }) + '\n',
-          );
-        }
-        const now = flags.applied ? 'done' : 'failed: the next run sends them';
-        const which =
-          rows.length <= 5
-            ? rows.map((r) => `row ${r.id} (line ${r.line ?? '?'})`).join(', ')
-            : `${rows.length} rows in doubt on lines ${flags.line}`;
-        await ctx.info(`${ctx.color.green('✓')} ${which} of batch "${batch.info.name}": ${now}`);
-      }),
     );
+}
+
+/** The batch, the rows (--row or --line) and exactly one of --applied and --not-applied. */
+export function parse([name]: unknown[], flags: ResolveFlags): ResolveOptions {
+  const pick = pickOf(flags);
+  if (Boolean(flags.applied) === Boolean(flags.notApplied))
+    throw new UsageError('give exactly one of --applied or --not-applied');
+  return { name: name as string, pick, applied: Boolean(flags.applied) };
+}
+
+/** Marks the rows in the journal and says which. */
+export async function run(ctx: Ctx, { name, pick, applied }: ResolveOptions): Promise<void> {
+  const { findBatch, resolveRows } = await import('../../batch/kept-batches.js');
+  const settings = await ctx.settings();
+  const batch = await findBatch(stateDir(ctx.io.env), name, originOf(settings.baseUrl));
+  const rows = await resolveRows(batch, pick, applied);
+  if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson') {
+    const shown = rows.map((r) => ({ row: r.id, line: r.line ?? null, state: r.state }));
+    await ctx.io.out.write(JSON.stringify({ batch: batch.info.name, rows: shown }) + '\n');
+  }
+  const now = applied ? 'done' : 'failed: the next run sends them';
+  const lines = 'row' in pick ? '' : pick.from === pick.to ? String(pick.from) : `${pick.from}-${pick.to}`;
+  const which =
+    rows.length <= 5
+      ? rows.map((r) => `row ${r.id} (line ${r.line ?? '?'})`).join(', ')
+      : `${rows.length} rows in doubt on lines ${lines}`;
+  await ctx.info(`${ctx.color.green('✓')} ${which} of batch "${batch.info.name}": ${now}`);
 }

@@ -1,10 +1,11 @@
 /** inv batch show NAME: the rows of a batch by state; for rows in doubt, the quantities to check on the server. */
 import type { Command } from 'commander';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
-import type { ShownRow } from '../../batch/batch-details.js';
+import { showBatch, shownState, type ShownRow } from '../../batch/batch-details.js';
 
 /** A location as a person reads it: "Shelf A1 (1)" where the server named it, else its id. */
 const place = (id: unknown, name: string | null | undefined) => (name ? `${name} (${String(id)})` : id);
@@ -46,8 +47,14 @@ export const meta: Meta = {
   summary: 'the rows of a batch by state (in doubt first), with what to check for rows in doubt',
 };
 
-/** Options and action of `inv batch show` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** The batch to show (a name or its file), and the one state to list, if any. */
+export interface ShowOptions {
+  name: string;
+  state: string | undefined;
+}
+
+/** Options of `inv batch show` (declared from `meta`). */
+export function setup(command: Command): void {
   command
     .option('--state <state>', 'only rows in this state: in-doubt, failed, pending or done')
     .addHelpText(
@@ -63,19 +70,20 @@ export function setup(command: Command, run: Runner): void {
         '  inv batch show replenish-2026-11-24',
         '  inv batch show moves.csv --state in-doubt --json',
       ].join('\n'),
-    )
-    .action(
-      run<{ state?: string }>(async (ctx, [name], flags) => {
-        const out = ctx.output(VIEW);
-        const { showBatch } = await import('../../batch/batch-details.js');
-        const settings = await ctx.settings();
-        const origin = originOf(settings.baseUrl);
-        const shown = await showBatch(stateDir(ctx.io.env), name as string, origin, flags.state, async () =>
-          ctx.inventory(),
-        );
-        await ctx.info(shown.summary);
-        for (const warning of shown.warnings) await ctx.info(`warning: ${warning}`);
-        await out.render(shown.rows);
-      }),
     );
+}
+
+/** The batch and --state. */
+export function parse([name]: unknown[], flags: { state?: string }): ShowOptions {
+  return { name: name as string, state: shownState(flags.state) };
+}
+
+/** Shows the batch's summary, its warnings and its rows. */
+export async function run(ctx: Ctx, { name, state }: ShowOptions): Promise<void> {
+  const out = ctx.output(VIEW);
+  const origin = originOf((await ctx.settings()).baseUrl);
+  const shown = await showBatch(stateDir(ctx.io.env), name, origin, state, async () => ctx.inventory());
+  await ctx.info(shown.summary);
+  for (const warning of shown.warnings) await ctx.info(`warning: ${warning}`);
+  await out.render(shown.rows);
 }

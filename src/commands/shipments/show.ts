@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
 import type { Ctx } from '../../cli/context.js';
 import { UsageError } from '../../errors.js';
-import { labelChoices, labelsWritable, type LabelOptions } from '../../labels/write-labels.js';
+import { checkLabelFile, labelSettings, type LabelOptions } from '../../labels/write-labels.js';
 import { SHIPMENT_VIEW } from './shipment-views.js';
 
 export const meta: Meta = {
@@ -45,14 +45,16 @@ export function parse([id]: unknown[], flags: { labels?: string; labelsLayout?: 
   if (flags.labels === undefined && flags.labelsLayout !== undefined)
     throw new UsageError('--labels-layout goes with --labels FILE');
   const labels =
-    flags.labels === undefined ? undefined : labelChoices({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
+    flags.labels === undefined
+      ? undefined
+      : labelSettings({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
   return { id: String(id).trim(), labels };
 }
 
 /** Refuses a --labels file that cannot be written, then shows the shipment and writes its labels. */
 export async function run(ctx: Ctx, { id, labels }: ShipmentShowOptions): Promise<void> {
   const out = ctx.output(SHIPMENT_VIEW);
-  if (labels) labelsWritable(labels, 'labels-');
+  if (labels) checkLabelFile(labels, '--labels');
   const client = await ctx.inventory();
   const [{ LocationNames }, { showShipment }] = await Promise.all([
     import('../../api/location-names.js'),

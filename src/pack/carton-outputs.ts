@@ -1,0 +1,38 @@
+/** The outputs of inv pack (carton labels, pack list) from its flags, checked before anything is read or fetched. */
+import { UsageError } from '../errors.js';
+import { CARTON_LAYOUTS, type CartonLayoutName } from './carton-layout.js';
+import type { CartonOptions } from './write-outputs.js';
+
+export interface OutputFlags {
+  labels?: string;
+  layout?: string;
+  packList?: string;
+  /** -o zpl was given. */
+  zpl?: boolean;
+}
+
+export interface Outputs {
+  labels?: Omit<CartonOptions, 'shipFrom'>;
+  packList?: string;
+}
+
+/** Checks the output flags before anything is read or fetched. */
+export function outputOptions(flags: OutputFlags): Outputs {
+  const layout = (flags.layout ?? '4x6') as CartonLayoutName;
+  if (!CARTON_LAYOUTS.includes(layout))
+    throw new UsageError(`--layout "${flags.layout}" must be one of ${CARTON_LAYOUTS.join(', ')}`);
+  const format = flags.zpl || flags.labels?.toLowerCase().endsWith('.zpl') ? 'zpl' : 'pdf';
+  if (flags.layout !== undefined && flags.labels === undefined)
+    throw new UsageError('--layout goes with --labels FILE');
+  if (format === 'zpl' && flags.layout === 'letter-2up')
+    throw new UsageError('--layout letter-2up is a sheet: ZPL is for 4x6 thermal rolls');
+  if (flags.zpl && flags.labels === undefined)
+    throw new UsageError('-o zpl is the format of --labels FILE (or --labels - for stdout)');
+  if (format === 'pdf' && flags.labels === '-')
+    throw new UsageError('--labels FILE.pdf is needed for a PDF (ZPL can go to stdout with -o zpl)');
+  if (flags.packList === '-') throw new UsageError('--pack-list needs a FILE: stdout carries the boxes');
+  return {
+    labels: flags.labels === undefined ? undefined : { format, layout, out: flags.labels },
+    packList: flags.packList,
+  };
+}
