@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { parseAsin } from './shared/research-input.js';
 import type { ItemLookupResponse } from '../api/research-types.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import { pick, type View } from '../cli/output/view.js';
 import { asList, xmlText } from '../api/xml.js';
 
@@ -65,19 +66,26 @@ export const meta: Meta = {
   summary: 'product advertising item lookup of an ASIN (attributes, dimensions, offer summary)',
 };
 
-/** Options and action of `inv item-lookup` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText(
-      'after',
-      '\nExamples:\n  inv item-lookup B00X4WHP5E\n  inv item-lookup B00X4WHP5E --json | jq .ItemLookupResponse.Items.Item.ItemAttributes',
-    )
-    .action(
-      run(async (ctx, [asinArg]) => {
-        const asin = parseAsin(asinArg as string);
-        const out = ctx.output(ITEM_LOOKUP_VIEW);
-        const client = await ctx.research();
-        await out.render([await client.itemLookup(asin)]);
-      }),
-    );
+/** Help of `inv item-lookup`. */
+export function setup(command: Command): void {
+  command.addHelpText(
+    'after',
+    [
+      '\nExamples:',
+      '  inv item-lookup B00X4WHP5E',
+      '  inv item-lookup B00X4WHP5E --json | jq .ItemLookupResponse.Items.Item.ItemAttributes',
+    ].join('\n'),
+  );
+}
+
+/** The ASIN, checked. */
+export function parse([asin]: unknown[]): string {
+  return parseAsin(asin as string);
+}
+
+/** Shows the item lookup of the ASIN. */
+export async function run(ctx: Ctx, asin: string): Promise<void> {
+  const out = ctx.output(ITEM_LOOKUP_VIEW);
+  const client = await ctx.research();
+  await out.render([await client.itemLookup(asin)]);
 }

@@ -1,8 +1,9 @@
-/** inv item-search KEYWORDS: one page of the paged keyword search (/v1/itemSearch); items in a table, the whole page in JSON. */
+/** inv item-search KEYWORDS: one page of the keyword search (/v1/itemSearch); items in a table, the whole page in JSON. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { ItemSearchResponse } from '../api/research-types.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import { wholeNumber } from '../cli/request-body.js';
 import { money } from '../util/format.js';
 import { pick, type View } from '../cli/output/view.js';
@@ -41,28 +42,40 @@ export const meta: Meta = {
   summary: 'paged keyword search of the product advertising catalog (/v1/itemSearch)',
 };
 
-/** Options and action of `inv item-search` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** The keywords, and the page of which search index. */
+export interface ItemSearchOptions {
+  keywords: string;
+  page: number;
+  index: string;
+}
+
+/** Options of `inv item-search`. */
+export function setup(command: Command): void {
   command
     .option('--page <n>', 'page of results, 1 to 10', '1')
     .option('--index <searchIndex>', 'search index (e.g. Books, Toys; Blended searches all)', 'Blended')
     .addHelpText(
       'after',
-      '\nExamples:\n  inv item-search fish eye art\n  inv item-search "usb cable" --page 2 --json | jq .ItemSearchResponse.Items.TotalPages',
-    )
-    .action(
-      run<{ page: string; index: string }>(async (ctx, [words], options) => {
-        const keywords = (words as string[]).join(' ').trim();
-        if (keywords.length === 0 || keywords.length > 200)
-          throw new UsageError('KEYWORDS must be 1 to 200 characters');
-        if (!/^[A-Za-z]{1,40}$/.test(options.index))
-          throw new UsageError(
-            `--index "${options.index}" must be a search index name of letters (e.g. Blended, Books)`,
-          );
-        const page = wholeNumber(options.page, '--page', 1, 10)!;
-        const out = ctx.output(ITEM_SEARCH_VIEW);
-        const client = await ctx.research();
-        await out.render([await client.itemSearch(keywords, { page, index: options.index })]);
-      }),
+      [
+        '\nExamples:',
+        '  inv item-search fish eye art',
+        '  inv item-search "usb cable" --page 2 --json | jq .ItemSearchResponse.Items.TotalPages',
+      ].join('\n'),
     );
+}
+
+/** The keywords joined (1 to 200 characters), the index (letters) and the page (1 to 10). */
+export function parse([words]: unknown[], flags: { page: string; index: string }): ItemSearchOptions {
+  const keywords = (words as string[]).join(' ').trim();
+  if (keywords.length === 0 || keywords.length > 200) throw new UsageError('KEYWORDS must be 1 to 200 characters');
+  if (!/^[A-Za-z]{1,40}$/.test(flags.index))
+    throw new UsageError(`--index "${flags.index}" must be a search index name of letters (e.g. Blended, Books)`);
+  return { keywords, page: wholeNumber(flags.page, '--page', 1, 10)!, index: flags.index };
+}
+
+/** Asks for the page of the search. */
+export async function run(ctx: Ctx, { keywords, page, index }: ItemSearchOptions): Promise<void> {
+  const out = ctx.output(ITEM_SEARCH_VIEW);
+  const client = await ctx.research();
+  await out.render([await client.itemSearch(keywords, { page, index })]);
 }

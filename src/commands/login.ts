@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { AuthError, UsageError } from '../errors.js';
 import type { StoredTokens } from '../config/schema.js';
 import type { Ctx } from '../cli/context.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
 import { portNumber } from '../cli/request-body.js';
 import { readAll } from '../util/io.js';
 import { AUTHORIZATION_CODE_LIFETIME_S } from '../api/constants.js';
@@ -11,6 +11,7 @@ import type { WhoAmI } from '../api/inventory.js';
 import type { LoginUI } from '../auth/browser-login.js';
 import type { LoginPage } from '../cli/login-page.js';
 
+/** What commander reads for `inv login`. */
 interface LoginFlags {
   browser: boolean;
   password?: boolean;
@@ -21,10 +22,24 @@ interface LoginFlags {
   scope?: string;
 }
 
+/** How `inv login` logs in: the password grant, or a browser flow (code + PKCE, or implicit). */
+export interface LoginOptions {
+  password: boolean;
+  implicit: boolean;
+  /** False with --no-browser: the redirect is pasted. */
+  browser: boolean;
+  /** The loopback port of the redirect; 0 picks a free one. */
+  port: number;
+  username: string | undefined;
+  passwordStdin: boolean;
+  /** The scopes to ask for; the profile's scope setting when undefined. */
+  scope: string | undefined;
+}
+
 /** How long to wait for the browser when --timeout is not given. */
 const DEFAULT_WAIT_S = 300;
 
-async function passwordLogin(ctx: Ctx, flags: LoginFlags, scope: string): Promise<StoredTokens> {
+async function passwordLogin(ctx: Ctx, flags: LoginOptions, scope: string): Promise<StoredTokens> {
   const username =
     flags.username ?? (await ctx.ask({ what: 'the username', flag: '--username', message: 'Username:' }));
   const password = flags.passwordStdin
@@ -35,18 +50,17 @@ async function passwordLogin(ctx: Ctx, flags: LoginFlags, scope: string): Promis
 }
 
 /** The command that starts this login again, for hints. */
-function loginAgain(flags: LoginFlags): string {
-  const port = flags.port !== '0' ? ` --port ${flags.port}` : '';
-  return `inv login${flags.flow === 'implicit' ? ' --flow implicit' : ''}${flags.browser ? '' : ' --no-browser'}${port}`;
+function loginAgain(options: LoginOptions): string {
+  const port = options.port !== 0 ? ` --port ${options.port}` : '';
+  return `inv login${options.implicit ? ' --flow implicit' : ''}${options.browser ? '' : ' --no-browser'}${port}`;
 }
 
 async function browserFlow(
   ctx: Ctx,
-  flags: LoginFlags,
+  options: LoginOptions,
   scope: string,
   accept: LoginUI['accept'],
 ): Promise<StoredTokens> {
-  const port = portNumber(flags.port, '--port');
   const waitMs = ctx.globals.timeoutGiven ? ctx.globals.timeoutMs : DEFAULT_WAIT_S * 1000;
   const oauth = await ctx.oauth();
   const [{ browserLogin }, { noBrowserHere, sshWithoutBrowser }, { lineReader }] = await Promise.all([
@@ -55,14 +69,15 @@ async function browserFlow(
     import('../cli/lines.js'),
   ]);
   const io = ctx.io;
-  let paste = !flags.browser;
+  let paste = !options.browser;
   if (!paste && sshWithoutBrowser(io.env)) {
     paste = true;
     await io.err.write('SSH session without BROWSER or a display: not opening a browser, as with --no-browser\n');
   } else if (!paste && noBrowserHere(io.env)) {
     paste = true;
     await io.err.write(
-      'no browser can be opened here (no BROWSER and no display): open the URL on another device and paste the redirect, as with --no-browser\n',
+      'no browser can be opened here (no BROWSER and no display): ' +
+        'open the URL on another device and paste the redirect, as with --no-browser\n',
     );
   }
   const lines = paste ? lineReader(io.stdin, io.signal) : undefined;
@@ -78,13 +93,13 @@ async function browserFlow(
     return await browserLogin(
       oauth,
       {
-        implicit: flags.flow === 'implicit',
-        port,
+        implicit: options.implicit,
+        port: options.port,
         scope,
         timeoutMs: waitMs,
         signal: io.signal,
         codeLifetimeS: AUTHORIZATION_CODE_LIFETIME_S,
-        again: loginAgain(flags),
+        again: loginAgain(options),
       },
       {
         // The URL is printed even with --quiet: without it there is no way to log in.
@@ -105,8 +120,8 @@ export const meta: Meta = {
   summary: 'log in to the Inventory API (OAuth 2.0) and store the tokens in the profile',
 };
 
-/** Options and action of `inv login` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Options of `inv login`. */
+export function setup(command: Command): void {
   command
     .option(
       '--no-browser',
@@ -126,36 +141,47 @@ export function setup(command: Command, run: Runner): void {
         'Examples:',
         '  inv login                                    # opens a browser',
         '  inv login --no-browser --port 8765           # over SSH: ssh -L 8765:127.0.0.1:8765, or paste the redirect',
-        `                                               # (paste within ${AUTHORIZATION_CODE_LIFETIME_S} s of approving; a bad paste is asked again)`,
+        `${' '.repeat(47)}# (paste within ${AUTHORIZATION_CODE_LIFETIME_S} s of approving; a bad paste is asked again)`,
         '  printf %s "$PASSWORD" | inv login --password --username demo --password-stdin',
       ].join('\n'),
-    )
-    .action(
-      run<LoginFlags>(async (ctx, _args, flags) => {
-        const settings = await ctx.settings();
-        const scope = flags.scope ?? settings.stored.scope ?? '';
-        const password = flags.password || flags.flow === 'password';
-        if (!password && (flags.username || flags.passwordStdin))
-          throw new UsageError('--username and --password-stdin go with --password');
-        let user: WhoAmI['user'] | undefined;
-        /** Stores the tokens and learns who logged in; returns what the browser is told. */
-        const accept = async (tokens: StoredTokens): Promise<string> => {
-          await (await ctx.config()).updateProfile(settings.profile, (profile) => ({ ...profile, tokens }));
-          try {
-            user = (await (await ctx.inventory()).whoami()).user;
-          } catch (error) {
-            if (error instanceof AuthError) throw error;
-            await ctx.info(`note: logged in, but /v1/whoami failed: ${(error as Error).message}`);
-          }
-          const who = user ? ` as ${user.username ?? user.email}` : '';
-          return `Logged in${who} (profile ${settings.profile}). You can close this tab.`;
-        };
-        if (password) await accept(await passwordLogin(ctx, flags, scope));
-        else await browserFlow(ctx, flags, scope, accept);
-        await ctx.info(
-          `${ctx.color.green('✓')} logged in${user ? ` as ${user.email}` : ''} (profile "${settings.profile}")`,
-        );
-        if (settings.envToken) await ctx.info('note: INV_TOKEN is set and takes precedence over the stored tokens');
-      }),
     );
+}
+
+/** The login asked for: its flow, port and credentials' sources, checked. */
+export function parse(_args: unknown[], flags: LoginFlags): LoginOptions {
+  const password = Boolean(flags.password) || flags.flow === 'password';
+  if (!password && (flags.username || flags.passwordStdin))
+    throw new UsageError('--username and --password-stdin go with --password');
+  return {
+    password,
+    implicit: flags.flow === 'implicit',
+    browser: flags.browser,
+    port: portNumber(flags.port, '--port'),
+    username: flags.username,
+    passwordStdin: Boolean(flags.passwordStdin),
+    scope: flags.scope,
+  };
+}
+
+/** Logs in, stores the tokens in the profile and says who logged in. */
+export async function run(ctx: Ctx, options: LoginOptions): Promise<void> {
+  const settings = await ctx.settings();
+  const scope = options.scope ?? settings.stored.scope ?? '';
+  let user: WhoAmI['user'] | undefined;
+  /** Stores the tokens and learns who logged in; returns what the browser is told. */
+  const accept = async (tokens: StoredTokens): Promise<string> => {
+    await (await ctx.config()).updateProfile(settings.profile, (profile) => ({ ...profile, tokens }));
+    try {
+      user = (await (await ctx.inventory()).whoami()).user;
+    } catch (error) {
+      if (error instanceof AuthError) throw error;
+      await ctx.info(`note: logged in, but /v1/whoami failed: ${(error as Error).message}`);
+    }
+    const who = user ? ` as ${user.username ?? user.email}` : '';
+    return `Logged in${who} (profile ${settings.profile}). You can close this tab.`;
+  };
+  if (options.password) await accept(await passwordLogin(ctx, options, scope));
+  else await browserFlow(ctx, options, scope, accept);
+  await ctx.info(`${ctx.color.green('✓')} logged in${user ? ` as ${user.email}` : ''} (profile "${settings.profile}")`);
+  if (settings.envToken) await ctx.info('note: INV_TOKEN is set and takes precedence over the stored tokens');
 }

@@ -1,6 +1,6 @@
 /** inv logout: revoke the refresh token at the authorization server, and forget the stored tokens of the profile. */
 import type { Command } from 'commander';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/context.js';
 import type { StoredTokens } from '../config/schema.js';
 import { InvError } from '../errors.js';
@@ -29,21 +29,25 @@ export const meta: Meta = {
   summary: 'revoke the refresh token at the server and forget the tokens stored in the profile',
 };
 
-/** Options and action of `inv logout` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command.addHelpText('after', '\nExample:\n  inv --profile warehouse logout').action(
-    run(async (ctx) => {
-      const settings = await ctx.settings();
-      const store = await ctx.config();
-      const tokens = store.profile(settings.profile).tokens;
-      const outcome = tokens ? await revoke(ctx, tokens) : undefined;
-      await store.updateProfile(settings.profile, ({ tokens: _tokens, ...rest }) => rest);
-      await ctx.info(
-        tokens
-          ? `${ctx.color.green('✓')} logged out of profile "${settings.profile}": ${outcome}`
-          : `profile "${settings.profile}" was not logged in`,
-      );
-      if (settings.envToken) await ctx.info('note: INV_TOKEN is still set in the environment');
-    }),
+/** Help of `inv logout` (it takes no options). */
+export function setup(command: Command): void {
+  command.addHelpText('after', '\nExample:\n  inv --profile warehouse logout');
+}
+
+/** Nothing to parse. */
+export function parse(): void {}
+
+/** Revokes the refresh token and forgets the stored tokens of the profile. */
+export async function run(ctx: Ctx): Promise<void> {
+  const settings = await ctx.settings();
+  const store = await ctx.config();
+  const tokens = store.profile(settings.profile).tokens;
+  const outcome = tokens ? await revoke(ctx, tokens) : undefined;
+  await store.updateProfile(settings.profile, ({ tokens: _tokens, ...rest }) => rest);
+  await ctx.info(
+    tokens
+      ? `${ctx.color.green('✓')} logged out of profile "${settings.profile}": ${outcome}`
+      : `profile "${settings.profile}" was not logged in`,
   );
+  if (settings.envToken) await ctx.info('note: INV_TOKEN is still set in the environment');
 }

@@ -1,10 +1,19 @@
 /** inv scout: scan codes (terminal, stdin or a manifest file) and see buy or skip, with the profit and ROI of each. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import { DELIMITER_HELP, wholeNumber } from '../cli/request-body.js';
-import { scoutFromFlags, scoutFlagOptions, type ScoutCommandFlags } from './scout/scout-flags.js';
+import {
+  parseMaxAge,
+  parseScoutPricing,
+  scoutFlagOptions,
+  scoutFromPricing,
+  type ScoutCommandFlags,
+  type ScoutPricing,
+} from './scout/scout-flags.js';
 
+/** What commander reads for `inv scout`. */
 interface Flags extends ScoutCommandFlags {
   file?: string;
   delimiter?: string;
@@ -16,14 +25,27 @@ interface Flags extends ScoutCommandFlags {
   refresh?: boolean;
 }
 
+/** A scout of scans, or of a manifest (--file) with its answers kept; priced and costed as asked. */
+export interface ScoutOptions extends ScoutPricing {
+  file: string | undefined;
+  delimiter: string | undefined;
+  /** How old a kept answer may be and still be used (manifest only). */
+  maxAgeMs: number;
+  refresh: boolean;
+  buyList: string | undefined;
+  mskuTemplate: string;
+  cond: string;
+  concurrency: number;
+}
+
 export const meta: Meta = {
   name: 'scout',
   summary:
     'scan codes and see buy or skip: price, fees, profit, ROI and a verdict per scan (Ctrl-D ends with the tally)',
 };
 
-/** Options and action of `inv scout` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Options of `inv scout`. */
+export function setup(command: Command): void {
   command
     .option('--file <manifest>', 'scout a manifest CSV (code,cost[,qty]) instead of scans; resumable')
     .option(
@@ -52,32 +74,48 @@ export function setup(command: Command, run: Runner): void {
         '  inv scout --file manifest.csv --json > ranked.json',
         '  inv scout --file manifest.csv --at 5.00 --max-age 15m',
       ].join('\n'),
-    )
-    .action(
-      run<Flags>(async (ctx, _args, flags) => {
-        const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
-        if (!/^[^,\n]{1,80}$/.test(flags.mskuTemplate))
-          throw new UsageError('--msku-template must be 1 to 80 characters without commas');
-        if (flags.file) {
-          const { runManifestCommand, manifestAnswers } = await import('./scout/manifest-mode.js');
-          const answers = await manifestAnswers(ctx, flags.maxAge, Boolean(flags.refresh));
-          const { scout, defaultCost } = await scoutFromFlags(ctx, flags, answers);
-          return runManifestCommand(ctx, scout, answers, {
-            file: flags.file,
-            concurrency,
-            defaultCost,
-            delimiter: flags.delimiter,
-          });
-        }
-        if (flags.refresh || flags.maxAge !== '1h') throw new UsageError('--max-age and --refresh go with --file');
-        const { scout, defaultCost } = await scoutFromFlags(ctx, flags);
-        const { runScanCommand } = await import('./scout/scan-loop.js');
-        await runScanCommand(ctx, scout, {
-          defaultCost,
-          buyList: flags.buyList,
-          mskuTemplate: flags.mskuTemplate,
-          cond: flags.cond,
-        });
-      }),
     );
+}
+
+/** The flags checked: limits, the template, --max-age and --refresh only with --file, the pricing and amounts. */
+export function parse(_args: unknown[], flags: Flags): ScoutOptions {
+  const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
+  if (!/^[^,\n]{1,80}$/.test(flags.mskuTemplate))
+    throw new UsageError('--msku-template must be 1 to 80 characters without commas');
+  if (!flags.file && (flags.refresh || flags.maxAge !== '1h'))
+    throw new UsageError('--max-age and --refresh go with --file');
+  return {
+    ...parseScoutPricing(flags),
+    file: flags.file,
+    delimiter: flags.delimiter,
+    maxAgeMs: parseMaxAge(flags.maxAge),
+    refresh: Boolean(flags.refresh),
+    buyList: flags.buyList,
+    mskuTemplate: flags.mskuTemplate,
+    cond: flags.cond,
+    concurrency,
+  };
+}
+
+/** Scouts the manifest (ranked results), or the scans as they come (a verdict each, then the tally). */
+export async function run(ctx: Ctx, options: ScoutOptions): Promise<void> {
+  if (options.file) {
+    const { runManifestCommand, manifestAnswers } = await import('./scout/manifest-mode.js');
+    const answers = await manifestAnswers(ctx, options.maxAgeMs, options.refresh);
+    const { scout, defaultCost } = await scoutFromPricing(ctx, options, answers);
+    return runManifestCommand(ctx, scout, answers, {
+      file: options.file,
+      concurrency: options.concurrency,
+      defaultCost,
+      delimiter: options.delimiter,
+    });
+  }
+  const { scout, defaultCost } = await scoutFromPricing(ctx, options);
+  const { runScanCommand } = await import('./scout/scan-loop.js');
+  await runScanCommand(ctx, scout, {
+    defaultCost,
+    buyList: options.buyList,
+    mskuTemplate: options.mskuTemplate,
+    cond: options.cond,
+  });
 }

@@ -3,10 +3,12 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin, parseProductCode } from './shared/research-input.js';
 import type { SearchQuery } from '../api/research-types.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import { SEARCH_VIEW } from './shared/research-views.js';
 
-interface SearchOptions {
+/** What commander reads for `inv search`. */
+interface SearchFlags {
   asin?: string;
   upc?: string;
   ean?: string;
@@ -14,7 +16,7 @@ interface SearchOptions {
 }
 
 /** Exactly one of keyword, --asin, --upc, --ean, --isbn, validated (check digits included). */
-export function searchQuery(keyword: string | undefined, options: SearchOptions): SearchQuery {
+export function searchQuery(keyword: string | undefined, options: SearchFlags): SearchQuery {
   const given = [
     keyword !== undefined && 'KEYWORD',
     options.asin && '--asin',
@@ -44,8 +46,8 @@ export const meta: Meta = {
   summary: 'search the catalog by keyword, ASIN, UPC, EAN or ISBN',
 };
 
-/** Options and action of `inv search` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Options of `inv search`. */
+export function setup(command: Command): void {
   command
     .option('--asin <asin>', 'search by ASIN')
     .option('--upc <upc>', 'search by UPC (12 digits)')
@@ -54,13 +56,17 @@ export function setup(command: Command, run: Runner): void {
     .addHelpText(
       'after',
       '\nExamples:\n  inv search "usb cable"\n  inv search --upc 012345678905 --json\n  inv search --isbn 978-0-316-76948-8',
-    )
-    .action(
-      run<SearchOptions>(async (ctx, [keyword], options) => {
-        const query = searchQuery(keyword as string | undefined, options);
-        const out = ctx.output(SEARCH_VIEW);
-        const client = await ctx.research();
-        await out.render((await client.search(query)).searchCatalogs.result);
-      }),
     );
+}
+
+/** The one query asked for, checked. */
+export function parse([keyword]: unknown[], flags: SearchFlags): SearchQuery {
+  return searchQuery(keyword as string | undefined, flags);
+}
+
+/** Searches the catalog. */
+export async function run(ctx: Ctx, query: SearchQuery): Promise<void> {
+  const out = ctx.output(SEARCH_VIEW);
+  const client = await ctx.research();
+  await out.render((await client.search(query)).searchCatalogs.result);
 }

@@ -1,7 +1,8 @@
 /** inv whoami: the user the access token belongs to (GET /v1/whoami). */
 import type { Command } from 'commander';
 import type { WhoAmI } from '../api/inventory.js';
-import type { Meta, Runner } from '../cli/command.js';
+import type { Meta } from '../cli/command.js';
+import type { Ctx } from '../cli/context.js';
 import type { View } from '../cli/output/view.js';
 
 const VIEW: View<WhoAmI['user']> = {
@@ -16,12 +17,16 @@ const VIEW: View<WhoAmI['user']> = {
 
 export const meta: Meta = { name: 'whoami', summary: 'show the user you are logged in as' };
 
-/** Options and action of `inv whoami` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command.addHelpText('after', '\nExample:\n  inv whoami').action(
-    run(async (ctx) => {
-      const out = ctx.output(VIEW);
-      await out.render([(await (await ctx.inventory()).whoami()).user]);
-    }),
-  );
+/** Help of `inv whoami` (it takes no options). */
+export function setup(command: Command): void {
+  command.addHelpText('after', '\nExample:\n  inv whoami');
+}
+
+/** Nothing to parse. */
+export function parse(): void {}
+
+/** Shows the user the access token belongs to. */
+export async function run(ctx: Ctx): Promise<void> {
+  const out = ctx.output(VIEW);
+  await out.render([(await (await ctx.inventory()).whoami()).user]);
 }

@@ -86,11 +86,3 @@ export class FileAnswers implements AnswerStore {
     return this.out.close();
   }
 }
-
-/** "90s", "30m", "1h", "2d" or a number of seconds, as milliseconds; undefined when it reads otherwise. */
-export function parseAge(text: string): number | undefined {
-  const match = /^\s*(\d{1,7})\s*(s|m|h|d)?\s*$/i.exec(text);
-  if (!match) return undefined;
-  const unit = { s: 1, m: 60, h: 3600, d: 86_400 }[(match[2] ?? 's').toLowerCase() as 's' | 'm' | 'h' | 'd'];
-  return Number(match[1]) * unit * 1000;
-}

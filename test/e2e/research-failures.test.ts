@@ -62,7 +62,6 @@ describe('validation before any request (exit 2)', () => {
     [['categories'], /exactly one of ASIN or --id/],
     [['fees', A, '--price', '10', '--timeout', 'soon'], /--timeout/],
     [['fees', A, '--price', '10', '--research-url', 'not a url'], /--research-url/],
-    [['offers', A, '--format', 'xml'], /Allowed choices are pretty, bettermws_json, bettermws_sphp/],
   ])('inv %j', async (args, message) => {
     const before = requests();
     const r = await inv(args as string[]);

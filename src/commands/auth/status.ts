@@ -1,7 +1,8 @@
 /** inv auth status: validate the token with tokeninfo and show who, which client, and the expiry. */
 import type { Command } from 'commander';
 import { tokenStatus } from '../../auth/token-status.js';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import type { View } from '../../cli/output/view.js';
 
 interface Status {
@@ -30,26 +31,30 @@ export const meta: Meta = {
   summary: 'check the access token with the server: user, client, scope, expiry',
 };
 
-/** Options and action of `inv auth status` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command.addHelpText('after', '\nExample:\n  inv auth status').action(
-    run(async (ctx) => {
-      const out = ctx.output(VIEW);
-      const [settings, tokens, oauth] = await Promise.all([ctx.settings(), ctx.tokens(), ctx.oauth()]);
-      const info = await tokenStatus(tokens, oauth);
-      const expiresIn = info.expires_in ?? null;
-      await out.render([
-        {
-          profile: settings.profile,
-          source: tokens.source,
-          user: info.user ?? null,
-          clientId: info.client_id,
-          scope: info.scope ?? null,
-          expiresIn,
-          expiresAt: expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
-          refreshable: tokens.source === 'config' && Boolean(tokens.stored()?.refreshToken),
-        },
-      ]);
-    }),
-  );
+/** Help of `inv auth status` (it takes no options). */
+export function setup(command: Command): void {
+  command.addHelpText('after', '\nExample:\n  inv auth status');
+}
+
+/** Nothing to parse. */
+export function parse(): void {}
+
+/** Asks the server about the token in force and shows the answer. */
+export async function run(ctx: Ctx): Promise<void> {
+  const out = ctx.output(VIEW);
+  const [settings, tokens, oauth] = await Promise.all([ctx.settings(), ctx.tokens(), ctx.oauth()]);
+  const info = await tokenStatus(tokens, oauth);
+  const expiresIn = info.expires_in ?? null;
+  await out.render([
+    {
+      profile: settings.profile,
+      source: tokens.source,
+      user: info.user ?? null,
+      clientId: info.client_id,
+      scope: info.scope ?? null,
+      expiresIn,
+      expiresAt: expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
+      refreshable: tokens.source === 'config' && Boolean(tokens.stored()?.refreshToken),
+    },
+  ]);
 }

@@ -1,6 +1,7 @@
 /** inv config list: every setting of the profile, secrets masked. */
 import type { Command } from 'commander';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import type { View } from '../../cli/output/view.js';
 
 const VIEW: View<{ key: string; value: string }> = {
@@ -14,14 +15,18 @@ const VIEW: View<{ key: string; value: string }> = {
 
 export const meta: Meta = { name: 'list', summary: 'list the settings of the profile (secrets masked)' };
 
-/** Options and action of `inv config list` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command.addHelpText('after', '\nExample:\n  inv --profile sandbox config list').action(
-    run(async (ctx) => {
-      const { listKeys } = await import('../../config/keys.js');
-      const out = ctx.output(VIEW);
-      const settings = await ctx.settings();
-      await out.render(listKeys(settings.stored));
-    }),
-  );
+/** Help of `inv config list` (it takes no options). */
+export function setup(command: Command): void {
+  command.addHelpText('after', '\nExample:\n  inv --profile sandbox config list');
+}
+
+/** Nothing to parse. */
+export function parse(): void {}
+
+/** Lists the settings of the profile, secrets masked. */
+export async function run(ctx: Ctx): Promise<void> {
+  const { listKeys } = await import('../../config/keys.js');
+  const out = ctx.output(VIEW);
+  const settings = await ctx.settings();
+  await out.render(listKeys(settings.stored));
 }

@@ -1,7 +1,9 @@
 /** inv config unset KEY: remove one setting from the profile. */
 import type { Command } from 'commander';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import { getPath, setPath } from '../../config/schema.js';
+import { settableKey, type SettableKey } from '../../config/settable-keys.js';
 
 export const meta: Meta = {
   name: 'unset',
@@ -9,24 +11,24 @@ export const meta: Meta = {
   summary: 'remove one setting from the profile',
 };
 
-/** Options and action of `inv config unset` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
-  command
-    .addHelpText(
-      'after',
-      '\nExamples:\n  inv config unset researchUrl\n  inv --profile warehouse config unset research.keyIn',
-    )
-    .action(
-      run(async (ctx, [key]) => {
-        const { keySpec } = await import('../../config/keys.js');
-        keySpec(key as string);
-        const settings = await ctx.settings();
-        if (getPath(settings.stored, key as string) === undefined)
-          return void (await ctx.info(`${String(key)} is not set in profile "${settings.profile}"`));
-        await (
-          await ctx.config()
-        ).updateProfile(settings.profile, (profile) => setPath(profile, key as string, undefined));
-        await ctx.info(`${ctx.color.green('✓')} ${String(key)} removed from profile "${settings.profile}"`);
-      }),
-    );
+/** Help of `inv config unset`. */
+export function setup(command: Command): void {
+  command.addHelpText(
+    'after',
+    '\nExamples:\n  inv config unset researchUrl\n  inv --profile warehouse config unset research.keyIn',
+  );
+}
+
+/** The key, if settable. */
+export function parse([key]: unknown[]): SettableKey {
+  return settableKey(key as string);
+}
+
+/** Removes `key` from the profile (saying so when it was not set). */
+export async function run(ctx: Ctx, key: SettableKey): Promise<void> {
+  const settings = await ctx.settings();
+  if (getPath(settings.stored, key) === undefined)
+    return void (await ctx.info(`${key} is not set in profile "${settings.profile}"`));
+  await (await ctx.config()).updateProfile(settings.profile, (profile) => setPath(profile, key, undefined));
+  await ctx.info(`${ctx.color.green('✓')} ${key} removed from profile "${settings.profile}"`);
 }

@@ -1,6 +1,7 @@
 /** inv profile list: the stored profiles, the current one marked (--names: the names alone). */
 import type { Command } from 'commander';
-import type { Meta, Runner } from '../../cli/command.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/context.js';
 import type { View } from '../../cli/output/view.js';
 import { profileName } from '../../config/settings.js';
 
@@ -24,28 +25,33 @@ const VIEW: View<ProfileRow> = {
 
 export const meta: Meta = { name: 'list', summary: 'list profiles; * marks the one in use' };
 
-/** Options and action of `inv profile list` (declared from `meta`). */
-export function setup(command: Command, run: Runner): void {
+/** Options of `inv profile list`. */
+export function setup(command: Command): void {
   command
     .option('--names', 'only the names, one a line (for scripts and shell completion)')
-    .addHelpText('after', '\nExamples:\n  inv profile list\n  inv profile list --names')
-    .action(
-      run<{ names?: boolean }>(async (ctx, _args, flags) => {
-        const store = await ctx.config();
-        if (flags.names)
-          return void (await ctx.io.out.write(
-            store
-              .profileNames()
-              .map((n) => `${n}\n`)
-              .join(''),
-          ));
-        const out = ctx.output(VIEW);
-        const current = profileName({ profile: ctx.globals.profile }, ctx.io.env, store);
-        const rows = store.profileNames().map((name) => {
-          const p = store.profile(name);
-          return { name, current: name === current, baseUrl: p.baseUrl ?? null, researchUrl: p.researchUrl ?? null };
-        });
-        await out.render(rows);
-      }),
-    );
+    .addHelpText('after', '\nExamples:\n  inv profile list\n  inv profile list --names');
+}
+
+/** The table, or the names alone. */
+export function parse(_args: unknown[], flags: { names?: boolean }): { names: boolean } {
+  return { names: Boolean(flags.names) };
+}
+
+/** Lists the stored profiles, the current one marked. */
+export async function run(ctx: Ctx, { names }: { names: boolean }): Promise<void> {
+  const store = await ctx.config();
+  if (names)
+    return void (await ctx.io.out.write(
+      store
+        .profileNames()
+        .map((n) => `${n}\n`)
+        .join(''),
+    ));
+  const out = ctx.output(VIEW);
+  const current = profileName({ profile: ctx.globals.profile }, ctx.io.env, store);
+  const rows = store.profileNames().map((name) => {
+    const p = store.profile(name);
+    return { name, current: name === current, baseUrl: p.baseUrl ?? null, researchUrl: p.researchUrl ?? null };
+  });
+  await out.render(rows);
 }

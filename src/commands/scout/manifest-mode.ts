@@ -1,14 +1,14 @@
 /** `inv scout --file`: a manifest scouted with progress, then every result ranked by profit (table, JSON or NDJSON). */
 import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
-import { InterruptedError, UsageError } from '../../errors.js';
+import { InterruptedError } from '../../errors.js';
 import type { Ctx } from '../../cli/context.js';
 import { money } from '../../util/format.js';
 import type { View } from '../../cli/output/view.js';
 import { Progress } from '../../batch/progress.js';
 import { stateDir } from '../../config/paths.js';
 import type { AnswerPolicy, Scout } from '../../scout/scan-engine.js';
-import { answersFile, FileAnswers, parseAge } from '../../scout/answers.js';
+import { answersFile, FileAnswers } from '../../scout/answers.js';
 import { scoutManifest, type ManifestResult } from '../../scout/manifest-scout.js';
 import { truncate } from '../../util/format.js';
 
@@ -56,17 +56,12 @@ export const MANIFEST_VIEW: View<ManifestResult> = {
   ],
 };
 
-/** The answers kept for the research account and origin in force, read back while younger than `maxAge`. */
+/** The answers kept for the research account and origin in force, read back while younger than `maxAgeMs`. */
 export async function manifestAnswers(
   ctx: Ctx,
-  maxAge: string,
+  maxAgeMs: number,
   refresh: boolean,
 ): Promise<AnswerPolicy & { store: FileAnswers }> {
-  const maxAgeMs = parseAge(maxAge);
-  if (maxAgeMs === undefined)
-    throw new UsageError(
-      `--max-age "${maxAge}" must be a number with s, m, h or d (e.g. 30m, 1h, 2d; 0 asks everything)`,
-    );
   const settings = await ctx.settings();
   const origin = settings.research.origin ?? (settings.researchUrl ? new URL(settings.researchUrl).origin : '');
   return {
@@ -122,8 +117,9 @@ export async function runManifestCommand(
     run.oldest === undefined
       ? `${run.cached} rows from the cache`
       : `${run.cached} rows from the cache, oldest answer ${age(Date.now() - run.oldest)} old`;
+  const seconds = progress.seconds.toFixed(1);
   await ctx.info(
-    `scouted ${run.results.length} results (${cache}; ${buys} to buy) in ${progress.seconds.toFixed(1)} s; answers kept in ${answers.store.path}`,
+    `scouted ${run.results.length} results (${cache}; ${buys} to buy) in ${seconds} s; answers kept in ${answers.store.path}`,
   );
   if (run.stopped)
     throw new InterruptedError(

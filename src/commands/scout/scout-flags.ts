@@ -1,15 +1,16 @@
-/** What `inv scout` and `inv profit` share: the pricing and cost flags, and the Scout built from them and the profile. */
+/** What `inv scout` and `inv profit` share: the pricing and cost flags, checked, and the Scout built from them and the profile. */
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { parsePrice } from '../shared/research-input.js';
 import { decimalCommaHint } from '../../util/money.js';
 import type { Ctx } from '../../cli/context.js';
-import { parsePriceRule } from '../../scout/price.js';
-import { scoutSettings } from '../../scout/scout-settings.js';
+import { parsePriceRule, type PriceRule } from '../../scout/price.js';
+import { scoutSettings, type ScoutFlags } from '../../scout/scout-settings.js';
 import type { AnswerPolicy } from '../../scout/scan-engine.js';
 import { offer } from '../../cli/completion/tree.js';
 import { PRICE_RULES } from '../../scout/price.js';
 
+/** The shared flags as commander reads them. */
 export interface ScoutCommandFlags {
   cost?: string;
   at: string;
@@ -17,6 +18,13 @@ export interface ScoutCommandFlags {
   prep?: string;
   inboundPerLb?: string;
   taxRate?: string;
+}
+
+/** The price to sell at, the channel, and the amounts given (over the profile's scout.* settings). */
+export interface ScoutPricing {
+  at: PriceRule;
+  channel: 'fba' | 'mfn';
+  amounts: ScoutFlags;
 }
 
 /** Declares the shared flags on a command. */
@@ -44,7 +52,7 @@ export function scoutFlagOptions(command: Command): Command {
 }
 
 /** A non-negative amount with at most two decimals (zero allowed: free stock, no prep). */
-export function parseAmount(text: string | undefined, flag: string, max = 1_000_000): number | undefined {
+function parseAmount(text: string | undefined, flag: string, max = 1_000_000): number | undefined {
   if (text === undefined) return undefined;
   const comma = decimalCommaHint(text);
   if (comma) throw new UsageError(`${flag} "${text}" reads like a decimal comma: amounts take a decimal point`, comma);
@@ -54,24 +62,43 @@ export function parseAmount(text: string | undefined, flag: string, max = 1_000_
   return Number(t);
 }
 
-/** The profile's scout.* settings with the flags over them: costs, the default cost of a scan, the verdict rules. */
-export async function scoutInputs(ctx: Ctx, flags: ScoutCommandFlags) {
-  return scoutSettings(await ctx.settings(), {
-    cost: parseAmount(flags.cost, '--cost'),
-    prep: parseAmount(flags.prep, '--prep', 1000),
-    inboundPerLb: parseAmount(flags.inboundPerLb, '--inbound-per-lb', 1000),
-    taxRate: parseAmount(flags.taxRate, '--tax-rate', 100),
-  });
+/** The shared flags checked: the price rule (`price`, when given, is a fixed price over --at) and the amounts. */
+export function parseScoutPricing(flags: ScoutCommandFlags, price?: string): ScoutPricing {
+  return {
+    at: price !== undefined ? { fixed: parsePrice(price) } : parsePriceRule(flags.at, parsePrice),
+    channel: flags.channel,
+    amounts: {
+      cost: parseAmount(flags.cost, '--cost'),
+      prep: parseAmount(flags.prep, '--prep', 1000),
+      inboundPerLb: parseAmount(flags.inboundPerLb, '--inbound-per-lb', 1000),
+      taxRate: parseAmount(flags.taxRate, '--tax-rate', 100),
+    },
+  };
 }
 
-/** The Scout of the profile in force, with the flags over the profile's scout.* settings; `answers` keeps research answers between runs. */
-export async function scoutFromFlags(ctx: Ctx, flags: ScoutCommandFlags, answers?: AnswerPolicy) {
-  const at = parsePriceRule(flags.at, parsePrice);
-  const { costs, defaultCost, rules } = await scoutInputs(ctx, flags);
+/** "90s", "30m", "1h", "2d" or a number of seconds, as milliseconds; a UsageError naming --max-age otherwise. */
+export function parseMaxAge(text: string): number {
+  const match = /^\s*(\d{1,7})\s*(s|m|h|d)?\s*$/i.exec(text);
+  if (!match)
+    throw new UsageError(
+      `--max-age "${text}" must be a number with s, m, h or d (e.g. 30m, 1h, 2d; 0 asks everything)`,
+    );
+  const unit = { s: 1, m: 60, h: 3600, d: 86_400 }[(match[2] ?? 's').toLowerCase() as 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit * 1000;
+}
+
+/** The profile's scout.* settings with the amounts given over them: costs, the default cost of a scan, the verdict rules. */
+export async function scoutInputs(ctx: Ctx, amounts: ScoutFlags) {
+  return scoutSettings(await ctx.settings(), amounts);
+}
+
+/** The Scout of the profile in force, priced as asked; `answers` keeps research answers between runs. */
+export async function scoutFromPricing(ctx: Ctx, pricing: ScoutPricing, answers?: AnswerPolicy) {
+  const { costs, defaultCost, rules } = await scoutInputs(ctx, pricing.amounts);
   const { Scout } = await import('../../scout/scan-engine.js');
   const scout = new Scout(
     await ctx.research(),
-    { at, channel: flags.channel, settings: costs, rules },
+    { at: pricing.at, channel: pricing.channel, settings: costs, rules },
     Date.now,
     answers,
   );

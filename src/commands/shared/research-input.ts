@@ -1,4 +1,4 @@
-/** Parsing of research command arguments (ASINs, prices, product codes, category ids) into checked values, or a UsageError naming the flag. */
+/** Research command arguments (ASINs, prices, product codes, category ids) as checked values, or a UsageError naming the flag. */
 import { UsageError } from '../../errors.js';
 import { CodeError, parseEan, parseIsbn, parseUpc } from '../../api/product-codes.js';
 import { decimalCommaHint, holdsDecimalComma } from '../../util/money.js';
