@@ -4,10 +4,10 @@
  * arguments and summary (`meta`); the name here is how a run finds it without loading the others, and a unit test
  * holds the two equal.
  */
-import type { AnyCommandModule, NounModule } from './command.js';
+import type { CommandModule, NounModule } from './command.js';
 
 /** A command's name and the loader of its module. */
-export type CommandEntry = readonly [name: string, load: () => Promise<AnyCommandModule | NounModule>];
+export type CommandEntry = readonly [name: string, load: () => Promise<CommandModule | NounModule>];
 
 /** Every top-level command and noun (a new one is its module plus one entry here). */
 export const COMMANDS: ReadonlyArray<CommandEntry> = [

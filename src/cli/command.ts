@@ -1,6 +1,6 @@
 /**
  * What a command module declares (its metadata, once) and the glue between commander actions and
- * handlers that receive a Ctx. Registration, `inv --help`, the stored help texts and completion all
+ * a module's parse and run. Registration, `inv --help`, the stored help texts and completion all
  * read a command's `meta`; nothing else restates its name, arguments or summary.
  */
 import type { Command } from 'commander';
@@ -34,25 +34,17 @@ export interface CommandModule<O = unknown> {
   run(ctx: Ctx, options: O): Promise<void>;
 }
 
-/** A command module not yet split into parse and run: `setup` adds the action itself. */
-export interface LegacyCommandModule {
-  meta: Meta;
-  setup(command: Command, run: Runner): void;
-}
-
-export type AnyCommandModule = CommandModule | LegacyCommandModule;
-
 /** A noun's index module: its meta, and each verb module re-exported under its own name. */
-export type NounModule = { meta: Meta } & { readonly [verb: string]: AnyCommandModule | Meta };
+export type NounModule = { meta: Meta } & { readonly [verb: string]: CommandModule | Meta };
 
 /** Whether a top-level module is a noun (it has verbs) rather than a command. */
-export function isNoun(module: AnyCommandModule | NounModule): module is NounModule {
+export function isNoun(module: CommandModule | NounModule): module is NounModule {
   return !('setup' in module);
 }
 
 /** The verb modules of a noun, by name (a module namespace's key order differs between bundlers). */
-export function verbsOf(noun: NounModule): AnyCommandModule[] {
-  const verbs = Object.values(noun).filter((v): v is AnyCommandModule => typeof v === 'object' && 'setup' in v);
+export function verbsOf(noun: NounModule): CommandModule[] {
+  const verbs = Object.values(noun).filter((v): v is CommandModule => typeof v === 'object' && 'setup' in v);
   return verbs.sort((a, b) => a.meta.name.localeCompare(b.meta.name));
 }
 
@@ -70,39 +62,28 @@ export function declare(parent: Command, meta: Meta): Command {
 }
 
 /** Registers a top-level module in full: a command with its options and action, or a noun with all its verbs. */
-export function registerModule(parent: Command, module: AnyCommandModule | NounModule, run: Runner): void {
+export function registerModule(parent: Command, module: CommandModule | NounModule, session: Session): void {
   const command = declare(parent, module.meta);
-  if (!isNoun(module)) return attach(command, module, run);
-  for (const verb of verbsOf(module)) attach(declare(command, verb.meta), verb, run);
+  if (!isNoun(module)) return attach(command, module, session);
+  for (const verb of verbsOf(module)) attach(declare(command, verb.meta), verb, session);
 }
 
-/** Adds a module's options and its action (parse, then run) to `command`. */
-function attach(command: Command, module: AnyCommandModule, run: Runner): void {
-  if (!('run' in module)) return module.setup(command, run);
+/** Adds a module's options and its action to `command`: the Ctx of the run, then parse, then run. */
+function attach(command: Command, module: CommandModule, session: Session): void {
   module.setup(command);
-  command.action(run((ctx, args, flags: object) => module.run(ctx, module.parse(args, flags))));
+  command.action(async (...actionArgs: unknown[]) => {
+    const parsed = actionArgs.at(-1) as Command;
+    const ctx = await contextOf(session, parsed);
+    await module.run(ctx, module.parse(actionArgs.slice(0, -2), parsed.opts()));
+  });
 }
 
-export type Handler<O> = (ctx: Ctx, args: unknown[], options: O) => Promise<void>;
-
-/** Makes commander action callbacks for one session. */
-export type Runner = <O>(handler: Handler<O>) => (...actionArgs: unknown[]) => Promise<void>;
-
-/** A Runner that builds the Ctx from the command's own and global options. */
-export function runner(session: Session): Runner {
-  return (handler) =>
-    async (...actionArgs) => {
-      const command = actionArgs.at(-1) as Command;
-      const positional = actionArgs.slice(0, -2);
-      let root = command;
-      while (root.parent) root = root.parent;
-      const globals = readGlobals(
-        command.optsWithGlobals(),
-        session.io,
-        root.getOptionValueSource('timeout') === 'cli',
-        command.name(),
-      );
-      const colors = globals.color ? await chalkColors() : NO_COLORS;
-      await handler(new Ctx(session, globals, colors), positional, command.opts() as Parameters<typeof handler>[2]);
-    };
+/** The Ctx of a run of `command`, from its own and the global options. */
+async function contextOf(session: Session, command: Command): Promise<Ctx> {
+  let root = command;
+  while (root.parent) root = root.parent;
+  const fromCli = root.getOptionValueSource('timeout') === 'cli';
+  const globals = readGlobals(command.optsWithGlobals(), session.io, fromCli, command.name());
+  const colors = globals.color ? await chalkColors() : NO_COLORS;
+  return new Ctx(session, globals, colors);
 }

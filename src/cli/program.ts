@@ -1,7 +1,7 @@
 /** The command tree of one run: global options and the command being run (with help, the others as placeholders). */
 import { Command } from 'commander';
 import { version } from '../version.js';
-import { declare, registerModule, runner } from './command.js';
+import { declare, registerModule } from './command.js';
 import type { Session } from './context.js';
 import { addGlobalOptions } from './globals.js';
 import { COMMANDS } from './command-list.js';
@@ -46,14 +46,13 @@ export function commandNamed(argv: readonly string[]): string | undefined {
 export async function buildProgram(session: Session, argv: readonly string[]): Promise<Command> {
   const program = rootCommand(session);
   const target = commandNamed(argv);
-  const run = runner(session);
   const named = COMMANDS.find(([name]) => name === target);
   if (named && !argv.some((arg) => arg === 'help' || arg === '-h' || arg === '--help')) {
-    registerModule(program, await named[1](), run);
+    registerModule(program, await named[1](), session);
     return program;
   }
   for (const module of await Promise.all(COMMANDS.map(([, load]) => load()))) {
-    if (module.meta.name === target) registerModule(program, module, run);
+    if (module.meta.name === target) registerModule(program, module, session);
     else {
       declare(program, module.meta).action(() => {
         throw new Error(`"${module.meta.name}" ran as a placeholder: the command named in the arguments was not found`);
@@ -66,7 +65,6 @@ export async function buildProgram(session: Session, argv: readonly string[]): P
 /** The program with every command registered in full (help texts, completion). */
 export async function fullProgram(session: Session): Promise<Command> {
   const program = rootCommand(session);
-  const run = runner(session);
-  for (const module of await Promise.all(COMMANDS.map(([, load]) => load()))) registerModule(program, module, run);
+  for (const module of await Promise.all(COMMANDS.map(([, load]) => load()))) registerModule(program, module, session);
   return program;
 }

@@ -56,7 +56,8 @@ export async function scanSession(
       .join(', ') || 'nothing';
   if (session.resumed)
     await say(
-      `resuming the session of ${facts.shipmentId}: ${session.box - 1} boxes closed, ${packedCount()} of ${total} units packed; box ${session.box} open`,
+      `resuming the session of ${facts.shipmentId}: ${session.box - 1} boxes closed, ` +
+        `${packedCount()} of ${total} units packed; box ${session.box} open`,
     );
   else await say(`packing ${facts.shipmentId} (${total} units): scan each unit; "next" closes the box, "done" ends`);
   await say(`left: ${left()}`);

@@ -1,4 +1,7 @@
-/** What keeps two sandboxes apart: one per data file (a lock naming the running one's URL), and a profile left pointing at a running one. */
+/**
+ * What keeps two sandboxes apart: one per data file (a lock naming the running one's URL), and a profile left
+ * pointing at a running one.
+ */
 import { connect } from 'node:net';
 import { UsageError } from '../../errors.js';
 import { lockFile, type HeldLock, type LockHolder } from '../../util/file-lock.js';
@@ -10,7 +13,8 @@ export function lockDataFile(data: string): HeldLock {
     `${data}.lock`,
     (holder) =>
       new UsageError(
-        `a sandbox is already running on ${data}${holder.url ? ` at ${holder.url}` : ''} (process ${holder.pid}, started ${holder.started}): one sandbox per data file`,
+        `a sandbox is already running on ${data}${holder.url ? ` at ${holder.url}` : ''} ` +
+          `(process ${holder.pid}, started ${holder.started}): one sandbox per data file`,
         'use that one; for a throwaway second one: inv sandbox --port 0 --ephemeral; or give another --data FILE',
       ),
   );
