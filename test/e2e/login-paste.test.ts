@@ -8,12 +8,10 @@ import { PassThrough } from 'node:stream';
 import { main } from '../../src/cli/main.js';
 import { sleep, waitFor } from '../helpers/wait.js';
 
-// Short, so that the expired-code test is quick; every other test pastes right after approving.
-const CODE_TTL_MS = 4000;
 let fx: SandboxFixture;
 let env: Record<string, string>;
 beforeAll(async () => {
-  fx = await sandboxFixture({ codeTtlMs: CODE_TTL_MS });
+  fx = await sandboxFixture();
   const { oauth } = fx.sandbox.credentials;
   env = { ...fx.env, INV_CLIENT_ID: oauth.clientId, INV_CLIENT_SECRET: oauth.clientSecret, BROWSER: 'true' };
   expect((await spawnInv(['profile', 'create', 'night'], { env })).code).toBe(0);
@@ -117,7 +115,7 @@ describe('the authorization code lives 60 s', () => {
   it('an expired code says so, with a hint that works as typed', async () => {
     const login = spawnLogin(['--profile', 'night', '--no-browser'], env);
     const location = await submitLogin(await login.url, user());
-    await sleep(CODE_TTL_MS + 300); // the point: the code outlives its lifetime before it is pasted
+    fx.sandbox.tokens.expireCodes(); // the point: the code's lifetime is over before it is pasted
     login.child.stdin!.end(location + '\n');
     const r = await login.done;
     expect(r.code).toBe(4);

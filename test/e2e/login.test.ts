@@ -7,7 +7,7 @@ import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { spawnLogin, submitLogin } from '../helpers/oauth.js';
 import { runInTerminal } from '../helpers/terminal.js';
-import { sleep, waitFor } from '../helpers/wait.js';
+import { waitFor } from '../helpers/wait.js';
 
 /** Every file below `dir`. */
 function filesUnder(dir: string): string[] {
@@ -19,7 +19,7 @@ function filesUnder(dir: string): string[] {
 let fx: SandboxFixture;
 let env: Record<string, string>;
 beforeAll(async () => {
-  fx = await sandboxFixture({ codeTtlMs: 4000 });
+  fx = await sandboxFixture();
   const { oauth } = fx.sandbox.credentials;
   env = { ...fx.env, INV_CLIENT_ID: oauth.clientId, INV_CLIENT_SECRET: oauth.clientSecret, BROWSER: 'true' };
 });
@@ -87,7 +87,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   it('refuses an expired code', async () => {
     const login = spawnLogin(['--no-browser'], env);
     const location = await submitLogin(await login.url, user());
-    await sleep(4300); // the point: the code outlives its 4 s lifetime (the fixture's codeTtlMs) before it is pasted
+    fx.sandbox.tokens.expireCodes(); // the point: the code's lifetime is over before it is pasted
     login.child.stdin!.end(location + '\n');
     const r = await login.done;
     expect(r.code).toBe(4);
