@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { runInv } from '../helpers/io.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { spawnLogin, submitLogin } from '../helpers/oauth.js';
 import { runInTerminal } from '../helpers/terminal.js';
@@ -32,10 +33,13 @@ const user = () => ({
 const grants = (type: string) => fx.sandbox.oauth.grants[type] ?? 0;
 const storedTokens = () =>
   JSON.parse(readFileSync(join(fx.env.INV_CONFIG_DIR, 'config.json'), 'utf8')).profiles?.default?.tokens;
+/** inv in-process (main); `spawned` where separate processes are the point (a shared config, what a process prints). */
 const inv = (args: string[], extra: Record<string, string> = {}, input?: string) =>
+  runInv(args, { env: { ...env, ...extra }, stdin: input });
+const spawned = (args: string[], extra: Record<string, string> = {}, input?: string) =>
   spawnInv(args, { env: { ...env, ...extra }, input });
-const passwordLogin = () =>
-  inv(['login', '--password', '--username', user().username, '--password-stdin'], {}, user().password);
+const passwordLogin = (run = inv) =>
+  run(['login', '--password', '--username', user().username, '--password-stdin'], {}, user().password);
 
 describe('code flow with a pasted redirect (--no-browser)', () => {
   it('logs in; whoami then shows the user', async () => {
@@ -268,9 +272,9 @@ describe('password flow and tokens', () => {
     fx.sandbox.oauth.expireAccessTokens();
     const before = grants('refresh_token');
     const runs = await Promise.all([
-      inv(['whoami', '--json']),
-      inv(['whoami', '--json']),
-      inv(['auth', 'status', '--json']),
+      spawned(['whoami', '--json']),
+      spawned(['whoami', '--json']),
+      spawned(['auth', 'status', '--json']),
     ]);
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     expect(grants('refresh_token')).toBe(before + 1);
@@ -295,12 +299,16 @@ describe('password flow and tokens', () => {
 
 describe('secrets stay in the config file', () => {
   it('no token in stdout or --verbose stderr; the file is 0600 in a 0700 directory', async () => {
-    expect((await passwordLogin()).code).toBe(0);
+    expect((await passwordLogin(spawned)).code).toBe(0);
     fx.sandbox.oauth.expireAccessTokens();
     const runs = [
-      await inv(['whoami', '--verbose']),
-      await inv(['auth', 'status', '--verbose', '--json']),
-      await inv(['login', '--password', '--username', 'demo', '--password-stdin', '--verbose'], {}, user().password),
+      await spawned(['whoami', '--verbose']),
+      await spawned(['auth', 'status', '--verbose', '--json']),
+      await spawned(
+        ['login', '--password', '--username', 'demo', '--password-stdin', '--verbose'],
+        {},
+        user().password,
+      ),
     ];
     const tokens = storedTokens();
     const printed = runs.map((r) => r.stdout + r.stderr).join('\n');
@@ -319,7 +327,7 @@ describe('secrets stay in the config file', () => {
     expect(statSync(fx.env.INV_CONFIG_DIR).mode & 0o777).toBe(0o700);
     const holders = filesUnder(fx.dir).filter((f) => readFileSync(f, 'utf8').includes(storedTokens().refreshToken));
     expect(holders).toEqual([config]);
-    const token = await inv(['auth', 'token']);
+    const token = await spawned(['auth', 'token']);
     expect(token.stdout.trim()).toBe(storedTokens().accessToken);
   });
 
