@@ -96,6 +96,8 @@ describe('a long listing', () => {
       expect(JSON.parse(lines[0]!).msku).toBe('BULK-0000001');
       expect(JSON.parse(lines[19_999]!).msku).toBe('BULK-0020000');
       expect(new Set(lines.map((l) => JSON.parse(l).msku)).size).toBe(20_000);
+      const inOrder = Array.from({ length: 20_000 }, (_, i) => `BULK-${String(i + 1).padStart(7, '0')}`);
+      expect(lines.map((l) => JSON.parse(l).msku as string)).toEqual(inOrder);
     } finally {
       await big.close();
     }
