@@ -175,7 +175,7 @@ describe("errors that are not the rows' stop the batch", () => {
     const file = join(own.dir, 'stopped.csv');
     writeFileSync(file, csv(rows));
     own.sandbox.inventory.faults.settings.latencyMs = 10;
-    const run = startInv(['move', '--file', file, '--json', '--wait', '1s'], { env: own.authed });
+    const run = startInv(['move', '--file', file, '--json', '--wait', '300ms'], { env: own.authed });
     await waitFor(() => own.moves() >= 50, { what: '50 moves before the server stops', running: run.child, every: 2 });
     await own.close();
     const { code, stdout, stderr } = await run.closed;
