@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
-import { spawnLogin, submitLogin, type LoginProcess } from '../helpers/oauth.js';
+import { spawnLogin, startLogin, submitLogin, type LoginProcess } from '../helpers/oauth.js';
 import { testIO, type Captured } from '../helpers/io.js';
 import { PassThrough } from 'node:stream';
 import { main } from '../../src/cli/main.js';
@@ -54,7 +54,7 @@ async function endWithin(login: LoginProcess, ms: number): Promise<Captured | 's
 describe('a bad paste asks again', () => {
   it('asks again after text that is not the redirect and after a forged state, then logs in with the right one', async () => {
     const before = grants();
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const url = new URL(await login.url);
     login.child.stdin!.write('hello\n');
     await until(login, () => prompts(login) === 2);
@@ -73,7 +73,7 @@ describe('a bad paste asks again', () => {
 
   it('gives up after three bad pastes (exit 4) and exchanges nothing', async () => {
     const before = grants();
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const url = new URL(await login.url);
     const noCode = `${url.searchParams.get('redirect_uri')}?state=${url.searchParams.get('state')}`;
     login.child.stdin!.write(`hello\n${noCode}\nhttp://127.0.0.1:1/elsewhere\n`);
@@ -105,7 +105,7 @@ describe('a bad paste asks again', () => {
 
 describe('the authorization code lives 60 s', () => {
   it('the paste prompt says so', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     await until(login, () => prompts(login) === 1);
     login.child.kill();
     await login.done;
@@ -113,7 +113,7 @@ describe('the authorization code lives 60 s', () => {
   });
 
   it('an expired code says so, with a hint that works as typed', async () => {
-    const login = spawnLogin(['--profile', 'night', '--no-browser'], env);
+    const login = startLogin(['--profile', 'night', '--no-browser'], env);
     const location = await submitLogin(await login.url, user());
     fx.sandbox.tokens.expireCodes(); // the point: the code's lifetime is over before it is pasted
     login.child.stdin!.end(location + '\n');
@@ -151,7 +151,7 @@ describe('the loopback listener during the paste flow', () => {
   });
 
   it('a paste wins too, and closes the listener', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const location = await submitLogin(await login.url, user());
     login.child.stdin!.write(location + '\n');
     const r = await endWithin(login, 8000);
@@ -163,7 +163,7 @@ describe('the loopback listener during the paste flow', () => {
 
 describe('over SSH', () => {
   it('with SSH_CONNECTION and no BROWSER or display, behaves as --no-browser and says so once', async () => {
-    const login = spawnLogin(['--timeout', '20'], sshEnv());
+    const login = startLogin(['--timeout', '20'], sshEnv());
     const location = await submitLogin(await login.url, user());
     login.child.stdin!.write(location + '\n');
     const r = await endWithin(login, 10_000);
@@ -174,7 +174,7 @@ describe('over SSH', () => {
   });
 
   it('with BROWSER set, the browser is still used (no paste prompt)', async () => {
-    const login = spawnLogin([], { ...sshEnv(), BROWSER: 'true', SSH_TTY: '/dev/pts/3' });
+    const login = startLogin([], { ...sshEnv(), BROWSER: 'true', SSH_TTY: '/dev/pts/3' });
     const location = await submitLogin(await login.url, user());
     expect((await fetch(location)).status).toBe(200);
     expect((await login.done).code).toBe(0);
@@ -185,7 +185,7 @@ describe('over SSH', () => {
 describe('on a machine without a browser (a container, a console)', () => {
   it('no BROWSER, no display, no SSH: says at once that no browser can be opened and shows the paste prompt', async () => {
     const { BROWSER: _, ...rest } = env;
-    const login = spawnLogin([], {
+    const login = startLogin([], {
       ...rest,
       DISPLAY: undefined,
       WAYLAND_DISPLAY: undefined,
@@ -207,7 +207,7 @@ describe('on a machine without a browser (a container, a console)', () => {
 
 describe('the result page', () => {
   it('names the user and the profile', async () => {
-    const login = spawnLogin(['--profile', 'night'], env);
+    const login = startLogin(['--profile', 'night'], env);
     const location = await submitLogin(await login.url, user());
     const page = await fetch(location);
     const text = (await page.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { runInv } from '../helpers/io.js';
 import { spawnInv } from '../helpers/spawn.js';
-import { spawnLogin, submitLogin } from '../helpers/oauth.js';
+import { spawnLogin, startLogin, submitLogin } from '../helpers/oauth.js';
 import { runInTerminal } from '../helpers/terminal.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -54,7 +54,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   });
 
   it('sends the documented parameters, a 128-bit state and a PKCE S256 challenge, to a loopback redirect', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const url = new URL(await login.url);
     login.child.kill();
     await login.done;
@@ -69,7 +69,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
 
   it('refuses a state mismatch and does not exchange the code', async () => {
     const before = grants('authorization_code');
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const location = new URL(await submitLogin(await login.url, user()));
     location.searchParams.set('state', 'forged-state');
     login.child.stdin!.end(location.href + '\n');
@@ -81,7 +81,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   });
 
   it('reports access_denied when the user clicks Deny', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     login.child.stdin!.end((await submitLogin(await login.url, { ...user(), decision: 'deny' })) + '\n');
     const r = await login.done;
     expect(r.code).toBe(4);
@@ -89,7 +89,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   });
 
   it('refuses an expired code', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const location = await submitLogin(await login.url, user());
     fx.sandbox.tokens.expireCodes(); // the point: the code's lifetime is over before it is pasted
     login.child.stdin!.end(location + '\n');
@@ -99,7 +99,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   });
 
   it('refuses a code that was already used', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const location = await submitLogin(await login.url, user());
     const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
     const stolen = await fetch(`${fx.sandbox.authUrl}/oauth2/token`, {
@@ -121,7 +121,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
 
 describe('the loopback listener', () => {
   it('prints the URL when the browser cannot start, and the login still completes', async () => {
-    const login = spawnLogin([], { ...env, BROWSER: '/nonexistent/browser' });
+    const login = startLogin([], { ...env, BROWSER: '/nonexistent/browser' });
     const location = await submitLogin(await login.url, user());
     await waitFor(() => /could not start a browser .*open the URL above yourself/.test(login.stderr()), {
       what: 'the note that no browser started',
@@ -134,7 +134,7 @@ describe('the loopback listener', () => {
 
   it('answers one callback only; a second request is refused', async () => {
     const before = grants('authorization_code');
-    const login = spawnLogin([], env);
+    const login = startLogin([], env);
     const location = await submitLogin(await login.url, user());
     const answers = await Promise.allSettled([fetch(location), fetch(location)]);
     const statuses = answers.map((a) => (a.status === 'fulfilled' ? a.value.status : 'refused'));
@@ -146,7 +146,7 @@ describe('the loopback listener', () => {
   });
 
   it('shows the failure in the browser too (access denied)', async () => {
-    const login = spawnLogin([], env);
+    const login = startLogin([], env);
     const page = await fetch(await submitLogin(await login.url, { ...user(), decision: 'deny' }));
     expect(page.status).toBe(400);
     expect(await page.text()).toMatch(/Login failed/);
@@ -172,7 +172,7 @@ describe('the loopback listener', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as { port: number };
     await new Promise((resolve) => blocker.close(resolve));
-    const login = spawnLogin(['--port', String(port), '--no-browser'], env);
+    const login = startLogin(['--port', String(port), '--no-browser'], env);
     expect(new URL(await login.url).searchParams.get('redirect_uri')).toBe(`http://127.0.0.1:${port}/callback`);
     login.child.kill();
     await login.done;
@@ -188,7 +188,7 @@ describe('the loopback listener', () => {
 
 describe('implicit flow', () => {
   it('logs in with the token from the fragment, validated with tokeninfo', async () => {
-    const login = spawnLogin(['--flow', 'implicit', '--no-browser'], env);
+    const login = startLogin(['--flow', 'implicit', '--no-browser'], env);
     const url = new URL(await login.url);
     expect(url.searchParams.get('response_type')).toBe('token');
     const location = await submitLogin(url.href, user());
@@ -201,7 +201,7 @@ describe('implicit flow', () => {
 
   it('refuses a token issued to another client (tokeninfo client_id mismatch) and stores nothing', async () => {
     await inv(['logout']);
-    const login = spawnLogin(['--flow', 'implicit', '--no-browser'], env);
+    const login = startLogin(['--flow', 'implicit', '--no-browser'], env);
     const url = new URL(await login.url);
     const foreign = fx.sandbox.oauth.issueTokens(fx.sandbox.credentials.partner.clientId, '1001', '', true);
     const redirect = `${url.searchParams.get('redirect_uri')}#token=${foreign.access_token}&state=${url.searchParams.get('state')}`;
