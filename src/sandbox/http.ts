@@ -6,15 +6,15 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { Faults, parseFaultRule } from './faults.js';
 import {
   HttpFail,
+  sendReply,
   type Admit,
-  type Reply,
   type Route,
   type RouteOptions,
   type SandboxRequest,
   type ServerOptions,
 } from './reply.js';
 import { RequestStats } from './stats.js';
-import { MAX_DEPTH, nestsDeeper } from './json-depth.js';
+import { checkQuery, readBody } from './request-checks.js';
 
 export {
   HttpFail,
@@ -29,7 +29,6 @@ export {
 } from './reply.js';
 
 const METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
-const MAX_BODY = 1 << 20;
 
 export class SandboxServer {
   readonly faults = new Faults();
@@ -106,10 +105,12 @@ export class SandboxServer {
       const latency = control ? 0 : this.faults.delayMs();
       if (latency > 0) await delay(latency);
       if (fault?.status === 'error-body') {
-        return send(res, { body: this.errorBody(200, fault.message ?? 'injected fault: an error answered with 200') });
+        return sendReply(res, {
+          body: this.errorBody(200, fault.message ?? 'injected fault: an error answered with 200'),
+        });
       }
       if (fault?.status === 'no-payload')
-        return send(res, { body: this.options.payloadless ? this.options.payloadless() : {} });
+        return sendReply(res, { body: this.options.payloadless ? this.options.payloadless() : {} });
       if (fault && typeof fault.status === 'number' && !fault.afterApply) {
         const headers: Record<string, string> =
           fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {};
@@ -142,10 +143,14 @@ export class SandboxServer {
       }
       if (fault && typeof fault.status === 'number')
         throw new HttpFail(fault.status, `injected fault after the change was applied: HTTP ${fault.status}`);
-      send(res, reply);
+      sendReply(res, reply);
     } catch (error) {
       if (!(error instanceof HttpFail)) return this.crashed(res, error, requestId);
-      send(res, { status: error.status, body: this.errorBody(error.status, error.message), headers: error.headers });
+      sendReply(res, {
+        status: error.status,
+        body: this.errorBody(error.status, error.message),
+        headers: error.headers,
+      });
     }
   }
 
@@ -160,7 +165,10 @@ export class SandboxServer {
       return;
     }
     try {
-      send(res, { status: 500, body: this.errorBody(500, `internal error in the sandbox (request id ${requestId})`) });
+      sendReply(res, {
+        status: 500,
+        body: this.errorBody(500, `internal error in the sandbox (request id ${requestId})`),
+      });
     } catch {
       res.destroy();
     }
@@ -192,73 +200,4 @@ function delay(ms: number): Promise<void> {
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
   return address === '::1' || /^(::ffff:)?127\./.test(address);
-}
-
-/** Each query parameter at most once, and whole numbers within 2^53-1. */
-function checkQuery(query: URLSearchParams): void {
-  for (const name of new Set(query.keys())) {
-    const values = query.getAll(name);
-    if (values.length > 1)
-      throw new HttpFail(400, `query parameter "${name}" is given ${values.length} times; give it once`);
-    if (
-      /^[+-]?\d+$/.test(values[0]!) &&
-      values[0]!.replace(/^[+-]?0*/, '').length > 15 &&
-      !Number.isSafeInteger(Number(values[0]))
-    ) {
-      throw new HttpFail(400, `${name}: ${values[0]} is beyond the largest whole number allowed (9007199254740991)`);
-    }
-  }
-}
-
-/** Throws a 400 for a number in a JSON body that is a whole number beyond 2^53-1 (it would lose its last digits). */
-function checkNumbers(value: unknown, path = 'body'): void {
-  if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
-    throw new HttpFail(400, `${path}: ${value} is beyond the largest whole number allowed (9007199254740991)`);
-  }
-  if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) checkNumbers(v, `${path}.${k}`);
-}
-
-async function readBody(req: IncomingMessage, form: boolean): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new HttpFail(413, 'request body larger than 1 MiB');
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return undefined;
-  const text = Buffer.concat(chunks).toString('utf8');
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (form && type === 'application/x-www-form-urlencoded') {
-    const params = new URLSearchParams(text);
-    for (const name of new Set(params.keys()))
-      if (params.getAll(name).length > 1) throw new HttpFail(400, `form field "${name}" is given more than once`);
-    return Object.fromEntries(params);
-  }
-  if (type !== 'application/json' && !type.endsWith('+json')) {
-    throw new HttpFail(
-      415,
-      `send the body as JSON (Content-Type: application/json${form ? ' or application/x-www-form-urlencoded' : ''}), not "${type || 'no content type'}"`,
-    );
-  }
-  if (nestsDeeper(text)) throw new HttpFail(400, `request body nests deeper than ${MAX_DEPTH} levels`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new HttpFail(400, 'request body is not valid JSON');
-  }
-  checkNumbers(parsed);
-  return parsed;
-}
-
-function send(res: ServerResponse, reply: Reply): void {
-  const status = reply.status ?? 200;
-  const content = reply.raw ?? reply.text ?? JSON.stringify(reply.body ?? null);
-  res.writeHead(status, {
-    'content-type': reply.contentType ?? 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(content),
-    ...reply.headers,
-  });
-  res.end(content);
 }

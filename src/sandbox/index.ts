@@ -19,6 +19,7 @@ import { oauthRoutes } from './oauth/oauth-routes.js';
 import { OAuthServer } from './oauth/server.js';
 import { initialOAuthState, upgradeOAuthState, type OAuthState } from './oauth/oauth-state.js';
 import type { IssuedSecrets } from './oauth/server.js';
+import type { TokenEndpoint } from './oauth/grants.js';
 import { answerMeta, offsetClock } from './research/clock.js';
 import { researchErrorBody, researchRoutes, type ResearchState } from './research/research-routes.js';
 import { defaultBurst, RateLimiter, type RateLimitSettings } from './rate-limit.js';
@@ -82,6 +83,8 @@ export interface Sandbox {
   credentials: SandboxCredentials;
   inventory: SandboxServer;
   oauth: OAuthServer;
+  /** The token endpoint, holding the authorization codes it issued. */
+  tokens: TokenEndpoint;
   /** The inventory account, for tests that look at or set up state directly. */
   account: Account;
   research: SandboxServer;
@@ -176,7 +179,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store,
   );
   const issued = await oauth.rotateSecrets();
-  oauthRoutes(inventory, oauth);
+  const tokens = oauthRoutes(inventory, oauth);
   const rateLimiter = new RateLimiter(rateLimitOf(options));
   rateLimitRoutes(inventory, rateLimiter, oauth);
   const account = new Account(store.state.inventory, store);
@@ -203,6 +206,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     credentials: credentialsOf(store.state, issued),
     inventory,
     oauth,
+    tokens,
     account,
     research,
     rateLimiter,

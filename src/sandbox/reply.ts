@@ -1,5 +1,5 @@
 /** The vocabulary of the sandbox's HTTP servers: a request as routes see it, a reply, and a failure with its status. */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface SandboxRequest {
   method: string;
@@ -63,4 +63,16 @@ export class HttpFail extends Error {
   ) {
     super(message);
   }
+}
+
+/** Writes `reply` to `res`: its status, content type and length, headers and content (JSON unless text or raw). */
+export function sendReply(res: ServerResponse, reply: Reply): void {
+  const status = reply.status ?? 200;
+  const content = reply.raw ?? reply.text ?? JSON.stringify(reply.body ?? null);
+  res.writeHead(status, {
+    'content-type': reply.contentType ?? 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(content),
+    ...reply.headers,
+  });
+  res.end(content);
 }

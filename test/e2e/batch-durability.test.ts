@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, results, type BatchFixture } from '../helpers/batch.js';
+import { runInv } from '../helpers/io.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -27,10 +28,10 @@ function smallDisk(size: string): string | undefined {
 
 /** Settles every row in doubt as applied (this sandbox applies every request it gets), as a person would after checking. */
 async function resolveInDoubt(env: Record<string, string>, batch: string): Promise<number> {
-  const shown = await spawnInv(['batch', 'show', batch, '--state', 'in-doubt', '-o', 'ndjson'], { env });
+  const shown = await runInv(['batch', 'show', batch, '--state', 'in-doubt', '-o', 'ndjson'], { env });
   const lines = results(shown.stdout).map((r) => r.line);
   for (const line of lines)
-    expect((await spawnInv(['batch', 'resolve', batch, '--line', String(line), '--applied'], { env })).code).toBe(0);
+    expect((await runInv(['batch', 'resolve', batch, '--line', String(line), '--applied'], { env })).code).toBe(0);
   return lines.length;
 }
 
@@ -82,7 +83,7 @@ describe('a damaged journal', () => {
     const rows = makeRows(fx, 100, 22);
     const file = join(fx.dir, 'cut.csv');
     writeFileSync(file, csv(rows));
-    const first = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const first = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(first.code).toBe(0);
     const path = JSON.parse(first.stdout).journal as string;
     const whole = readFileSync(path);
@@ -91,7 +92,7 @@ describe('a damaged journal', () => {
     // Cuts inside the end record, inside the last row records, and at a record boundary.
     for (const cut of [whole.length - 3, ends.at(-2)! - 10, ends.at(-3)! - 40, ends.at(-4)! + 1]) {
       writeFileSync(path, whole.subarray(0, cut));
-      const rerun = await spawnInv(['move', '--file', file, '-o', 'ndjson'], { env: fx.authed });
+      const rerun = await runInv(['move', '--file', file, '-o', 'ndjson'], { env: fx.authed });
       expect([2, 6], `cut at ${cut}: ${rerun.stderr}`).toContain(rerun.code);
       expect(fx.moves(), `cut at ${cut}`).toBe(moves);
       if (rerun.code === 6)
@@ -103,24 +104,24 @@ describe('a damaged journal', () => {
     const rows = makeRows(fx, 100, 23);
     const file = join(fx.dir, 'zeroed.csv');
     writeFileSync(file, csv(rows).replace(/\n$/, '\nC-1,1,Bay A,Bay B,\n'));
-    const first = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const first = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     const path = JSON.parse(first.stdout).journal as string;
     writeFileSync(file, csv(rows).replace(/\n$/, '\nC-1,1,Bay A,Bay B,\nC-2,1,Bay A,Bay B,\n')); // one new row
     const bytes = readFileSync(path);
     bytes.fill(0, 2048, 2560);
     writeFileSync(path, bytes);
     const moves = fx.moves();
-    const rerun = await spawnInv(['move', '--file', file], { env: fx.authed });
+    const rerun = await runInv(['move', '--file', file], { env: fx.authed });
     expect(rerun.code).toBe(1);
     expect(rerun.stderr).toMatch(
       /the journal of batch .* is damaged at record \d+ \(byte \d+ of .*\): the state of some rows cannot be read, so nothing was sent/,
     );
     expect(rerun.stderr).toMatch(/inv batch show/);
     expect(fx.moves()).toBe(moves);
-    const shown = await spawnInv(['batch', 'show', file, '-o', 'ndjson'], { env: fx.authed });
+    const shown = await runInv(['batch', 'show', file, '-o', 'ndjson'], { env: fx.authed });
     expect(shown.code).toBe(0);
     expect(shown.stderr).toMatch(/the journal is damaged at record \d+/);
-    const list = await spawnInv(['batch', 'list', '--json'], { env: fx.authed });
+    const list = await runInv(['batch', 'list', '--json'], { env: fx.authed });
     expect(JSON.parse(list.stdout).find((b: { name: string }) => b.name === file)).toMatchObject({ state: 'damaged' });
   });
 });

@@ -16,6 +16,7 @@ import {
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
+import { runInv } from '../helpers/io.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -53,10 +54,10 @@ describe('the same moves are the same batch', () => {
     const rows = ownRows(200, 31).map((r) => ({ ...r, to: r.to.startsWith('Bay') ? fx.bays.B : r.to }));
     const broken = rows.map((r, i) => (i === 57 ? { ...r, to: 'Bay Nowhere' } : r));
     const before = { q: fx.quantities(), moves: fx.moves() };
-    const first = await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input: csv(broken) });
+    const first = await runInv(['move', '--file', '-', '--json'], { env: fx.authed, stdin: csv(broken) });
     expect(first.code, first.stderr).toBe(6);
     expect(JSON.parse(first.stdout)).toMatchObject({ outcome: 'ran', rows: 200, done: 199, failed: 1 });
-    const second = await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input: csv(rows) });
+    const second = await runInv(['move', '--file', '-', '--json'], { env: fx.authed, stdin: csv(rows) });
     expect(second.code, second.stderr).toBe(0);
     const summary = JSON.parse(second.stdout);
     expect(summary).toMatchObject({ outcome: 'continued', done: 1, skipped: 199, failed: 0, pending: 0 });
@@ -68,17 +69,17 @@ describe('the same moves are the same batch', () => {
 
   it('a finished file renamed and run again is refused (exit 2, nothing sent) naming the batch; --again sends it anew', async () => {
     const { rows, file, before } = batchInput(120, 32);
-    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
+    expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
     const renamed = file.replace(/\.csv$/, '-done.csv');
     renameSync(file, renamed);
-    const again = await spawnInv(['move', '--file', renamed, '--json'], { env: fx.authed });
+    const again = await runInv(['move', '--file', renamed, '--json'], { env: fx.authed });
     expect(again.code, again.stderr).toBe(2);
     expect(fx.moves() - before.moves).toBe(120);
     const refused = JSON.parse(again.stdout);
     expect(refused).toMatchObject({ outcome: 'repeat', repeats: { batch: file, applied: 120, profile: 'default' } });
     expect(again.stderr).toContain(`repeats 120 applied row(s) of batch "${file}"`);
     expect(again.stderr).toMatch(/--again/);
-    const forced = await spawnInv(['move', '--file', renamed, '--json', '--again'], { env: fx.authed });
+    const forced = await runInv(['move', '--file', renamed, '--json', '--again'], { env: fx.authed });
     expect(forced.code, forced.stderr).toBe(0);
     expect(JSON.parse(forced.stdout)).toMatchObject({ outcome: 'ran', done: 120 });
     expect(fx.moves() - before.moves).toBe(240);
@@ -87,9 +88,9 @@ describe('the same moves are the same batch', () => {
 
   it('the same file under a second profile of the same account is refused', async () => {
     const { file, before } = batchInput(60, 33);
-    expect((await spawnInv(['profile', 'create', 'colleague'], { env: fx.authed })).code).toBe(0);
-    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
-    const other = await spawnInv(['--profile', 'colleague', 'move', '--file', file, '--json'], { env: fx.authed });
+    expect((await runInv(['profile', 'create', 'colleague'], { env: fx.authed })).code).toBe(0);
+    expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
+    const other = await runInv(['--profile', 'colleague', 'move', '--file', file, '--json'], { env: fx.authed });
     expect(other.code, other.stderr).toBe(2);
     expect(JSON.parse(other.stdout)).toMatchObject({ outcome: 'repeat', repeats: { applied: 60, profile: 'default' } });
     expect(fx.moves() - before.moves).toBe(60);
@@ -97,9 +98,9 @@ describe('the same moves are the same batch', () => {
 
   it('another spelling of the same server (localhost for 127.0.0.1) is the same server', async () => {
     const { file, before } = batchInput(60, 34);
-    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
+    expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
     const localhost = { ...fx.authed, INV_BASE_URL: fx.authed.INV_BASE_URL!.replace('127.0.0.1', 'localhost') };
-    const r = await spawnInv(['move', '--file', file, '--json'], { env: localhost });
+    const r = await runInv(['move', '--file', file, '--json'], { env: localhost });
     expect(r.code, r.stderr).toBe(2);
     expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'repeat' });
     expect(fx.moves() - before.moves).toBe(60);
@@ -152,7 +153,7 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
 
   it('a finished journal cut back to its first half: the rows it lost are in doubt, not sent again', async () => {
     const { rows, file, before } = batchInput(300, 37);
-    const first = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const first = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(first.code).toBe(0);
     const path = JSON.parse(first.stdout).journal as string;
     const text = readFileSync(path, 'utf8');
@@ -162,7 +163,7 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
         .slice(0, Math.floor(text.split('\n').length / 2))
         .join('\n') + '\n';
     truncateSync(path, Buffer.byteLength(half));
-    const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const rerun = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(rerun.code, rerun.stderr).toBe(6);
     const summary = JSON.parse(rerun.stdout);
     expect(summary.inDoubt).toBeGreaterThan(0);
@@ -177,11 +178,11 @@ describe('refusals and summaries a script can read', () => {
     const twin: Row = { msku: 'C-3', quantity: 2, from: fx.bays.A, to: fx.bays.B };
     const rows: Row[] = [twin, twin, ...ownRows(10, 38)];
     const { file } = batchInput(0, 0, rows);
-    const first = await spawnInv(['move', '--file', file], { env: fx.authed });
+    const first = await runInv(['move', '--file', file], { env: fx.authed });
     expect(first.code, first.stderr).toBe(0);
     writeFileSync(file, csv([{ ...twin, quantity: 7 }, ...rows.slice(1)]));
     const before = fx.moves();
-    const r = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const r = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(r.code).toBe(2);
     expect(fx.moves()).toBe(before);
     expect(r.stderr).toMatch(
@@ -192,9 +193,9 @@ describe('refusals and summaries a script can read', () => {
   }, 60_000);
 
   it('bad input prints one summary object on stdout (outcome invalid)', async () => {
-    const r = await spawnInv(['move', '--file', '-', '--json'], {
+    const r = await runInv(['move', '--file', '-', '--json'], {
       env: fx.authed,
-      input: 'msku,quantity,from,to\nC-1,zero,1,2\n',
+      stdin: 'msku,quantity,from,to\nC-1,zero,1,2\n',
     });
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'invalid', rows: 1 });
@@ -202,7 +203,7 @@ describe('refusals and summaries a script can read', () => {
 
   it('a stopped run prints one summary object (outcome stopped)', async () => {
     const { file } = batchInput(50, 39);
-    const r = await spawnInv(['move', '--file', file, '--json'], { env: { ...fx.authed, INV_TOKEN: 'not-a-token' } });
+    const r = await runInv(['move', '--file', file, '--json'], { env: { ...fx.authed, INV_TOKEN: 'not-a-token' } });
     expect(r.code).toBe(4);
     expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'stopped' });
   });

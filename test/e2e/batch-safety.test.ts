@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
+import { runInv } from '../helpers/io.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
 import { waitFor } from '../helpers/wait.js';
@@ -26,22 +27,22 @@ function batchInput(name: string, count: number, salt: number) {
 }
 
 describe('rerunning a batch', () => {
-  it('fix and rerun: a 1,000-row file with 10 bad destinations applies every row exactly once', async () => {
-    const rows = makeRows(fx, 1000, 11);
-    const bad = new Set(Array.from({ length: 10 }, (_, i) => 37 + i * 97));
+  it('fix and rerun: a 300-row file (two anchor windows) with 10 bad destinations applies every row exactly once', async () => {
+    const rows = makeRows(fx, 300, 11);
+    const bad = new Set(Array.from({ length: 10 }, (_, i) => 17 + i * 29));
     const broken = rows.map((r, i) => (bad.has(i) ? { ...r, to: '999999' } : r));
     const file = join(fx.dir, 'fix.csv');
     writeFileSync(file, csv(broken));
     const before = { q: fx.quantities(), moves: fx.moves() };
-    const first = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const first = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(first.code, first.stderr).toBe(6);
-    expect(JSON.parse(first.stdout)).toMatchObject({ rows: 1000, done: 990, failed: 10, inDoubt: 0 });
+    expect(JSON.parse(first.stdout)).toMatchObject({ rows: 300, done: 290, failed: 10, inDoubt: 0 });
     expect(first.stderr).toMatch(/fix the failed rows in the file and run the same command again/);
     writeFileSync(file, csv(rows));
-    const second = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const second = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(second.code, second.stderr).toBe(0);
-    expect(JSON.parse(second.stdout)).toMatchObject({ rows: 1000, done: 10, skipped: 990, failed: 0 });
-    expect(fx.moves() - before.moves).toBe(1010);
+    expect(JSON.parse(second.stdout)).toMatchObject({ rows: 300, done: 10, skipped: 290, failed: 0 });
+    expect(fx.moves() - before.moves).toBe(310);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   }, 60_000);
 
@@ -49,7 +50,7 @@ describe('rerunning a batch', () => {
     const rows = makeRows(fx, 40, 12);
     const file = join(fx.dir, 'edit.csv');
     writeFileSync(file, csv(rows));
-    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
+    expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
     const same = (a: Row, b: Row) =>
       a.msku === b.msku &&
       a.quantity === b.quantity &&
@@ -60,7 +61,7 @@ describe('rerunning a batch', () => {
     const edited: Row[] = rows.map((r, i) => (i === unique ? { ...r, quantity: 77 } : r));
     writeFileSync(file, csv([...edited, { msku: 'C-1', quantity: 1, from: fx.bays.A, to: fx.bays.B }]));
     const before = fx.moves();
-    const r = await spawnInv(['move', '--file', file], { env: fx.authed });
+    const r = await runInv(['move', '--file', file], { env: fx.authed });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/1 row\(s\) of batch .* are changed or gone from the input; nothing was sent/);
     expect(r.stderr).toMatch(
@@ -73,7 +74,7 @@ describe('rerunning a batch', () => {
   });
 
   it('lets one run at a time: a second run of the same batch exits 1 at once, and totals are exact', async () => {
-    const { rows, file, before } = batchInput('twice-at-once.csv', 300, 13);
+    const { rows, file, before } = batchInput('twice-at-once.csv', 100, 13);
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
     const first = startInv(['move', '--file', file, '--json'], { env: fx.authed });
     const { child } = first;
@@ -89,14 +90,14 @@ describe('rerunning a batch', () => {
     const done = await first.closed;
     expect(done.code).toBe(0);
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
-    expect(JSON.parse(done.stdout)).toMatchObject({ done: 300 });
-    expect(fx.moves() - before.moves).toBe(300);
+    expect(JSON.parse(done.stdout)).toMatchObject({ done: 100 });
+    expect(fx.moves() - before.moves).toBe(100);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
     expect(firstStillRunning, 'the second run did not wait for the first').toBe(true);
   }, 60_000);
 
   it('takes over the lock of a run that was killed', async () => {
-    const { file, before } = batchInput('killed.csv', 200, 14);
+    const { file, before } = batchInput('killed.csv', 100, 14);
     fx.sandbox.inventory.faults.settings.latencyMs = 10;
     const run = startInv(['move', '--file', file], { env: fx.authed });
     await waitFor(() => fx.moves() - before.moves >= 20, { what: '20 moves of the run to kill', running: run.child });
@@ -107,10 +108,10 @@ describe('rerunning a batch', () => {
     expect(rerun.stderr).not.toMatch(/is being run by/);
     expect([0, 6]).toContain(rerun.code);
     const summary = JSON.parse(rerun.stdout);
-    expect(summary.done + summary.skipped + summary.inDoubt).toBe(200);
+    expect(summary.done + summary.skipped + summary.inDoubt).toBe(100);
     // Rows killed in flight are in doubt, not resent: never more than one request per row.
-    expect(fx.moves() - before.moves).toBeLessThanOrEqual(200);
-    expect(fx.moves() - before.moves).toBeGreaterThanOrEqual(200 - summary.inDoubt);
+    expect(fx.moves() - before.moves).toBeLessThanOrEqual(100);
+    expect(fx.moves() - before.moves).toBeGreaterThanOrEqual(100 - summary.inDoubt);
   }, 60_000);
 
   it('the same file against two sandboxes is two batches: it applies on each', async () => {
@@ -124,8 +125,8 @@ describe('rerunning a batch', () => {
       const file = join(fx.dir, 'two-servers.csv');
       writeFileSync(file, csv(rows));
       const before = { here: fx.quantities(), there: other.quantities() };
-      const here = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
-      const there = await spawnInv(['move', '--file', file, '--json'], {
+      const here = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
+      const there = await runInv(['move', '--file', file, '--json'], {
         env: { ...other.authed, INV_STATE_DIR: fx.env.INV_STATE_DIR },
       });
       expect(here.code, here.stderr).toBe(0);
@@ -177,7 +178,7 @@ describe("errors that are not the rows' stop the batch", () => {
     const file = join(own.dir, 'stopped.csv');
     writeFileSync(file, csv(rows));
     own.sandbox.inventory.faults.settings.latencyMs = 10;
-    const run = startInv(['move', '--file', file, '--json', '--wait', '3s'], { env: own.authed });
+    const run = startInv(['move', '--file', file, '--json', '--wait', '300ms'], { env: own.authed });
     await waitFor(() => own.moves() >= 50, { what: '50 moves before the server stops', running: run.child, every: 2 });
     await own.close();
     const { code, stdout, stderr } = await run.closed;
@@ -192,11 +193,11 @@ describe("errors that are not the rows' stop the batch", () => {
   it('a 2xx whose body cannot be read counts as applied (with a warning), so a rerun does not resend it', async () => {
     const { rows, file, before } = batchInput('garbled.csv', 10, 18);
     fx.sandbox.inventory.faults.add({ status: 'garble', times: 2, path: '/v1/doMoveItem' });
-    const r = await spawnInv(['move', '--file', file, '--json', '--concurrency', '1'], { env: fx.authed });
+    const r = await runInv(['move', '--file', file, '--json', '--concurrency', '1'], { env: fx.authed });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/applied, but the answer could not be read/);
     expect(JSON.parse(r.stdout)).toMatchObject({ done: 10, failed: 0 });
-    expect((await spawnInv(['move', '--file', file], { env: fx.authed })).code).toBe(2);
+    expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(2);
     expect(fx.moves() - before.moves).toBe(10);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   });
@@ -205,10 +206,10 @@ describe("errors that are not the rows' stop the batch", () => {
     const { rows, file, before } = batchInput('gateway.csv', 4, 19);
     fx.sandbox.inventory.faults.add({ status: 502, times: 1, path: '/v1/doMoveItem', afterApply: true });
     fx.sandbox.inventory.faults.add({ status: 503, times: 1, path: '/v1/doMoveItem', afterApply: true });
-    const r = await spawnInv(['move', '--file', file, '--json', '--concurrency', '1'], { env: fx.authed });
+    const r = await runInv(['move', '--file', file, '--json', '--concurrency', '1'], { env: fx.authed });
     expect(r.code, r.stderr).toBe(6);
     expect(JSON.parse(r.stdout)).toMatchObject({ done: 2, failed: 0, inDoubt: 2 });
-    const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const rerun = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(rerun.code, rerun.stderr).toBe(6);
     expect(fx.moves() - before.moves).toBe(4);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
@@ -219,7 +220,7 @@ describe("errors that are not the rows' stop the batch", () => {
     account.adjustStock(account.ensureStock('C-0', fx.bays.D).id, 5);
     const before = fx.sandbox.inventory.stats.count('/v1/doSendToFBA');
     fx.sandbox.inventory.faults.add({ status: 'drop', times: 1, path: '/v1/doSendToFBA' });
-    const r = await spawnInv(
+    const r = await runInv(
       ['api', 'GET', '/v1/doSendToFBA', '-f', 'msku=C-0', '-f', 'quantity=2', '-f', `fromLocationId=${fx.bays.D}`],
       { env: fx.authed },
     );
@@ -237,19 +238,19 @@ describe('inv batch prune', () => {
     writeFileSync(join(fx.dir, 'doubtful.csv'), csv(doubtful));
     writeFileSync(join(fx.dir, 'finished.csv'), csv(finished));
     const before = { q: fx.quantities(), moves: fx.moves() };
-    expect((await spawnInv(['move', '--file', join(fx.dir, 'finished.csv')], { env })).code).toBe(0);
+    expect((await runInv(['move', '--file', join(fx.dir, 'finished.csv')], { env })).code).toBe(0);
     fx.sandbox.inventory.faults.add({ status: 'drop', times: 1, path: '/v1/doMoveItem', afterApply: true });
-    expect((await spawnInv(['move', '--file', join(fx.dir, 'doubtful.csv'), '--concurrency', '1'], { env })).code).toBe(
+    expect((await runInv(['move', '--file', join(fx.dir, 'doubtful.csv'), '--concurrency', '1'], { env })).code).toBe(
       6,
     );
-    const pruned = await spawnInv(['batch', 'prune', '--older-than', '0', '--json'], { env });
+    const pruned = await runInv(['batch', 'prune', '--older-than', '0', '--json'], { env });
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(JSON.parse(pruned.stdout)).toEqual({
       removed: [join(fx.dir, 'finished.csv')],
       kept: [join(fx.dir, 'doubtful.csv')],
     });
     expect(pruned.stderr).toMatch(/kept ".*doubtful.csv": 1 in doubt/);
-    expect((await spawnInv(['move', '--file', join(fx.dir, 'doubtful.csv')], { env })).code).toBe(6);
+    expect((await runInv(['move', '--file', join(fx.dir, 'doubtful.csv')], { env })).code).toBe(6);
     expect(fx.moves() - before.moves).toBe(9);
     expect(fx.quantities()).toEqual(fx.expected(before.q, [...finished, ...doubtful]));
   });

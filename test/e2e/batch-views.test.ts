@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
+import { runInv } from '../helpers/io.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
 import { waitFor } from '../helpers/wait.js';
@@ -34,7 +35,7 @@ interface Shown {
 
 /** The rows `inv batch show` gives for `batch`. */
 async function shown(env: Record<string, string>, batch: string): Promise<Shown[]> {
-  const r = await spawnInv(['batch', 'show', batch, '-o', 'ndjson'], { env });
+  const r = await runInv(['batch', 'show', batch, '-o', 'ndjson'], { env });
   expect(r.code, r.stderr).toBe(0);
   return r.stdout
     .trim()
@@ -45,7 +46,7 @@ async function shown(env: Record<string, string>, batch: string): Promise<Shown[
 
 /** The entry of `inv batch list --json` for `batch`. */
 async function listed(env: Record<string, string>, batch: string): Promise<Record<string, unknown>> {
-  const r = await spawnInv(['batch', 'list', '--json'], { env });
+  const r = await runInv(['batch', 'list', '--json'], { env });
   expect(r.code, r.stderr).toBe(0);
   return (JSON.parse(r.stdout) as Array<Record<string, unknown>>).find((b) => b.name === batch)!;
 }
@@ -54,7 +55,7 @@ async function listed(env: Record<string, string>, batch: string): Promise<Recor
 async function runDropping(file: string, rows: Row[], env: Record<string, string>) {
   writeFileSync(file, csv(rows));
   fx.sandbox.inventory.faults.add({ status: 'drop', times: 1, path: '/v1/doMoveItem', afterApply: true });
-  const r = await spawnInv(['move', '--file', file, '--concurrency', '1'], { env });
+  const r = await runInv(['move', '--file', file, '--concurrency', '1'], { env });
   expect(r.code, r.stderr).toBe(6);
 }
 
@@ -75,14 +76,14 @@ describe('inv batch resolve', () => {
   it('--line N refuses (exit 2, nothing changed) when two rows of the batch recorded that line, listing both ids', async () => {
     const env = fresh();
     const { file, doubt } = await twoOnLineTwo('ambiguous-line.csv', env);
-    const r = await spawnInv(['batch', 'resolve', file, '--line', '2', '--applied'], { env });
+    const r = await runInv(['batch', 'resolve', file, '--line', '2', '--applied'], { env });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toMatch(/line 2 .*2 rows/);
     for (const d of doubt) expect(r.stderr).toContain(d.row);
     expect(r.stderr).toMatch(/--row/);
     expect((await shown(env, file)).filter((s) => s.state === 'in-doubt')).toHaveLength(2);
     // A range that covers the ambiguous line changes nothing either.
-    const range = await spawnInv(['batch', 'resolve', file, '--line', '2-3', '--applied'], { env });
+    const range = await runInv(['batch', 'resolve', file, '--line', '2-3', '--applied'], { env });
     expect(range.code, range.stderr).toBe(2);
     expect((await shown(env, file)).filter((s) => s.state === 'in-doubt')).toHaveLength(2);
   }, 30_000);
@@ -90,17 +91,15 @@ describe('inv batch resolve', () => {
   it('--row ID marks exactly that row', async () => {
     const env = fresh();
     const { file, inserted, older } = await twoOnLineTwo('by-row.csv', env);
-    const r = await spawnInv(['batch', 'resolve', file, '--row', inserted.row, '--applied'], { env });
+    const r = await runInv(['batch', 'resolve', file, '--row', inserted.row, '--applied'], { env });
     expect(r.code, r.stderr).toBe(0);
     const after = await shown(env, file);
     expect(after.find((s) => s.row === inserted.row)!.state).toBe('done');
     expect(after.find((s) => s.row === older.row)!.state).toBe('in-doubt');
-    const not = await spawnInv(['batch', 'resolve', file, '--row', older.row, '--not-applied', '--json'], { env });
+    const not = await runInv(['batch', 'resolve', file, '--row', older.row, '--not-applied', '--json'], { env });
     expect(not.code, not.stderr).toBe(0);
     expect(JSON.parse(not.stdout)).toMatchObject({ rows: [{ row: older.row, state: 'failed' }] });
-    expect((await spawnInv(['batch', 'resolve', file, '--row', 'ffffffffffffffff', '--applied'], { env })).code).toBe(
-      2,
-    );
+    expect((await runInv(['batch', 'resolve', file, '--row', 'ffffffffffffffff', '--applied'], { env })).code).toBe(2);
   }, 30_000);
 
   it('--line 2-4 resolves every row of the range when each line names one row', async () => {
@@ -109,13 +108,13 @@ describe('inv batch resolve', () => {
     const rows = makeRows(fx, 6, 43);
     writeFileSync(file, csv(rows));
     fx.sandbox.inventory.faults.add({ status: 'drop', times: 3, path: '/v1/doMoveItem', afterApply: true });
-    expect((await spawnInv(['move', '--file', file, '--concurrency', '1'], { env })).code).toBe(6);
+    expect((await runInv(['move', '--file', file, '--concurrency', '1'], { env })).code).toBe(6);
     expect((await shown(env, file)).filter((s) => s.state === 'in-doubt').map((s) => s.line)).toEqual([2, 3, 4]);
-    const r = await spawnInv(['batch', 'resolve', file, '--line', '2-4', '--applied'], { env });
+    const r = await runInv(['batch', 'resolve', file, '--line', '2-4', '--applied'], { env });
     expect(r.code, r.stderr).toBe(0);
     expect((await shown(env, file)).every((s) => s.state === 'done')).toBe(true);
     const before = fx.moves();
-    expect((await spawnInv(['move', '--file', file], { env })).code).toBe(2); // finished: nothing to send
+    expect((await runInv(['move', '--file', file], { env })).code).toBe(2); // finished: nothing to send
     expect(fx.moves()).toBe(before);
   }, 30_000);
 });
@@ -142,7 +141,7 @@ describe('inv batch list/show counts', () => {
     });
     expect(pending).toBeGreaterThanOrEqual(2000 - sent - 8);
     expect(info.total).toBe(2000);
-    const show = await spawnInv(['batch', 'show', file, '-o', 'ndjson'], { env });
+    const show = await runInv(['batch', 'show', file, '-o', 'ndjson'], { env });
     expect(show.stderr).toMatch(
       new RegExp(`2000 rows: ${done} done, 0 failed, ${inDoubt} in doubt, ${pending} not sent`),
     );
@@ -153,16 +152,16 @@ describe('inv batch list/show counts', () => {
     const rows = makeRows(fx, 10, 45);
     const file = join(fx.dir, 'fixed.csv');
     writeFileSync(file, csv(rows.map((r, i) => (i === 3 || i === 7 ? { ...r, to: '999999' } : r))));
-    expect((await spawnInv(['move', '--file', file], { env })).code).toBe(6);
+    expect((await runInv(['move', '--file', file], { env })).code).toBe(6);
     expect(await listed(env, file)).toMatchObject({ state: 'incomplete', done: 8, failed: 2, pending: 0 });
     writeFileSync(file, csv(rows));
-    const rerun = await spawnInv(['move', '--file', file, '--json'], { env });
+    const rerun = await runInv(['move', '--file', file, '--json'], { env });
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(await listed(env, file)).toMatchObject({ state: 'finished', done: 10, failed: 0, inDoubt: 0, pending: 0 });
-    const pruned = await spawnInv(['batch', 'prune', '--older-than', '0', '--json'], { env });
+    const pruned = await runInv(['batch', 'prune', '--older-than', '0', '--json'], { env });
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(JSON.parse(pruned.stdout)).toEqual({ removed: [file], kept: [] });
-    expect((await spawnInv(['batch', 'list', '--json'], { env })).stdout.trim()).toBe('[]');
+    expect((await runInv(['batch', 'list', '--json'], { env })).stdout.trim()).toBe('[]');
   }, 30_000);
 });
 
@@ -173,7 +172,7 @@ describe('inv batch show', () => {
     const there = join(fx.dir, 'names', 'sub');
     mkdirSync(there, { recursive: true });
     writeFileSync(join(here, 'd.csv'), csv(makeRows(fx, 3, 46)));
-    expect((await spawnInv(['move', '--file', join(here, 'd.csv')], { env })).code).toBe(0);
+    expect((await runInv(['move', '--file', join(here, 'd.csv')], { env })).code).toBe(0);
     const typed = await spawnInv(['batch', 'show', 'd.csv'], { env, cwd: here });
     expect(typed.code, typed.stderr).toBe(0);
     expect(typed.stderr).toContain(`batch "${join(here, 'd.csv')}"`);
@@ -182,7 +181,7 @@ describe('inv batch show', () => {
     expect(base.stderr).toContain(`batch "${join(here, 'd.csv')}"`);
     // Two batches of that base name: the one in the current directory, or a refusal naming both.
     writeFileSync(join(there, 'd.csv'), csv(makeRows(fx, 3, 47)));
-    expect((await spawnInv(['move', '--file', join(there, 'd.csv')], { env })).code).toBe(0);
+    expect((await runInv(['move', '--file', join(there, 'd.csv')], { env })).code).toBe(0);
     expect((await spawnInv(['batch', 'show', 'd.csv'], { env, cwd: there })).stderr).toContain(
       `batch "${join(there, 'd.csv')}"`,
     );
@@ -208,7 +207,7 @@ describe('inv batch show', () => {
       [fx.bays.A, 'Bay A', fx.bays.B, 'Bay B'],
       [fx.bays.A, 'Bay A', fx.bays.D, 'Bay D'],
     ]);
-    const table = await spawnInv(['batch', 'show', file, '-o', 'table'], { env });
+    const table = await runInv(['batch', 'show', file, '-o', 'table'], { env });
     expect(table.code, table.stderr).toBe(0);
     expect(table.stdout).toContain(`Bay A (${fx.bays.A})`);
     expect(table.stdout).toContain(`Bay D (${fx.bays.D})`);
@@ -219,10 +218,10 @@ describe('inv batch show', () => {
     const env = { ...gone.authed, INV_STATE_DIR: tempDir('offline') };
     const file = join(fx.dir, 'offline.csv');
     writeFileSync(file, csv([{ msku: 'C-5', quantity: 2, from: gone.bays.A, to: gone.bays.B }]));
-    expect((await spawnInv(['move', '--file', file], { env })).code).toBe(0);
+    expect((await runInv(['move', '--file', file], { env })).code).toBe(0);
     await gone.sandbox.close();
     try {
-      const table = await spawnInv(['batch', 'show', file, '-o', 'table'], { env });
+      const table = await runInv(['batch', 'show', file, '-o', 'table'], { env });
       expect(table.code, table.stderr).toBe(0);
       expect(table.stdout).toMatch(new RegExp(`C-5 +2 +${gone.bays.A} +${gone.bays.B} `));
       expect(table.stderr).toMatch(/warning: location names and quantities could not be read/);

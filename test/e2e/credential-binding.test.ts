@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
-import { spawnInv } from '../helpers/spawn.js';
+import { runInv } from '../helpers/io.js';
 import { startRecorder, type Recorder } from '../helpers/recorder.js';
 
 let fx: SandboxFixture;
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const inv = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) =>
-  spawnInv(args, { env: { ...env, ...extra }, input });
+  runInv(args, { env: { ...env, ...extra }, stdin: input });
 const passwordLogin = (args: string[] = [], extra: Record<string, string | undefined> = {}) =>
   inv(
     [...args, 'login', '--password', '--username', fx.sandbox.credentials.oauth.username, '--password-stdin'],
@@ -245,7 +245,7 @@ describe('inv logout', () => {
         }),
         { mode: 0o600 },
       );
-      const r = await spawnInv(['--profile', 'live', 'logout'], { env: { INV_CONFIG_DIR: dir } });
+      const r = await runInv(['--profile', 'live', 'logout'], { env: { INV_CONFIG_DIR: dir } });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toMatch(/no revocation endpoint/);
       expect(r.stderr).toMatch(/only (forgot|forgotten) (them )?(locally|here)|forgot.*locally/);

@@ -5,18 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
-import { spawnLogin, submitLogin, type LoginProcess } from '../helpers/oauth.js';
+import { spawnLogin, startLogin, submitLogin, type LoginProcess } from '../helpers/oauth.js';
 import { testIO, type Captured } from '../helpers/io.js';
 import { PassThrough } from 'node:stream';
 import { main } from '../../src/cli/main.js';
 import { sleep, waitFor } from '../helpers/wait.js';
 
-// Short, so that the expired-code test is quick; every other test pastes right after approving.
-const CODE_TTL_MS = 4000;
 let fx: SandboxFixture;
 let env: Record<string, string>;
 beforeAll(async () => {
-  fx = await sandboxFixture({ codeTtlMs: CODE_TTL_MS });
+  fx = await sandboxFixture();
   const { oauth } = fx.sandbox.credentials;
   env = { ...fx.env, INV_CLIENT_ID: oauth.clientId, INV_CLIENT_SECRET: oauth.clientSecret, BROWSER: 'true' };
   expect((await spawnInv(['profile', 'create', 'night'], { env })).code).toBe(0);
@@ -59,7 +57,7 @@ async function endWithin(login: LoginProcess, ms: number): Promise<Captured | 's
 describe('a bad paste asks again', () => {
   it('asks again after text that is not the redirect and after a forged state, then logs in with the right one', async () => {
     const before = grants();
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const url = new URL(await login.url);
     login.child.stdin!.write('hello\n');
     await until(login, () => prompts(login) === 2);
@@ -78,7 +76,7 @@ describe('a bad paste asks again', () => {
 
   it('gives up after three bad pastes (exit 4) and exchanges nothing', async () => {
     const before = grants();
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const url = new URL(await login.url);
     const noCode = `${url.searchParams.get('redirect_uri')}?state=${url.searchParams.get('state')}`;
     login.child.stdin!.write(`hello\n${noCode}\nhttp://127.0.0.1:1/elsewhere\n`);
@@ -110,7 +108,7 @@ describe('a bad paste asks again', () => {
 
 describe('the authorization code lives 60 s', () => {
   it('the paste prompt says so', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     await until(login, () => prompts(login) === 1);
     login.child.kill();
     await login.done;
@@ -118,9 +116,9 @@ describe('the authorization code lives 60 s', () => {
   });
 
   it('an expired code says so, with a hint that works as typed', async () => {
-    const login = spawnLogin(['--profile', 'night', '--no-browser'], env);
+    const login = startLogin(['--profile', 'night', '--no-browser'], env);
     const location = await submitLogin(await login.url, user());
-    await sleep(CODE_TTL_MS + 300); // the point: the code outlives its lifetime before it is pasted
+    fx.sandbox.tokens.expireCodes(); // the point: the code's lifetime is over before it is pasted
     login.child.stdin!.end(location + '\n');
     const r = await login.done;
     expect(r.code).toBe(4);
@@ -156,7 +154,7 @@ describe('the loopback listener during the paste flow', () => {
   });
 
   it('a paste wins too, and closes the listener', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const location = await submitLogin(await login.url, user());
     login.child.stdin!.write(location + '\n');
     const r = await endWithin(login, 8000);
@@ -168,7 +166,7 @@ describe('the loopback listener during the paste flow', () => {
 
 describe('over SSH', () => {
   it('with SSH_CONNECTION and no BROWSER or display, behaves as --no-browser and says so once', async () => {
-    const login = spawnLogin(['--timeout', '20'], sshEnv());
+    const login = startLogin(['--timeout', '20'], sshEnv());
     const location = await submitLogin(await login.url, user());
     login.child.stdin!.write(location + '\n');
     const r = await endWithin(login, 10_000);
@@ -179,7 +177,7 @@ describe('over SSH', () => {
   });
 
   it('with BROWSER set, the browser is still used (no paste prompt)', async () => {
-    const login = spawnLogin([], { ...sshEnv(), BROWSER: 'true', SSH_TTY: '/dev/pts/3' });
+    const login = startLogin([], { ...sshEnv(), BROWSER: 'true', SSH_TTY: '/dev/pts/3' });
     const location = await submitLogin(await login.url, user());
     expect((await fetch(location)).status).toBe(200);
     expect((await login.done).code).toBe(0);
@@ -190,7 +188,7 @@ describe('over SSH', () => {
 describe('on a machine without a browser (a container, a console)', () => {
   it('no BROWSER, no display, no SSH: says at once that no browser can be opened and shows the paste prompt', async () => {
     const { BROWSER: _, ...rest } = env;
-    const login = spawnLogin([], {
+    const login = startLogin([], {
       ...rest,
       DISPLAY: undefined,
       WAYLAND_DISPLAY: undefined,
@@ -212,7 +210,7 @@ describe('on a machine without a browser (a container, a console)', () => {
 
 describe('the result page', () => {
   it('names the user and the profile', async () => {
-    const login = spawnLogin(['--profile', 'night'], env);
+    const login = startLogin(['--profile', 'night'], env);
     const location = await submitLogin(await login.url, user());
     const page = await fetch(location);
     const text = (await page.text()).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

@@ -4,10 +4,11 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { runInv } from '../helpers/io.js';
 import { spawnInv } from '../helpers/spawn.js';
-import { spawnLogin, submitLogin } from '../helpers/oauth.js';
+import { spawnLogin, startLogin, submitLogin } from '../helpers/oauth.js';
 import { runInTerminal } from '../helpers/terminal.js';
-import { sleep, waitFor } from '../helpers/wait.js';
+import { waitFor } from '../helpers/wait.js';
 
 /** Every file below `dir`. */
 function filesUnder(dir: string): string[] {
@@ -19,7 +20,7 @@ function filesUnder(dir: string): string[] {
 let fx: SandboxFixture;
 let env: Record<string, string>;
 beforeAll(async () => {
-  fx = await sandboxFixture({ codeTtlMs: 4000 });
+  fx = await sandboxFixture();
   const { oauth } = fx.sandbox.credentials;
   env = { ...fx.env, INV_CLIENT_ID: oauth.clientId, INV_CLIENT_SECRET: oauth.clientSecret, BROWSER: 'true' };
 });
@@ -32,10 +33,13 @@ const user = () => ({
 const grants = (type: string) => fx.sandbox.oauth.grants[type] ?? 0;
 const storedTokens = () =>
   JSON.parse(readFileSync(join(fx.env.INV_CONFIG_DIR, 'config.json'), 'utf8')).profiles?.default?.tokens;
+/** inv in-process (main); `spawned` where separate processes are the point (a shared config, what a process prints). */
 const inv = (args: string[], extra: Record<string, string> = {}, input?: string) =>
+  runInv(args, { env: { ...env, ...extra }, stdin: input });
+const spawned = (args: string[], extra: Record<string, string> = {}, input?: string) =>
   spawnInv(args, { env: { ...env, ...extra }, input });
-const passwordLogin = () =>
-  inv(['login', '--password', '--username', user().username, '--password-stdin'], {}, user().password);
+const passwordLogin = (run = inv) =>
+  run(['login', '--password', '--username', user().username, '--password-stdin'], {}, user().password);
 
 describe('code flow with a pasted redirect (--no-browser)', () => {
   it('logs in; whoami then shows the user', async () => {
@@ -50,7 +54,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   });
 
   it('sends the documented parameters, a 128-bit state and a PKCE S256 challenge, to a loopback redirect', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const url = new URL(await login.url);
     login.child.kill();
     await login.done;
@@ -65,7 +69,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
 
   it('refuses a state mismatch and does not exchange the code', async () => {
     const before = grants('authorization_code');
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const location = new URL(await submitLogin(await login.url, user()));
     location.searchParams.set('state', 'forged-state');
     login.child.stdin!.end(location.href + '\n');
@@ -77,7 +81,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   });
 
   it('reports access_denied when the user clicks Deny', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     login.child.stdin!.end((await submitLogin(await login.url, { ...user(), decision: 'deny' })) + '\n');
     const r = await login.done;
     expect(r.code).toBe(4);
@@ -85,9 +89,9 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   });
 
   it('refuses an expired code', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const location = await submitLogin(await login.url, user());
-    await sleep(4300); // the point: the code outlives its 4 s lifetime (the fixture's codeTtlMs) before it is pasted
+    fx.sandbox.tokens.expireCodes(); // the point: the code's lifetime is over before it is pasted
     login.child.stdin!.end(location + '\n');
     const r = await login.done;
     expect(r.code).toBe(4);
@@ -95,7 +99,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
   });
 
   it('refuses a code that was already used', async () => {
-    const login = spawnLogin(['--no-browser'], env);
+    const login = startLogin(['--no-browser'], env);
     const location = await submitLogin(await login.url, user());
     const { clientId, clientSecret } = fx.sandbox.credentials.oauth;
     const stolen = await fetch(`${fx.sandbox.authUrl}/oauth2/token`, {
@@ -117,7 +121,7 @@ describe('code flow with a pasted redirect (--no-browser)', () => {
 
 describe('the loopback listener', () => {
   it('prints the URL when the browser cannot start, and the login still completes', async () => {
-    const login = spawnLogin([], { ...env, BROWSER: '/nonexistent/browser' });
+    const login = startLogin([], { ...env, BROWSER: '/nonexistent/browser' });
     const location = await submitLogin(await login.url, user());
     await waitFor(() => /could not start a browser .*open the URL above yourself/.test(login.stderr()), {
       what: 'the note that no browser started',
@@ -130,7 +134,7 @@ describe('the loopback listener', () => {
 
   it('answers one callback only; a second request is refused', async () => {
     const before = grants('authorization_code');
-    const login = spawnLogin([], env);
+    const login = startLogin([], env);
     const location = await submitLogin(await login.url, user());
     const answers = await Promise.allSettled([fetch(location), fetch(location)]);
     const statuses = answers.map((a) => (a.status === 'fulfilled' ? a.value.status : 'refused'));
@@ -142,7 +146,7 @@ describe('the loopback listener', () => {
   });
 
   it('shows the failure in the browser too (access denied)', async () => {
-    const login = spawnLogin([], env);
+    const login = startLogin([], env);
     const page = await fetch(await submitLogin(await login.url, { ...user(), decision: 'deny' }));
     expect(page.status).toBe(400);
     expect(await page.text()).toMatch(/Login failed/);
@@ -168,7 +172,7 @@ describe('the loopback listener', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as { port: number };
     await new Promise((resolve) => blocker.close(resolve));
-    const login = spawnLogin(['--port', String(port), '--no-browser'], env);
+    const login = startLogin(['--port', String(port), '--no-browser'], env);
     expect(new URL(await login.url).searchParams.get('redirect_uri')).toBe(`http://127.0.0.1:${port}/callback`);
     login.child.kill();
     await login.done;
@@ -184,7 +188,7 @@ describe('the loopback listener', () => {
 
 describe('implicit flow', () => {
   it('logs in with the token from the fragment, validated with tokeninfo', async () => {
-    const login = spawnLogin(['--flow', 'implicit', '--no-browser'], env);
+    const login = startLogin(['--flow', 'implicit', '--no-browser'], env);
     const url = new URL(await login.url);
     expect(url.searchParams.get('response_type')).toBe('token');
     const location = await submitLogin(url.href, user());
@@ -197,7 +201,7 @@ describe('implicit flow', () => {
 
   it('refuses a token issued to another client (tokeninfo client_id mismatch) and stores nothing', async () => {
     await inv(['logout']);
-    const login = spawnLogin(['--flow', 'implicit', '--no-browser'], env);
+    const login = startLogin(['--flow', 'implicit', '--no-browser'], env);
     const url = new URL(await login.url);
     const foreign = fx.sandbox.oauth.issueTokens(fx.sandbox.credentials.partner.clientId, '1001', '', true);
     const redirect = `${url.searchParams.get('redirect_uri')}#token=${foreign.access_token}&state=${url.searchParams.get('state')}`;
@@ -268,9 +272,9 @@ describe('password flow and tokens', () => {
     fx.sandbox.oauth.expireAccessTokens();
     const before = grants('refresh_token');
     const runs = await Promise.all([
-      inv(['whoami', '--json']),
-      inv(['whoami', '--json']),
-      inv(['auth', 'status', '--json']),
+      spawned(['whoami', '--json']),
+      spawned(['whoami', '--json']),
+      spawned(['auth', 'status', '--json']),
     ]);
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
     expect(grants('refresh_token')).toBe(before + 1);
@@ -295,12 +299,16 @@ describe('password flow and tokens', () => {
 
 describe('secrets stay in the config file', () => {
   it('no token in stdout or --verbose stderr; the file is 0600 in a 0700 directory', async () => {
-    expect((await passwordLogin()).code).toBe(0);
+    expect((await passwordLogin(spawned)).code).toBe(0);
     fx.sandbox.oauth.expireAccessTokens();
     const runs = [
-      await inv(['whoami', '--verbose']),
-      await inv(['auth', 'status', '--verbose', '--json']),
-      await inv(['login', '--password', '--username', 'demo', '--password-stdin', '--verbose'], {}, user().password),
+      await spawned(['whoami', '--verbose']),
+      await spawned(['auth', 'status', '--verbose', '--json']),
+      await spawned(
+        ['login', '--password', '--username', 'demo', '--password-stdin', '--verbose'],
+        {},
+        user().password,
+      ),
     ];
     const tokens = storedTokens();
     const printed = runs.map((r) => r.stdout + r.stderr).join('\n');
@@ -319,7 +327,7 @@ describe('secrets stay in the config file', () => {
     expect(statSync(fx.env.INV_CONFIG_DIR).mode & 0o777).toBe(0o700);
     const holders = filesUnder(fx.dir).filter((f) => readFileSync(f, 'utf8').includes(storedTokens().refreshToken));
     expect(holders).toEqual([config]);
-    const token = await inv(['auth', 'token']);
+    const token = await spawned(['auth', 'token']);
     expect(token.stdout.trim()).toBe(storedTokens().accessToken);
   });
 

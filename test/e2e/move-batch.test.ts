@@ -1,4 +1,4 @@
-/** inv move --file: journal, dry run, in-doubt rows, Ctrl-C, and a SIGKILL in the middle of 2,000 rows. */
+/** inv move --file: journal, dry run, in-doubt rows, Ctrl-C, and a SIGKILL in the middle of 600 rows. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
   type BatchFixture,
   type Row,
 } from '../helpers/batch.js';
+import { runInv } from '../helpers/io.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 import { seedFaults, testSeed } from '../helpers/seeded.js';
@@ -40,7 +41,7 @@ describe('a batch of moves', () => {
     const file = join(fx.dir, 'dry.csv');
     writeFileSync(file, csv(bad));
     const before = { q: quantities(), moves: moves(), snapshot: fx.snapshot() };
-    const r = await spawnInv(['move', '--file', file, '--dry-run', '--output', 'ndjson'], { env: fx.authed });
+    const r = await runInv(['move', '--file', file, '--dry-run', '--output', 'ndjson'], { env: fx.authed });
     expect(r.code).toBe(6);
     const out = results(r.stdout);
     expect(out).toHaveLength(52);
@@ -49,7 +50,7 @@ describe('a batch of moves', () => {
     expect(out.find((o) => o.line === 53)).toMatchObject({ status: 'would-fail', error: 'item "NOPE" not found' });
     expect(out.filter((o) => o.status === 'would-succeed').length).toBe(50);
     // The summary of a dry run never counts a row as done: a script reading `done` learns that nothing was.
-    const summary = await spawnInv(['move', '--file', file, '--dry-run', '--json'], { env: fx.authed });
+    const summary = await runInv(['move', '--file', file, '--dry-run', '--json'], { env: fx.authed });
     expect(summary.code).toBe(6);
     expect(JSON.parse(summary.stdout)).toMatchObject({
       dryRun: true,
@@ -64,34 +65,34 @@ describe('a batch of moves', () => {
   });
 
   it('runs, then skips done rows when run again', async () => {
-    const rows = makeRows(200, 2);
+    const rows = makeRows(60, 2);
     const file = join(fx.dir, 'twice.csv');
     writeFileSync(file, csv(rows));
     const before = { q: quantities(), moves: moves() };
-    const first = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const first = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)).toMatchObject({ rows: 200, done: 200, failed: 0, inDoubt: 0 });
+    expect(JSON.parse(first.stdout)).toMatchObject({ rows: 60, done: 60, failed: 0, inDoubt: 0 });
     const requests = fx.sandbox.inventory.stats.count('/');
-    const second = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const second = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(second.code).toBe(2);
     expect(second.stderr).toMatch(
-      /repeats 200 applied row\(s\) of batch ".*twice\.csv" \(finished, last run 20\d\d-.* from profile "default", 200 row\(s\) applied in all\); nothing was sent/,
+      /repeats 60 applied row\(s\) of batch ".*twice\.csv" \(finished, last run 20\d\d-.* from profile "default", 60 row\(s\) applied in all\); nothing was sent/,
     );
     expect(second.stderr).toMatch(/--again/);
     expect(fx.sandbox.inventory.stats.count('/') - requests).toBe(0);
-    expect(moves() - before.moves).toBe(200);
+    expect(moves() - before.moves).toBe(60);
     expect(quantities()).toEqual(expected(before.q, rows));
     // A new name alone does not make the same moves a new batch; --again does.
-    const renamed = await spawnInv(['move', '--file', file, '--json', '--batch', 'twice-again'], { env: fx.authed });
+    const renamed = await runInv(['move', '--file', file, '--json', '--batch', 'twice-again'], { env: fx.authed });
     expect(renamed.code).toBe(2);
-    expect(JSON.parse(renamed.stdout)).toMatchObject({ outcome: 'repeat', repeats: { applied: 200 } });
-    expect(moves() - before.moves).toBe(200);
-    const third = await spawnInv(['move', '--file', file, '--json', '--batch', 'twice-again', '--again'], {
+    expect(JSON.parse(renamed.stdout)).toMatchObject({ outcome: 'repeat', repeats: { applied: 60 } });
+    expect(moves() - before.moves).toBe(60);
+    const third = await runInv(['move', '--file', file, '--json', '--batch', 'twice-again', '--again'], {
       env: fx.authed,
     });
     expect(third.code, third.stderr).toBe(0);
-    expect(JSON.parse(third.stdout)).toMatchObject({ batch: 'twice-again', done: 200 });
-    expect(moves() - before.moves).toBe(400);
+    expect(JSON.parse(third.stdout)).toMatchObject({ batch: 'twice-again', done: 60 });
+    expect(moves() - before.moves).toBe(120);
     expect(quantities()).toEqual(expected(expected(before.q, rows), rows));
   });
 
@@ -100,9 +101,9 @@ describe('a batch of moves', () => {
     const input = csv(rows);
     const before = { q: quantities(), moves: moves() };
     fx.sandbox.inventory.faults.add({ status: 'drop', times: 3, path: '/v1/doMoveItem' });
-    const first = await spawnInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], {
+    const first = await runInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], {
       env: fx.authed,
-      input,
+      stdin: input,
     });
     expect(first.code).toBe(6);
     expect(
@@ -119,19 +120,19 @@ describe('a batch of moves', () => {
     });
     // The sandbox applied the dropped moves: every row is applied once.
     expect(quantities()).toEqual(expected(before.q, rows));
-    const again = await spawnInv(['move', '--file', '-', '--output', 'ndjson'], { env: fx.authed, input });
+    const again = await runInv(['move', '--file', '-', '--output', 'ndjson'], { env: fx.authed, stdin: input });
     expect(again.code).toBe(6);
     expect(results(again.stdout).filter((o) => o.status === 'in-doubt')).toHaveLength(3);
     expect(moves() - before.moves).toBe(30);
-    const unconfirmed = await spawnInv(['move', '--file', '-', '--json', '--retry-in-doubt'], {
+    const unconfirmed = await runInv(['move', '--file', '-', '--json', '--retry-in-doubt'], {
       env: fx.authed,
-      input,
+      stdin: input,
     });
     expect(unconfirmed.code).toBe(7);
     expect(moves() - before.moves).toBe(30);
-    const retried = await spawnInv(['move', '--file', '-', '--json', '--retry-in-doubt', '--yes'], {
+    const retried = await runInv(['move', '--file', '-', '--json', '--retry-in-doubt', '--yes'], {
       env: fx.authed,
-      input,
+      stdin: input,
     });
     expect(JSON.parse(retried.stdout)).toMatchObject({ done: 3, skipped: 27 });
     expect(moves() - before.moves).toBe(33);
@@ -142,21 +143,21 @@ describe('a batch of moves', () => {
     const input = csv(rows);
     const before = { q: quantities(), moves: moves() };
     fx.sandbox.inventory.faults.add({ status: 500, times: 1, path: '/v1/doMoveItem', afterApply: true });
-    const first = await spawnInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], {
+    const first = await runInv(['move', '--file', '-', '--output', 'ndjson', '--concurrency', '1'], {
       env: fx.authed,
-      input,
+      stdin: input,
     });
     expect(first.code).toBe(6);
     const statuses = results(first.stdout).map((o) => o.status);
     expect(statuses).toEqual(['in-doubt', 'done', 'done', 'done', 'done']);
     expect(quantities()).toEqual(expected(before.q, rows));
-    const again = await spawnInv(['move', '--file', '-', '--json'], { env: fx.authed, input });
+    const again = await runInv(['move', '--file', '-', '--json'], { env: fx.authed, stdin: input });
     expect(JSON.parse(again.stdout)).toMatchObject({ done: 0, skipped: 4 });
     expect(moves() - before.moves).toBe(5);
   });
 
   it('stops cleanly on Ctrl-C with the journal kept; the rerun finishes the rest', async () => {
-    const rows = makeRows(300, 4);
+    const rows = makeRows(120, 4);
     const file = join(fx.dir, 'interrupted.csv');
     writeFileSync(file, csv(rows));
     const before = { q: quantities(), moves: moves() };
@@ -175,24 +176,25 @@ describe('a batch of moves', () => {
     const summary = JSON.parse(stdout);
     expect(summary.inDoubt).toBe(0);
     expect(summary.done).toBe(moves() - before.moves);
-    expect(summary.done).toBeLessThan(300);
+    expect(summary.done).toBeLessThan(120);
     const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(rerun.code, rerun.stderr).toBe(0);
-    expect(JSON.parse(rerun.stdout)).toMatchObject({ done: 300 - summary.done, skipped: summary.done });
-    expect(moves() - before.moves).toBe(300);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ done: 120 - summary.done, skipped: summary.done });
+    expect(moves() - before.moves).toBe(120);
     expect(quantities()).toEqual(expected(before.q, rows));
   });
 
-  it('survives SIGKILL in the middle of 2,000 rows: no row applied twice or skipped, dropped rows in doubt and not resent', async () => {
-    const rows = makeRows(2000, 5);
+  // 600 rows are three anchor windows of 200: the kill lands in the second, after a window was reserved ahead.
+  it('survives SIGKILL in the middle of 600 rows: no row applied twice or skipped, dropped rows in doubt and not resent', async () => {
+    const rows = makeRows(600, 5);
     const file = join(fx.dir, 'crash.csv');
     writeFileSync(file, csv(rows));
     const before = { q: quantities(), moves: moves() };
     fx.sandbox.inventory.faults.settings.dropRate = 0.01;
     seedFaults(fx.sandbox.inventory.faults, testSeed(5));
     const run = startInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
-    await waitFor(() => moves() - before.moves >= 700, {
-      what: () => `700 moves before the kill (${moves() - before.moves} so far)`,
+    await waitFor(() => moves() - before.moves >= 250, {
+      what: () => `250 moves before the kill (${moves() - before.moves} so far)`,
       running: run.child,
       every: 2,
       deadline: 25_000,
@@ -216,19 +218,19 @@ describe('a batch of moves', () => {
     // Released, the held moves are applied (moves() counted them on arrival); their answers go nowhere.
     hold.release();
     const sentFirstRun = moves() - before.moves;
-    expect(sentFirstRun).toBeGreaterThanOrEqual(700);
-    expect(sentFirstRun).toBeLessThan(2000);
+    expect(sentFirstRun).toBeGreaterThanOrEqual(250);
+    expect(sentFirstRun).toBeLessThan(600);
 
     const rerun = await spawnInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
     fx.sandbox.inventory.faults.settings.dropRate = 0;
     expect(rerun.code).toBe(6);
     const out = results(rerun.stdout);
-    expect(out).toHaveLength(2000);
+    expect(out).toHaveLength(600);
     const inDoubt = out.filter((o) => o.status === 'in-doubt');
     expect(inDoubt.length).toBeGreaterThanOrEqual(inFlight);
     expect(rerun.stderr).toMatch(new RegExp(`${inDoubt.length} in doubt`));
     // Each row reached the server exactly once over both runs, and so every quantity is exact.
-    expect(moves() - before.moves).toBe(2000);
+    expect(moves() - before.moves).toBe(600);
     expect(quantities()).toEqual(expected(before.q, rows));
     const shown = await spawnInv(['batch', 'show', file, '--state', 'in-doubt', '--output', 'ndjson'], {
       env: fx.authed,

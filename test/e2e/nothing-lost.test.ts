@@ -118,14 +118,14 @@ describe('one sandbox per data file', () => {
       expect(outcome.code).toBe(2);
       expect(second.stderr()).toContain(info!.baseUrl);
       expect(second.stderr()).toMatch(/--port 0 --ephemeral/);
-      const profile = await spawnInv(['config', 'get', 'baseUrl', '--profile', 'sandbox'], { env });
+      const profile = await runInv(['config', 'get', 'baseUrl', '--profile', 'sandbox'], { env });
       expect(profile.stdout.trim()).toBe(info!.baseUrl);
-      const created = await spawnInv(
+      const created = await runInv(
         ['--profile', 'sandbox', 'research', 'login', '--client-id', info!.research.clientId, '--secret-stdin'],
-        { env, input: info!.research.secretKey },
+        { env, stdin: info!.research.secretKey },
       );
       expect(created.code, created.stderr).toBe(0);
-      const fees = await spawnInv(['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '19.99', '--json'], {
+      const fees = await runInv(['--profile', 'sandbox', 'fees', 'B00X4WHP5E', '--price', '19.99', '--json'], {
         env,
       });
       expect(fees.code, fees.stderr).toBe(0);
@@ -149,7 +149,7 @@ describe('one sandbox per data file', () => {
       expect(other.stderr()).toMatch(
         new RegExp(`profile "sandbox" still points at the sandbox running at ${info!.baseUrl}`),
       );
-      const profile = await spawnInv(['config', 'get', 'baseUrl', '--profile', 'sandbox'], { env });
+      const profile = await runInv(['config', 'get', 'baseUrl', '--profile', 'sandbox'], { env });
       expect(profile.stdout.trim()).toBe(info!.baseUrl);
     } finally {
       first.child.kill('SIGINT');
@@ -174,7 +174,7 @@ describe("inv scout --file follows today's options and prices", () => {
     return file;
   };
   const scout = async (args: string[]) => {
-    const r = await spawnInv(['scout', '--file', manifest(), '--json', ...args], { env: fx.env });
+    const r = await runInv(['scout', '--file', manifest(), '--json', ...args], { env: fx.env });
     expect(r.code, r.stderr).toBe(0);
     return {
       results: JSON.parse(r.stdout) as Array<{
@@ -218,18 +218,18 @@ describe("inv scout --file follows today's options and prices", () => {
   it('a rule changed in the profile gives new verdicts on a rerun', async () => {
     const env = { ...fx.env, INV_CONFIG_DIR: join(fx.dir, 'strict-config') };
     const file = manifest();
-    const first = await spawnInv(['scout', '--file', file, '--json'], { env });
+    const first = await runInv(['scout', '--file', file, '--json'], { env });
     expect(first.code, first.stderr).toBe(0);
     expect((JSON.parse(first.stdout) as Array<{ verdict: string }>).some((r) => r.verdict === 'buy')).toBe(true);
-    expect((await spawnInv(['config', 'set', 'scout.minProfit', '1000'], { env })).code).toBe(0);
-    const after = await spawnInv(['scout', '--file', file, '--json'], { env });
+    expect((await runInv(['config', 'set', 'scout.minProfit', '1000'], { env })).code).toBe(0);
+    const after = await runInv(['scout', '--file', file, '--json'], { env });
     expect((JSON.parse(after.stdout) as Array<{ verdict: string }>).every((r) => r.verdict === 'skip')).toBe(true);
   });
 
   it('a cost with a decimal comma in a manifest cell is refused with a hint', async () => {
     const file = join(fx.dir, 'comma-manifest.csv');
     writeFileSync(file, 'code,cost\nB00X4WHP5E,"4,50"\n');
-    const r = await spawnInv(['scout', '--file', file, '--json'], { env: fx.env });
+    const r = await runInv(['scout', '--file', file, '--json'], { env: fx.env });
     expect(JSON.parse(r.stdout)[0].reasons.join(' ')).toMatch(/4,50.*write 4\.50/);
   });
 });

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeLines, SHELLS } from '../helpers/shell-complete.js';
 import { childEnv, sandboxInfo } from '../helpers/spawn.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
 
@@ -81,47 +82,17 @@ describe('the installed package', () => {
   });
 });
 
-/** Completions a shell offers for the words typed so far, using inv's completion script. */
-function complete(shell: 'bash' | 'zsh' | 'fish', line: string): string[] {
-  const words = line.split(' ');
-  const scripts: Record<string, [string, string[]]> = {
-    bash: [
-      'bash',
-      [
-        '-c',
-        `source <(inv completion bash); COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); ` +
-          `COMP_CWORD=${words.length - 1}; _inv_complete; printf '%s\\n' "\${COMPREPLY[@]}"`,
-      ],
-    ],
-    // zsh's own completion widget, typed into a pseudo-terminal.
-    zsh: ['zsh', ['-f', fileURLToPath(new URL('../helpers/zsh-complete.zsh', import.meta.url)), line]],
-    fish: ['fish', ['-c', `inv completion fish | source; complete -C '${line}'`]],
-  };
-  const [command, args] = scripts[shell]!;
-  const result = spawnSync(command, args, { env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${shell}: ${result.stderr}`);
-  return result.stdout
-    .split('\n')
-    .map((l) => l.split('\t')[0]!)
-    .filter(Boolean)
-    .sort();
-}
-
 const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
 
-describe.each(['bash', 'zsh', 'fish'] as const)('completion in %s', (shell) => {
-  it.runIf(shell === 'bash' || has(shell))('completes commands, subcommands and options', () => {
-    expect(complete(shell, 'inv it')).toEqual(['item', 'item-lookup', 'item-search', 'items']);
-    expect(complete(shell, 'inv items ')).toEqual([
-      'create',
-      'deactivate',
-      'get',
-      'import',
-      'list',
-      'replace',
-      'update',
-    ]);
-    expect(complete(shell, 'inv feedback d')).toEqual(['delete']);
-    expect(complete(shell, 'inv move --retry')).toEqual(['--retry-in-doubt']);
+describe.each(SHELLS)('completion in %s', (shell) => {
+  it.runIf(shell === 'bash' || has(shell))('completes commands, subcommands and options', async () => {
+    const expected: Record<string, string[]> = {
+      'inv it': ['item', 'item-lookup', 'item-search', 'items'],
+      'inv items ': ['create', 'deactivate', 'get', 'import', 'list', 'replace', 'update'],
+      'inv feedback d': ['delete'],
+      'inv move --retry': ['--retry-in-doubt'],
+    };
+    const offered = await completeLines(shell, Object.keys(expected), { env });
+    for (const [line, words] of Object.entries(expected)) expect(offered.get(line), line).toEqual(words);
   });
 });

@@ -1,8 +1,9 @@
-/** Every research command, spawned as bin/inv against a sandbox on port 0, in JSON and table output. */
+/** Every research command against a sandbox on port 0, in JSON and table output (in-process), and each once from bin/inv. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { product } from '../../src/sandbox/research/catalog.js';
 import { computeFees } from '../../src/sandbox/research/fee-formula.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { runInv } from '../helpers/io.js';
 import { spawnInv } from '../helpers/spawn.js';
 
 let fx: SandboxFixture;
@@ -11,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 
-const inv = (...args: string[]) => spawnInv(args, { env: fx.env });
+const inv = (...args: string[]) => runInv(args, { env: fx.env });
 const json = async (...args: string[]) => {
   const r = await inv(...args, '--json');
   expect(r.stderr).toBe('');
@@ -26,6 +27,35 @@ const table = async (...args: string[]) => {
 
 const A = 'B00X4WHP5E';
 const B = 'B07FZ8S74R';
+
+/** A JSON value with every string, number and boolean replaced by its type: what two answers share. */
+const shape = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(shape)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]))
+      : value === null
+        ? null
+        : typeof value;
+
+describe('the built CLI', () => {
+  // Each command is a chunk of its own in dist/: the bundle must load every one of them.
+  it.each([
+    ['fees', A, '--price', '10'],
+    ['offers', A],
+    ['categories', B],
+    ['search', 'usb cable'],
+    ['item', A],
+    ['item-lookup', A],
+    ['lookup', A, '--merchant-id', 'A1SANDBOXMERCHANT'],
+  ])('bin/inv %s answers in JSON', async (...args) => {
+    const r = await spawnInv([...args, '--json'], { env: fx.env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    // The same answer as in-process, but for what changes from call to call (timestamps, request ids).
+    expect(shape(JSON.parse(r.stdout))).toEqual(shape(JSON.parse((await inv(...args, '--json')).stdout)));
+  });
+});
 
 describe('inv fees', () => {
   it('quotes every ASIN at every price in JSON, as the sandbox formula says', async () => {

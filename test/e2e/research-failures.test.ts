@@ -2,6 +2,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { runInv } from '../helpers/io.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { runInTerminal } from '../helpers/terminal.js';
 
@@ -13,8 +14,10 @@ afterAll(() => fx.close());
 beforeEach(() => fx.sandbox.research.faults.clear());
 
 const A = 'B00X4WHP5E';
+/** inv in-process (main); `spawned` where what a whole process prints is the point. */
 const inv = (args: string[], env: Record<string, string> = {}, input?: string) =>
-  spawnInv(args, { env: { ...fx.env, ...env }, input });
+  runInv(args, { env: { ...fx.env, ...env }, stdin: input });
+const spawned = (args: string[], env: Record<string, string> = {}) => spawnInv(args, { env: { ...fx.env, ...env } });
 const requests = (prefix = '/v1/') => fx.sandbox.research.stats.count(prefix);
 
 /** A port nothing listens on. */
@@ -158,9 +161,9 @@ describe('--verbose', () => {
   it('logs requests with no secret, key or signature', async () => {
     const { secretKey, clientId, merchantId } = fx.sandbox.credentials.research;
     const runs = [
-      await inv(['fees', A, '--price', '10', '--verbose']),
-      await inv(['lookup', A, '--merchant-id', merchantId, '--verbose']),
-      await inv(['fees', A, '--price', '10', '--verbose'], { INV_RESEARCH_SECRET: 'wrong-secret-value' }),
+      await spawned(['fees', A, '--price', '10', '--verbose']),
+      await spawned(['lookup', A, '--merchant-id', merchantId, '--verbose']),
+      await spawned(['fees', A, '--price', '10', '--verbose'], { INV_RESEARCH_SECRET: 'wrong-secret-value' }),
     ];
     const log = runs.map((r) => r.stderr + r.stdout).join('\n');
     expect(log).toMatch(/> GET http:\/\/127\.0\.0\.1:\d+\/v1\/fees\/B00X4WHP5E\?price=10\.00/);

@@ -1,8 +1,10 @@
-/** Playing the browser's part of an OAuth login over plain HTTP, and driving a spawned `inv login`. */
-import { spawn, type ChildProcess } from 'node:child_process';
+/** Playing the browser's part of an OAuth login over plain HTTP, and driving `inv login`, spawned or in-process. */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Captured } from './io.js';
+import { PassThrough } from 'node:stream';
+import { main } from '../../src/cli/main.js';
+import { testIO, type Captured } from './io.js';
 import { BIN, childEnv } from './spawn.js';
 
 /** Reads the hidden fields of an HTML form (entities decoded). */
@@ -88,8 +90,17 @@ export async function submitLogin(
   return location;
 }
 
+/** What a test does with a running login: write its stdin, interrupt it, see whether it ended. */
+export interface LoginChild {
+  stdin: NodeJS.WritableStream | null;
+  kill(signal?: NodeJS.Signals): boolean;
+  exitCode: number | null;
+  signalCode: NodeJS.Signals | null;
+  pid?: number;
+}
+
 export interface LoginProcess {
-  child: ChildProcess;
+  child: LoginChild;
   /** The authorization URL inv printed. */
   url: Promise<string>;
   /** Everything printed so far. */
@@ -127,4 +138,41 @@ export interface TokenAnswer {
   expires_in: number;
   error: string;
   error_description: string;
+}
+
+/**
+ * `inv login <args>` in-process (main), driven as spawnLogin's: its stdin, the URL it prints, and kill() as the
+ * user's Ctrl-C (the run ends with 130). For a real signal to a real process, use spawnLogin.
+ */
+export function startLogin(args: string[], env: Record<string, string>): LoginProcess {
+  const t = testIO({ env });
+  const stdin = new PassThrough();
+  const interrupt = new AbortController();
+  let found: (url: string) => void;
+  const url = new Promise<string>((resolve) => (found = resolve));
+  const write = t.io.err.write;
+  t.io = {
+    ...t.io,
+    stdin,
+    signal: interrupt.signal,
+    err: {
+      write: (text) => {
+        const wrote = write(text);
+        const match = /(http:\/\/\S+\/oauth2\/auth\?\S+)/.exec(t.stderr());
+        if (match) found(match[1]!);
+        return wrote;
+      },
+    },
+  };
+  const child: LoginChild = {
+    stdin,
+    exitCode: null,
+    signalCode: null,
+    kill: (signal = 'SIGTERM') => (interrupt.abort(signal), true),
+  };
+  const done = main(['login', ...args], t.io).then((code) => {
+    child.exitCode = code;
+    return { code, stdout: t.stdout(), stderr: t.stderr() };
+  });
+  return { child, url, stderr: () => t.stderr(), done };
 }

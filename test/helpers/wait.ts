@@ -1,5 +1,4 @@
 /** Waiting in tests: for a condition with a deadline, never blindly until the test's timeout. */
-import type { ChildProcess } from 'node:child_process';
 
 export interface WaitOptions {
   /** What is awaited, for the failure message ("40 moves at the server"); a function is asked at failure time. */
@@ -9,7 +8,7 @@ export interface WaitOptions {
   /** Milliseconds between polls (default 10). */
   every?: number;
   /** A process whose exit before the condition holds fails the wait at once. */
-  running?: ChildProcess;
+  running?: { pid?: number; exitCode: number | null; signalCode: NodeJS.Signals | null };
 }
 
 /** Polls `condition` until it returns a truthy value, which it resolves to; fails naming `what` after the deadline. */

@@ -1,16 +1,29 @@
-# zsh -f zsh-complete.zsh LINE: prints, one a line, the completions zsh's own completion system offers
-# after LINE with `inv completion zsh` loaded. An interactive zsh runs in a pseudo-terminal (zpty), LINE
-# is typed followed by Tab (bound to complete-word), and what reaches compadd is printed between two
-# markers; `source zsh-complete.zsh --setup` is what that inner shell runs first.
+# zsh -f zsh-complete.zsh LINE...: prints, for each LINE, the completions zsh's own completion system offers
+# after it with `inv completion zsh` loaded, one a line, then a line <<<END>>>. One interactive zsh runs in a
+# pseudo-terminal (zpty); each LINE is typed followed by Tab (bound to a widget that runs complete-word), what
+# reaches compadd is printed between two markers, and Ctrl-U clears the line for the next one.
+# `source zsh-complete.zsh --setup` is what that inner shell runs first.
 if [[ $1 == --setup ]]; then
   PROMPT=''
+  bindkey -e
   autoload -U compinit && compinit -u -D
   source <(inv completion zsh)
-  bindkey '^I' complete-word
   zstyle ':completion:*' insert-tab false
   _capture_mark() { print -rn -- $'\n<<<MARK>>>\n' }
-  compprefuncs=(_capture_mark)
-  comppostfuncs=(_capture_mark exit)
+  # Nothing is inserted or listed: the line stays as typed, and the next Ctrl-U clears it.
+  _capture_end() {
+    compstate[insert]=''
+    compstate[list]=''
+    _capture_mark
+  }
+  # _main_complete empties compprefuncs and comppostfuncs after each use: they are set again at every Tab.
+  _capture_complete() {
+    compprefuncs=(_capture_mark)
+    comppostfuncs=(_capture_end)
+    zle complete-word
+  }
+  zle -N _capture_complete
+  bindkey '^I' _capture_complete
   # Records the matches of every compadd call that adds matches (calls that only fetch, -O/-A/-D, pass through).
   compadd() {
     if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then
@@ -28,9 +41,13 @@ zmodload zsh/zpty || exit 3
 zpty capture zsh -f -i
 zpty -w capture "source ${(q)0:A} --setup"
 zpty -r capture out '*READY*' || exit 4
-zpty -w -n capture "$1"$'\t'
-zpty -r capture out '*<<<MARK>>>*<<<MARK>>>*' || exit 5
-out=${out//$'\r'/}
-out=${out#*<<<MARK>>>$'\n'}
-print -rn -- ${out%%<<<MARK>>>*}
+for line in "$@"; do
+  zpty -w -n capture "$line"$'\t'
+  zpty -r capture out '*<<<MARK>>>*<<<MARK>>>*' || exit 5
+  out=${out//$'\r'/}
+  out=${out#*<<<MARK>>>$'\n'}
+  print -rn -- ${out%%<<<MARK>>>*}
+  print -r -- '<<<END>>>'
+  zpty -w -n capture $'\C-u'
+done
 zpty -d capture

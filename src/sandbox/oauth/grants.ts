@@ -36,6 +36,12 @@ export class TokenEndpoint {
     return code;
   }
 
+  /** Ends the lifetime of every code issued so far (tests of an expired code, which then need not wait it out). */
+  expireCodes(): void {
+    const past = Date.now() - 1;
+    for (const code of this.codes.values()) code.expiresAt = Math.min(code.expiresAt, past);
+  }
+
   /** POST /oauth2/token. */
   async token(req: SandboxRequest): Promise<IssuedTokens> {
     const body = (req.body ?? {}) as Form;

@@ -8,7 +8,8 @@ h1{font-size:1.3rem}label{display:block;margin:.8rem 0 .2rem}input[type=text],in
 button{padding:.5rem 1.2rem;font-size:1rem}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+  const head = `<meta charset="utf-8"><title>${escapeHtml(title)}</title><style>${STYLE}</style>`;
+  return `<!doctype html><html lang="en"><head>${head}</head><body>${body}</body></html>`;
 }
 
 export interface LoginPageInput {
@@ -30,6 +31,14 @@ export function loginPage(input: LoginPageInput): string {
   const scopes = input.scopes.length
     ? input.scopes.map((s) => `<li>${escapeHtml(s)}</li>`).join('')
     : '<li>basic access to your account</li>';
+  const username = [
+    '<input type="text" id="username" name="username" autocomplete="username"',
+    `value="${escapeHtml(input.username ?? '')}" required>`,
+  ].join(' ');
+  const buttons = [
+    '<div class="buttons"><button type="submit" name="decision" value="approve">Approve</button>',
+    '<button type="submit" name="decision" value="deny" formnovalidate>Deny</button></div>',
+  ].join('');
   return page(
     'Sign in - inv sandbox',
     `<h1>Sign in to the inv sandbox</h1>
@@ -37,9 +46,9 @@ export function loginPage(input: LoginPageInput): string {
 <ul class="scopes">${scopes}</ul>
 ${input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : ''}
 <form method="post" action="/oauth2/auth">${hidden}
-<label for="username">Username</label><input type="text" id="username" name="username" autocomplete="username" value="${escapeHtml(input.username ?? '')}" required>
+<label for="username">Username</label>${username}
 <label for="password">Password</label><input type="password" id="password" name="password" autocomplete="current-password">
-<div class="buttons"><button type="submit" name="decision" value="approve">Approve</button><button type="submit" name="decision" value="deny" formnovalidate>Deny</button></div>
+${buttons}
 </form>`,
   );
 }

@@ -69,7 +69,8 @@ function checkAuthRequest(oauth: OAuthServer, params: Params): { refused: Reply 
       refused: page(
         errorPage(
           'Cannot sign in',
-          `redirect_uri "${redirectUri}" is not registered for client "${client.id}" (it must match exactly; only a loopback port may differ)`,
+          `redirect_uri "${redirectUri}" is not registered for client "${client.id}"` +
+            ' (it must match exactly; only a loopback port may differ)',
         ),
         400,
       ),

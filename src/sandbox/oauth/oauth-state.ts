@@ -92,7 +92,10 @@ export async function passwordMatches(password: string, stored: string): Promise
 
 const LOOPBACK_REDIRECTS = ['http://127.0.0.1/callback', 'http://[::1]/callback', 'http://localhost/callback'];
 
-/** A fresh state: the inv client, a partner app (another client, for tests of token mix-ups) and a demo user; secrets are set by rotateSecrets. */
+/**
+ * A fresh state: the inv client, a partner app (another client, for tests of token mix-ups) and a demo user;
+ * secrets are set by rotateSecrets.
+ */
 export function initialOAuthState(): OAuthState {
   return {
     clients: [

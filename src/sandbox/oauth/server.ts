@@ -12,23 +12,15 @@ import {
   type OAuthState,
   type User,
 } from './oauth-state.js';
+import { clientCredentials } from './client-credentials.js';
+import { OAuthError } from './oauth-error.js';
 import { LoginThrottle, Throttled } from './throttle.js';
+
+export { OAuthError } from './oauth-error.js';
 
 export interface OAuthOptions {
   accessTokenTtlS: number;
   codeTtlMs: number;
-}
-
-/** An OAuth error answer: {error, error_description}. */
-export class OAuthError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    description: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(description);
-  }
 }
 
 export interface IssuedTokens {
@@ -208,26 +200,7 @@ export class OAuthServer {
 
   /** The client authenticated by HTTP Basic or by client_id/client_secret in the body; 401 invalid_client otherwise. */
   clientAuth(req: SandboxRequest, body: Record<string, string | undefined>): RegisteredClient {
-    let id = body.client_id;
-    let secret = body.client_secret;
-    const header = req.headers.authorization;
-    if (header !== undefined) {
-      const basic = /^Basic\s+([A-Za-z0-9+/]+={0,2})$/i.exec(header);
-      const decoded = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8') : '';
-      const colon = decoded.indexOf(':');
-      try {
-        if (!basic || colon < 0) throw new URIError();
-        id = decodeURIComponent(decoded.slice(0, colon));
-        secret = decodeURIComponent(decoded.slice(colon + 1));
-      } catch {
-        throw new OAuthError(
-          401,
-          'invalid_client',
-          'malformed client credentials: send Authorization: Basic base64(urlencoded id ":" urlencoded secret)',
-          { 'www-authenticate': 'Basic realm="oauth"' },
-        );
-      }
-    }
+    const { id, secret } = clientCredentials(req, body);
     const client = this.client(id);
     if (!client) throw new OAuthError(401, 'invalid_client', `unknown client_id "${id ?? ''}"`);
     if (!secret || !same(client.secretHash, tokenHash(secret)))

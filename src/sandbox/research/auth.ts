@@ -9,7 +9,10 @@ export interface ResearchAccount {
   marketplaceId: string;
 }
 
-/** Accepted timestamps: 15 minutes in the past to 4 hours ahead (the documented "now" and the public client's now + 3 h; docs/decisions.md, 2). */
+/**
+ * Accepted timestamps: 15 minutes in the past to 4 hours ahead (the documented "now" and the public client's
+ * now + 3 h; docs/decisions.md, 2).
+ */
 const PAST_S = 15 * 60;
 const FUTURE_S = 4 * 60 * 60;
 

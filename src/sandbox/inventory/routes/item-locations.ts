@@ -29,7 +29,9 @@ export function itemLocationRoutes(route: Route, account: Account): void {
       const il = state.itemLocations[id]!;
       return (msku === null || il.msku === msku) && (locationId === null || il.locationId === locationId);
     });
-    const extra = `${msku === null ? '' : `&msku=${encodeURIComponent(msku)}`}${locationId === null ? '' : `&locationId=${encodeURIComponent(locationId)}`}`;
+    const extra =
+      (msku === null ? '' : `&msku=${encodeURIComponent(msku)}`) +
+      (locationId === null ? '' : `&locationId=${encodeURIComponent(locationId)}`);
     return collection(
       req,
       ids,

@@ -1,0 +1,45 @@
+// npm test: the typecheck and the lint (ESLint, Prettier) run one after another beside vitest, not before it. Most e2e tests
+// wait on the processes and servers they start, and the checks (~35 s of CPU) fill that idle time: on 2 cores the whole
+// takes little more than vitest alone. Each check's output is printed when it ends; the exit code is 1 if anything
+// failed. Arguments go to vitest (`npm test -- test/unit`).
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const vitest = join(dirname(require.resolve('vitest/package.json')), require('vitest/package.json').bin.vitest);
+// npm's own script runner (npm_execpath when npm started us): the checks are package.json's scripts, stated once there.
+const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+const CHECKS = ['typecheck', 'lint'];
+
+/** Runs `command`; resolves to its exit code and, unless `live`, everything it printed. */
+function run([command, ...args], live) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    if (!live) for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => (output += d));
+    child.on('error', (error) => resolve({ code: 1, output: String(error) }));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+const started = performance.now();
+const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+const failed = [];
+const checks = (async () => {
+  for (const name of CHECKS) {
+    const { code, output } = await run([...npm, 'run', '--silent', name], false);
+    process.stdout.write(
+      `\n${code === 0 ? '✓' : '✗'} npm run ${name} (exit ${code}, ${seconds()} s into npm test)\n${output}`,
+    );
+    if (code !== 0) failed.push(name);
+  }
+})();
+const tests = run([process.execPath, vitest, 'run', ...process.argv.slice(2)], true).then(({ code }) => {
+  if (code !== 0) failed.push('vitest');
+});
+await Promise.all([checks, tests]);
+process.stdout.write(
+  `\nnpm test: ${failed.length ? `failed: ${failed.join(', ')}` : 'all passed'} in ${seconds()} s\n`,
+);
+process.exitCode = failed.length ? 1 : 0;
