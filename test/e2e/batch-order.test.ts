@@ -6,8 +6,8 @@ import { batchFixture, csv, MSKUS, results, type BatchFixture, type Row } from '
 import { runInv } from '../helpers/io.js';
 import { seedFaults, testSeed } from '../helpers/seeded.js';
 
-const PAIRS = 30;
-const RUNS = 6;
+const PAIRS = 60;
+const RUNS = 20;
 /** The jitter's seed: the order the answers come in (INV_TEST_SEED replays another). */
 const SEED = Number(process.env.INV_TEST_SEED ?? 24);
 let fx: BatchFixture;

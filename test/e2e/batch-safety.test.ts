@@ -27,8 +27,8 @@ function batchInput(name: string, count: number, salt: number) {
 }
 
 describe('rerunning a batch', () => {
-  it('fix and rerun: a 300-row file (two anchor windows) with 10 bad destinations applies every row exactly once', async () => {
-    const rows = makeRows(fx, 300, 11);
+  it('fix and rerun: a 1,000-row file (five anchor windows) with 10 bad destinations applies every row exactly once', async () => {
+    const rows = makeRows(fx, 1000, 11);
     const bad = new Set(Array.from({ length: 10 }, (_, i) => 17 + i * 29));
     const broken = rows.map((r, i) => (bad.has(i) ? { ...r, to: '999999' } : r));
     const file = join(fx.dir, 'fix.csv');
@@ -36,12 +36,12 @@ describe('rerunning a batch', () => {
     const before = { q: fx.quantities(), moves: fx.moves() };
     const first = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(first.code, first.stderr).toBe(6);
-    expect(JSON.parse(first.stdout)).toMatchObject({ rows: 300, done: 290, failed: 10, inDoubt: 0 });
+    expect(JSON.parse(first.stdout)).toMatchObject({ rows: 1000, done: 990, failed: 10, inDoubt: 0 });
     expect(first.stderr).toMatch(/fix the failed rows in the file and run the same command again/);
     writeFileSync(file, csv(rows));
     const second = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(second.code, second.stderr).toBe(0);
-    expect(JSON.parse(second.stdout)).toMatchObject({ rows: 300, done: 10, skipped: 290, failed: 0 });
+    expect(JSON.parse(second.stdout)).toMatchObject({ rows: 1000, done: 10, skipped: 990, failed: 0 });
     expect(fx.moves() - before.moves).toBe(310);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   }, 60_000);

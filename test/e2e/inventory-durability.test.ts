@@ -1,4 +1,4 @@
-/** Sandbox state across restarts and SIGKILL; listing 20,000 items over 100 pages; prompts on a real terminal. */
+/** Sandbox state across restarts and SIGKILL; listing 100,000 items; prompts on a real terminal. */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,20 +83,20 @@ describe('sandbox persistence', () => {
 
 describe('a long listing', () => {
   // A hundred pages, as many as 100,000 items in pages of 1,000 (bench/list-items.mjs measures that size).
-  it('inv items list --all --output ndjson returns all 20,000 items over 100 pages, in order', async () => {
-    const big = await startSandbox({ port: 0, seed: 'empty', bulkItems: 20_000 });
+  it('inv items list --all --output ndjson returns all 100,000 items, in order', async () => {
+    const big = await startSandbox({ port: 0, seed: 'empty', bulkItems: 100_000 });
     try {
       const token = big.oauth.issueTokens('inv-cli', '1001', '').access_token;
-      const r = await spawnInv(['items', 'list', '--all', '--output', 'ndjson', '--page-size', '200'], {
+      const r = await spawnInv(['items', 'list', '--all', '--output', 'ndjson', '--page-size', '1000'], {
         env: { ...fx.env, INV_BASE_URL: big.baseUrl, INV_TOKEN: token },
       });
       expect(r.code, r.stderr).toBe(0);
       const lines = r.stdout.trimEnd().split('\n');
-      expect(lines).toHaveLength(20_000);
+      expect(lines).toHaveLength(100_000);
       expect(JSON.parse(lines[0]!).msku).toBe('BULK-0000001');
-      expect(JSON.parse(lines[19_999]!).msku).toBe('BULK-0020000');
-      expect(new Set(lines.map((l) => JSON.parse(l).msku)).size).toBe(20_000);
-      const inOrder = Array.from({ length: 20_000 }, (_, i) => `BULK-${String(i + 1).padStart(7, '0')}`);
+      expect(JSON.parse(lines[99_999]!).msku).toBe('BULK-0100000');
+      expect(new Set(lines.map((l) => JSON.parse(l).msku)).size).toBe(100_000);
+      const inOrder = Array.from({ length: 100_000 }, (_, i) => `BULK-${String(i + 1).padStart(7, '0')}`);
       expect(lines.map((l) => JSON.parse(l).msku as string)).toEqual(inOrder);
     } finally {
       await big.close();

@@ -1,4 +1,4 @@
-/** inv move --file: journal, dry run, in-doubt rows, Ctrl-C, and a SIGKILL in the middle of 600 rows. */
+/** inv move --file: journal, dry run, in-doubt rows, Ctrl-C, and a SIGKILL in the middle of 2,000 rows. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -184,17 +184,18 @@ describe('a batch of moves', () => {
     expect(quantities()).toEqual(expected(before.q, rows));
   });
 
-  // 600 rows are three anchor windows of 200: the kill lands in the second, after a window was reserved ahead.
-  it('survives SIGKILL in the middle of 600 rows: no row applied twice or skipped, dropped rows in doubt and not resent', async () => {
-    const rows = makeRows(600, 5);
+  // 2,000 rows (the crash test's size since the first batch engine) are ten anchor windows of 200: the kill lands
+  // in the fourth or later, after a window was reserved ahead.
+  it('survives SIGKILL in the middle of 2,000 rows: no row applied twice or skipped, dropped rows in doubt and not resent', async () => {
+    const rows = makeRows(2000, 5);
     const file = join(fx.dir, 'crash.csv');
     writeFileSync(file, csv(rows));
     const before = { q: quantities(), moves: moves() };
     fx.sandbox.inventory.faults.settings.dropRate = 0.01;
     seedFaults(fx.sandbox.inventory.faults, testSeed(5));
     const run = startInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
-    await waitFor(() => moves() - before.moves >= 250, {
-      what: () => `250 moves before the kill (${moves() - before.moves} so far)`,
+    await waitFor(() => moves() - before.moves >= 700, {
+      what: () => `700 moves before the kill (${moves() - before.moves} so far)`,
       running: run.child,
       every: 2,
       deadline: 25_000,
@@ -218,19 +219,19 @@ describe('a batch of moves', () => {
     // Released, the held moves are applied (moves() counted them on arrival); their answers go nowhere.
     hold.release();
     const sentFirstRun = moves() - before.moves;
-    expect(sentFirstRun).toBeGreaterThanOrEqual(250);
-    expect(sentFirstRun).toBeLessThan(600);
+    expect(sentFirstRun).toBeGreaterThanOrEqual(700);
+    expect(sentFirstRun).toBeLessThan(2000);
 
     const rerun = await spawnInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
     fx.sandbox.inventory.faults.settings.dropRate = 0;
     expect(rerun.code).toBe(6);
     const out = results(rerun.stdout);
-    expect(out).toHaveLength(600);
+    expect(out).toHaveLength(2000);
     const inDoubt = out.filter((o) => o.status === 'in-doubt');
     expect(inDoubt.length).toBeGreaterThanOrEqual(inFlight);
     expect(rerun.stderr).toMatch(new RegExp(`${inDoubt.length} in doubt`));
     // Each row reached the server exactly once over both runs, and so every quantity is exact.
-    expect(moves() - before.moves).toBe(600);
+    expect(moves() - before.moves).toBe(2000);
     expect(quantities()).toEqual(expected(before.q, rows));
     const shown = await spawnInv(['batch', 'show', file, '--state', 'in-doubt', '--output', 'ndjson'], {
       env: fx.authed,
