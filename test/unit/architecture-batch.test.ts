@@ -60,13 +60,6 @@ describe('the batch path (src/batch)', () => {
     );
     expect(offenders).toEqual([]);
   });
-
-  it('has no line over 140 characters', () => {
-    const offenders = sources.flatMap((s) =>
-      s.text.split('\n').flatMap((line, i) => (line.length > 140 ? [`${s.file}:${i + 1} (${line.length})`] : [])),
-    );
-    expect(offenders).toEqual([]);
-  });
 });
 
 describe("a row's states", () => {
