@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { runInv } from '../helpers/io.js';
 import { BIN, childEnv, sandboxInfo, spawnInv } from '../helpers/spawn.js';
 import { runInTerminal } from '../helpers/terminal.js';
 
@@ -16,10 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => fx.close());
 
+/** inv as separate processes (what this file is about), and in-process where one process alone is at work. */
 const inv = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) =>
   spawnInv(args, { env: { ...env, ...extra }, input });
+const local = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) =>
+  runInv(args, { env: { ...env, ...extra }, stdin: input });
 const passwordLogin = (profile: string) =>
-  inv(
+  local(
     [
       '--profile',
       profile,
@@ -77,14 +81,14 @@ describe('the config file under concurrent processes', () => {
     writeFileSync(join(fx.env.INV_CONFIG_DIR, 'tokens-default.lock'), `${await deadPid()}\n`);
     fx.sandbox.oauth.expireAccessTokens();
     const started = Date.now();
-    const r = await inv(['whoami', '--json']);
+    const r = await local(['whoami', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(Date.now() - started, 'no wait for a dead holder').toBeLessThan(10_000);
   }, 30_000);
 
   it('a config lock left by a killed process is taken over at once', async () => {
     writeFileSync(join(fx.env.INV_CONFIG_DIR, 'config.lock'), `${await deadPid()}\n`);
-    const r = await inv(['config', 'set', 'scope', 'inventory']);
+    const r = await local(['config', 'set', 'scope', 'inventory']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.default.scope).toBe('inventory');
   }, 30_000);
@@ -114,8 +118,8 @@ describe('file modes', () => {
 
 describe('secrets never need argv', () => {
   it('inv config set KEY --stdin reads the value from stdin; nothing is echoed', async () => {
-    expect((await inv(['profile', 'create', 'stdin'])).code).toBe(0);
-    const r = await inv(
+    expect((await local(['profile', 'create', 'stdin'])).code).toBe(0);
+    const r = await local(
       ['--profile', 'stdin', 'config', 'set', 'clientSecret', '--stdin', '--for', 'https://auth.example.com'],
       {},
       'from-stdin-secret\n',
@@ -126,7 +130,7 @@ describe('secrets never need argv', () => {
   });
 
   it('warns when a secret is given as an argument', async () => {
-    const r = await inv([
+    const r = await local([
       '--profile',
       'stdin',
       'config',
@@ -141,7 +145,7 @@ describe('secrets never need argv', () => {
   });
 
   it('asks for an omitted secret with a masked prompt on a terminal, and needs --stdin in a script (exit 7)', async () => {
-    expect((await inv(['profile', 'create', 'tty'])).code).toBe(0);
+    expect((await local(['profile', 'create', 'tty'])).code).toBe(0);
     const { code, screen } = await runInTerminal(
       ['--profile', 'tty', 'config', 'set', 'clientSecret', '--for', 'https://auth.example.com'],
       env,
@@ -150,7 +154,7 @@ describe('secrets never need argv', () => {
     expect(code, screen).toBe(0);
     expect(screen).not.toContain('typed-secret-value');
     expect(JSON.parse(readFileSync(configFile(), 'utf8')).profiles.tty.clientSecret).toBe('typed-secret-value');
-    const script = await inv(['config', 'set', 'clientSecret', '--for', 'https://auth.example.com']);
+    const script = await local(['config', 'set', 'clientSecret', '--for', 'https://auth.example.com']);
     expect(script.code).toBe(7);
     expect(script.stderr).toMatch(/--stdin/);
   });
