@@ -42,6 +42,7 @@ describe('rerunning a batch', () => {
     const second = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(second.code, second.stderr).toBe(0);
     expect(JSON.parse(second.stdout)).toMatchObject({ rows: 1000, done: 10, skipped: 990, failed: 0 });
+    expect(JSON.parse(second.stdout).problems).toEqual([]); // rows skipped as done are not problems
     expect(fx.moves() - before.moves).toBe(1010);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   }, 60_000);

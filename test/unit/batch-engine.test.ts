@@ -12,7 +12,7 @@ interface FakeRow {
 }
 
 /** A journal whose marks land only when the test says so, recording the order of events. */
-function fakeJournal(events: string[]) {
+function fakeJournal(events: string[], notes: JournalRecord[] = []) {
   /** Marks not yet landed, each named `<state> <line>` (e.g. "sent 2", "unsent 1"). */
   const held: Array<(() => void) & { label: string }> = [];
   const lines = new Map<string, string>();
@@ -25,7 +25,7 @@ function fakeJournal(events: string[]) {
         const land = () => (events.push(record.s === 'sent' ? label : String(record.s)), undefined);
         return new Promise<void>((resolve) => held.push(Object.assign(() => (land(), resolve()), { label })));
       },
-      note: async () => undefined,
+      note: async (record: JournalRecord) => void notes.push(record),
       close: async () => undefined,
     },
   };
@@ -33,7 +33,8 @@ function fakeJournal(events: string[]) {
 
 function setup(count: number, sendRow: (row: FakeRow) => Promise<unknown>) {
   const events: string[] = [];
-  const fake = fakeJournal(events);
+  const notes: JournalRecord[] = [];
+  const fake = fakeJournal(events, notes);
   const kind: BatchKind<FakeRow> = {
     kind: 'move',
     depth: 1,
@@ -42,6 +43,7 @@ function setup(count: number, sendRow: (row: FakeRow) => Promise<unknown>) {
     identify: async (row) => ({ key: [row.n], what: { msku: `M-${row.n}` } }),
     positions: (row) => [{ msku: `M-${row.n}`, role: 'write' }],
     send: async (row) => (events.push(`request ${row.n}`), sendRow(row)),
+    units: (row) => row.n,
   };
   const rows: Rows = () =>
     (async function* () {
@@ -61,7 +63,7 @@ function setup(count: number, sendRow: (row: FakeRow) => Promise<unknown>) {
     openJournal: async () => fake.journal,
   };
   const request: BatchRequest = { file: 'fake', retryInDoubt: false, concurrency: 4 };
-  return { events, fake, kind, rows, env, request, results };
+  return { events, fake, kind, rows, env, request, results, notes };
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -85,6 +87,8 @@ describe('the batch engine', () => {
     const outcome = await run;
     expect(outcome.summary).toMatchObject({ rows: 6, done: 6 });
     expect(t.events.filter((e) => e.startsWith('request'))).toHaveLength(6);
+    // The run's end record counts the units the rows moved (1 + 2 + … + 6).
+    expect(t.notes.find((n) => n.end !== undefined)?.end).toMatchObject({ done: 6, units: 21 });
   });
 
   it("stops on errors that are not the row's: auth → 4, unreachable → 1, rate limited → 5; later rows stay pending", async () => {
@@ -102,7 +106,8 @@ describe('the batch engine', () => {
       const drain = setInterval(() => t.fake.held.shift()?.(), 1);
       const outcome = await run.finally(() => clearInterval(drain));
       expect(outcome.error?.exitCode).toBe(code);
-      expect(outcome.summary).toMatchObject({ done: 2, failed: 0, inDoubt: 0, pending: 48 });
+      expect(outcome.summary).toMatchObject({ outcome: 'stopped', stopped: true, done: 2, pending: 48 });
+      expect(outcome.summary).toMatchObject({ failed: 0, inDoubt: 0 });
       expect(t.events.filter((e) => e.startsWith('request'))).toHaveLength(3);
       expect(t.events).toContain('unsent');
     }
@@ -153,6 +158,10 @@ describe('the batch engine', () => {
     ).finally(() => clearInterval(drain));
     expect(outcome.summary).toMatchObject({ done: 4, inDoubt: 1 });
     expect(outcome.error?.exitCode).toBe(6);
+    // The row in doubt is reported with its id (what `inv batch resolve --row` takes), and only it is a problem.
+    expect(outcome.problems).toEqual([
+      expect.objectContaining({ line: 2, status: 'in-doubt', row: expect.any(String) }),
+    ]);
   });
 
   it('a row whose failure cannot be written to the journal stops the batch: no later row is sent', async () => {
