@@ -43,6 +43,23 @@ async function move(name: string, content: string | Buffer, extra: string[] = []
 describe('malformed input is refused before anything is sent (exit 2)', () => {
   const ok = () => `C-1,1,${fx.bays.A},${fx.bays.B}`;
 
+  it('a bad --format or --delimiter with --json: exit 2, one summary object naming the rule, nothing sent', async () => {
+    const rows = 'msku,quantity,from,to\nCAFÉ-CRÈME,1,' + fx.bays.A + ',' + fx.bays.B + '\n';
+    for (const [flags, rule] of [
+      [['--format', 'xlsx'], /--format "xlsx" must be csv or ndjson/],
+      [['--delimiter', '||'], /--delimiter "\|\|" must be one character/],
+    ] as const) {
+      const r = await move('flags.csv', rows, [...flags, '--json']);
+      expect(r.code, r.stderr).toBe(2);
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        outcome: 'invalid',
+        exitCode: 2,
+        error: expect.stringMatching(rule),
+      });
+      expect(r.sent).toBe(0);
+    }
+  });
+
   it('a header naming a column twice', async () => {
     const r = await move('dup.csv', `msku,quantity,from,to,quantity\nC-1,1,${fx.bays.A},${fx.bays.B},50\n`);
     expect([r.code, r.sent]).toEqual([2, 0]);

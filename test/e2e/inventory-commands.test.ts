@@ -315,4 +315,21 @@ describe('a bad argument', () => {
     expect(fx.sandbox.inventory.stats.count('/v1/')).toBe(before.requests);
     expect(fx.snapshot()).toBe(before.state);
   });
+
+  it('an update whose --file holds no field exits 2 with nothing sent (checked after the file is read)', async () => {
+    const empty = join(fx.dir, 'empty.json');
+    writeFileSync(empty, '{}');
+    const before = { requests: fx.sandbox.inventory.stats.count('/v1/'), state: fx.snapshot() };
+    for (const [args, example] of [
+      [['items', 'update', 'MUG-BLUE-11OZ'], '--title'],
+      [['locations', 'update', '1'], '--display'],
+      [['feedback', 'update', '1-111-2223334-5556667'], '--rating'],
+    ] as const) {
+      const r = await inv([...args, '--file', empty]);
+      expect([r.code, r.stderr], args.join(' ')).toEqual([2, expect.stringContaining(`nothing to update`)]);
+      expect(r.stderr).toContain(example);
+    }
+    expect(fx.sandbox.inventory.stats.count('/v1/')).toBe(before.requests);
+    expect(fx.snapshot()).toBe(before.state);
+  });
 });

@@ -32,7 +32,7 @@ export function parse([id]: unknown[], flags: FeedbackFlags): FeedbackUpdateOpti
 export async function run(ctx: Ctx, options: FeedbackUpdateOptions): Promise<void> {
   const out = ctx.output(FEEDBACK_VIEW);
   const changes = await mergedInput(ctx.io, options);
-  needsAField(changes, '--rating');
+  if (options.file !== undefined) needsAField(changes, '--rating'); // a file that holds no field
   const client = await ctx.inventory();
   await out.render([
     await client.updateFeedback(options.id, changes, (record) => validate('feedback', record, 'feedback')),

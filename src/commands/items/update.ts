@@ -53,7 +53,7 @@ export function parse([msku]: unknown[], flags: ItemFlags & { replaceAttrs?: boo
 export async function run(ctx: Ctx, options: ItemUpdateOptions): Promise<void> {
   const out = ctx.output(ITEM_VIEW);
   const fields = await mergedInput(ctx.io, options);
-  needsAField(fields, '--title');
+  if (options.file !== undefined) needsAField(fields, '--title'); // a file that holds no field
   const patch = await validate('itemPatch', fields, 'item');
   const client = await ctx.inventory();
   const current = await client.item(options.msku);

@@ -36,7 +36,7 @@ export function parse([id]: unknown[], flags: LocationFlags): LocationUpdateOpti
 export async function run(ctx: Ctx, options: LocationUpdateOptions): Promise<void> {
   const out = ctx.output(LOCATION_VIEW);
   const fields = await mergedInput(ctx.io, options);
-  needsAField(fields, '--display');
+  if (options.file !== undefined) needsAField(fields, '--display'); // a file that holds no field
   const patch = await validate('locationPatch', fields, 'location');
   await out.render([await (await ctx.inventory()).updateLocation(options.id, patch)]);
 }
