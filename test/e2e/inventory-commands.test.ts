@@ -295,6 +295,8 @@ const REFUSED: Array<[string[], RegExp]> = [
   [['items', 'deactivate', ''], /msku: must not be empty/],
   [['items', 'import', '-', '--concurrency', '0'], /--concurrency "0" must be a whole number from 1 to 64/],
   [['locations', 'update', '1'], /nothing to update: .*--display/],
+  [['move', 'MUG-BLUE-11OZ', '0', '--from', '1', '--to', '2'], /quantity "0" /],
+  [['move', 'MUG-BLUE-11OZ', '1', '--from', '1', '--from-purchase', '5001', '--to', '2'], /--from/],
   [['stock', 'adjust', '1', '0'], /quantity change "0" must be a whole number other than zero/],
   [['stock', 'get', 'one'], /itemLocation id "one" must be a whole number/],
   [['stock', 'set', 'MUG-BLUE-11OZ', 'Shelf A1', 'ten'], /count "ten" must be a whole number, 0 or more/],
