@@ -39,16 +39,21 @@ export class RowSender<Row> {
   /** The row's id when this run sends it; undefined for a row done, held in doubt, or failing without a request. */
   sends(item: IdentifiedRow<Row>): string | undefined {
     if (!item.id || item.problem || item.ident?.unresolved) return undefined;
-    const state = this.current.rows.get(item.id)?.state;
-    const held = state === 'done' || (state === 'in-doubt' && !this.request.retryInDoubt);
-    return held ? undefined : item.id;
+    return this.heldBack(item.id) ? undefined : item.id;
+  }
+
+  /** An earlier run's record of a row this run does not send: done, or in doubt without --retry-in-doubt. */
+  private heldBack(id: string): RowEntry | undefined {
+    const entry = this.current.rows.get(id);
+    const held = entry?.state === 'done' || (entry?.state === 'in-doubt' && !this.request.retryInDoubt);
+    return held ? entry : undefined;
   }
 
   /** Accounts for one row: sent once its "sent" mark is on disk; throws when the batch must stop. */
   async row(item: SendItem<Row>): Promise<void> {
-    const entry = this.current.rows.get(item.id!);
+    const entry = this.heldBack(item.id!);
     if (entry?.state === 'done') return this.report(item, 'skipped', 'done in an earlier run');
-    if (entry?.state === 'in-doubt' && !this.request.retryInDoubt) return this.heldInDoubt(item, entry);
+    if (entry) return this.heldInDoubt(item, entry);
     const ident = item.ident!;
     if (ident.unresolved) {
       await this.journal.mark(
