@@ -72,10 +72,14 @@ export function registerModule(parent: Command, module: CommandModule | NounModu
 function attach(command: Command, module: CommandModule, session: Session): void {
   module.setup(command);
   command.action(async (...actionArgs: unknown[]) => {
-    const parsed = actionArgs.at(-1) as Command;
-    const ctx = await contextOf(session, parsed);
-    await module.run(ctx, module.parse(actionArgs.slice(0, -2), parsed.opts()));
+    const ctx = await contextOf(session, actionArgs.at(-1) as Command);
+    await module.run(ctx, optionsOf(module, actionArgs));
   });
+}
+
+/** What `module.parse` makes of a commander action's arguments: the positional ones, then the options, then the command. */
+export function optionsOf<O>(module: CommandModule<O>, actionArgs: unknown[]): O {
+  return module.parse(actionArgs.slice(0, -2), (actionArgs.at(-1) as Command).opts());
 }
 
 /** The Ctx of a run of `command`, from its own and the global options. */

@@ -3,7 +3,7 @@
  * own options (declared by its `setup`), then the module's `parse` checks and types them.
  */
 import { Command, CommanderError } from 'commander';
-import { declare, type CommandModule } from '../../src/cli/command.js';
+import { declare, optionsOf, type CommandModule } from '../../src/cli/command.js';
 
 /** The options `module.parse` makes of `argv` (the arguments after the command's name); throws what a run would. */
 export function parseArgv<O>(module: CommandModule<O>, argv: string[]): O {
@@ -12,8 +12,7 @@ export function parseArgv<O>(module: CommandModule<O>, argv: string[]): O {
   module.setup(command);
   let options: { value: O } | undefined;
   command.action((...actionArgs: unknown[]) => {
-    const parsed = actionArgs.at(-1) as Command;
-    options = { value: module.parse(actionArgs.slice(0, -2), parsed.opts()) };
+    options = { value: optionsOf(module, actionArgs) };
   });
   root.parse([module.meta.name, ...argv], { from: 'user' });
   if (!options) throw new Error(`${module.meta.name}: commander did not run the action`);
