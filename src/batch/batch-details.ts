@@ -35,10 +35,9 @@ export async function showBatch(
   stateDir: string,
   name: string,
   origin: string | undefined,
-  only: string | undefined,
+  only: JournalState | undefined,
   client: () => Promise<InventoryClient>,
 ) {
-  shownState(only);
   const { info, file } = await findBatch(stateDir, name, origin);
   const warnings: string[] = [];
   if (file.damage) {

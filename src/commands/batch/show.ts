@@ -6,6 +6,7 @@ import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
 import { showBatch, shownState, type ShownRow } from '../../batch/batch-details.js';
+import type { JournalState } from '../../batch/row-states.js';
 
 /** A location as a person reads it: "Shelf A1 (1)" where the server named it, else its id. */
 const place = (id: unknown, name: string | null | undefined) => (name ? `${name} (${String(id)})` : id);
@@ -50,7 +51,7 @@ export const meta: Meta = {
 /** The batch to show (a name or its file), and the one state to list, if any. */
 export interface ShowOptions {
   name: string;
-  state: string | undefined;
+  state: JournalState | undefined;
 }
 
 /** Options of `inv batch show` (declared from `meta`). */
