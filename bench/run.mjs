@@ -121,7 +121,7 @@ Each figure is a median of interleaved runs beside its reference, measured in th
 the sandbox runs in a process of its own and is warmed up before the bulk runs. Figures move by a
 few percent from run to run.
 The one-shot command is measured against two minimal Node scripts making the same signed request:
-with fetch (target ≤ 1.3 ×) and with node:http (target ≤ 1.5 ×; it loads far less than a CLI on undici).
+with fetch (target ≤ 1.3 ×) and with node:http (target ≤ 1.5 ×).
 
 ${table(['benchmark', 'figure', 'target', ''], rows)}`,
 );

@@ -4,7 +4,7 @@
 // - dist/start.js: the rest of the CLI, our own code and commander in one file (modules imported lazily
 //   are evaluated lazily, but read with it);
 // - dist/sandbox.js: the sandbox as a library (the demo, tests, benchmarks);
-// - dist/vendor/*.js: each heavy package once (undici, zod, pdfkit, bwip-js, prompts, tables, csv, conf, …),
+// - dist/vendor/*.js: each heavy package once (zod, pdfkit, bwip-js, prompts, tables, csv, conf, …),
 //   shared by the CLI and the sandbox and read only when a command imports it.
 // Source maps are written for local debugging; package.json "files" keeps them out of the package.
 // The help texts are captured into dist/help.json by a build of their own in a temporary directory.
@@ -22,7 +22,6 @@ rmSync(dist, { recursive: true, force: true });
 
 // The packages read from dist/vendor/: what src/ imports of them maps to one file each (name → import path).
 const VENDOR = {
-  undici: 'undici/lib/dispatcher/agent.js',
   zod: 'zod',
   conf: 'conf',
   chalk: 'chalk',
@@ -70,21 +69,11 @@ const vendorExternal = {
   },
 };
 
-// inv speaks HTTP/1.1. undici loads node:http2 (and with it node:tls) at start only for its optional
-// HTTP/2 client, inside a try/catch that falls back when the module is missing: leaving it out of the
-// bundle saves ~20 ms on every request-making command.
 // commander loads node:child_process at start, for executable subcommands that inv does not have:
 // it gets a stand-in that loads the real module only if it is ever used.
 const leanStart = {
   name: 'lean-start',
   setup(b) {
-    b.onResolve({ filter: /^(node:)?http2$/ }, (args) =>
-      args.importer.includes('undici') ? { path: 'http2', namespace: 'without-http2' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'without-http2' }, () => ({
-      contents: "throw new Error('inv is built without HTTP/2');",
-      loader: 'js',
-    }));
     b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
       args.importer.includes('commander') ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined,
     );

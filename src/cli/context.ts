@@ -57,7 +57,7 @@ export class Session {
     return this.store;
   }
 
-  /** The undici pool, created once with the first timeout asked for. */
+  /** The connection pools, created once with the first timeout asked for. */
   async http(timeoutMs: number): Promise<Transport> {
     this.transport ??= createTransport({ timeoutMs }, this.io.signal);
     return this.transport;

@@ -31,10 +31,6 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(help);
     return 0;
   }
-  // undici's HTTP parser is WebAssembly; V8 optimising it in the background delays the exit of a one-shot
-  // command by 50-150 ms, and the baseline compiler alone serves bulk runs as well (bench/). Set before the
-  // rest is compiled: V8's cached code is only taken back under the flags it was made with.
-  (await import('node:v8')).setFlagsFromString('--liftoff-only');
   if (typeof __INV_VERSION__ === 'string') {
     const { compileCacheDir, useCompileCache } = await import('./compile-cache.js');
     useCompileCache(dirname(fileURLToPath(import.meta.url)), compileCacheDir(process.env), process.env);

@@ -1,11 +1,10 @@
-/** The one place that talks to undici: a keep-alive pool per origin, timeouts, and transport errors classified. */
-// The Agent alone (not undici's index, which loads fetch, WebSocket, caches and mocks as well): a far smaller start.
-import Agent from 'undici/lib/dispatcher/agent.js';
-import type { Dispatcher } from 'undici';
+/** The one place that talks to the network: node:http(s) keep-alive pools per origin, timeouts, errors classified. */
+import { Agent, request, type ClientRequest, type IncomingMessage } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import { TransportError, type HttpRequest, type HttpResponse } from './http-types.js';
 
 export interface TransportOptions {
-  /** Time allowed for headers and for the body, each. */
+  /** Time allowed for the answer's headers, and between two pieces of its body. */
   timeoutMs: number;
   /** Sockets per origin. */
   connections?: number;
@@ -17,102 +16,120 @@ const NOT_SENT = new Set([
   'EAI_AGAIN',
   'EHOSTUNREACH',
   'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
   'EADDRNOTAVAIL',
+  'CONNECT_TIMEOUT',
 ]);
-const TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const TIMEOUTS = new Set(['HEADERS_TIMEOUT', 'BODY_TIMEOUT']);
 
-/** An undici Agent shared by every client of one CLI run; `close()` frees its sockets so the process can exit. */
+/** Keep-alive pools (one per scheme, sockets per origin) shared by every client of one CLI run. */
 export class Transport {
-  private readonly agent: Agent;
+  private readonly http: Agent;
+  private https?: HttpsAgent;
   constructor(
     private readonly options: TransportOptions,
     private readonly signal?: AbortSignal,
   ) {
-    this.agent = new Agent({
-      keepAliveTimeout: 10_000,
-      connections: options.connections ?? 16,
-      connect: { timeout: Math.min(options.timeoutMs, 10_000) },
-    });
+    this.http = new Agent(this.agentOptions());
   }
 
-  /**
-   * Sends one request and collects the whole body. It uses undici's dispatch() with a small handler
-   * rather than request(): no body stream per request, which halves undici's work in bulk runs.
-   */
-  send(req: HttpRequest): Promise<HttpResponse> {
-    const started = performance.now();
+  /** Sends one request and collects the whole body. */
+  async send(req: HttpRequest): Promise<HttpResponse> {
+    const agent = req.url.protocol === 'https:' ? await this.httpsAgent() : this.http;
     // Ctrl-C aborts reads at once; a request that may change state is let finish, so it is never cut in half.
     const signal = req.retry.idempotent ? this.signal : undefined;
+    if (signal?.aborted) throw classify(abortError(), req.url);
     return new Promise<HttpResponse>((resolve, reject) => {
-      if (signal?.aborted) return reject(classify(new DOMException('aborted', 'AbortError'), req.url));
-      const chunks: Buffer[] = [];
-      let status = 0;
-      let headers: Record<string, string> = {};
-      let onAbort: (() => void) | undefined;
-      const done = () => signal && onAbort && signal.removeEventListener('abort', onAbort);
-      const handler: Dispatcher.DispatchHandler = {
-        onRequestStart(controller) {
-          if (!signal) return;
-          onAbort = () => controller.abort(new DOMException('aborted', 'AbortError'));
-          signal.addEventListener('abort', onAbort, { once: true });
-        },
-        onResponseStart(_controller, statusCode, raw) {
-          status = statusCode;
-          headers = {};
-          for (const [name, value] of Object.entries(raw))
-            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-        },
-        onResponseData(_controller, chunk) {
-          chunks.push(chunk);
-        },
-        onResponseEnd() {
-          done();
+      const started = performance.now();
+      const out = request(req.url, { method: req.method, headers: req.headers, agent });
+      const timer = new Timer(out, this.options.timeoutMs);
+      const onAbort = () => out.destroy(abortError());
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const fail = (error: unknown) => {
+        timer.clear();
+        signal?.removeEventListener('abort', onAbort);
+        reject(classify(error, req.url));
+      };
+      out.on('error', fail);
+      out.on('socket', (socket) => {
+        if (!socket.connecting) return;
+        timer.start('CONNECT_TIMEOUT', Math.min(this.options.timeoutMs, 10_000));
+        socket.once('connect', () => timer.clear());
+      });
+      out.on('finish', () => timer.start('HEADERS_TIMEOUT'));
+      out.on('response', (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        timer.start('BODY_TIMEOUT');
+        res.on('data', (chunk: Buffer) => (chunks.push(chunk), timer.start('BODY_TIMEOUT')));
+        res.on('error', fail);
+        res.on('end', () => {
+          timer.clear();
+          signal?.removeEventListener('abort', onAbort);
           const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          const status = res.statusCode ?? 0;
           resolve({
             status,
-            headers,
+            headers: headersOf(res),
             text: req.binary && status < 400 ? '' : body.toString('utf8'),
             bytes: req.binary ? body : undefined,
             durationMs: performance.now() - started,
           });
-        },
-        onResponseError(_controller, error) {
-          done();
-          reject(classify(error, req.url));
-        },
-      };
-      this.agent.dispatch(
-        {
-          origin: req.url.origin,
-          path: req.url.pathname + req.url.search,
-          method: req.method,
-          headers: req.headers,
-          body: req.body,
-          headersTimeout: this.options.timeoutMs,
-          bodyTimeout: this.options.timeoutMs,
-        },
-        handler,
-      );
+        });
+      });
+      out.end(req.body);
     });
   }
 
   /** Closes every pooled connection. */
   async close(): Promise<void> {
-    await this.agent.close();
+    this.http.destroy();
+    this.https?.destroy();
+  }
+
+  private agentOptions() {
+    return { keepAlive: true, maxSockets: this.options.connections ?? 16 };
+  }
+
+  private async httpsAgent(): Promise<HttpsAgent> {
+    this.https ??= new (await import('node:https')).Agent(this.agentOptions());
+    return this.https;
   }
 }
 
-function errorCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code ?? e?.cause?.code;
+/** One deadline at a time on a request: connecting, then the headers, then each piece of the body. */
+class Timer {
+  private handle?: NodeJS.Timeout;
+  constructor(
+    private readonly out: ClientRequest,
+    private readonly timeoutMs: number,
+  ) {}
+
+  start(code: string, ms = this.timeoutMs): void {
+    this.clear();
+    this.handle = setTimeout(() => this.out.destroy(Object.assign(new Error(code), { code })), ms);
+  }
+
+  clear(): void {
+    if (this.handle) clearTimeout(this.handle);
+    this.handle = undefined;
+  }
+}
+
+function abortError(): Error {
+  return new DOMException('aborted', 'AbortError');
+}
+
+/** The answer's headers, lower-case names, repeated ones joined as one. */
+function headersOf(res: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return headers;
 }
 
 function classify(error: unknown, url: URL): TransportError {
-  const code = errorCode(error) ?? '';
+  const code = (error as { code?: string })?.code ?? '';
   const detail = (error as Error)?.message || code;
-  if ((error as Error)?.name === 'AbortError' || code === 'UND_ERR_ABORTED')
-    return new TransportError('request aborted', 'aborted', url);
+  if ((error as Error)?.name === 'AbortError') return new TransportError('request aborted', 'aborted', url);
   // A TLS handshake that fails (certificate, protocol) ends before the request is written: nothing was sent.
   if (NOT_SENT.has(code) || /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|EPROTO$)/.test(code))
     return new TransportError(`cannot connect to ${url.origin} (${code || detail})`, 'connect', url);

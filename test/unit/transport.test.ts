@@ -1,0 +1,113 @@
+/** The transport against a raw server: each way a request can fail is classified by whether it may have been sent. */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TransportError, type HttpRequest } from '../../src/http/http-types.js';
+import { ONCE_POLICY, READ_POLICY, type RetryPolicy } from '../../src/http/retry.js';
+import { Transport } from '../../src/http/transport.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+let handler: Handler = (_req, res) => res.end('ok');
+let server: Server;
+let base: string;
+let transport: Transport | undefined;
+
+beforeAll(async () => {
+  server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  await transport?.close();
+  server.closeAllConnections();
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function request(path: string, retry: RetryPolicy = READ_POLICY, body?: string): HttpRequest {
+  const method = body === undefined ? 'GET' : 'POST';
+  return { operation: 'test', method, url: new URL(path, base), headers: {}, body, retry, auth: 'none' };
+}
+
+function open(timeoutMs = 300, signal?: AbortSignal): Transport {
+  transport = new Transport({ timeoutMs }, signal);
+  return transport;
+}
+
+async function failure(promise: Promise<unknown>): Promise<TransportError> {
+  const error = await promise.then(
+    () => expect.unreachable('the request succeeded'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TransportError);
+  return error as TransportError;
+}
+
+describe('the transport', () => {
+  it('answers with status, lower-case headers and the whole body; a POST body arrives with its length', async () => {
+    let received = '';
+    handler = (req, res) => {
+      req.on('data', (d) => (received += d));
+      req.on('end', () => {
+        res.writeHead(201, { 'X-Thing': 'a', 'content-type': 'text/plain' });
+        res.write('par');
+        setTimeout(() => res.end('ts'), 20);
+      });
+    };
+    const answer = await open().send(request('/x', ONCE_POLICY, '{"a":"é"}'));
+    expect(answer).toMatchObject({ status: 201, text: 'parts' });
+    expect(answer.headers['x-thing']).toBe('a');
+    expect(received).toBe('{"a":"é"}');
+  });
+
+  it('nothing listening: "connect" (nothing was sent)', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await failure(open().send({ ...request('/'), url: new URL(`http://127.0.0.1:${port}/`) }));
+    expect(error.kind).toBe('connect');
+  });
+
+  it('no headers within the timeout: "timeout"', async () => {
+    handler = () => undefined;
+    const error = await failure(open(200).send(request('/slow')));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toMatch(/no answer from .* in time \(HEADERS_TIMEOUT\)/);
+  });
+
+  it('a body that stops for longer than the timeout: "timeout"; one that keeps coming is read to its end', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200);
+      res.write('a');
+    };
+    expect((await failure(open(200).send(request('/stall')))).message).toMatch(/BODY_TIMEOUT/);
+    handler = (_req, res) => {
+      res.writeHead(200);
+      let sent = 0;
+      const tick = setInterval(() => (++sent < 6 ? res.write('b') : (clearInterval(tick), res.end('c'))), 100);
+    };
+    expect((await open(200).send(request('/drip'))).text).toBe('bbbbbc');
+  });
+
+  it('a connection dropped after the request was sent, or in the middle of the body: "lost"', async () => {
+    handler = (req) => req.socket.destroy();
+    expect((await failure(open().send(request('/drop', ONCE_POLICY, '{}')))).kind).toBe('lost');
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('{"cut');
+      setTimeout(() => res.socket?.destroy(), 20);
+    };
+    expect((await failure(open().send(request('/cut')))).kind).toBe('lost');
+  });
+
+  it('Ctrl-C aborts a read at once, and lets a request that may change state finish', async () => {
+    const controller = new AbortController();
+    handler = (_req, res) => setTimeout(() => res.end('done'), 150);
+    const t = open(2000, controller.signal);
+    const read = failure(t.send(request('/read')));
+    const change = t.send(request('/change', ONCE_POLICY, '{}'));
+    setTimeout(() => controller.abort(), 50);
+    expect((await read).kind).toBe('aborted');
+    expect((await change).text).toBe('done');
+  });
+});
