@@ -170,7 +170,10 @@ for (const file of split.outputFiles.filter((f) => f.path.endsWith('.js'))) {
     supported: { 'dynamic-import': false },
     sourcemap: 'external',
     sourcefile: basename(file.path),
-    banner: fileUrl(inChunks ? "require('node:path').join(__dirname, '..', 'index.js')" : '__filename'),
+    // Only a file that asks for its URL computes it (a module-level pathToFileURL costs every command that loads it).
+    banner: file.text.includes('__invFileUrl')
+      ? fileUrl(inChunks ? "require('node:path').join(__dirname, '..', 'index.js')" : '__filename')
+      : '',
   });
   // Vendor files are imported as ./vendor/NAME.js by whichever file holds the import.
   files.set(name, {

@@ -64,8 +64,13 @@ export function processIO(): IO {
   return {
     out: streamWriter(process.stdout),
     err: streamWriter(process.stderr),
-    stdin: process.stdin,
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    // Opened when first asked for: a command that never reads stdin does not pay for a stream on it.
+    get stdin() {
+      return process.stdin;
+    },
+    get stdinIsTTY() {
+      return Boolean(process.stdin.isTTY);
+    },
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
     stderrIsTTY: Boolean(process.stderr.isTTY),
