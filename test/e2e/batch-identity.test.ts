@@ -128,7 +128,7 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     const done = await first.closed;
     expect(done.code, done.stderr).toBe(0);
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
-    const after = await spawnInv(['move', '--file', file, '--json'], { env: hostB });
+    const after = await runInv(['move', '--file', file, '--json'], { env: hostB });
     expect([0, 6]).toContain(after.code);
     expect(fx.moves() - before.moves).toBe(400);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
@@ -145,7 +145,7 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
     for (const j of readdirSync(backup).filter((f) => f.endsWith('.journal')))
       copyFileSync(join(backup, j), join(fx.env.INV_STATE_DIR, 'batches', j));
-    const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const rerun = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect([0, 2, 6]).toContain(rerun.code);
     expect(fx.moves() - before.moves).toBe(400);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));

@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
-import { runInv } from '../helpers/io.js';
+import { runInv, startInvInProcess } from '../helpers/io.js';
 import { spawnInv, startInv } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
 import { waitFor } from '../helpers/wait.js';
@@ -149,10 +149,10 @@ describe("errors that are not the rows' stop the batch", () => {
       const file = join(own.dir, 'revoked.csv');
       writeFileSync(file, csv(rows));
       own.sandbox.inventory.faults.settings.latencyMs = 10;
-      const run = startInv(['move', '--file', file, '--json', '--concurrency', '4'], { env: own.authed });
+      const run = startInvInProcess(['move', '--file', file, '--json', '--concurrency', '4'], { env: own.authed });
       await waitFor(() => own.moves() >= 50, {
         what: '50 moves before the session is revoked',
-        running: run.child,
+        running: run.state,
         every: 2,
       });
       own.sandbox.oauth.expireAccessTokens();
@@ -179,8 +179,8 @@ describe("errors that are not the rows' stop the batch", () => {
     const file = join(own.dir, 'stopped.csv');
     writeFileSync(file, csv(rows));
     own.sandbox.inventory.faults.settings.latencyMs = 10;
-    const run = startInv(['move', '--file', file, '--json', '--wait', '300ms'], { env: own.authed });
-    await waitFor(() => own.moves() >= 50, { what: '50 moves before the server stops', running: run.child, every: 2 });
+    const run = startInvInProcess(['move', '--file', file, '--json', '--wait', '300ms'], { env: own.authed });
+    await waitFor(() => own.moves() >= 50, { what: '50 moves before the server stops', running: run.state, every: 2 });
     await own.close();
     const { code, stdout, stderr } = await run.closed;
     expect(code, stderr).toBe(1);

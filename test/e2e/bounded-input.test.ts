@@ -55,9 +55,9 @@ describe('the spooled copy of a stdin batch', () => {
   const spooled = () => (existsSync(spool()) ? readdirSync(spool()) : []);
 
   it('is removed when the batch finishes', async () => {
-    const r = await spawnInv(['move', '--file', '-', '--json'], {
+    const r = await runInv(['move', '--file', '-', '--json'], {
       env: fx.authed,
-      input: `msku,quantity,from,to\n${ok()}\n`,
+      stdin: `msku,quantity,from,to\n${ok()}\n`,
     });
     expect(r.code, r.stderr).toBe(0);
     expect(spooled()).toEqual([]);

@@ -1,10 +1,11 @@
 /** A research server whose clock is off: inv measures the skew from the 401, retries once, and keeps the skew a day. */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInv } from '../helpers/io.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
-import { BIN, childEnv, sandboxInfo, spawnInv } from '../helpers/spawn.js';
+import { startSandboxCommand, type SandboxCommand } from '../helpers/sandbox-command.js';
+import type { SandboxInfo } from '../helpers/spawn.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const A = 'B00X4WHP5E';
@@ -12,26 +13,24 @@ const A = 'B00X4WHP5E';
 describe('inv sandbox --clock-offset 7200 (a server clock 2 hours ahead)', () => {
   const dir = tempDir('skew');
   const env = { INV_CONFIG_DIR: join(dir, 'config'), INV_STATE_DIR: join(dir, 'state') };
-  let child: ReturnType<typeof spawn>;
+  let sandbox: SandboxCommand<SandboxInfo>;
   let researchUrl = '';
   beforeAll(async () => {
-    child = spawn(
-      process.execPath,
-      [BIN, 'sandbox', '--port', '0', '--ephemeral', '--save-profile', 'sandbox', '--clock-offset', '7200', '--json'],
-      { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
+    sandbox = await startSandboxCommand(
+      ['--port', '0', '--ephemeral', '--save-profile', 'sandbox', '--clock-offset', '7200'],
+      env,
     );
-    researchUrl = (await sandboxInfo(child as Parameters<typeof sandboxInfo>[0])).researchUrl;
+    researchUrl = sandbox.info.researchUrl;
   });
   afterAll(async () => {
-    child.kill('SIGINT');
-    await new Promise((resolve) => child.on('close', resolve));
+    await sandbox.stop();
     removeTempDir(dir);
   });
   const feesRequests = async () =>
     ((await (await fetch(`${researchUrl}/_sandbox/stats`)).json()) as Record<string, number>)[`GET /v1/fees/${A}`] ?? 0;
 
   it('fees succeeds after one 401 and says what was corrected; the next call needs no 401', async () => {
-    const first = await spawnInv(['--profile', 'sandbox', 'fees', A, '--price', '10', '--json'], { env });
+    const first = await runInv(['--profile', 'sandbox', 'fees', A, '--price', '10', '--json'], { env });
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)[0].asin).toBe(A);
     expect(first.stderr).toMatch(/clock is 7200 s behind the research server's/);
@@ -42,7 +41,7 @@ describe('inv sandbox --clock-offset 7200 (a server clock 2 hours ahead)', () =>
     expect(kept.seconds).toBeGreaterThanOrEqual(7199);
     expect(kept.seconds).toBeLessThanOrEqual(7201);
 
-    const second = await spawnInv(['--profile', 'sandbox', 'fees', A, '--price', '10', '--json'], { env });
+    const second = await runInv(['--profile', 'sandbox', 'fees', A, '--price', '10', '--json'], { env });
     expect(second.code).toBe(0);
     expect(second.stderr).toBe('');
     expect(await feesRequests()).toBe(3);
@@ -58,7 +57,7 @@ describe('a 401 that persists', () => {
 
   it('tries the server time once, then exits 4 naming where each credential came from', async () => {
     const before = fx.sandbox.research.stats.count('/v1/fees');
-    const r = await spawnInv(['fees', A, '--price', '10'], { env: { ...fx.env, INV_RESEARCH_SECRET: 'wrong' } });
+    const r = await runInv(['fees', A, '--price', '10'], { env: { ...fx.env, INV_RESEARCH_SECRET: 'wrong' } });
     expect(r.code).toBe(4);
     expect(fx.sandbox.research.stats.count('/v1/fees') - before).toBe(2);
     expect(r.stderr).toMatch(
@@ -68,7 +67,7 @@ describe('a 401 that persists', () => {
   });
 
   it('a clock five hours ahead of the server is corrected too', async () => {
-    const r = await spawnInv(['offers', A, '--json'], { env: fx.env });
+    const r = await runInv(['offers', A, '--json'], { env: fx.env });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/clock is (17999|18000|18001) s ahead of the research server's/);
   });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { spawnLogin, startLogin, submitLogin, type LoginProcess } from '../helpers/oauth.js';
-import { testIO, type Captured } from '../helpers/io.js';
+import { runInv, testIO, type Captured } from '../helpers/io.js';
 import { PassThrough } from 'node:stream';
 import { main } from '../../src/cli/main.js';
 import { sleep, waitFor } from '../helpers/wait.js';
@@ -17,7 +17,7 @@ beforeAll(async () => {
   fx = await sandboxFixture();
   const { oauth } = fx.sandbox.credentials;
   env = { ...fx.env, INV_CLIENT_ID: oauth.clientId, INV_CLIENT_SECRET: oauth.clientSecret, BROWSER: 'true' };
-  expect((await spawnInv(['profile', 'create', 'night'], { env })).code).toBe(0);
+  expect((await runInv(['profile', 'create', 'night'], { env })).code).toBe(0);
 });
 afterAll(() => fx.close());
 

@@ -287,12 +287,12 @@ describe('password flow and tokens', () => {
   it('INV_TOKEN is used as is and nothing is stored', async () => {
     const fresh = { ...env, INV_CONFIG_DIR: join(fx.dir, 'env-token-config') };
     const token = fx.sandbox.oauth.issueTokens('inv-cli', '1001', '', true).access_token;
-    const r = await spawnInv(['whoami', '--json'], { env: { ...fresh, INV_TOKEN: token } });
+    const r = await runInv(['whoami', '--json'], { env: { ...fresh, INV_TOKEN: token } });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).email).toBe('demo@example.com');
     const file = join(fresh.INV_CONFIG_DIR, 'config.json');
     expect((await import('node:fs')).existsSync(file) ? readFileSync(file, 'utf8') : '').not.toContain(token);
-    const rejected = await spawnInv(['whoami'], { env: { ...fresh, INV_TOKEN: 'not-a-token' } });
+    const rejected = await runInv(['whoami'], { env: { ...fresh, INV_TOKEN: 'not-a-token' } });
     expect(rejected.code).toBe(4);
   });
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { runInv } from '../helpers/io.js';
-import { BIN, childEnv, sandboxInfo, spawnInv, type SandboxInfo } from '../helpers/spawn.js';
+import { BIN, childEnv, sandboxInfo, type SandboxInfo } from '../helpers/spawn.js';
 import { sleep } from '../helpers/wait.js';
 
 let fx: InventoryFixture;
@@ -160,7 +160,7 @@ describe('one sandbox per data file', () => {
   it('says `inv sandbox --port 0 --ephemeral` when the port is busy', async () => {
     const env = { INV_CONFIG_DIR: join(fx.dir, 'busy-config'), INV_STATE_DIR: join(fx.dir, 'busy-state') };
     const port = new URL(fx.sandbox.baseUrl).port;
-    const r = await spawnInv(['sandbox', '--port', port, '--ephemeral'], { env });
+    const r = await runInv(['sandbox', '--port', port, '--ephemeral'], { env });
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/inv sandbox --port 0 --ephemeral/);
   });

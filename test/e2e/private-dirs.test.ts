@@ -4,7 +4,7 @@ import { chmodSync, chownSync, mkdirSync, readdirSync, statSync, writeFileSync }
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture } from '../helpers/batch.js';
-import { spawnInv } from '../helpers/spawn.js';
+import { runInv } from '../helpers/io.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const ROOT = process.getuid?.() === 0;
@@ -48,10 +48,10 @@ describe('a state directory others can write', () => {
       const rows = makeRows(fx, 1, 3);
       writeFileSync(file, csv(rows));
       const before = fx.quantities();
-      const first = await spawnInv(['move', '--file', file, '--json'], { env });
+      const first = await runInv(['move', '--file', file, '--json'], { env });
       expect(first.code, first.stderr).toBe(0);
       const renamed = renameAsAnotherUser(state);
-      const second = await spawnInv(['move', '--file', file, '--json'], { env });
+      const second = await runInv(['move', '--file', file, '--json'], { env });
       expect(fx.moves(), 'doMoveItem requests for one row run twice').toBe(1);
       expect(fx.quantities()).toEqual(fx.expected(before, rows));
       expect(renamed).toBe(0);
@@ -63,7 +63,7 @@ describe('a state directory others can write', () => {
 
   it('an open config directory is tightened too', async () => {
     const config = openDir(join(shared, 'config'));
-    const r = await spawnInv(['config', 'list'], { env: { ...fx.authed, INV_CONFIG_DIR: config } });
+    const r = await runInv(['config', 'list'], { env: { ...fx.authed, INV_CONFIG_DIR: config } });
     expect(r.code, r.stderr).toBe(0);
     expect(statSync(config).mode & 0o777).toBe(0o700);
     expect(r.stderr).toMatch(/config directory .* tightened it to 0700/);
@@ -78,7 +78,7 @@ describe('a directory of another user', () => {
     const file = join(fx.dir, 'foreign.csv');
     writeFileSync(file, csv(makeRows(fx, 1, 4)));
     const moves = fx.moves();
-    const r = await spawnInv(['move', '--file', file, '--json'], { env: { ...fx.authed, INV_STATE_DIR: state } });
+    const r = await runInv(['move', '--file', file, '--json'], { env: { ...fx.authed, INV_STATE_DIR: state } });
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain(state);
     expect(r.stderr).toMatch(/chown/);

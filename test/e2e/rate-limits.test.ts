@@ -3,8 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, results, type BatchFixture } from '../helpers/batch.js';
-import { runInv } from '../helpers/io.js';
-import { spawnInv, startInv } from '../helpers/spawn.js';
+import { runInv, startInvInProcess } from '../helpers/io.js';
 import { waitFor } from '../helpers/wait.js';
 import { seedFaults, testSeed } from '../helpers/seeded.js';
 
@@ -60,7 +59,7 @@ describe('a batch against a service that rate-limits', () => {
       const { file, expected } = batchFile(150);
       fx.sandbox.inventory.faults.settings = { latencyMs: 0, failRate: 0.05, failStatus: 429, retryAfter };
       seedFaults(fx.sandbox.inventory.faults, testSeed(56));
-      const r = await spawnInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
+      const r = await runInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
       fx.sandbox.inventory.faults.clear();
       expect(r.code, r.stderr).toBe(0);
       expect(results(r.stdout).filter((o) => o.status !== 'done')).toEqual([]);
@@ -72,7 +71,7 @@ describe('a batch against a service that rate-limits', () => {
   it('pauses the whole batch for Retry-After, and says so in the log', async () => {
     const { file, expected } = batchFile(40);
     fx.sandbox.inventory.faults.add({ status: 429, times: 1, path: '/v1/doMoveItem', retryAfter: 1 });
-    const r = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const r = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^\S+ rate limited: waiting 1 s/m);
     expect(fx.quantities()).toEqual(expected);
@@ -82,7 +81,7 @@ describe('a batch against a service that rate-limits', () => {
     const { file } = batchFile(20);
     fx.sandbox.inventory.faults.add({ status: 503, times: 1, path: '/v1/doMoveItem' });
     const before = moves();
-    const r = await spawnInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
+    const r = await runInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
     expect(r.code).toBe(6);
     expect(results(r.stdout).filter((o) => o.status === 'in-doubt')).toHaveLength(1);
     expect(moves() - before).toBe(20);
@@ -98,7 +97,7 @@ describe('a batch against the sandbox rate-limiting at 100 requests/s, burst 10'
     const { file, expected } = batchFile(200);
     fx.sandbox.rateLimiter.set({ rate: 100, burst: 10, retryAfter, headers: false });
     try {
-      const r = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+      const r = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ran', done: 200, failed: 0, inDoubt: 0, pending: 0 });
       expect(r.stderr).toMatch(/rate limited: sending at most \d+ requests\/s/);
@@ -112,7 +111,7 @@ describe('a batch against the sandbox rate-limiting at 100 requests/s, burst 10'
     const { file, expected } = batchFile(100);
     fx.sandbox.rateLimiter.set({ rate: 100, burst: 10, retryAfter: true, headers: true });
     try {
-      const r = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+      const r = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
       expect(r.code, r.stderr).toBe(0);
       expect(fx.sandbox.rateLimiter.snapshot().throttled).toBeLessThan(10);
       expect(fx.quantities()).toEqual(expected);
@@ -127,11 +126,11 @@ describe('a batch against a service that is down', () => {
     const { file, expected } = batchFile(50);
     const port = Number(new URL(fx.sandbox.baseUrl).port);
     await fx.sandbox.inventory.close();
-    const running = startInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const running = startInvInProcess(['move', '--file', file, '--json'], { env: fx.authed });
     // The service comes back once the run has found it down and is waiting to retry, not after a guessed time.
     await waitFor(() => /service unreachable: retry \d+ in \d+ s/.test(running.output().stderr), {
       what: 'the run to report the service unreachable',
-      running: running.child,
+      running: running.state,
     });
     await fx.sandbox.inventory.listen('127.0.0.1', port);
     const r = await running.closed;
@@ -145,7 +144,7 @@ describe('a batch against a service that is down', () => {
     const port = Number(new URL(fx.sandbox.baseUrl).port);
     await fx.sandbox.inventory.close();
     try {
-      const r = await spawnInv(['move', '--file', file, '--wait', '0'], { env: fx.authed });
+      const r = await runInv(['move', '--file', file, '--wait', '0'], { env: fx.authed });
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/cannot connect/);
     } finally {

@@ -1,10 +1,9 @@
 /** The sandbox's token bucket per account: 429 before anything is applied, Retry-After, rate headers, run-time control. */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
-import { BIN, childEnv, sandboxInfo } from '../helpers/spawn.js';
+import { startSandboxCommand } from '../helpers/sandbox-command.js';
 import { sleep } from '../helpers/wait.js';
 
 let fx: InventoryFixture;
@@ -171,30 +170,13 @@ describe('inv sandbox --rate-limit', () => {
     }
   });
 
-  it('--no-retry-after: a spawned sandbox answers 429 without Retry-After, and shows its limit', async () => {
-    const child = spawn(
-      process.execPath,
-      [
-        BIN,
-        'sandbox',
-        '--port',
-        '0',
-        '--ephemeral',
-        '--json',
-        '--no-save-profile',
-        '--rate-limit',
-        '2',
-        '--burst',
-        '1',
-        '--no-retry-after',
-      ],
-      {
-        env: childEnv({ INV_CONFIG_DIR: join(fx.dir, 'spawned-config') }),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+  it('--no-retry-after: inv sandbox answers 429 without Retry-After, and shows its limit', async () => {
+    const sandbox = await startSandboxCommand(
+      ['--port', '0', '--ephemeral', '--no-save-profile', '--rate-limit', '2', '--burst', '1', '--no-retry-after'],
+      { INV_CONFIG_DIR: join(fx.dir, 'command-config') },
     );
     try {
-      const info = await sandboxInfo(child);
+      const { info } = sandbox;
       expect(await (await fetch(`${info.baseUrl}/_sandbox/rate-limit`)).json()).toEqual({
         rate: 2,
         burst: 1,
@@ -211,11 +193,7 @@ describe('inv sandbox --rate-limit', () => {
         'rate limit exceeded: 2 requests/s per account, burst 1',
       );
     } finally {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.on('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await sandbox.stop();
     }
   });
 });

@@ -55,9 +55,9 @@ describe('inv scout in a pipe', () => {
       codes.push(body + isbn10CheckDigit(body));
     }
     const input = codes.map((c, i) => `${c},${(1 + i * 0.37).toFixed(2)}\n`).join('');
-    const r = await spawnInv(['scout', '--prep', '0.35', '--inbound-per-lb', '0.4', '--tax-rate', '7'], {
+    const r = await runInv(['scout', '--prep', '0.35', '--inbound-per-lb', '0.4', '--tax-rate', '7'], {
       env: fx.env,
-      input,
+      stdin: input,
     });
     expect(r.code).toBe(0);
     const lines = r.stdout
@@ -127,16 +127,16 @@ describe('inv scout in a pipe', () => {
 
   it('a second scan of the same ASIN is answered from the session cache', async () => {
     const before = fx.sandbox.research.stats.count('/v1/offers/B0CACHE001');
-    const r = await spawnInv(['scout', '--cost', '2'], { env: fx.env, input: 'B0CACHE001\nB0CACHE001\nB0CACHE001\n' });
+    const r = await runInv(['scout', '--cost', '2'], { env: fx.env, stdin: 'B0CACHE001\nB0CACHE001\nB0CACHE001\n' });
     expect(r.stdout.trimEnd().split('\n')).toHaveLength(3);
     expect(fx.sandbox.research.stats.count('/v1/offers/B0CACHE001') - before).toBe(1);
   });
 
   it('--buy-list writes a CSV that inv items import takes as it is', async () => {
     const file = join(fx.dir, 'buys.csv');
-    const r = await spawnInv(['scout', '--cost', '0.50', '--buy-list', file], {
+    const r = await runInv(['scout', '--cost', '0.50', '--buy-list', file], {
       env: fx.env,
-      input: 'B00X4WHP5E\nB07FZ8S74R\n',
+      stdin: 'B00X4WHP5E\nB07FZ8S74R\n',
     });
     const buys = r.stdout
       .trimEnd()

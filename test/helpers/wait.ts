@@ -7,7 +7,7 @@ export interface WaitOptions {
   deadline?: number;
   /** Milliseconds between polls (default 10). */
   every?: number;
-  /** A process whose exit before the condition holds fails the wait at once. */
+  /** A process (or an in-process run) whose exit before the condition holds fails the wait at once. */
   running?: { pid?: number; exitCode: number | null; signalCode: NodeJS.Signals | null };
 }
 
@@ -20,9 +20,8 @@ export async function waitFor<T>(condition: () => T | Promise<T>, options: WaitO
     const value = await condition();
     if (value) return value as NonNullable<T>;
     if (running && (running.exitCode !== null || running.signalCode !== null)) {
-      throw new Error(
-        `waited for ${what()}, but process ${running.pid} exited first (${running.exitCode ?? running.signalCode})`,
-      );
+      const who = running.pid === undefined ? 'the in-process run' : `process ${running.pid}`;
+      throw new Error(`waited for ${what()}, but ${who} exited first (${running.exitCode ?? running.signalCode})`);
     }
     if (performance.now() - started > deadline) throw new Error(`gave up after ${deadline} ms waiting for ${what()}`);
     await sleep(every);
