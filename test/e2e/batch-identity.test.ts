@@ -96,6 +96,25 @@ describe('the same moves are the same batch', () => {
     expect(fx.moves() - before.moves).toBe(60);
   }, 60_000);
 
+  it('the same file with the token of another account on the same server is a batch of that account', async () => {
+    const { file, before } = batchInput(20, 40);
+    await fx.sandbox.oauth.addUser({
+      id: '1002',
+      username: 'second-seller',
+      email: 'second@example.com',
+      name: 'Second Seller',
+      password: 'second-seller-password',
+    });
+    const token = fx.sandbox.oauth.issueTokens(fx.authed.INV_CLIENT_ID!, '1002', '').access_token;
+    const first = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(first.code, first.stderr).toBe(0);
+    const second = await runInv(['move', '--file', file, '--json'], { env: { ...fx.authed, INV_TOKEN: token } });
+    expect(second.code, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout)).toMatchObject({ outcome: 'ran', done: 20 });
+    expect(JSON.parse(second.stdout).id).not.toBe(JSON.parse(first.stdout).id);
+    expect(fx.moves() - before.moves).toBe(40);
+  }, 60_000);
+
   it('another spelling of the same server (localhost for 127.0.0.1) is the same server', async () => {
     const { file, before } = batchInput(60, 34);
     expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);

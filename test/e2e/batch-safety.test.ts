@@ -74,6 +74,22 @@ describe('rerunning a batch', () => {
     expect(fx.moves() - before).toBe(0);
   });
 
+  it('refuses (exit 2, nothing sent) when a row in doubt is edited: it may have been applied', async () => {
+    const { rows, file, before } = batchInput('doubt-edit.csv', 4, 21);
+    fx.sandbox.inventory.faults.add({ status: 502, times: 1, path: '/v1/doMoveItem', afterApply: true });
+    const first = await runInv(['move', '--file', file, '--json', '--concurrency', '1'], { env: fx.authed });
+    expect(first.code, first.stderr).toBe(6);
+    const summary = JSON.parse(first.stdout);
+    expect(summary).toMatchObject({ done: 3, inDoubt: 1 });
+    const doubtful = summary.problems[0].line - 2;
+    writeFileSync(file, csv(rows.map((r, i) => (i === doubtful ? { ...r, quantity: r.quantity + 1 } : r))));
+    const edited = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(edited.code, edited.stderr).toBe(2);
+    expect(edited.stderr).toMatch(/1 row\(s\) of batch .* are changed or gone from the input; nothing was sent/);
+    expect(fx.moves() - before.moves).toBe(4);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+  });
+
   it('lets one run at a time: a second run of the same batch exits 1 at once, and totals are exact', async () => {
     const { rows, file, before } = batchInput('twice-at-once.csv', 100, 13);
     fx.sandbox.inventory.faults.settings.latencyMs = 10;

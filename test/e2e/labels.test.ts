@@ -110,6 +110,15 @@ describe('inv labels as PDF, read back at 300 dpi', () => {
     checkPdf(file, LAYOUTS[name], (start ?? 1) - 1, count);
   });
 
+  it('the summary counts the sheets from the --start position, not from the first', async () => {
+    const file = join(fx.dir, 'start-sheets.pdf');
+    const flags = ['--count', '3', '--layout', 'avery-5160', '--start', '29', '--out', file];
+    const r = await inv(['labels', 'MUG-BLUE-11OZ', fnsku, ...flags]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(pdfInfo(file).pages).toBe(2);
+    expect(r.stderr).toContain(`3 labels (avery-5160) on 2 sheets written to ${file}`);
+  });
+
   it('prints the title shortened to fit and the condition', async () => {
     expect(
       (

@@ -106,8 +106,10 @@ describe('redirect URI matching (RFC 8252 section 7.3)', () => {
       'http://127.0.0.1:1/callback#x',
       'https://app.example.com:444/cb',
       'https://evil.example.com/cb',
+      'https://app.example.com/other',
+      'https://app.example.com/cb/more',
     ]) {
-      expect(redirectAllowed(client, uri)).toBe(false);
+      expect(redirectAllowed(client, uri), uri).toBe(false);
     }
   });
 });
