@@ -14,6 +14,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { distUpToDate, stampDist } from './build-stamp.mjs';
+
+// `--if-changed` (the test suite's global setup): nothing to do when dist/ is the build of today's inputs.
+if (process.argv.includes('--if-changed') && distUpToDate()) process.exit(0);
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const dist = new URL('../dist/', import.meta.url);
@@ -268,3 +272,5 @@ try {
 } finally {
   rmSync(helper, { recursive: true, force: true });
 }
+
+stampDist();

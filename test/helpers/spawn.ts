@@ -5,11 +5,14 @@ import type { Captured } from './io.js';
 
 export const BIN = fileURLToPath(new URL('../../bin/inv.js', import.meta.url));
 
-/** A clean environment: no CI, no colours, no inherited INV_* settings, plus `env`. */
+// Node reads NODE_EXTRA_CA_CERTS's whole file at every start (~50 ms of CPU on this machine, in each of the suite's
+// ~120 processes); inv under test talks to sandboxes over loopback http only, where no certificate is checked.
+const NOT_INHERITED = new Set(['CI', 'NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS']);
+
+/** A clean environment: no CI, no colours, no inherited INV_* settings, no extra CA file, plus `env`. */
 export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const base: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (!k.startsWith('INV_') && k !== 'CI' && k !== 'NODE_OPTIONS') base[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('INV_') && !NOT_INHERITED.has(k)) base[k] = v;
   const merged: NodeJS.ProcessEnv = { ...base, NO_COLOR: '1', ...env };
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
   return merged;
