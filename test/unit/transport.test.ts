@@ -110,4 +110,17 @@ describe('the transport', () => {
     expect((await read).kind).toBe('aborted');
     expect((await change).text).toBe('done');
   });
+
+  it('keeps at most the connections asked for in flight per origin, and hands each freed one to the next request', async () => {
+    let inFlight = 0;
+    let most = 0;
+    handler = (_req, res) => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => (inFlight--, res.end('ok')), 30);
+    };
+    transport = new Transport({ timeoutMs: 2000, connections: 2 });
+    const answers = await Promise.all(Array.from({ length: 7 }, (_, i) => transport!.send(request(`/n${i}`))));
+    expect(answers.map((a) => a.text)).toEqual(Array(7).fill('ok'));
+    expect(most).toBe(2);
+  });
 });
