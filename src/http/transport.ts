@@ -27,6 +27,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export class Transport {
   private readonly http: Agent;
   private https?: HttpsAgent;
+  private httpsLoading?: Promise<HttpsAgent>;
   private readonly slots = new Map<string, Slots>();
   constructor(
     private readonly options: TransportOptions,
@@ -57,6 +58,7 @@ export class Transport {
     return new Promise<HttpResponse>((resolve, reject) => {
       const { hostname, port, pathname, search } = req.url;
       const out = request({
+        protocol: req.url.protocol,
         host: hostname.replace(/^\[(.*)\]$/, '$1'),
         port,
         path: pathname + search,
@@ -66,12 +68,10 @@ export class Transport {
       });
       let answered = false;
       let connectTimer: NodeJS.Timeout | undefined;
-      // The socket's own idle timer (refreshed by every read and write, no timer of our own per request): while
-      // connecting, then waiting for the headers, then between two pieces of the body.
+      // Once connected, the socket's own idle timer (refreshed by every read and write, no timer of our own per
+      // request): waiting for the headers, then between two pieces of the body.
       out.setTimeout(this.options.timeoutMs, () =>
-        out.destroy(
-          deadline(out.socket?.connecting ? 'CONNECT_TIMEOUT' : answered ? 'BODY_TIMEOUT' : 'HEADERS_TIMEOUT'),
-        ),
+        out.destroy(deadline(answered ? 'BODY_TIMEOUT' : 'HEADERS_TIMEOUT')),
       );
       const onAbort = () => out.destroy(abortError());
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -85,9 +85,13 @@ export class Transport {
       };
       out.on('error', fail);
       out.on('socket', (socket) => {
-        if (!socket.connecting || this.options.timeoutMs <= CONNECT_TIMEOUT_MS) return;
-        connectTimer = setTimeout(() => out.destroy(deadline('CONNECT_TIMEOUT')), CONNECT_TIMEOUT_MS);
-        socket.once('connect', () => clearTimeout(connectTimer));
+        if (!socket.connecting) return;
+        // Connecting (TCP, and TLS for https: nothing is sent before it ends) has a deadline of its own, which ends
+        // before the idle timer could; the Agent's idle limit is for pooled sockets.
+        socket.setTimeout(0);
+        const ms = Math.min(this.options.timeoutMs, CONNECT_TIMEOUT_MS);
+        connectTimer = setTimeout(() => out.destroy(deadline('CONNECT_TIMEOUT')), ms);
+        socket.once(req.url.protocol === 'https:' ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
       });
       out.on('response', (res: IncomingMessage) => {
         answered = true;
@@ -124,12 +128,14 @@ export class Transport {
   }
 
   private agentOptions() {
-    return { keepAlive: true, maxSockets: this.options.connections ?? 16 };
+    // An idle pooled socket is closed after 4 s, or 1 s before the server's Keep-Alive hint if that is sooner (Node
+    // reads the hint only against a timeout of its own): a request is not sent on a socket the server is closing.
+    return { keepAlive: true, maxSockets: this.options.connections ?? 16, timeout: 4_000 };
   }
 
   private async httpsAgent(): Promise<HttpsAgent> {
-    this.https ??= new (await import('node:https')).Agent(this.agentOptions());
-    return this.https;
+    this.httpsLoading ??= import('node:https').then((https) => (this.https = new https.Agent(this.agentOptions())));
+    return this.httpsLoading;
   }
 }
 

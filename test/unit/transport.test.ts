@@ -1,6 +1,7 @@
 /** The transport against a raw server: each way a request can fail is classified by whether it may have been sent. */
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TransportError, type HttpRequest } from '../../src/http/http-types.js';
 import { ONCE_POLICY, READ_POLICY, type RetryPolicy } from '../../src/http/retry.js';
@@ -122,5 +123,66 @@ describe('the transport', () => {
     const answers = await Promise.all(Array.from({ length: 7 }, (_, i) => transport!.send(request(`/n${i}`))));
     expect(answers.map((a) => a.text)).toEqual(Array(7).fill('ok'));
     expect(most).toBe(2);
+  });
+
+  it('a server that takes the connection but never finishes a TLS handshake: "connect" (nothing was sent)', async () => {
+    const held: Socket[] = [];
+    const mute = createTcpServer((socket) => void held.push(socket));
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = new URL(`https://localhost:${(mute.address() as AddressInfo).port}/move`);
+      const error = await failure(open(300).send({ ...request('/', ONCE_POLICY, '{}'), url }));
+      expect(error.kind).toBe('connect');
+    } finally {
+      held.forEach((socket) => socket.destroy());
+      mute.close();
+    }
+  });
+
+  it('a connection that cannot be opened within the timeout: "connect", well before the system gives up', async () => {
+    // A listener whose accept queue is full drops further SYNs: the connection neither opens nor fails.
+    const full = spawn('python3', [
+      '-c',
+      [
+        'import socket, time',
+        "s = socket.socket(); s.bind(('127.0.0.1', 0)); s.listen(0); port = s.getsockname()[1]; held = []",
+        'for i in range(4):',
+        '    c = socket.socket(); c.setblocking(False)',
+        "    try: c.connect(('127.0.0.1', port))",
+        '    except BlockingIOError: pass',
+        '    held.append(c)',
+        'print(port, flush=True); time.sleep(60)',
+      ].join('\n'),
+    ]);
+    try {
+      const port = await new Promise<string>((resolve) =>
+        full.stdout.once('data', (d: Buffer) => resolve(String(d).trim())),
+      );
+      const url = new URL(`http://127.0.0.1:${port}/move`);
+      const started = Date.now();
+      const error = await failure(open(400).send({ ...request('/', ONCE_POLICY, '{}'), url }));
+      expect(error.kind).toBe('connect');
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      full.kill();
+    }
+  }, 15_000);
+
+  it("closes an idle connection before the server's Keep-Alive timeout runs out, so a reused one is never one it closed", async () => {
+    const connections = new Set<Socket>();
+    handler = (req, res) => {
+      connections.add(req.socket);
+      res.end('ok');
+    };
+    server.keepAliveTimeout = 2000; // answers say Keep-Alive: timeout=2
+    try {
+      const t = open(2000);
+      await t.send(request('/first'));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await t.send(request('/second'));
+      expect(connections.size).toBe(2);
+    } finally {
+      server.keepAliveTimeout = 5000;
+    }
   });
 });
