@@ -45,7 +45,7 @@ export class Transport {
     // A request waits for a connection of its origin here, as a promise, rather than in the Agent's queue as a
     // whole request: a bulk run keeps fewer, smaller objects alive (scout --file's peak memory, bench/scout.mjs).
     const slots = this.slotsOf(req.url.origin);
-    await slots.take();
+    if (!(await slots.take(signal))) throw classify(abortError(), req.url);
     try {
       if (signal?.aborted) throw classify(abortError(), req.url);
       return await this.exchange(req, agent, started, signal);
@@ -144,12 +144,25 @@ class Slots {
   private readonly waiting: Array<() => void> = [];
   constructor(private free: number) {}
 
-  take(): Promise<void> | void {
+  /** True once a connection is taken; false when `signal` aborts first (Ctrl-C while waiting: nothing taken). */
+  take(signal?: AbortSignal): Promise<boolean> | boolean {
     if (this.free > 0) {
       this.free--;
-      return;
+      return true;
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
+    if (signal?.aborted) return false;
+    return new Promise((resolve) => {
+      const granted = () => {
+        signal?.removeEventListener('abort', gaveUp);
+        resolve(true);
+      };
+      const gaveUp = () => {
+        this.waiting.splice(this.waiting.indexOf(granted), 1);
+        resolve(false);
+      };
+      this.waiting.push(granted);
+      signal?.addEventListener('abort', gaveUp, { once: true });
+    });
   }
 
   give(): void {

@@ -185,4 +185,17 @@ describe('the transport', () => {
       server.keepAliveTimeout = 5000;
     }
   });
+
+  it('Ctrl-C aborts a read waiting for a connection held by a request that may change state, before that one ends', async () => {
+    const controller = new AbortController();
+    handler = (_req, res) => setTimeout(() => res.end('moved'), 600);
+    const t = new Transport({ timeoutMs: 5000, connections: 1 }, controller.signal);
+    transport = t;
+    const events: string[] = [];
+    const move = t.send(request('/move', ONCE_POLICY, '{}')).then((a) => events.push(`move ${a.text}`));
+    const read = failure(t.send(request('/read'))).then((e) => events.push(`read ${e.kind}`));
+    setTimeout(() => controller.abort(), 50);
+    await Promise.all([move, read]);
+    expect(events).toEqual(['read aborted', 'move moved']);
+  });
 });
