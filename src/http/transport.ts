@@ -1,6 +1,7 @@
 /** The one place that talks to the network: node:http(s) keep-alive pools per origin, timeouts, errors classified. */
 import { Agent, request, type IncomingMessage } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import { TransportError, type HttpRequest, type HttpResponse } from './http-types.js';
 
 export interface TransportOptions {
@@ -26,8 +27,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /** Keep-alive pools (one per scheme, sockets per origin) shared by every client of one CLI run. */
 export class Transport {
   private readonly http: Agent;
-  private https?: HttpsAgent;
-  private httpsLoading?: Promise<HttpsAgent>;
+  private https?: Promise<HttpsAgent>;
   private readonly slots = new Map<string, Slots>();
   constructor(
     private readonly options: TransportOptions,
@@ -56,16 +56,7 @@ export class Transport {
 
   private exchange(req: HttpRequest, agent: Agent, started: number, signal?: AbortSignal): Promise<HttpResponse> {
     return new Promise<HttpResponse>((resolve, reject) => {
-      const { hostname, port, pathname, search } = req.url;
-      const out = request({
-        protocol: req.url.protocol,
-        host: hostname.replace(/^\[(.*)\]$/, '$1'),
-        port,
-        path: pathname + search,
-        method: req.method,
-        headers: req.headers,
-        agent,
-      });
+      const out = request({ ...urlToHttpOptions(req.url), method: req.method, headers: req.headers, agent });
       let answered = false;
       let connectTimer: NodeJS.Timeout | undefined;
       // Once connected, the socket's own idle timer (refreshed by every read and write, no timer of our own per
@@ -118,7 +109,7 @@ export class Transport {
   /** Closes every pooled connection. */
   async close(): Promise<void> {
     this.http.destroy();
-    this.https?.destroy();
+    (await this.https)?.destroy();
   }
 
   private slotsOf(origin: string): Slots {
@@ -133,9 +124,10 @@ export class Transport {
     return { keepAlive: true, maxSockets: this.options.connections ?? 16, timeout: 4_000 };
   }
 
-  private async httpsAgent(): Promise<HttpsAgent> {
-    this.httpsLoading ??= import('node:https').then((https) => (this.https = new https.Agent(this.agentOptions())));
-    return this.httpsLoading;
+  /** The https pool, made once however many first requests ask for it at the same time. */
+  private httpsAgent(): Promise<HttpsAgent> {
+    this.https ??= import('node:https').then((https) => new https.Agent(this.agentOptions()));
+    return this.https;
   }
 }
 
