@@ -1,6 +1,7 @@
 /** The sandbox's token bucket per account: 429 before anything is applied, Retry-After, rate headers, run-time control. */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMIT_REFUSALS } from '../fixtures/rate-limit-refusals.js';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { startSandboxCommand } from '../helpers/sandbox-command.js';
@@ -154,16 +155,7 @@ describe('buckets', () => {
 describe('inv sandbox --rate-limit', () => {
   it('refuses bad values with exit 2, naming the flag', async () => {
     const env = { INV_CONFIG_DIR: join(fx.dir, 'flags-config'), INV_STATE_DIR: join(fx.dir, 'flags-state') };
-    const cases: Array<[string[], RegExp]> = [
-      [['--rate-limit', '0'], /--rate-limit "0" must be a number greater than 0/],
-      [['--rate-limit', 'fast'], /--rate-limit "fast" must be a number/],
-      [['--rate-limit', '1000001'], /--rate-limit "1000001" .*1000000/],
-      [['--rate-limit', '5', '--burst', '1.5'], /--burst "1.5" must be a whole number from 1 to 1000000/],
-      [['--rate-limit', '5', '--burst', '0'], /--burst "0" must be a whole number from 1 to 1000000/],
-      [['--burst', '3'], /--burst needs --rate-limit/],
-      [['--no-retry-after'], /--no-retry-after needs --rate-limit/],
-    ];
-    for (const [flags, message] of cases) {
+    for (const [flags, message] of RATE_LIMIT_REFUSALS) {
       const r = await runInv(['sandbox', '--port', '0', '--ephemeral', ...flags], { env });
       expect(r.code, flags.join(' ')).toBe(2);
       expect(r.stderr, flags.join(' ')).toMatch(message);

@@ -1,6 +1,6 @@
 /** `inv sandbox` in-process (main): the command's options and profile, without a process of its own. */
 import { startInvInProcess, type Captured } from './io.js';
-import type { SandboxInfo } from './spawn.js';
+import { wholeJson, type SandboxInfo } from './spawn.js';
 import { waitFor } from './wait.js';
 
 export interface SandboxCommand<T> {
@@ -17,7 +17,7 @@ export async function startSandboxCommand<T = SandboxInfo>(
 ): Promise<SandboxCommand<T>> {
   const interrupt = new AbortController();
   const run = startInvInProcess(['sandbox', ...args, '--json'], { env, signal: interrupt.signal });
-  const info = await waitFor(() => parsed<T>(run.output().stdout), {
+  const info = await waitFor(() => wholeJson<T>(run.output().stdout), {
     what: () => `inv sandbox to print its JSON (stderr: ${run.output().stderr})`,
     running: run.state,
   });
@@ -28,13 +28,4 @@ export async function startSandboxCommand<T = SandboxInfo>(
       return run.closed;
     },
   };
-}
-
-/** `text` as JSON once all of it is there. */
-function parsed<T>(text: string): T | undefined {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return undefined;
-  }
 }

@@ -81,12 +81,18 @@ export function sandboxInfo<T = SandboxInfo>(
     let text = '';
     child.stdout.on('data', (d: Buffer) => {
       text += d;
-      try {
-        resolve(JSON.parse(text) as T);
-      } catch {
-        // not all of it yet
-      }
+      const info = wholeJson<T>(text);
+      if (info !== undefined) resolve(info);
     });
     child.on('exit', (code) => reject(new Error(`the sandbox exited early (${code})`)));
   });
+}
+
+/** `text` as JSON once all of it has been printed; undefined while it is still coming. */
+export function wholeJson<T>(text: string): T | undefined {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as sandbox from '../../../src/commands/sandbox.js';
+import { RATE_LIMIT_REFUSALS } from '../../fixtures/rate-limit-refusals.js';
 import { parseArgv, parseError } from '../../helpers/parse-argv.js';
 
 describe('inv sandbox options', () => {
@@ -87,16 +88,7 @@ describe('inv sandbox options', () => {
     expect(parseError(sandbox, argv)).toMatch(message);
   });
 
-  // The same cases as test/e2e/sandbox-rate-limit.test.ts "refuses bad values with exit 2, naming the flag".
-  it.each([
-    [['--rate-limit', '0'], /--rate-limit "0" must be a number greater than 0/],
-    [['--rate-limit', 'fast'], /--rate-limit "fast" must be a number/],
-    [['--rate-limit', '1000001'], /--rate-limit "1000001" .*1000000/],
-    [['--rate-limit', '5', '--burst', '1.5'], /--burst "1.5" must be a whole number from 1 to 1000000/],
-    [['--rate-limit', '5', '--burst', '0'], /--burst "0" must be a whole number from 1 to 1000000/],
-    [['--burst', '3'], /--burst needs --rate-limit/],
-    [['--no-retry-after'], /--no-retry-after needs --rate-limit/],
-  ])('refuses the rate limit %j', (argv, message) => {
+  it.each(RATE_LIMIT_REFUSALS)('refuses the rate limit %j', (argv, message) => {
     expect(parseError(sandbox, argv)).toMatch(message);
   });
 });
