@@ -154,11 +154,19 @@ export class SandboxServer {
     }
   }
 
-  /** Any other failure: logged, answered 500 (x-request-id is already set), and the server carries on. */
+  /**
+   * Any other failure: logged, answered 500 (x-request-id is already set), and the server carries on. A client that
+   * closed its connection mid-request is no failure of the sandbox: one plain line, and nobody to answer.
+   */
   private crashed(res: ServerResponse, error: unknown, requestId: string): void {
-    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    (this.options.log ?? ((line) => process.stderr.write(line + '\n')))(
-      `sandbox: request ${requestId} failed: ${detail}`,
+    const log = this.options.log ?? ((line: string) => process.stderr.write(line + '\n'));
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET' && res.socket?.destroyed !== false) {
+      log(`sandbox: request ${requestId}: the client closed the connection before its request ended`);
+      res.destroy();
+      return;
+    }
+    log(
+      `sandbox: request ${requestId} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
     );
     if (res.headersSent) {
       res.destroy();

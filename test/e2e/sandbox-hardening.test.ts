@@ -2,14 +2,16 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { challengeOf } from '../../src/auth/pkce.js';
 import { HttpFail } from '../../src/sandbox/http.js';
 import { startSandbox } from '../../src/sandbox/index.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { BIN, childEnv, sandboxInfo } from '../helpers/spawn.js';
 import { postConsent, type TokenAnswer } from '../helpers/oauth.js';
+import { waitFor } from '../helpers/wait.js';
 
 let fx: SandboxFixture;
 let token: string;
@@ -81,6 +83,33 @@ describe('control requests', () => {
     const id = res.headers.get('x-request-id');
     expect(id).toBeTruthy();
     expect(await res.text()).toContain(id!);
+    expect((await api('/v1/whoami')).status).toBe(200);
+  });
+
+  it('a client that leaves in the middle of its body is one plain log line, not a stack trace', async () => {
+    const logged: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => (logged.push(String(chunk)), true));
+    try {
+      const { port } = new URL(fx.sandbox.baseUrl);
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const head = [
+        'POST /v1/items HTTP/1.1',
+        'Host: sandbox',
+        'Content-Type: application/json',
+        'Content-Length: 100',
+      ];
+      socket.write(`${[...head, `Authorization: Bearer ${token}`].join('\r\n')}\r\n\r\n{"msku":`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.destroy();
+      const line = await waitFor(() => logged.find((l) => l.includes('sandbox: request')), { what: 'the log line' });
+      expect(line).toMatch(
+        /^sandbox: request [0-9a-f]{12}: the client closed the connection before its request ended\n$/,
+      );
+      expect(logged.join('')).not.toMatch(/\n\s+at /);
+    } finally {
+      write.mockRestore();
+    }
     expect((await api('/v1/whoami')).status).toBe(200);
   });
 
