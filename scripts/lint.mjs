@@ -3,7 +3,7 @@
 // make a full run ~25 s of CPU; a rerun after a change relints the changed files and what imports them. The keys of
 // passing files are kept in node_modules/.cache/inv-lint.json; `--all` (or a missing cache) lints everything.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -64,7 +64,9 @@ if (keys.size > 0) {
     if (clean === true || (clean === undefined && before.get(file) === key)) passed.set(file, key);
   }
   mkdirSync(dirname(CACHE), { recursive: true });
-  writeFileSync(CACHE, JSON.stringify({ passed: Object.fromEntries(passed) }));
+  // Through a rename: a run beside this one reads the old cache or the new, never half of one.
+  writeFileSync(`${CACHE}.${process.pid}`, JSON.stringify({ passed: Object.fromEntries(passed) }));
+  renameSync(`${CACHE}.${process.pid}`, CACHE);
 }
 
 const report = await (await eslint.loadFormatter('stylish')).format(results);
