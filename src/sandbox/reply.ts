@@ -68,10 +68,11 @@ export class HttpFail extends Error {
 /** Writes `reply` to `res`: its status, content type and length, headers and content (JSON unless text or raw). */
 export function sendReply(res: ServerResponse, reply: Reply): void {
   const status = reply.status ?? 200;
-  const content = reply.raw ?? reply.text ?? JSON.stringify(reply.body ?? null);
+  // Encoded once, here: a string would be read once for its length and again to be sent.
+  const content = reply.raw ?? Buffer.from(reply.text ?? JSON.stringify(reply.body ?? null));
   res.writeHead(status, {
     'content-type': reply.contentType ?? 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(content),
+    'content-length': content.length,
     ...reply.headers,
   });
   res.end(content);

@@ -121,7 +121,7 @@ describe('rerunning a batch', () => {
     run.child.kill('SIGKILL');
     await run.closed;
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
-    const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const rerun = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(rerun.stderr).not.toMatch(/is being run by/);
     expect([0, 6]).toContain(rerun.code);
     const summary = JSON.parse(rerun.stdout);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFixture, type BatchFixture } from '../helpers/batch.js';
 import { runInv } from '../helpers/io.js';
-import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
+import { BIN, childEnv } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
 let fx: BatchFixture;
@@ -82,11 +82,11 @@ describe('the spooled copy of a stdin batch', () => {
       await closed;
       const after =
         cleaner === 'rerun'
-          ? await spawnInv(['move', '--file', '-', '--json'], {
+          ? await runInv(['move', '--file', '-', '--json'], {
               env: fx.authed,
-              input: `msku,quantity,from,to\n${ok()}\n`,
+              stdin: `msku,quantity,from,to\n${ok()}\n`,
             })
-          : await spawnInv(['batch', 'prune', '--older-than', '0'], { env: fx.authed });
+          : await runInv(['batch', 'prune', '--older-than', '0'], { env: fx.authed });
       expect(after.code, after.stderr).toBe(0);
       expect(spooled(), `after the ${cleaner}`).toEqual([]);
     }

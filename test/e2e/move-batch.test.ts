@@ -12,7 +12,7 @@ import {
   type Row,
 } from '../helpers/batch.js';
 import { runInv } from '../helpers/io.js';
-import { spawnInv, startInv } from '../helpers/spawn.js';
+import { startInv } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 import { seedFaults, testSeed } from '../helpers/seeded.js';
 
@@ -177,7 +177,7 @@ describe('a batch of moves', () => {
     expect(summary.inDoubt).toBe(0);
     expect(summary.done).toBe(moves() - before.moves);
     expect(summary.done).toBeLessThan(120);
-    const rerun = await spawnInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const rerun = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(rerun.code, rerun.stderr).toBe(0);
     expect(JSON.parse(rerun.stdout)).toMatchObject({ done: 120 - summary.done, skipped: summary.done });
     expect(moves() - before.moves).toBe(120);
@@ -222,7 +222,7 @@ describe('a batch of moves', () => {
     expect(sentFirstRun).toBeGreaterThanOrEqual(700);
     expect(sentFirstRun).toBeLessThan(2000);
 
-    const rerun = await spawnInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
+    const rerun = await runInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
     fx.sandbox.inventory.faults.settings.dropRate = 0;
     expect(rerun.code).toBe(6);
     const out = results(rerun.stdout);
@@ -233,7 +233,7 @@ describe('a batch of moves', () => {
     // Each row reached the server exactly once over both runs, and so every quantity is exact.
     expect(moves() - before.moves).toBe(2000);
     expect(quantities()).toEqual(expected(before.q, rows));
-    const shown = await spawnInv(['batch', 'show', file, '--state', 'in-doubt', '--output', 'ndjson'], {
+    const shown = await runInv(['batch', 'show', file, '--state', 'in-doubt', '--output', 'ndjson'], {
       env: fx.authed,
     });
     expect(shown.code, shown.stderr).toBe(0);

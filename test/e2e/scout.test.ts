@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gs1CheckDigit, isbn10CheckDigit } from '../../src/api/product-codes.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { runInv } from '../helpers/io.js';
-import { BIN, childEnv, spawnInv } from '../helpers/spawn.js';
+import { BIN, childEnv } from '../helpers/spawn.js';
 import { runInTerminal } from '../helpers/terminal.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -231,7 +231,7 @@ describe('inv scout --file (manifest)', () => {
     expect(whole).toBeGreaterThanOrEqual(30);
     expect(answered).toBeLessThan(rows);
     const before = offers();
-    const r = await spawnInv(['scout', '--file', file, '--json'], { env: fx.env });
+    const r = await runInv(['scout', '--file', file, '--json'], { env: fx.env });
     expect(r.code).toBe(0);
     expect(offers() - before).toBe(rows - answered);
     const results = JSON.parse(r.stdout);

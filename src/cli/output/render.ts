@@ -3,6 +3,7 @@ import type { GlobalOptions } from '../globals.js';
 import { terminalWidth, type IO } from '../../util/io.js';
 import { plain } from '../../util/format.js';
 import { spreadsheetSafe, visibleControls } from '../../util/sanitize.js';
+import { ChunkedWriter } from './chunked.js';
 import { pick, project, type Column, type View } from './view.js';
 
 export interface RenderTarget {
@@ -24,20 +25,33 @@ export async function render<R>(view: View<R>, records: Records<R>, target: Rend
   const shape = (record: R): unknown => (fields ? project(record, fields) : record);
   switch (globals.output) {
     case 'json':
-      return view.kind === 'single' ? writeSingle(records, shape, io) : writeArray(records, shape, io);
-    case 'ndjson': {
-      let n = 0;
-      for await (const record of records) {
-        await io.out.write(JSON.stringify(shape(record)) + '\n');
-        n++;
-      }
-      return n;
-    }
+      return view.kind === 'single'
+        ? writeSingle(records, shape, io)
+        : chunked(io, (out) => writeArray(records, shape, io, out));
+    case 'ndjson':
+      return chunked(io, async (out) => {
+        let n = 0;
+        for await (const record of records) {
+          await out.write(JSON.stringify(shape(record)) + '\n');
+          n++;
+        }
+        return n;
+      });
     case 'csv':
     case 'tsv':
-      return writeDelimited(view, records, globals, io);
+      return chunked(io, (out) => writeDelimited(view, records, globals, io, out));
     case 'table':
       return writeTable(view, records, target);
+  }
+}
+
+/** Runs `write` with a chunked stdout, and writes what it gathered even if the records fail part way. */
+async function chunked(io: IO, write: (out: ChunkedWriter) => Promise<number>): Promise<number> {
+  const out = new ChunkedWriter(io.out);
+  try {
+    return await write(out);
+  } finally {
+    await out.end();
   }
 }
 
@@ -49,14 +63,14 @@ async function writeSingle<R>(records: Records<R>, shape: (r: R) => unknown, io:
   return 0;
 }
 
-async function writeArray<R>(records: Records<R>, shape: (r: R) => unknown, io: IO) {
+async function writeArray<R>(records: Records<R>, shape: (r: R) => unknown, io: IO, out: ChunkedWriter) {
   let n = 0;
   for await (const record of records) {
     const text = jsonText(shape(record), io);
-    await io.out.write((n === 0 ? '[\n' : ',\n') + (io.stdoutIsTTY ? text.replace(/^/gm, '  ') : text));
+    await out.write((n === 0 ? '[\n' : ',\n') + (io.stdoutIsTTY ? text.replace(/^/gm, '  ') : text));
     n++;
   }
-  await io.out.write(n === 0 ? '[]\n' : '\n]\n');
+  await out.write(n === 0 ? '[]\n' : '\n]\n');
   return n;
 }
 
@@ -69,7 +83,13 @@ function layout<R>(view: View<R>, fields: readonly string[] | undefined) {
   return { columns: [...view.columns], rows: view.rows ?? ((record: R) => [record as Record<string, unknown>]) };
 }
 
-async function writeDelimited<R>(view: View<R>, records: Records<R>, globals: GlobalOptions, io: IO) {
+async function writeDelimited<R>(
+  view: View<R>,
+  records: Records<R>,
+  globals: GlobalOptions,
+  io: IO,
+  out: ChunkedWriter,
+) {
   const { stringify } = await import('csv-stringify/sync');
   const delimiter = globals.output === 'tsv' ? '\t' : ',';
   const { columns, rows } = layout(view, globals.fields);
@@ -78,11 +98,11 @@ async function writeDelimited<R>(view: View<R>, records: Records<R>, globals: Gl
     const safe = globals.rawCsv ? text : spreadsheetSafe(text);
     return io.stdoutIsTTY ? visibleControls(safe) : safe;
   };
-  await io.out.write(stringify([columns.map((c) => cell(c.key))], { delimiter }));
+  await out.write(stringify([columns.map((c) => cell(c.key))], { delimiter }));
   let n = 0;
   for await (const record of records) {
     const lines = rows(record).map((row) => columns.map((c) => cell(plain(pick(row, c.key)))));
-    await io.out.write(stringify(lines, { delimiter }));
+    await out.write(stringify(lines, { delimiter }));
     n++;
   }
   return n;
