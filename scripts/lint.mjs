@@ -29,10 +29,14 @@ function repositoryFiles() {
   }
 }
 
-/** The keys files last passed with (empty when there is no cache, or it is unreadable). */
+/** Keys kept per file: an edit tried and undone finds its earlier key still there. */
+const KEPT = 3;
+
+/** The keys each file passed with lately, newest first (empty when there is no cache, or it is unreadable). */
 function passedKeys() {
   try {
-    return new Map(Object.entries(JSON.parse(readFileSync(CACHE, 'utf8')).passed));
+    const passed = JSON.parse(readFileSync(CACHE, 'utf8')).passed;
+    return new Map(Object.entries(passed).filter(([, keys]) => Array.isArray(keys)));
   } catch {
     return new Map();
   }
@@ -51,7 +55,7 @@ if (all === undefined) {
   for (const file of all) if (LINTED.test(file) && !(await eslint.isPathIgnored(join(REPO, file)))) linted.push(file);
   const read = (file) => (existsSync(join(REPO, file)) ? readFileSync(join(REPO, file), 'utf8') : '');
   keys = lintKeys(new Map(linted.map((file) => [file, read(file)])), new Map(SHARED_INPUTS.map((f) => [f, read(f)])));
-  const due = linted.filter((file) => before.get(file) !== keys.get(file));
+  const due = linted.filter((file) => !before.get(file)?.includes(keys.get(file)));
   unchanged = linted.length - due.length;
   results = due.length > 0 ? await eslint.lintFiles(due.map((file) => join(REPO, file))) : [];
 }
@@ -60,8 +64,9 @@ if (keys.size > 0) {
   const outcome = new Map(results.map((r) => [r.filePath, r.messages.length === 0]));
   const passed = new Map();
   for (const [file, key] of keys) {
-    const clean = outcome.get(join(REPO, file));
-    if (clean === true || (clean === undefined && before.get(file) === key)) passed.set(file, key);
+    const earlier = (before.get(file) ?? []).filter((k) => k !== key);
+    const clean = outcome.get(join(REPO, file)) ?? before.get(file)?.includes(key);
+    passed.set(file, clean ? [key, ...earlier].slice(0, KEPT) : earlier);
   }
   mkdirSync(dirname(CACHE), { recursive: true });
   // Through a rename: a run beside this one reads the old cache or the new, never half of one.
