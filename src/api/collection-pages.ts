@@ -46,8 +46,13 @@ export async function* allRecords<T>(fetchPage: FetchPage<T>, options: PagingOpt
   const window: Array<Promise<Page<T>>> = [];
   let nextIndex = 0;
   const fill = () => {
-    while (window.length < (options.concurrency ?? 4) && nextIndex < offsets.length)
-      window.push(fetchPage(offsets[nextIndex++]!, size));
+    while (window.length < (options.concurrency ?? 4) && nextIndex < offsets.length) {
+      const page = fetchPage(offsets[nextIndex++]!, size);
+      // A page fetched ahead may fail before its turn, or after the caller stopped reading: it is raised when its
+      // turn comes (the records before it are out by then), never left as an unhandled rejection that ends the process.
+      page.catch(() => undefined);
+      window.push(page);
+    }
   };
   fill();
   let last = first;
