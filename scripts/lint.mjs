@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { lintKeys, SHARED_INPUTS } from './lint-keys.mjs';
+import { lintKeys, SHARED_INPUT, UNFOLLOWED_IMPORTS } from './lint-keys.mjs';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = join(REPO, 'node_modules', '.cache', 'inv-lint.json');
@@ -53,8 +53,12 @@ if (all === undefined) {
 } else {
   const linted = [];
   for (const file of all) if (LINTED.test(file) && !(await eslint.isPathIgnored(join(REPO, file)))) linted.push(file);
-  const read = (file) => (existsSync(join(REPO, file)) ? readFileSync(join(REPO, file), 'utf8') : '');
-  keys = lintKeys(new Map(linted.map((file) => [file, read(file)])), new Map(SHARED_INPUTS.map((f) => [f, read(f)])));
+  const read = (file) => readFileSync(join(REPO, file), 'utf8');
+  const reachable = new Map(all.filter((f) => LINTED.test(f) || f.endsWith('.json')).map((f) => [f, read(f)]));
+  const shared = new Map(all.filter((f) => SHARED_INPUT.test(f)).map((f) => [f, reachable.get(f) ?? read(f)]));
+  const everyFile = [...shared.values()].some((text) => UNFOLLOWED_IMPORTS.test(text));
+  const every = lintKeys(reachable, shared, { everyFile });
+  keys = new Map(linted.map((file) => [file, every.get(file)]));
   const due = linted.filter((file) => !before.get(file)?.includes(keys.get(file)));
   unchanged = linted.length - due.length;
   results = due.length > 0 ? await eslint.lintFiles(due.map((file) => join(REPO, file))) : [];
