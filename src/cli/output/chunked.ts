@@ -13,8 +13,8 @@ const CHUNK = 64 * 1024;
 export class ChunkedWriter {
   private text = '';
   private timer: NodeJS.Immediate | undefined;
-  /** The writes not yet drained (backpressure), waited for by the next `write`. */
-  private pending: Array<void | Promise<void>> = [];
+  /** The writes stdout has not taken yet (backpressure), waited for by the next `write`. */
+  private pending: Array<Promise<void>> = [];
 
   constructor(private readonly out: Writer) {}
 
@@ -38,7 +38,8 @@ export class ChunkedWriter {
     if (this.text === '') return;
     const text = this.text;
     this.text = '';
-    this.pending.push(this.out.write(text));
+    const written = this.out.write(text);
+    if (written) this.pending.push(written);
   }
 
   private async drained(): Promise<void> {
