@@ -17,7 +17,13 @@ import {
 } from './inventory/inventory-state.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { OAuthServer } from './oauth/server.js';
-import { initialOAuthState, upgradeOAuthState, type OAuthState } from './oauth/oauth-state.js';
+import {
+  initialOAuthState,
+  PASSWORD_COST,
+  upgradeOAuthState,
+  validCost,
+  type OAuthState,
+} from './oauth/oauth-state.js';
 import type { IssuedSecrets } from './oauth/server.js';
 import type { TokenEndpoint } from './oauth/grants.js';
 import { answerMeta, offsetClock } from './research/clock.js';
@@ -46,6 +52,8 @@ export interface SandboxOptions {
   accessTokenTtlS?: number;
   /** Authorization code lifetime in milliseconds (default: the API's, AUTHORIZATION_CODE_LIFETIME_S). */
   codeTtlMs?: number;
+  /** scrypt's cost N for the passwords it hashes: a power of two up to the default, PASSWORD_COST (16384). */
+  passwordCost?: number;
   /** Generated items added to a new state (for benchmarks of long listings). */
   bulkItems?: number;
   /** Seconds the research API's clock is ahead of the real one (negative: behind), to rehearse clock skew. */
@@ -151,6 +159,8 @@ export function inventoryError(status: number, message: string) {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
+  const passwordCost = options.passwordCost ?? PASSWORD_COST;
+  if (!validCost(passwordCost)) throw new RangeError(`passwordCost must be a power of two from 2 to ${PASSWORD_COST}`);
   const store = await StateStore.open<SandboxState>(options.data, () => initialState(options), upgrade);
   const commit = () => store.commit();
   const inventory = new SandboxServer(inventoryError, commit, { adminToken: options.adminToken });
@@ -175,6 +185,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     {
       accessTokenTtlS: options.accessTokenTtlS ?? 3600,
       codeTtlMs: options.codeTtlMs ?? AUTHORIZATION_CODE_LIFETIME_S * 1000,
+      passwordCost,
     },
     store,
   );

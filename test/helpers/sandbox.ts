@@ -21,10 +21,16 @@ export interface SandboxFixture {
   close(): Promise<void>;
 }
 
+/**
+ * scrypt's cost for the passwords of the sandboxes tests start: a sixteenth of the default's work at each start and
+ * password login. The sandboxes of the OAuth and data-file tests, and every `inv sandbox`, keep the default.
+ */
+export const TEST_PASSWORD_COST = 1024;
+
 /** Starts a sandbox and an environment pointing inv at it (through INV_* variables, nothing stored). */
 export async function sandboxFixture(options: SandboxOptions = {}): Promise<SandboxFixture> {
   const dir = tempDir('test');
-  const sandbox = await startSandbox({ port: 0, ...options });
+  const sandbox = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST, ...options });
   const { research } = sandbox.credentials;
   const env: FixtureEnv = {
     INV_CONFIG_DIR: join(dir, 'config'),

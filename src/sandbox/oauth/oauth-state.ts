@@ -19,7 +19,7 @@ export interface User {
   username: string;
   email: string;
   name: string;
-  /** `scrypt$<salt>$<hash>`, both base64url. */
+  /** `scrypt$<salt>$<hash>` (or `scrypt-<cost>$…`), both base64url. */
   passwordHash: string;
 }
 
@@ -69,25 +69,44 @@ export function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const SCRYPT = { N: 16_384, r: 8, p: 1 };
+/**
+ * scrypt's cost N for password hashes: the default, and the most a stored hash may ask for (a data file cannot make
+ * a login cost more). A sandbox may be given a lower one (its tests are, as test suites lower bcrypt's cost).
+ */
+export const PASSWORD_COST = 16_384;
 
-function scryptOf(password: string, salt: Buffer): Promise<Buffer> {
+function scryptOf(password: string, salt: Buffer, cost: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, 32, SCRYPT, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password, salt, 32, { N: cost, r: 8, p: 1 }, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 
-/** An scrypt hash of a password, with a fresh salt. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  return `scrypt$${salt.toString('base64url')}$${(await scryptOf(password, salt)).toString('base64url')}`;
+/** The cost a hash's kind names (`scrypt` is the default's, `scrypt-N` another's); undefined when out of bounds. */
+function costOf(kind: string | undefined): number | undefined {
+  if (kind === 'scrypt') return PASSWORD_COST;
+  const cost = Number(/^scrypt-([1-9]\d*)$/.exec(kind ?? '')?.[1]);
+  return validCost(cost) ? cost : undefined;
 }
 
-/** Whether `password` matches an scrypt hash made by hashPassword. */
+/** Whether `cost` is a power of two from 2 to PASSWORD_COST. */
+export function validCost(cost: number): boolean {
+  return Number.isInteger(cost) && cost >= 2 && cost <= PASSWORD_COST && (cost & (cost - 1)) === 0;
+}
+
+/** An scrypt hash of a password at `cost`, with a fresh salt: `scrypt$<salt>$<hash>`, or `scrypt-<cost>$…`. */
+export async function hashPassword(password: string, cost = PASSWORD_COST): Promise<string> {
+  if (!validCost(cost)) throw new RangeError(`password cost ${cost} is not a power of two from 2 to ${PASSWORD_COST}`);
+  const salt = randomBytes(16);
+  const kind = cost === PASSWORD_COST ? 'scrypt' : `scrypt-${cost}`;
+  return `${kind}$${salt.toString('base64url')}$${(await scryptOf(password, salt, cost)).toString('base64url')}`;
+}
+
+/** Whether `password` matches a hash made by hashPassword. */
 export async function passwordMatches(password: string, stored: string): Promise<boolean> {
   const [kind, salt, hash] = stored.split('$');
-  if (kind !== 'scrypt' || !salt || !hash) return false;
-  return same((await scryptOf(password, Buffer.from(salt, 'base64url'))).toString('base64url'), hash);
+  const cost = costOf(kind);
+  if (cost === undefined || !salt || !hash) return false;
+  return same((await scryptOf(password, Buffer.from(salt, 'base64url'), cost)).toString('base64url'), hash);
 }
 
 const LOOPBACK_REDIRECTS = ['http://127.0.0.1/callback', 'http://[::1]/callback', 'http://localhost/callback'];

@@ -21,6 +21,8 @@ export { OAuthError } from './oauth-error.js';
 export interface OAuthOptions {
   accessTokenTtlS: number;
   codeTtlMs: number;
+  /** scrypt's cost N for the passwords it hashes. */
+  passwordCost: number;
 }
 
 export interface IssuedTokens {
@@ -61,7 +63,7 @@ export class OAuthServer {
     for (const [i, user] of this.state.users.entries()) {
       const password = randomToken(9);
       issued.passwords[user.id] = password;
-      this.persist.set(['oauth', 'users', i, 'passwordHash'], await hashPassword(password));
+      this.persist.set(['oauth', 'users', i, 'passwordHash'], await hashPassword(password, this.options.passwordCost));
     }
     return issued;
   }
@@ -71,7 +73,7 @@ export class OAuthServer {
     const { password, ...rest } = user;
     this.persist.set(['oauth', 'users', this.state.users.length], {
       ...rest,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(password, this.options.passwordCost),
     });
   }
 

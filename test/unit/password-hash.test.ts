@@ -1,0 +1,52 @@
+/** The sandbox's password hashes: scrypt at a cost the sandbox is given, recorded in the hash, bounded when read. */
+import { describe, expect, it } from 'vitest';
+import { hashPassword, passwordMatches } from '../../src/sandbox/oauth/oauth-state.js';
+import { startSandbox } from '../../src/sandbox/index.js';
+
+describe('a password hash', () => {
+  it('made at a lower cost names that cost, and checks the password', async () => {
+    const stored = await hashPassword('correct horse', 1024);
+    expect(stored).toMatch(/^scrypt-1024\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await passwordMatches('correct horse', stored)).toBe(true);
+    expect(await passwordMatches('correct horsf', stored)).toBe(false);
+  });
+
+  it('made at the default cost keeps the form data files already hold', async () => {
+    const stored = await hashPassword('correct horse');
+    expect(stored).toMatch(/^scrypt\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await passwordMatches('correct horse', stored)).toBe(true);
+  });
+
+  it('read from a data file that claims a cost above the default, or not a power of two, matches nothing', async () => {
+    const [, salt, hash] = (await hashPassword('pw', 1024)).split('$');
+    for (const kind of ['scrypt-32768', 'scrypt-1000', 'scrypt-1', 'scrypt-', 'scrypt-01024', 'bcrypt'])
+      expect(await passwordMatches('pw', `${kind}$${salt}$${hash}`), kind).toBe(false);
+  });
+
+  it('is refused at a cost that is not a power of two from 2 to 16384', async () => {
+    for (const cost of [0, 1, 1000, 32_768, 1.5])
+      await expect(hashPassword('pw', cost), String(cost)).rejects.toThrow(/cost/);
+  });
+});
+
+describe('a sandbox given a password cost', () => {
+  it('refuses one out of bounds before it listens', async () => {
+    await expect(startSandbox({ port: 0, passwordCost: 1000 })).rejects.toThrow(/passwordCost must be a power of two/);
+  });
+
+  it('stores its users at that cost, and the password grant takes their passwords', async () => {
+    const sandbox = await startSandbox({ port: 0, passwordCost: 1024 });
+    try {
+      expect(sandbox.oauth.state.users.every((u) => u.passwordHash.startsWith('scrypt-1024$'))).toBe(true);
+      const { clientId, clientSecret, username, password } = sandbox.credentials.oauth;
+      const answer = await fetch(`${sandbox.authUrl}/oauth2/token`, {
+        method: 'POST',
+        body: new URLSearchParams({ grant_type: 'password', username, password }),
+        headers: { authorization: 'Basic ' + Buffer.from(`${clientId}:${clientSecret}`).toString('base64') },
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
