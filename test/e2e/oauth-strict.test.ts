@@ -2,11 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeOf } from '../../src/auth/pkce.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { TEST_PASSWORD_COST } from '../helpers/sandbox.js';
 import { consentPage, postConsent, type TokenAnswer } from '../helpers/oauth.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+  sandbox = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST });
 });
 afterAll(() => sandbox.close());
 
@@ -284,7 +285,7 @@ describe('revocation (RFC 7009)', () => {
 
 describe('login throttling', () => {
   it('throttles wrong passwords per user; even the right one waits while throttled', async () => {
-    const own = await startSandbox({ port: 0 });
+    const own = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST });
     try {
       const { clientId, clientSecret, username, password } = own.credentials.oauth;
       const attempt = (pw: string) =>

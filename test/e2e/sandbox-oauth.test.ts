@@ -2,11 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeOf } from '../../src/auth/pkce.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { TEST_PASSWORD_COST } from '../helpers/sandbox.js';
 import { postConsent, type TokenAnswer } from '../helpers/oauth.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+  sandbox = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST });
 });
 afterAll(() => sandbox.close());
 

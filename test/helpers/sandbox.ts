@@ -23,7 +23,8 @@ export interface SandboxFixture {
 
 /**
  * scrypt's cost for the passwords of the sandboxes tests start: a sixteenth of the default's work at each start and
- * password login. The sandboxes of the OAuth and data-file tests, and every `inv sandbox`, keep the default.
+ * password login. The data-file test of sandbox-hardening, the password-hash unit tests and every spawned `inv sandbox`
+ * keep the default.
  */
 export const TEST_PASSWORD_COST = 1024;
 
