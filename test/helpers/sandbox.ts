@@ -23,8 +23,8 @@ export interface SandboxFixture {
 
 /**
  * scrypt's cost for the passwords of the sandboxes tests start: a sixteenth of the default's work at each start and
- * password login. The data-file test of sandbox-hardening, the password-hash unit tests and every spawned `inv sandbox`
- * keep the default.
+ * password login. The data-file test of sandbox-hardening, the default-cost tests of test/unit/password-hash.test.ts
+ * and every spawned `inv sandbox` keep the default.
  */
 export const TEST_PASSWORD_COST = 1024;
 

@@ -25,8 +25,11 @@ export interface SandboxFlags {
   saveProfile?: string | false;
 }
 
-/** What the service starts with, but its data file and admin token (run finds them in the environment). */
-export type ServiceOptions = Omit<SandboxOptions, 'data' | 'adminToken'>;
+/**
+ * What the service starts with, but its data file and admin token (run finds them in the environment) and the
+ * password cost (`inv sandbox` always hashes at the default).
+ */
+export type ServiceOptions = Omit<SandboxOptions, 'data' | 'adminToken' | 'passwordCost'>;
 
 function share(value: string, flag: string): number {
   const n = Number(value);

@@ -81,11 +81,11 @@ function scryptOf(password: string, salt: Buffer, cost: number): Promise<Buffer>
   );
 }
 
-/** The cost a hash's kind names (`scrypt` is the default's, `scrypt-N` another's); undefined when out of bounds. */
+/** The cost a hash's kind names (`scrypt` is the default's, `scrypt-N` a lower one's); undefined for any other. */
 function costOf(kind: string | undefined): number | undefined {
   if (kind === 'scrypt') return PASSWORD_COST;
   const cost = Number(/^scrypt-([1-9]\d*)$/.exec(kind ?? '')?.[1]);
-  return validCost(cost) ? cost : undefined;
+  return validCost(cost) && cost < PASSWORD_COST ? cost : undefined;
 }
 
 /** Whether `cost` is a power of two from 2 to PASSWORD_COST. */
@@ -103,9 +103,10 @@ export async function hashPassword(password: string, cost = PASSWORD_COST): Prom
 
 /** Whether `password` matches a hash made by hashPassword. */
 export async function passwordMatches(password: string, stored: string): Promise<boolean> {
-  const [kind, salt, hash] = stored.split('$');
+  const parts = stored.split('$');
+  const [kind, salt, hash] = parts;
   const cost = costOf(kind);
-  if (cost === undefined || !salt || !hash) return false;
+  if (parts.length !== 3 || cost === undefined || !salt || !hash) return false;
   return same((await scryptOf(password, Buffer.from(salt, 'base64url'), cost)).toString('base64url'), hash);
 }
 
