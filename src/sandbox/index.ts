@@ -18,10 +18,10 @@ import {
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { OAuthServer } from './oauth/server.js';
 import {
+  checkPasswordCost,
   initialOAuthState,
   PASSWORD_COST,
   upgradeOAuthState,
-  validCost,
   type OAuthState,
 } from './oauth/oauth-state.js';
 import type { IssuedSecrets } from './oauth/server.js';
@@ -160,7 +160,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? 4010;
   const passwordCost = options.passwordCost ?? PASSWORD_COST;
-  if (!validCost(passwordCost)) throw new RangeError(`passwordCost must be a power of two from 2 to ${PASSWORD_COST}`);
+  checkPasswordCost(passwordCost);
   const store = await StateStore.open<SandboxState>(options.data, () => initialState(options), upgrade);
   const commit = () => store.commit();
   const inventory = new SandboxServer(inventoryError, commit, { adminToken: options.adminToken });

@@ -89,13 +89,18 @@ function costOf(kind: string | undefined): number | undefined {
 }
 
 /** Whether `cost` is a power of two from 2 to PASSWORD_COST. */
-export function validCost(cost: number): boolean {
+function validCost(cost: number): boolean {
   return Number.isInteger(cost) && cost >= 2 && cost <= PASSWORD_COST && (cost & (cost - 1)) === 0;
+}
+
+/** Throws a RangeError naming the rule unless `cost` is a power of two from 2 to PASSWORD_COST. */
+export function checkPasswordCost(cost: number): void {
+  if (!validCost(cost)) throw new RangeError(`passwordCost ${cost} is not a power of two from 2 to ${PASSWORD_COST}`);
 }
 
 /** An scrypt hash of a password at `cost`, with a fresh salt: `scrypt$<salt>$<hash>`, or `scrypt-<cost>$…`. */
 export async function hashPassword(password: string, cost = PASSWORD_COST): Promise<string> {
-  if (!validCost(cost)) throw new RangeError(`password cost ${cost} is not a power of two from 2 to ${PASSWORD_COST}`);
+  checkPasswordCost(cost);
   const salt = randomBytes(16);
   const kind = cost === PASSWORD_COST ? 'scrypt' : `scrypt-${cost}`;
   return `${kind}$${salt.toString('base64url')}$${(await scryptOf(password, salt, cost)).toString('base64url')}`;
