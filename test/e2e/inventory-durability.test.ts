@@ -3,10 +3,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { TEST_PASSWORD_COST } from '../helpers/sandbox.js';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
 import { BIN, childEnv, sandboxInfo, spawnInv } from '../helpers/spawn.js';
 import { runInTerminal } from '../helpers/terminal.js';
 
@@ -19,7 +18,7 @@ afterAll(() => fx.close());
 describe('sandbox persistence', () => {
   it('a clean restart on the same --data file keeps every acknowledged change', async () => {
     const data = join(fx.dir, 'restart.json');
-    const first = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST, data, seed: 'empty' });
+    const first = await startTestSandbox({ data, seed: 'empty' });
     const token = first.oauth.issueTokens('inv-cli', '1001', '').access_token;
     const env = { ...fx.env, INV_BASE_URL: first.baseUrl, INV_TOKEN: token };
     const made: string[] = [];
@@ -32,7 +31,7 @@ describe('sandbox persistence', () => {
       (await runInv(['locations', 'create', '--display', 'Kept', '--type', 'shelf', '--order', '1'], { env })).stdout,
     );
     await first.close();
-    const second = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST, data });
+    const second = await startTestSandbox({ data });
     try {
       expect(second.account.state.itemOrder).toEqual(made);
       expect(second.account.state.locations[loc.id]!.display).toBe('Kept');
@@ -70,7 +69,7 @@ describe('sandbox persistence', () => {
     child.kill('SIGKILL');
     await new Promise((resolve) => child.on('close', resolve));
     expect(existsSync(data)).toBe(true);
-    const reloaded = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST, data });
+    const reloaded = await startTestSandbox({ data });
     try {
       expect(acknowledged).toHaveLength(30);
       for (const msku of acknowledged)
@@ -85,7 +84,7 @@ describe('sandbox persistence', () => {
 describe('a long listing', () => {
   // A hundred pages, as many as 100,000 items in pages of 1,000 (bench/list-items.mjs measures that size).
   it('inv items list --all --output ndjson returns all 100,000 items, in order', async () => {
-    const big = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST, seed: 'empty', bulkItems: 100_000 });
+    const big = await startTestSandbox({ seed: 'empty', bulkItems: 100_000 });
     try {
       const token = big.oauth.issueTokens('inv-cli', '1001', '').access_token;
       const r = await spawnInv(['items', 'list', '--all', '--output', 'ndjson', '--page-size', '1000'], {

@@ -1,13 +1,13 @@
 /** The sandbox's authorization server holds to RFC 9700, 8252, 7636, 6749 and 7009, on the wire. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeOf } from '../../src/auth/pkce.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { TEST_PASSWORD_COST } from '../helpers/sandbox.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
 import { consentPage, postConsent, type TokenAnswer } from '../helpers/oauth.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST });
+  sandbox = await startTestSandbox();
 });
 afterAll(() => sandbox.close());
 
@@ -285,7 +285,7 @@ describe('revocation (RFC 7009)', () => {
 
 describe('login throttling', () => {
   it('throttles wrong passwords per user; even the right one waits while throttled', async () => {
-    const own = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST });
+    const own = await startTestSandbox();
     try {
       const { clientId, clientSecret, username, password } = own.credentials.oauth;
       const attempt = (pw: string) =>

@@ -1,13 +1,13 @@
 /** The sandbox's OAuth server and the bearer check of the inventory API, on the wire. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { challengeOf } from '../../src/auth/pkce.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { TEST_PASSWORD_COST } from '../helpers/sandbox.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
 import { postConsent, type TokenAnswer } from '../helpers/oauth.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST });
+  sandbox = await startTestSandbox();
 });
 afterAll(() => sandbox.close());
 

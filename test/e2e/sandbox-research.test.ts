@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researchKey, signLegacyUrl } from '../../src/auth/research-key.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { TEST_PASSWORD_COST } from '../helpers/sandbox.js';
+import type { Sandbox } from '../../src/sandbox/index.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
 import { BIN, childEnv, sandboxInfo } from '../helpers/spawn.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
 
@@ -13,7 +13,7 @@ let sandbox: Sandbox;
 let dir: string;
 beforeAll(async () => {
   dir = tempDir('sandbox');
-  sandbox = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST, data: join(dir, 'state.json') });
+  sandbox = await startTestSandbox({ data: join(dir, 'state.json') });
 });
 afterAll(async () => {
   await sandbox.close();
@@ -173,13 +173,13 @@ describe('response shapes of the spec', () => {
 describe('persistence and the inv sandbox command', () => {
   it('keeps credentials and known categories across a restart of the same data file', async () => {
     const file = join(dir, 'restart.json');
-    const first = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST, data: file });
+    const first = await startTestSandbox({ data: file });
     const k = researchKey(first.credentials.research.clientId, first.credentials.research.secretKey, now());
     const asinCats = (await (
       await fetch(`${first.researchUrl}/v1/getAsinCategories/B00X4WHP5E`, { headers: { authorization: k } })
     ).json()) as { categoryMappings: Array<{ categoryId: string }> };
     await first.close();
-    const second = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST, data: file });
+    const second = await startTestSandbox({ data: file });
     try {
       expect(second.credentials.research).toEqual(first.credentials.research);
       const id = asinCats.categoryMappings[0]!.categoryId;

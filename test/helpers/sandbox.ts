@@ -26,12 +26,17 @@ export interface SandboxFixture {
  * password login. The data-file test of sandbox-hardening, the default-cost tests of test/unit/password-hash.test.ts
  * and every spawned `inv sandbox` keep the default.
  */
-export const TEST_PASSWORD_COST = 1024;
+const TEST_PASSWORD_COST = 1024;
+
+/** Starts a sandbox on port 0 whose passwords are hashed at the tests' cost. */
+export function startTestSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  return startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST, ...options });
+}
 
 /** Starts a sandbox and an environment pointing inv at it (through INV_* variables, nothing stored). */
 export async function sandboxFixture(options: SandboxOptions = {}): Promise<SandboxFixture> {
   const dir = tempDir('test');
-  const sandbox = await startSandbox({ port: 0, passwordCost: TEST_PASSWORD_COST, ...options });
+  const sandbox = await startTestSandbox(options);
   const { research } = sandbox.credentials;
   const env: FixtureEnv = {
     INV_CONFIG_DIR: join(dir, 'config'),
