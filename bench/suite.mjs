@@ -1,0 +1,128 @@
+// `npm test` as CI meets it: a fresh clone after `npm ci`, no lint cache, no dist/ (the first run), then again with
+// nothing changed (the second). Target: every first run ≤ 100 s wall on this machine. The CPU (user + sys of every
+// process the run started) and the machine's idle time go beside each wall time: this host's speed swings by a
+// quarter within minutes, so a run's CPU says more than its wall time, and idle ≈ 0 means the run was CPU-bound.
+// Given several git refs, runs them in turn (A, B, A, B, …), each in a clone of its own, so that they share the
+// machine's moods. Usage: node bench/suite.mjs [--runs N] [ref …]   (default: 3 runs of HEAD)
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, table, verdict, writeSection, writtenBy } from './lib.mjs';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const TARGET_S = 100;
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const RUNS = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
+const REFS = args.length > 0 ? args : ['HEAD'];
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs: a whole number of at least 1');
+
+/** The environment CI gives npm test: CI set, no terminal, nothing of this process's npm or Node options. */
+function ciEnv() {
+  const env = { ...process.env, CI: 'true' };
+  for (const key of Object.keys(env)) if (key.startsWith('npm_') || key === 'NODE_OPTIONS') delete env[key];
+  delete env.SHELL;
+  return env;
+}
+
+/** Seconds the CPUs were idle so far (all CPUs together), or undefined where /proc/stat is missing. */
+function idleSeconds() {
+  if (!existsSync('/proc/stat')) return undefined;
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  return (Number(fields[4]) + Number(fields[5])) / 100;
+}
+
+/** "1m20.5s" (the shell's `times`) in seconds. */
+const shellSeconds = (text) => {
+  const [, m, s] = /(\d+)m([\d.]+)s/.exec(text);
+  return Number(m) * 60 + Number(s);
+};
+
+/**
+ * Runs `npm test` in `dir`; resolves to its exit code, wall time, the CPU of every process it started and the
+ * machine's idle time meanwhile (seconds), and the summary line npm test printed.
+ */
+function npmTest(dir) {
+  return new Promise((resolve, reject) => {
+    // `times` prints the shell's own CPU, then its children's: user and sys of everything npm test started.
+    const script = 'npm test </dev/null >npm-test.log 2>&1; code=$?; times; exit $code';
+    const idle = idleSeconds();
+    const started = performance.now();
+    const child = spawn('sh', ['-c', script], { cwd: dir, env: ciEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const wall = (performance.now() - started) / 1000;
+      const [user, sys] = out.trim().split('\n').at(-1).split(/\s+/).map(shellSeconds);
+      const log = readFileSync(join(dir, 'npm-test.log'), 'utf8');
+      const summary = /npm test: .*/.exec(log)?.[0] ?? 'no summary line';
+      const idleNow = idleSeconds();
+      resolve({ code, wall, cpu: user + sys, idle: idle === undefined ? undefined : idleNow - idle, summary });
+    });
+  });
+}
+
+/** A clone of the repository at `ref`, after `npm ci`. */
+function cloneAt(ref) {
+  const dir = mkdtempSync(join(tmpdir(), 'inv-suite-'));
+  const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: REPO, encoding: 'utf8' }).trim();
+  execFileSync('git', ['clone', '--quiet', '--no-checkout', REPO, dir]);
+  execFileSync('git', ['checkout', '--quiet', commit], { cwd: dir });
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd: dir,
+    env: ciEnv(),
+    stdio: 'ignore',
+  });
+  return { ref, commit, dir, first: [], second: [] };
+}
+
+const fmt = (r) =>
+  `${r.wall.toFixed(1)} s (CPU ${r.cpu.toFixed(0)} s${r.idle === undefined ? '' : `, idle ${r.idle.toFixed(0)} s`})`;
+
+const clones = REFS.map(cloneAt);
+try {
+  for (let run = 0; run < RUNS; run++) {
+    for (const clone of clones) {
+      // What a fresh clone's first npm test finds: no dist/, no lint or Prettier cache.
+      rmSync(join(clone.dir, 'dist'), { recursive: true, force: true });
+      rmSync(join(clone.dir, 'node_modules', '.cache'), { recursive: true, force: true });
+      for (const which of ['first', 'second']) {
+        const r = await npmTest(clone.dir);
+        if (r.code !== 0) throw new Error(`npm test failed in ${clone.dir} (${clone.ref}): ${r.summary}`);
+        clone[which].push(r);
+        console.log(`${clone.ref} (${clone.commit}) run ${run + 1}, ${which}: ${fmt(r)}`);
+      }
+    }
+  }
+} finally {
+  for (const clone of clones) rmSync(clone.dir, { recursive: true, force: true });
+}
+
+const rows = clones.flatMap((clone) => {
+  const label = `${clone.ref} (${clone.commit})`;
+  const spread = (runs) => {
+    const walls = runs.map((r) => r.wall);
+    return `median ${median(walls).toFixed(1)} s, slowest ${Math.max(...walls).toFixed(1)} s`;
+  };
+  // Met only when every first run was within the target: a median under it can hide runs over it.
+  const met = clone.first.every((r) => r.wall <= TARGET_S);
+  return [
+    [`${label}, first run`, clone.first.map(fmt).join('; '), spread(clone.first), `≤ ${TARGET_S} s`, verdict(met)],
+    [`${label}, second run`, clone.second.map(fmt).join('; '), spread(clone.second), '', ''],
+  ];
+});
+console.log(rows.map((r) => r.slice(0, 3).join(' — ')).join('\n'));
+writeSection(
+  'suite',
+  `## \`npm test\` on a fresh clone (bench/suite.mjs)
+
+${writtenBy(`node bench/suite.mjs --runs ${RUNS} ${REFS.join(' ')}`)}. Each run: a clone after \`npm ci\`, its
+\`dist/\` and \`node_modules/.cache\` removed (the first run, as CI meets it), then \`npm test\` again with nothing
+changed (the second). CPU is user + sys of every process the run started; idle is the machine's (both CPUs), ≈ 0 when
+the run was CPU-bound. The refs ran in turn.
+
+${table(['what', 'runs', 'wall', 'target', ''], rows)}`,
+);
