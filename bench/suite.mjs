@@ -1,7 +1,9 @@
 // `npm test` as CI meets it: a fresh clone after `npm ci`, no lint cache, no dist/ (the first run), then again with
-// nothing changed (the second). Target: every first run ≤ 100 s wall on this machine. The CPU (user + sys of every
-// process the run started) and the machine's idle time go beside each wall time: this host's speed swings by a
-// quarter within minutes, so a run's CPU says more than its wall time, and idle ≈ 0 means the run was CPU-bound.
+// nothing changed (the second). Target: every first run ≤ 100 s wall on this machine. Beside each wall time: the CPU
+// of the processes the run started (user + sys, as the shell's `times` counts them) and the machine's busy and idle
+// CPU time meanwhile (/proc/stat: the kernel's work for the run too, such as loopback traffic, and processes that
+// left the run's tree). This host's speed swings by a quarter within minutes, so CPU says more than wall time; idle
+// ≈ 0 means the run was CPU-bound.
 // Given several git refs, runs them in turn (A, B, A, B, …), each in a clone of its own, so that they share the
 // machine's moods. Usage: node bench/suite.mjs [--runs N] [ref …]   (default: 3 runs of HEAD)
 import { execFileSync, spawn } from 'node:child_process';
@@ -27,11 +29,14 @@ function ciEnv() {
   return env;
 }
 
-/** Seconds the CPUs were idle so far (all CPUs together), or undefined where /proc/stat is missing. */
-function idleSeconds() {
+/** The machine's CPU seconds so far, all CPUs together: busy (any work, the kernel's too) and idle; undefined off Linux. */
+function machineSeconds() {
   if (!existsSync('/proc/stat')) return undefined;
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-  return (Number(fields[4]) + Number(fields[5])) / 100;
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal: guest time is counted in user already.
+  const idle = ticks[3] + ticks[4];
+  const all = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: (all - idle) / 100, idle: idle / 100 };
 }
 
 /** "1m20.5s" (the shell's `times`) in seconds. */
@@ -41,26 +46,30 @@ const shellSeconds = (text) => {
 };
 
 /**
- * Runs `npm test` in `dir`; resolves to its exit code, wall time, the CPU of every process it started and the
- * machine's idle time meanwhile (seconds), and the summary line npm test printed.
+ * Runs `npm test` in `dir`, its output to `log`; resolves to its exit code, wall time, the CPU of the processes it
+ * started and the machine's meanwhile (seconds), and the summary line npm test printed.
  */
-function npmTest(dir) {
+function npmTest(dir, log) {
   return new Promise((resolve, reject) => {
     // `times` prints the shell's own CPU, then its children's: user and sys of everything npm test started.
-    const script = 'npm test </dev/null >npm-test.log 2>&1; code=$?; times; exit $code';
-    const idle = idleSeconds();
+    const script = 'npm test </dev/null >"$LOG" 2>&1; code=$?; times; exit $code';
+    const before = machineSeconds();
     const started = performance.now();
-    const child = spawn('sh', ['-c', script], { cwd: dir, env: ciEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('sh', ['-c', script], {
+      cwd: dir,
+      env: { ...ciEnv(), LOG: log },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
     child.on('close', (code) => {
       const wall = (performance.now() - started) / 1000;
       const [user, sys] = out.trim().split('\n').at(-1).split(/\s+/).map(shellSeconds);
-      const log = readFileSync(join(dir, 'npm-test.log'), 'utf8');
-      const summary = /npm test: .*/.exec(log)?.[0] ?? 'no summary line';
-      const idleNow = idleSeconds();
-      resolve({ code, wall, cpu: user + sys, idle: idle === undefined ? undefined : idleNow - idle, summary });
+      const summary = /npm test: .*/.exec(readFileSync(log, 'utf8'))?.[0] ?? 'no summary line';
+      const after = machineSeconds();
+      const machine = before && { busy: after.busy - before.busy, idle: after.idle - before.idle };
+      resolve({ code, wall, cpu: user + sys, machine, summary });
     });
   });
 }
@@ -79,10 +88,14 @@ function cloneAt(ref) {
   return { ref, commit, dir, first: [], second: [] };
 }
 
-const fmt = (r) =>
-  `${r.wall.toFixed(1)} s (CPU ${r.cpu.toFixed(0)} s${r.idle === undefined ? '' : `, idle ${r.idle.toFixed(0)} s`})`;
+const fmt = (r) => {
+  const machine = r.machine ? `; machine busy ${r.machine.busy.toFixed(0)} s, idle ${r.machine.idle.toFixed(0)} s` : '';
+  return `${r.wall.toFixed(1)} s (CPU ${r.cpu.toFixed(0)} s${machine})`;
+};
 
 const clones = REFS.map(cloneAt);
+// Outside the clones: a file in one would be seen by lint and Prettier.
+const logs = mkdtempSync(join(tmpdir(), 'inv-suite-logs-'));
 try {
   for (let run = 0; run < RUNS; run++) {
     for (const clone of clones) {
@@ -90,8 +103,9 @@ try {
       rmSync(join(clone.dir, 'dist'), { recursive: true, force: true });
       rmSync(join(clone.dir, 'node_modules', '.cache'), { recursive: true, force: true });
       for (const which of ['first', 'second']) {
-        const r = await npmTest(clone.dir);
-        if (r.code !== 0) throw new Error(`npm test failed in ${clone.dir} (${clone.ref}): ${r.summary}`);
+        const log = join(logs, `${clone.commit}-${run + 1}-${which}.log`);
+        const r = await npmTest(clone.dir, log);
+        if (r.code !== 0) throw new Error(`npm test failed (${clone.ref}): ${r.summary}\n${readFileSync(log, 'utf8')}`);
         clone[which].push(r);
         console.log(`${clone.ref} (${clone.commit}) run ${run + 1}, ${which}: ${fmt(r)}`);
       }
@@ -99,6 +113,7 @@ try {
   }
 } finally {
   for (const clone of clones) rmSync(clone.dir, { recursive: true, force: true });
+  rmSync(logs, { recursive: true, force: true });
 }
 
 const rows = clones.flatMap((clone) => {
@@ -121,8 +136,8 @@ writeSection(
 
 ${writtenBy(`node bench/suite.mjs --runs ${RUNS} ${REFS.join(' ')}`)}. Each run: a clone after \`npm ci\`, its
 \`dist/\` and \`node_modules/.cache\` removed (the first run, as CI meets it), then \`npm test\` again with nothing
-changed (the second). CPU is user + sys of every process the run started; idle is the machine's (both CPUs), ≈ 0 when
-the run was CPU-bound. The refs ran in turn.
+changed (the second). CPU is user + sys of the processes the run started; machine busy and idle are the whole
+machine's CPU time meanwhile, all CPUs together (idle ≈ 0: the run was CPU-bound). The refs ran in turn.
 
 ${table(['what', 'runs', 'wall', 'target', ''], rows)}`,
 );
