@@ -61,6 +61,8 @@ function checkPdf(file: string, layout: Layout, first: number, count: number): v
       height: r.height - 2 * box.pad,
     }));
     expect(inkOnlyIn(image, padded), `ink outside the labels on page ${p + 1}`).toBe(true);
+    // The same check finds the ink when no box allows it: it is not true of any page.
+    expect(inkOnlyIn(image, []), `no ink found on page ${p + 1}`).toBe(false);
     for (let c = 0; c < perPage(layout); c++) {
       const slot = p * perPage(layout) + c;
       if (slot < first || slot >= first + count) continue;

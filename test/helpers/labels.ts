@@ -9,23 +9,34 @@ import { removeTempDir, tempDir } from './temp.js';
 export const DPI = 300;
 const px = (pt: number) => (pt * DPI) / 72;
 
-/** A greyscale page: one byte a pixel, 0 black, 255 white. */
+/**
+ * A greyscale image: one byte a pixel, 0 black, 255 white; row y starts at `data[y * stride]`. A crop is a view into
+ * its page (the page's stride), not a copy: a 300 dpi Letter page is 8.4 MB, and fresh memory is dear on this machine.
+ */
 export interface Gray {
   width: number;
   height: number;
+  stride: number;
   data: Uint8Array;
 }
+
+/** Row y of an image, `width` pixels. */
+const row = (image: Gray, y: number) => image.data.subarray(y * image.stride, y * image.stride + image.width);
 
 /** Reads a binary PGM (P5, 8 bits). */
 function readPgm(bytes: Buffer): Gray {
   const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(bytes.subarray(0, 40).toString('latin1'));
   if (!header) throw new Error('not an 8-bit PGM');
   const [all, w, h] = header;
-  return { width: Number(w), height: Number(h), data: bytes.subarray(all.length) };
+  return { width: Number(w), height: Number(h), stride: Number(w), data: bytes.subarray(all.length) };
 }
 
 function writePgm(file: string, image: Gray): void {
-  writeFileSync(file, Buffer.concat([Buffer.from(`P5\n${image.width} ${image.height}\n255\n`), image.data]));
+  const header = Buffer.from(`P5\n${image.width} ${image.height}\n255\n`);
+  const bytes = Buffer.allocUnsafe(header.length + image.width * image.height);
+  header.copy(bytes);
+  for (let y = 0; y < image.height; y++) bytes.set(row(image, y), header.length + y * image.width);
+  writeFileSync(file, bytes);
 }
 
 /** Number of pages and the first page's size in points, from pdfinfo. */
@@ -58,24 +69,22 @@ export function renderPages(file: string, first: number, last: number): Gray[] {
   }
 }
 
-/** The part of an image inside a rectangle given in points. */
+/** The part of an image inside a rectangle given in points: a view of the same pixels. */
 export function crop(image: Gray, rect: { x: number; y: number; width: number; height: number }): Gray {
   const x0 = Math.round(px(rect.x));
   const y0 = Math.round(px(rect.y));
   const width = Math.min(image.width - x0, Math.round(px(rect.width)));
   const height = Math.min(image.height - y0, Math.round(px(rect.height)));
-  const data = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++)
-    data.set(image.data.subarray((y0 + y) * image.width + x0, (y0 + y) * image.width + x0 + width), y * width);
-  return { width, height, data };
+  return { width, height, stride: image.stride, data: image.data.subarray(y0 * image.stride + x0) };
 }
 
 /** Bounding box of the ink (pixels darker than mid-grey) in an image, in points; undefined when blank. */
 export function inkBox(image: Gray): { x: number; y: number; right: number; bottom: number } | undefined {
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -1, -1];
   for (let y = 0; y < image.height; y++) {
+    const pixels = row(image, y);
     for (let x = 0; x < image.width; x++) {
-      if (image.data[y * image.width + x]! < 128) {
+      if (pixels[x]! < 128) {
         if (x < minX) minX = x;
         if (x > maxX) maxX = x;
         if (y < minY) minY = y;
@@ -90,17 +99,23 @@ export function inkBox(image: Gray): { x: number; y: number; right: number; bott
 
 /** Whether all ink on a page lies inside the given rectangles (points, give or take a pixel). */
 export function inkOnlyIn(image: Gray, rects: Array<{ x: number; y: number; width: number; height: number }>): boolean {
-  const allowed = new Uint8Array(image.width * image.height);
-  for (const r of rects) {
-    const [x0, x1] = [Math.max(0, Math.floor(px(r.x)) - 1), Math.min(image.width, Math.ceil(px(r.x + r.width)) + 1)];
-    for (
-      let y = Math.max(0, Math.floor(px(r.y)) - 1);
-      y < Math.min(image.height, Math.ceil(px(r.y + r.height)) + 1);
-      y++
-    )
-      allowed.fill(1, y * image.width + x0, y * image.width + x1);
+  // Each rectangle in pixels, a pixel wider on every side: rows y0..y1-1, columns x0..x1-1.
+  const boxes = rects.map((r) => ({
+    x0: Math.max(0, Math.floor(px(r.x)) - 1),
+    x1: Math.min(image.width, Math.ceil(px(r.x + r.width)) + 1),
+    y0: Math.max(0, Math.floor(px(r.y)) - 1),
+    y1: Math.min(image.height, Math.ceil(px(r.y + r.height)) + 1),
+  }));
+  for (let y = 0; y < image.height; y++) {
+    const spans = boxes.filter((b) => b.y0 <= y && y < b.y1).sort((a, b) => a.x0 - b.x0);
+    const pixels = row(image, y);
+    // Walk the row left to right, skipping the columns a span allows.
+    let x = 0;
+    for (const span of [...spans, { x0: image.width, x1: image.width }]) {
+      for (; x < span.x0; x++) if (pixels[x]! < 128) return false;
+      x = Math.max(x, span.x1);
+    }
   }
-  for (let i = 0; i < image.data.length; i++) if (image.data[i]! < 128 && allowed[i] === 0) return false;
   return true;
 }
 
