@@ -36,6 +36,9 @@ export class SandboxServer {
   /** Runs first for every API request (not /_sandbox/*): throws HttpFail to refuse it, or returns headers for its answer. */
   admit?: Admit;
   private readonly router = FindMyWay({ ignoreTrailingSlash: true });
+  /** Request ids are this prefix, drawn once, and a count: unique without a random draw per request (~8 µs each). */
+  private readonly idPrefix = randomBytes(3).toString('hex');
+  private answered = 0;
   private readonly server: Server;
   private origin = '';
 
@@ -49,7 +52,7 @@ export class SandboxServer {
     private readonly options: ServerOptions = {},
   ) {
     this.server = createServer((req, res) => {
-      const requestId = randomBytes(6).toString('hex');
+      const requestId = this.idPrefix + (++this.answered).toString(16).padStart(6, '0');
       res.setHeader('x-request-id', requestId);
       this.handle(req, res, requestId).catch((error: unknown) => this.crashed(res, error, requestId));
     });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { challengeOf } from '../../src/auth/pkce.js';
 import { HttpFail } from '../../src/sandbox/http.js';
 import { startSandbox } from '../../src/sandbox/index.js';
-import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { sandboxFixture, startTestSandbox, type SandboxFixture } from '../helpers/sandbox.js';
 import { BIN, childEnv, sandboxInfo } from '../helpers/spawn.js';
 import { postConsent, type TokenAnswer } from '../helpers/oauth.js';
 import { waitFor } from '../helpers/wait.js';
@@ -84,6 +84,21 @@ describe('control requests', () => {
     expect(id).toBeTruthy();
     expect(await res.text()).toContain(id!);
     expect((await api('/v1/whoami')).status).toBe(200);
+  });
+
+  it("every answer's request id is its own: 12 hex digits, none twice in one sandbox or across two", async () => {
+    const other = await startTestSandbox();
+    try {
+      const ids = async (baseUrl: string) =>
+        Promise.all(
+          Array.from({ length: 20 }, async () => (await fetch(`${baseUrl}/v1/whoami`)).headers.get('x-request-id')),
+        );
+      const all = [...(await ids(fx.sandbox.baseUrl)), ...(await ids(other.baseUrl))];
+      for (const id of all) expect(id).toMatch(/^[0-9a-f]{12}$/);
+      expect(new Set(all).size).toBe(all.length);
+    } finally {
+      await other.close();
+    }
   });
 
   it('a client that leaves in the middle of its body is one plain log line, not a stack trace', async () => {
