@@ -23,7 +23,8 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs: a whole number
 
 /** The environment CI gives npm test: CI set, no terminal, nothing of this process's npm or Node options. */
 function ciEnv() {
-  const env = { ...process.env, CI: 'true' };
+  // LC_ALL=C: the shell's `times` writes its decimal point as this locale's.
+  const env = { ...process.env, CI: 'true', LC_ALL: 'C' };
   for (const key of Object.keys(env)) if (key.startsWith('npm_') || key === 'NODE_OPTIONS') delete env[key];
   delete env.SHELL;
   return env;
@@ -33,17 +34,19 @@ function ciEnv() {
 function machineSeconds() {
   if (!existsSync('/proc/stat')) return undefined;
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  // user nice system idle iowait irq softirq steal: guest time is counted in user already.
+  // user nice system idle iowait irq softirq steal, in USER_HZ (100 a second on Linux); guest time is counted in user
+  // already, and time waiting for the disk counts as idle.
   const idle = ticks[3] + ticks[4];
   const all = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
   return { busy: (all - idle) / 100, idle: idle / 100 };
 }
 
-/** "1m20.5s" (the shell's `times`) in seconds. */
-const shellSeconds = (text) => {
-  const [, m, s] = /(\d+)m([\d.]+)s/.exec(text);
-  return Number(m) * 60 + Number(s);
-};
+/** The user and sys seconds of the children in the shell's `times` output ("0m1.2s 0m0.3s", its second line). */
+function childrenSeconds(printed) {
+  const times = [...(printed.trim().split('\n').at(-1) ?? '').matchAll(/(\d+)m([\d.]+)s/g)];
+  if (times.length !== 2) throw new Error(`unexpected output of the shell's times: ${JSON.stringify(printed)}`);
+  return times.map(([, m, s]) => Number(m) * 60 + Number(s));
+}
 
 /**
  * Runs `npm test` in `dir`, its output to `log`; resolves to its exit code, wall time, the CPU of the processes it
@@ -64,20 +67,29 @@ function npmTest(dir, log) {
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
     child.on('close', (code) => {
-      const wall = (performance.now() - started) / 1000;
-      const [user, sys] = out.trim().split('\n').at(-1).split(/\s+/).map(shellSeconds);
-      const summary = /npm test: .*/.exec(readFileSync(log, 'utf8'))?.[0] ?? 'no summary line';
-      const after = machineSeconds();
-      const machine = before && { busy: after.busy - before.busy, idle: after.idle - before.idle };
-      resolve({ code, wall, cpu: user + sys, machine, summary });
+      try {
+        const wall = (performance.now() - started) / 1000;
+        const [user, sys] = childrenSeconds(out);
+        const summary = /npm test: .*/.exec(readFileSync(log, 'utf8'))?.[0] ?? 'no summary line';
+        const after = machineSeconds();
+        const machine = before && { busy: after.busy - before.busy, idle: after.idle - before.idle };
+        resolve({ code, wall, cpu: user + sys, machine, summary });
+      } catch (error) {
+        reject(error);
+      }
     });
   });
 }
 
-/** A clone of the repository at `ref`, after `npm ci`. */
-function cloneAt(ref) {
-  const dir = mkdtempSync(join(tmpdir(), 'inv-suite-'));
-  const commit = execFileSync('git', ['rev-parse', '--short', ref], { cwd: REPO, encoding: 'utf8' }).trim();
+/** The commit `ref` names, abbreviated (throws when it names none). */
+const commitOf = (ref) =>
+  execFileSync('git', ['rev-parse', '--verify', '--quiet', '--short', '--end-of-options', `${ref}^{commit}`], {
+    cwd: REPO,
+    encoding: 'utf8',
+  }).trim();
+
+/** A clone of the repository at `commit`, after `npm ci`, in `dir`. */
+function cloneAt(ref, commit, dir) {
   execFileSync('git', ['clone', '--quiet', '--no-checkout', REPO, dir]);
   execFileSync('git', ['checkout', '--quiet', commit], { cwd: dir });
   execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline'], {
@@ -88,20 +100,46 @@ function cloneAt(ref) {
   return { ref, commit, dir, first: [], second: [] };
 }
 
+/** Every directory this run made, removed at its end, on failure, or on Ctrl-C. */
+const made = [];
+const removeMade = () => made.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    removeMade();
+    process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+  });
+}
+/** A new directory in TMPDIR, removed with the others at the end. */
+const newDir = (prefix) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+
 const fmt = (r) => {
   const machine = r.machine ? `; machine busy ${r.machine.busy.toFixed(0)} s, idle ${r.machine.idle.toFixed(0)} s` : '';
   return `${r.wall.toFixed(1)} s (CPU ${r.cpu.toFixed(0)} s${machine})`;
 };
 
-const clones = REFS.map(cloneAt);
-// Outside the clones: a file in one would be seen by lint and Prettier.
-const logs = mkdtempSync(join(tmpdir(), 'inv-suite-logs-'));
+const commits = REFS.map((ref) => {
+  try {
+    return commitOf(ref);
+  } catch {
+    throw new Error(`${ref}: not a commit of this repository`);
+  }
+});
+const clones = [];
 try {
+  for (const [i, ref] of REFS.entries()) clones.push(cloneAt(ref, commits[i], newDir('inv-suite-')));
+  // Outside the clones: a file in one would be seen by lint and Prettier.
+  const logs = newDir('inv-suite-logs-');
   for (let run = 0; run < RUNS; run++) {
     for (const clone of clones) {
-      // What a fresh clone's first npm test finds: no dist/, no lint or Prettier cache.
-      rmSync(join(clone.dir, 'dist'), { recursive: true, force: true });
-      rmSync(join(clone.dir, 'node_modules', '.cache'), { recursive: true, force: true });
+      // What a fresh clone's first npm test finds: no dist/, no lint or Prettier cache, no vitest results (by which
+      // vitest orders the files).
+      for (const cached of ['dist', 'node_modules/.cache', 'node_modules/.vite']) {
+        rmSync(join(clone.dir, cached), { recursive: true, force: true });
+      }
       for (const which of ['first', 'second']) {
         const log = join(logs, `${clone.commit}-${run + 1}-${which}.log`);
         const r = await npmTest(clone.dir, log);
@@ -112,8 +150,7 @@ try {
     }
   }
 } finally {
-  for (const clone of clones) rmSync(clone.dir, { recursive: true, force: true });
-  rmSync(logs, { recursive: true, force: true });
+  removeMade();
 }
 
 const rows = clones.flatMap((clone) => {
@@ -135,7 +172,7 @@ writeSection(
   `## \`npm test\` on a fresh clone (bench/suite.mjs)
 
 ${writtenBy(`node bench/suite.mjs --runs ${RUNS} ${REFS.join(' ')}`)}. Each run: a clone after \`npm ci\`, its
-\`dist/\` and \`node_modules/.cache\` removed (the first run, as CI meets it), then \`npm test\` again with nothing
+\`dist/\`, \`node_modules/.cache\` and \`node_modules/.vite\` removed (the first run, as CI meets it), then \`npm test\` again with nothing
 changed (the second). CPU is user + sys of the processes the run started; machine busy and idle are the whole
 machine's CPU time meanwhile, all CPUs together (idle ≈ 0: the run was CPU-bound). The refs ran in turn.
 

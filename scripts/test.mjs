@@ -12,10 +12,10 @@ const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const vitest = join(dirname(require.resolve('vitest/package.json')), require('vitest/package.json').bin.vitest);
 // The checks are package.json's scripts, stated once there, run the way `npm run` runs them (a shell, with
-// node_modules/.bin first on PATH) but without starting npm itself for each: ~1 s of CPU apiece.
+// node_modules/.bin first on PATH) but without starting npm itself for each: ~1 s of CPU apiece. Their `node` is the
+// one running npm test (CI runs the suite under several Nodes).
 const SCRIPTS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts;
-// The node of a script is the one running npm test (CI runs the suite under several).
-const SCRIPT_PATH = [join(ROOT, 'node_modules', '.bin'), dirname(process.execPath), process.env.PATH];
+const SCRIPT_PATH = [join(ROOT, 'node_modules', '.bin'), dirname(process.execPath), process.env.PATH].filter(Boolean);
 const SCRIPT_ENV = { ...process.env, PATH: SCRIPT_PATH.join(delimiter) };
 const CHECKS = ['typecheck', 'lint'];
 
@@ -40,7 +40,10 @@ const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
 const failed = [];
 const checks = (async () => {
   for (const name of CHECKS) {
-    const { code, output } = await run([SCRIPTS[name]], false, true);
+    const script = SCRIPTS[name];
+    const { code, output } = script
+      ? await run([script], false, true)
+      : { code: 1, output: `package.json has no script "${name}"\n` };
     process.stdout.write(
       `\n${code === 0 ? '✓' : '✗'} npm run ${name} (exit ${code}, ${seconds()} s into npm test)\n${output}`,
     );

@@ -1,5 +1,4 @@
 /** A small HTTP server for one sandbox API: node:http, find-my-way routes, JSON bodies, faults and counts. */
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
@@ -13,6 +12,7 @@ import {
   type SandboxRequest,
   type ServerOptions,
 } from './reply.js';
+import { RequestIds } from './request-ids.js';
 import { RequestStats } from './stats.js';
 import { checkQuery, readBody } from './request-checks.js';
 
@@ -36,9 +36,7 @@ export class SandboxServer {
   /** Runs first for every API request (not /_sandbox/*): throws HttpFail to refuse it, or returns headers for its answer. */
   admit?: Admit;
   private readonly router = FindMyWay({ ignoreTrailingSlash: true });
-  /** Request ids are this prefix, drawn once, and a count: unique without a random draw per request (~8 µs each). */
-  private readonly idPrefix = randomBytes(3).toString('hex');
-  private answered = 0;
+  private readonly requestIds = new RequestIds();
   private readonly server: Server;
   private origin = '';
 
@@ -52,7 +50,7 @@ export class SandboxServer {
     private readonly options: ServerOptions = {},
   ) {
     this.server = createServer((req, res) => {
-      const requestId = this.idPrefix + (++this.answered).toString(16).padStart(6, '0');
+      const requestId = this.requestIds.next();
       res.setHeader('x-request-id', requestId);
       this.handle(req, res, requestId).catch((error: unknown) => this.crashed(res, error, requestId));
     });

@@ -91,7 +91,11 @@ describe('control requests', () => {
     try {
       const ids = async (baseUrl: string) =>
         Promise.all(
-          Array.from({ length: 20 }, async () => (await fetch(`${baseUrl}/v1/whoami`)).headers.get('x-request-id')),
+          Array.from({ length: 20 }, async () => {
+            const res = await fetch(`${baseUrl}/v1/whoami`);
+            await res.body?.cancel();
+            return res.headers.get('x-request-id');
+          }),
         );
       const all = [...(await ids(fx.sandbox.baseUrl)), ...(await ids(other.baseUrl))];
       for (const id of all) expect(id).toMatch(/^[0-9a-f]{12}$/);

@@ -75,6 +75,8 @@ export function crop(image: Gray, rect: { x: number; y: number; width: number; h
   const y0 = Math.round(px(rect.y));
   const width = Math.min(image.width - x0, Math.round(px(rect.width)));
   const height = Math.min(image.height - y0, Math.round(px(rect.height)));
+  if (x0 < 0 || y0 < 0 || width <= 0 || height <= 0)
+    throw new Error(`a crop outside the image: ${JSON.stringify(rect)}`);
   return { width, height, stride: image.stride, data: image.data.subarray(y0 * image.stride + x0) };
 }
 

@@ -74,6 +74,39 @@ const where = (source: Source, node: Node) => `${source.file}:${lineOf(source, n
 /** The source text of a node. */
 const textOf = (source: Source, node: Node) => source.text.slice(node.start, node.end);
 
+/** A class or object-literal method, getter or setter (not `key: () => …`). */
+const isMethod = (node: Node) =>
+  node.type === 'MethodDefinition' || (node.type === 'Property' && (node.method === true || node.kind !== 'init'));
+
+/** A function's name as the report gives it: its own, its method's key, or the variable it is assigned to. */
+function functionName(source: Source, fn: Node, parent: Node | undefined, method: Node | undefined): string {
+  if (isNode(fn.id)) return identifier(fn.id) ?? textOf(source, fn.id);
+  if (method) {
+    if (method.kind === 'constructor' || !isNode(method.key)) return '(anonymous)';
+    return method.computed ? `[${textOf(source, method.key)}]` : textOf(source, method.key);
+  }
+  return (parent?.type === 'VariableDeclarator' ? identifier(parent.id) : undefined) ?? '(anonymous)';
+}
+
+/** The object patterns a file assigns to (`({ a: x } = y)`, `for ({ a: x } of y)`), nested ones included. */
+function assignedPatterns(source: Source): Set<Node> {
+  const found = new Set<Node>();
+  const collect = (pattern: unknown): void => {
+    if (!isNode(pattern)) return;
+    if (pattern.type === 'ObjectPattern') {
+      found.add(pattern);
+      for (const property of pattern.properties as Node[]) {
+        collect(property.type === 'Property' ? property.value : property.argument);
+      }
+    } else if (pattern.type === 'ArrayPattern') (pattern.elements as unknown[]).forEach(collect);
+    else if (pattern.type === 'AssignmentPattern') collect(pattern.left);
+    else if (pattern.type === 'RestElement') collect(pattern.argument);
+  };
+  const assigning = new Set(['AssignmentExpression', 'ForOfStatement', 'ForInStatement']);
+  for (const { node } of source.nodes) if (assigning.has(node.type)) collect(node.left);
+  return found;
+}
+
 /** The text of a string literal ('…' or "…", not a template), else undefined. */
 const stringValue = (node: unknown) =>
   isNode(node) && node.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
@@ -98,17 +131,11 @@ describe('the batch path (src/batch)', () => {
       s.nodes
         .filter(({ node }) => FUNCTIONS.has(node.type) && node.body !== null)
         .map(({ node, parent }) => {
-          // A method starts at its name (and modifiers), where oxc's function node starts at its parameters.
-          const method =
-            parent && (parent.type === 'MethodDefinition' || parent.type === 'Property') && parent.value === node;
-          const first = lineOf(s, method ? parent.start : node.start);
+          // A method (get and set too) starts at its name and modifiers; oxc's function node starts at its parameters.
+          const owner = parent?.value === node && isMethod(parent) ? parent : undefined;
+          const first = lineOf(s, (owner ?? node).start);
           const last = lineOf(s, node.end);
-          const name =
-            identifier(node.id) ??
-            (method ? identifier(parent.key) : undefined) ??
-            (parent?.type === 'VariableDeclarator' ? identifier(parent.id) : undefined) ??
-            '(anonymous)';
-          return { at: `${where(s, method ? parent : node)} ${name}`, lines: last - first + 1 };
+          return { at: `${where(s, owner ?? node)} ${functionName(s, node, parent, owner)}`, lines: last - first + 1 };
         })
         .filter((f) => f.lines > 60)
         .map((f) => `${f.at}: ${f.lines} lines`),
@@ -146,9 +173,13 @@ describe("a row's states", () => {
   it('are written to the journal and translated back only by row-states.ts (no `s:` record, no code, no count key elsewhere)', () => {
     const offenders = others.flatMap((s) =>
       s.nodes
-        .filter(({ node }) => {
-          // `key: value` in an object literal (not a method, not shorthand), with a plain name as its key.
-          const assigned = node.type === 'Property' && node.kind === 'init' && !node.method && !node.shorthand;
+        .filter(({ node, parent }) => {
+          // `key: value` in an object literal (not a method, not shorthand) with a plain name as its key; a destructuring
+          // assignment's pattern counts as one: it is written the same way, and TypeScript parses it as one.
+          const literal =
+            parent?.type === 'ObjectExpression' || (parent !== undefined && assignedPatterns(s).has(parent));
+          const assigned =
+            literal && node.type === 'Property' && node.kind === 'init' && !node.method && !node.shorthand;
           const key = assigned && !node.computed ? identifier(node.key) : undefined;
           const text = stringValue(node);
           return key === 's' || CODES.has(key ?? '') || CODES.has(text ?? '') || text === 'inDoubt';
