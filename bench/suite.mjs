@@ -97,7 +97,9 @@ function cloneAt(ref, commit, dir) {
     env: ciEnv(),
     stdio: 'ignore',
   });
-  return { ref, commit, dir, first: [], second: [] };
+  // A ref given as the commit's own abbreviation is named once.
+  const label = commit.startsWith(ref) || ref.startsWith(commit) ? commit : `${ref} (${commit})`;
+  return { ref, commit, label, dir, first: [], second: [] };
 }
 
 /** Every directory this run made, removed at its end, on failure, or on Ctrl-C. */
@@ -145,7 +147,7 @@ try {
         const r = await npmTest(clone.dir, log);
         if (r.code !== 0) throw new Error(`npm test failed (${clone.ref}): ${r.summary}\n${readFileSync(log, 'utf8')}`);
         clone[which].push(r);
-        console.log(`${clone.ref} (${clone.commit}) run ${run + 1}, ${which}: ${fmt(r)}`);
+        console.log(`${clone.label} run ${run + 1}, ${which}: ${fmt(r)}`);
       }
     }
   }
@@ -154,7 +156,7 @@ try {
 }
 
 const rows = clones.flatMap((clone) => {
-  const label = `${clone.ref} (${clone.commit})`;
+  const { label } = clone;
   const spread = (runs) => {
     const walls = runs.map((r) => r.wall);
     return `median ${median(walls).toFixed(1)} s, slowest ${Math.max(...walls).toFixed(1)} s`;
