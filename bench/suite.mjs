@@ -4,8 +4,9 @@
 // CPU time meanwhile (/proc/stat: the kernel's work for the run too, such as loopback traffic, and processes that
 // left the run's tree). This host's speed swings by a quarter within minutes, so CPU says more than wall time; idle
 // ≈ 0 means the run was CPU-bound.
-// Given several git refs, runs them in turn (A, B, A, B, …), each in a clone of its own, so that they share the
-// machine's moods. Usage: node bench/suite.mjs [--runs N] [ref …]   (default: 3 runs of HEAD)
+// Given several git refs, runs them in turn, each in a clone of its own, so that they share the machine's moods; the
+// order is reversed every other round (A B, B A, A B, …): in five pairs measured so far, the first of a round was the
+// slower one whichever commit it was. Usage: node bench/suite.mjs [--runs N] [ref …]   (default: 3 runs of HEAD)
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -136,7 +137,7 @@ try {
   // Outside the clones: a file in one would be seen by lint and Prettier.
   const logs = newDir('inv-suite-logs-');
   for (let run = 0; run < RUNS; run++) {
-    for (const clone of clones) {
+    for (const clone of run % 2 === 0 ? clones : [...clones].reverse()) {
       // What a fresh clone's first npm test finds: no dist/, no lint or Prettier cache, no vitest results (by which
       // vitest orders the files).
       for (const cached of ['dist', 'node_modules/.cache', 'node_modules/.vite']) {
@@ -176,7 +177,8 @@ writeSection(
 ${writtenBy(`node bench/suite.mjs --runs ${RUNS} ${REFS.join(' ')}`)}. Each run: a clone after \`npm ci\`, its
 \`dist/\`, \`node_modules/.cache\` and \`node_modules/.vite\` removed (the first run, as CI meets it), then \`npm test\` again with nothing
 changed (the second). CPU is user + sys of the processes the run started; machine busy and idle are the whole
-machine's CPU time meanwhile, all CPUs together (idle ≈ 0: the run was CPU-bound). The refs ran in turn.
+machine's CPU time meanwhile, all CPUs together (idle ≈ 0: the run was CPU-bound). The refs ran in turn, the order
+reversed every other round.
 
 ${table(['what', 'runs', 'wall', 'target', ''], rows)}`,
 );
