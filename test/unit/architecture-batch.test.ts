@@ -171,21 +171,21 @@ describe("a row's states", () => {
   });
 
   it('are written to the journal and translated back only by row-states.ts (no `s:` record, no code, no count key elsewhere)', () => {
-    const offenders = others.flatMap((s) =>
-      s.nodes
+    const offenders = others.flatMap((s) => {
+      const patterns = assignedPatterns(s);
+      return s.nodes
         .filter(({ node, parent }) => {
           // `key: value` in an object literal (not a method, not shorthand) with a plain name as its key; a destructuring
           // assignment's pattern counts as one: it is written the same way, and TypeScript parses it as one.
-          const literal =
-            parent?.type === 'ObjectExpression' || (parent !== undefined && assignedPatterns(s).has(parent));
+          const literal = parent?.type === 'ObjectExpression' || (parent !== undefined && patterns.has(parent));
           const assigned =
             literal && node.type === 'Property' && node.kind === 'init' && !node.method && !node.shorthand;
           const key = assigned && !node.computed ? identifier(node.key) : undefined;
           const text = stringValue(node);
           return key === 's' || CODES.has(key ?? '') || CODES.has(text ?? '') || text === 'inDoubt';
         })
-        .map(({ node }) => `${where(s, node)} ${textOf(s, node).slice(0, 60)}`),
-    );
+        .map(({ node }) => `${where(s, node)} ${textOf(s, node).slice(0, 60)}`);
+    });
     expect(offenders).toEqual([]);
   });
 });
