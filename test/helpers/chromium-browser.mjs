@@ -1,4 +1,5 @@
-// A BROWSER for `inv login` in tests: headless Debian Chromium driven by playwright-core.
+// A BROWSER for `inv login` in tests: the headless Chromium at CHROMIUM_PATH (test/e2e/browser-login.test.ts chooses it),
+// driven by playwright-core.
 // It opens the URL it is given, signs in as LOGIN_USERNAME / LOGIN_PASSWORD, clicks Approve,
 // and writes the heading of the page it lands on to LOGIN_RESULT_FILE.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ const resultFile = process.env.LOGIN_RESULT_FILE;
 const temp = mkdtempSync(join(tmpdir(), 'inv-cr-'));
 const browser = await chromium.launch({
   env: { ...process.env, TMPDIR: temp },
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH,
   headless: true,
   args: [
     '--no-sandbox',
