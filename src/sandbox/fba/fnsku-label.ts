@@ -1,5 +1,4 @@
 /** /fnskuLabel: a printable PNG label with a scannable Code 128 barcode of the FNSKU (drawn by bwip-js). */
-import bwipjs from 'bwip-js';
 import { HttpFail, type Reply, type SandboxRequest, type SandboxServer } from '../http.js';
 import type { Account } from '../inventory/account.js';
 import { fnskuOf } from './shipment-plan.js';
@@ -26,6 +25,8 @@ export function labelRoutes(server: SandboxServer, account: Account): void {
     if (fnsku !== fnskuOf(item.msku)) throw new HttpFail(400, `fnsku ${fnsku} is not the fnsku of "${msku}"`);
     const width = size(req.query.get('width'), 'width');
     const height = size(req.query.get('height'), 'height');
+    // bwip-js (1.6 MB) is read at the first label asked for, not at every sandbox's start.
+    const { default: bwipjs } = await import('bwip-js');
     // The largest scale that fits the size asked (scale 1 when even that does not fit).
     let png: Buffer | undefined;
     for (let scale = 4; scale >= 1; scale--) {
