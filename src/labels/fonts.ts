@@ -1,4 +1,7 @@
-/** The label fonts: Noto Sans (Latin, Greek, Cyrillic) regular and bold, embedded as subsets in label PDFs. */
+/**
+ * The label fonts: Noto Sans (Latin, Greek, Cyrillic) regular and bold, embedded as subsets in label PDFs; their files,
+ * and their registration in a document, parsed once a process.
+ */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -22,4 +25,33 @@ export function fontFile(weight: Weight): string {
     if (existsSync(url)) return fileURLToPath(url);
   }
   return createRequire(import.meta.url).resolve(`${PACKAGE}/${FILES[weight]}`);
+}
+
+/** A parsed (fontkit) font, which pdfkit takes where it takes a font file. */
+interface ParsedFont {
+  layout(text: string): unknown;
+  hasGlyphForCodePoint(codePoint: number): boolean;
+  /** One glyph object per glyph id, holding the characters it first stood for (pdfkit's text layer reads them). */
+  _glyphs: Record<number, unknown>;
+}
+
+/** The label fonts as parsed for an earlier document: parsing anew (their layout tables) is most of a small document's work. */
+const parsedFonts = new Map<Weight, ParsedFont>();
+
+/** Registers the label fonts in `doc`: the parsed fonts when there are, else the font files (then kept parsed). */
+export function registerLabelFonts(doc: PDFKit.PDFDocument): void {
+  for (const weight of ['regular', 'bold'] as const) {
+    const parsed = parsedFonts.get(weight);
+    // A document starts with no glyph objects, as with a font of its own: a ligature glyph met in an earlier
+    // document ("ﬃ" typed as one character) would otherwise put that character in this one's text ("office").
+    // The subset embedded is each document's own.
+    if (parsed) parsed._glyphs = {};
+    doc.registerFont(FONT[weight], (parsed ?? fontFile(weight)) as unknown as PDFKit.Mixins.PDFFontSource);
+    if (!parsed) parsedFonts.set(weight, currentParsedFont(doc.font(FONT[weight])));
+  }
+}
+
+/** The parsed font behind the document's current font (pdfkit keeps it in a field of its own). */
+export function currentParsedFont(doc: PDFKit.PDFDocument): ParsedFont {
+  return (doc as unknown as { _font: { font: ParsedFont } })._font.font;
 }

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import { code128, type Bars } from './barcode.js';
 import type { HeadingLabel, LabelRun, UnitLabel } from './content.js';
 import { TEXT_ASCENT, unitBox, type UnitBox } from './label-box.js';
-import { fontFile, FONT, type Weight } from './fonts.js';
+import { currentParsedFont, FONT, registerLabelFonts } from './fonts.js';
 import { slotPlace, type Layout } from './layouts.js';
 
 type Doc = PDFKit.PDFDocument;
@@ -29,7 +29,7 @@ export function renderPdf(
   (doc as unknown as { _root: { data: Record<string, unknown> } })._root.data.ViewerPreferences = doc.ref({
     PrintScaling: 'None',
   });
-  registerFonts(doc);
+  registerLabelFonts(doc);
   const covered = covers(doc);
   // Text the font cannot draw becomes "?" (and is named to the user) rather than a blank box or nothing.
   const drawable = (text: string) => [...text].map((c) => (covered(c) ? c : (missing.add(c), '?'))).join('');
@@ -71,31 +71,9 @@ export function renderPdf(
   return done;
 }
 
-/** A parsed (fontkit) font: pdfkit takes one where it takes a font file. */
-interface ParsedFont {
-  hasGlyphForCodePoint(codePoint: number): boolean;
-}
-
-/** The label fonts as parsed for an earlier document: parsing anew (their layout tables) costs a document ~100 ms of CPU. */
-const parsedFonts = new Map<Weight, ParsedFont>();
-
-/** Registers the label fonts in `doc`: the parsed fonts when there are, else the font files (then kept parsed). */
-function registerFonts(doc: Doc): void {
-  for (const weight of ['regular', 'bold'] as const) {
-    // The document's subset of a font is its own: sharing the parsed font changes nothing drawn.
-    doc.registerFont(FONT[weight], (parsedFonts.get(weight) ?? fontFile(weight)) as string);
-    if (!parsedFonts.has(weight)) parsedFonts.set(weight, fontkitFont(doc.font(FONT[weight])));
-  }
-}
-
-/** The parsed font behind the document's current font. */
-function fontkitFont(doc: Doc): ParsedFont {
-  return (doc as unknown as { _font: { font: ParsedFont } })._font.font;
-}
-
 /** Whether the label font has a glyph for a character (spaces always pass). */
 function covers(doc: Doc): (c: string) => boolean {
-  const font = fontkitFont(doc.font(FONT.regular));
+  const font = currentParsedFont(doc.font(FONT.regular));
   return (c) => /\s/.test(c) || font.hasGlyphForCodePoint(c.codePointAt(0)!);
 }
 

@@ -8,8 +8,8 @@ import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
-// Chromium's headless shell, what Playwright itself runs for a headless browser: the same engine as the full browser,
-// a third less CPU for this test (7.0 s instead of 10.3 s). The full browser serves where only it is installed.
+// Chromium's headless shell, what Playwright itself runs for a headless browser: the same engine as the full browser
+// at a third less CPU (docs/decisions.md §20). The full browser serves where only it is installed.
 const CHROMIUM =
   process.env.CHROMIUM_PATH ||
   ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||

@@ -44,6 +44,19 @@ describe('label titles in Cyrillic, Greek and Polish', () => {
     expect(text(file).split('Кружка').length - 1).toBe(30);
   });
 
+  it("a title's text layer is its own, whatever an earlier label of the same process held", async () => {
+    // The fonts are parsed once a process; a ligature glyph must not keep the characters it stood for earlier.
+    const label = async (title: string, name: string) => {
+      expect((await inv(['items', 'update', 'MUG-BLUE-11OZ', '--title', title])).code).toBe(0);
+      const file = join(fx.dir, name);
+      const r = await inv(['labels', 'MUG-BLUE-11OZ', FNSKU, '--count', '1', '--layout', 'thermal-2x1', '--out', file]);
+      expect(r.code, r.stderr).toBe(0);
+      return text(file);
+    };
+    expect(await label('Ligatures \uFB03 \uFB01 as typed', 'ligatures.pdf')).toContain('\uFB03 \uFB01');
+    expect(await label('office fine', 'office.pdf')).toContain('office fine');
+  });
+
   it('characters no bundled font covers (CJK, emoji) are named in a warning', async () => {
     expect((await inv(['items', 'update', 'MUG-BLUE-11OZ', '--title', 'Mug 杯子 😀 blue'])).code).toBe(0);
     const file = join(fx.dir, 'cjk.pdf');

@@ -9,6 +9,11 @@ import { chromium } from 'playwright-core';
 
 const [url] = process.argv.slice(2);
 const resultFile = process.env.LOGIN_RESULT_FILE;
+// Without it playwright-core would look for a browser of its own download, which the tests never make.
+if (!process.env.CHROMIUM_PATH) {
+  if (resultFile) writeFileSync(resultFile, 'browser error: CHROMIUM_PATH is not set');
+  process.exit(1);
+}
 // Chromium's own temporary files go in a folder this script removes once the browser is closed.
 const temp = mkdtempSync(join(tmpdir(), 'inv-cr-'));
 const browser = await chromium.launch({
