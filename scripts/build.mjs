@@ -7,13 +7,12 @@
 // - dist/vendor/*.js: each heavy package once (zod, pdfkit, bwip-js, prompts, tables, csv, conf, …),
 //   shared by the CLI and the sandbox and read only when a command imports it.
 // Source maps are written for local debugging; package.json "files" keeps them out of the package.
-// The help texts are captured into dist/help.json by a build of their own in a temporary directory.
+// The help texts are captured into dist/help.json by a build of their own, removed once it has run.
 import { build, transform } from 'esbuild';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { distUpToDate, stampDist } from './build-stamp.mjs';
 
 // `--if-changed` (the test suite's global setup): nothing to do when dist/ is the build of today's inputs.
@@ -256,21 +255,21 @@ for (const [file] of fontsSource.matchAll(/[\w/]+\.ttf/g)) {
 }
 
 // The help of every command, stored for the entry's fast path (`inv fees --help` without commander): captured
-// from commander by a build of src/cli/help-texts.ts into a temporary directory, which is then removed.
-const helper = mkdtempSync(join(tmpdir(), 'inv-help-'));
+// from commander by a build of src/cli/help-texts.ts, which is then removed. It is built into dist/ beside the vendor
+// files, which it reads rather than bundling them again.
+const helper = new URL('help-texts.js', dist);
 try {
   await build({
     ...cjs,
     sourcemap: false,
-    outdir: helper,
+    outdir: 'dist',
     entryPoints: { 'help-texts': 'src/cli/help-texts.ts' },
-    plugins: [leanStart, pdfkitFonts],
+    plugins: [vendorFiles, leanStart, pdfkitFonts],
   });
-  writeFileSync(join(helper, 'package.json'), '{ "type": "commonjs" }\n');
-  const { allHelpTexts } = await import(pathToFileURL(join(helper, 'help-texts.js')).href);
+  const { allHelpTexts } = await import(helper.href);
   writeFileSync(new URL('help.json', dist), JSON.stringify(await allHelpTexts()));
 } finally {
-  rmSync(helper, { recursive: true, force: true });
+  rmSync(helper, { force: true });
 }
 
 stampDist();
