@@ -47,6 +47,12 @@ const rows = [
     '≤ 1.6 ×',
     verdict(s.feesHelp / s.node <= 1.6),
   ],
+  [
+    "`inv profile list --json` (a noun's verb, no server)",
+    `${ms(s.nounVerb)} = ${(s.nounVerb / s.node).toFixed(2)} × \`node -e 0\``,
+    '—',
+    '',
+  ],
   ['`inv fees ASIN --price P --json`', ms(o.inv), '≤ 100 ms', verdict(o.inv <= 100)],
   [
     '… against a minimal Node script (fetch)',

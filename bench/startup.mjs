@@ -1,5 +1,6 @@
 // Benchmark: start-up. `inv --version`, `inv --help` and `inv fees --help` against `node -e 0`, run
-// interleaved (A B C D A B C D ...), medians compared. Targets: --version ≤ 1.3 ×, fees --help ≤ 1.6 ×.
+// interleaved (A B C D A B C D ...), medians compared. Targets: --version ≤ 1.3 ×, fees --help ≤ 1.6 ×. Beside them,
+// `inv profile list --json`: a noun's verb, which registers the noun's verbs and reads the config, and asks no server.
 import { spawnSync } from 'node:child_process';
 import { benchEnv, BIN, median, report } from './lib.mjs';
 
@@ -29,6 +30,7 @@ export async function startupBench() {
       ['inv --version', [BIN, '--version']],
       ['inv --help', [BIN, '--help']],
       ['inv fees --help', [BIN, 'fees', '--help']],
+      ['inv profile list --json', [BIN, 'profile', 'list', '--json']],
     ],
     env,
   );
@@ -38,12 +40,19 @@ export async function startupBench() {
     ['inv --version', 1.3],
     ['inv --help', undefined],
     ['inv fees --help', 1.6],
+    ['inv profile list --json', undefined],
   ]) {
     const ratio = m[name] / base;
     const held = target ? `, target ≤ ${target} ×: ${ratio <= target ? 'met' : 'MISSED'}` : '';
     report(`${name}`, m[name], 'ms', `${ratio.toFixed(2)} × node${held}`);
   }
-  return { node: base, version: m['inv --version'], help: m['inv --help'], feesHelp: m['inv fees --help'] };
+  return {
+    node: base,
+    version: m['inv --version'],
+    help: m['inv --help'],
+    feesHelp: m['inv fees --help'],
+    nounVerb: m['inv profile list --json'],
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await startupBench();

@@ -6,6 +6,7 @@
 import { BatchRefusedError } from '../errors.js';
 import { appliedCount, overlap, type BatchEntry } from './catalogue.js';
 import type { IdSet } from './id-set.js';
+import { byCodeUnits } from '../util/compare.js';
 
 export interface Choice {
   /** The earlier batch this run continues; undefined for a new batch. */
@@ -23,7 +24,7 @@ export interface ChooseRequest {
   again: boolean;
 }
 
-const newest = (a: BatchEntry, b: BatchEntry) => String(b.lastRun).localeCompare(String(a.lastRun));
+const newest = (a: BatchEntry, b: BatchEntry) => byCodeUnits(String(b.lastRun), String(a.lastRun));
 
 /** What a refused repeat tells a person and a script about the batch it repeats. */
 function repeatOf(entry: BatchEntry, rows: number) {

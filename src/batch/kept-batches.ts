@@ -6,6 +6,7 @@ import { batchesDir, serverKey } from './identity.js';
 import { openBatchJournal } from './batch-journal.js';
 import { lockBatch } from './batch-lock.js';
 import { lockHeld } from '../util/file-lock.js';
+import { byCodeUnits } from '../util/compare.js';
 import { countsOf, readBatchFile, type BatchFile, type RowEntry } from './journal-read.js';
 import { markOf } from './row-states.js';
 import { sweepSpool } from './spool.js';
@@ -44,7 +45,7 @@ export async function listBatches(
     if (!file.header || (server !== undefined && serverKey(file.header.origin) !== server)) continue;
     found.push({ info: infoOf(file), file });
   }
-  return found.sort((a, b) => String(b.info.lastRun).localeCompare(String(a.info.lastRun)));
+  return found.sort((a, b) => byCodeUnits(String(b.info.lastRun), String(a.info.lastRun)));
 }
 
 /** What `inv batch list` and `show` tell of a batch. */

@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { Ctx, type Session } from './context.js';
 import { readGlobals } from './globals.js';
 import { chalkColors, NO_COLORS } from '../util/colors.js';
+import { byCodeUnits } from '../util/compare.js';
 
 /** A command's name, arguments and summary: stated once, in its module. */
 export interface Meta {
@@ -45,7 +46,7 @@ export function isNoun(module: CommandModule | NounModule): module is NounModule
 /** The verb modules of a noun, by name (a module namespace's key order differs between bundlers). */
 export function verbsOf(noun: NounModule): CommandModule[] {
   const verbs = Object.values(noun).filter((v): v is CommandModule => typeof v === 'object' && 'setup' in v);
-  return verbs.sort((a, b) => a.meta.name.localeCompare(b.meta.name));
+  return verbs.sort((a, b) => byCodeUnits(a.meta.name, b.meta.name));
 }
 
 /** Adds the command `meta` describes to `parent`: name, summary, description and arguments. */

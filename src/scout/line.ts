@@ -1,6 +1,6 @@
 /** One compact line per scan result for a terminal: verdict, ASIN, title cut to fit, rank, price, fees, cost, profit, ROI. */
 import type { Colors } from '../util/colors.js';
-import { money, truncate } from '../util/format.js';
+import { count, money, truncate } from '../util/format.js';
 import type { ScoutResult } from './scan-engine.js';
 
 const pad = (text: string, width: number) => text.padEnd(width);
@@ -18,7 +18,7 @@ export function scanLine(r: ScoutResult, width: number, colors: Colors): string 
     return `${mark} ${pad(r.asin ?? r.code, 13)} ${colors.dim(truncate(r.reasons.join('; '), Math.max(20, width - 19)))}`;
   }
   const figures: Record<string, string> = {
-    rank: `#${r.rank === null ? '-' : r.rank.toLocaleString('en-US')}`,
+    rank: `#${count(r.rank)}`,
     price: `$${money(r.price)}`,
     fees: `fees ${money(r.fees)}`,
     cost: `cost ${money(r.cost)}`,
