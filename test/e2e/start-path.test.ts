@@ -4,15 +4,21 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BIN, childEnv } from '../helpers/spawn.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const PRELOAD = fileURLToPath(new URL('../helpers/loaded-files.cjs', import.meta.url));
 
-/** The dist/ files `inv <args>` loads (relative to dist/), and its exit code. */
-function loadedFiles(args: string[]): { code: number | null; files: string[] } {
-  const env = childEnv({ NODE_DISABLE_COMPILE_CACHE: '1' });
-  const r = spawnSync(process.execPath, ['-r', PRELOAD, BIN, ...args], { env, encoding: 'utf8' });
-  const line = r.stderr.split('\n').find((l) => l.startsWith('loaded-files '));
-  return { code: r.status, files: JSON.parse(line!.slice('loaded-files '.length)) as string[] };
+/** The dist/ files `inv <args>` loads (relative to dist/), Node's built-in modules it loads, and its exit code. */
+function loadedFiles(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, ['-r', PRELOAD, BIN, ...args], {
+    env: childEnv({ NODE_DISABLE_COMPILE_CACHE: '1', ...env }),
+    encoding: 'utf8',
+  });
+  const list = (label: string) => {
+    const line = r.stderr.split('\n').find((l) => l.startsWith(`${label} `));
+    return JSON.parse(line!.slice(label.length + 1)) as string[];
+  };
+  return { code: r.status, files: list('loaded-files'), builtins: list('loaded-builtins') };
 }
 
 describe('the start path of the built CLI', () => {
@@ -23,6 +29,17 @@ describe('the start path of the built CLI', () => {
     expect(names.filter((n) => n.startsWith('vendor/'))).toEqual([]);
     expect(names.filter((n) => /(batch|pack|scout|label|sandbox|login|items)/.test(n))).toEqual([]);
     expect(files.reduce((sum, f) => sum + statSync(f).size, 0)).toBeLessThanOrEqual(450 * 1024);
+  });
+
+  it('loads no node:crypto for a command that signs and hashes nothing (`inv profile list`)', () => {
+    const dir = tempDir('start-path');
+    try {
+      const { code, builtins } = loadedFiles(['profile', 'list', '--json'], { INV_CONFIG_DIR: dir });
+      expect(code).toBe(0);
+      expect(builtins.filter((m) => /crypto/.test(m))).toEqual([]);
+    } finally {
+      removeTempDir(dir);
+    }
   });
 
   it('reads the entry alone for --version', () => {
