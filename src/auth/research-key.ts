@@ -1,9 +1,9 @@
 /** Product Research API request signing (docs/decisions.md, 2 and 3). Pure functions. */
-import { crypto } from '../util/lazy-crypto.js';
+import { nodeCrypto } from '../util/lazy-crypto.js';
 
 /** Lower-case hex md5 of a UTF-8 string. */
 export function md5(text: string): string {
-  return crypto().createHash('md5').update(text, 'utf8').digest('hex');
+  return nodeCrypto().createHash('md5').update(text, 'utf8').digest('hex');
 }
 
 /** The request key `<timestamp>|<clientId>|md5(timestamp + clientId + secretKey)`. */

@@ -1,8 +1,8 @@
 /** Who a batch belongs to (an account at a server, whatever the spelling of its address) and where its journal lives. */
-import { createHash, randomBytes } from 'node:crypto';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { BatchFile } from './journal-read.js';
+import { nodeCrypto } from '../util/lazy-crypto.js';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -29,7 +29,7 @@ export function batchesDir(stateDir: string): string {
 
 /** A new batch's id: random, so that a renamed file, a copied journal or a second machine never makes two batches one. */
 export function newBatchId(): string {
-  return randomBytes(12).toString('hex');
+  return nodeCrypto().randomBytes(12).toString('hex');
 }
 
 /** The journal file of the batch with `id`. */
@@ -53,7 +53,7 @@ export async function batchAccount(
   whoami: () => Promise<{ user: Record<string, unknown> }>,
 ): Promise<string> {
   const file = join(stateDir, 'accounts.json');
-  const key = createHash('sha256').update(`${origin}\0${token}`).digest('hex');
+  const key = nodeCrypto().createHash('sha256').update(`${origin}\0${token}`).digest('hex');
   const known = await readFile(file, 'utf8')
     .then((t) => JSON.parse(t) as Record<string, string>)
     .catch(() => ({}) as Record<string, string>);

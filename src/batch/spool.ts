@@ -3,7 +3,6 @@
  * the copy is removed when the batch ends, and a killed run's copy by the next run or by `inv batch prune`.
  * Lines are checked on the way: a line over 1 MiB is refused before the rest is read.
  */
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,10 +10,11 @@ import { pipeline } from 'node:stream/promises';
 import { processAlive } from '../util/file-lock.js';
 import { UsageError } from '../errors.js';
 import { boundedLines } from './line-limit.js';
+import { nodeCrypto } from '../util/lazy-crypto.js';
 
 /** The sha256 of a file, read as a stream. */
 async function hashFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = nodeCrypto().createHash('sha256');
   try {
     for await (const chunk of boundedLines(createReadStream(path), path)) hash.update(chunk);
   } catch (error) {
@@ -36,7 +36,7 @@ export async function identify(
   await mkdir(spoolDir, { recursive: true, mode: 0o700 });
   await sweepSpool(spoolDir);
   const path = join(spoolDir, `stdin-${process.pid}-${Date.now()}.txt`);
-  const hash = createHash('sha256');
+  const hash = nodeCrypto().createHash('sha256');
   try {
     await pipeline(
       stdin,

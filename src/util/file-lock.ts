@@ -7,7 +7,7 @@ import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlink
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { InvError } from '../errors.js';
-import { crypto } from './lazy-crypto.js';
+import { nodeCrypto } from './lazy-crypto.js';
 
 export interface LockHolder {
   pid: number;
@@ -72,7 +72,7 @@ export function tryLock(
   const me: LockHolder = { ...extra, pid: process.pid, host, started: new Date().toISOString() };
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   // The lock appears whole or not at all: written beside it, then linked into place (link fails if it exists).
-  const mine = `${path}.${process.pid}.${crypto().randomBytes(4).toString('hex')}`;
+  const mine = `${path}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}`;
   let text = JSON.stringify(me);
   writeFileSync(mine, text, { mode: 0o600 });
   try {
@@ -146,7 +146,7 @@ function inodeOf(path: string): number | undefined {
  * only one rename can move that file, and one that moved a fresh lock instead (taken in between) puts it back.
  */
 export function takeOver(path: string, seen: number): void {
-  const aside = `${path}.stale.${process.pid}.${crypto().randomBytes(4).toString('hex')}`;
+  const aside = `${path}.stale.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}`;
   try {
     renameSync(path, aside);
   } catch {

@@ -22,7 +22,7 @@ export function count(value: unknown): string {
   const n = typeof value === 'string' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return cell(value);
   // Whole numbers without Intl: a process's first toLocaleString loads number-format data (~20 ms of a one-shot).
-  return Number.isSafeInteger(n) ? String(n).replace(THOUSANDS, ',') : n.toLocaleString('en-US');
+  return Number.isSafeInteger(n) && !Object.is(n, -0) ? String(n).replace(THOUSANDS, ',') : n.toLocaleString('en-US');
 }
 
 /** A value as a csv/tsv field: raw scalars, lists of strings joined with "; ", other objects as JSON, null as empty. */

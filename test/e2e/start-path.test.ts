@@ -31,12 +31,20 @@ describe('the start path of the built CLI', () => {
     expect(files.reduce((sum, f) => sum + statSync(f).size, 0)).toBeLessThanOrEqual(450 * 1024);
   });
 
-  it('loads no node:crypto for a command that signs and hashes nothing (`inv profile list`)', () => {
+  it('loads no node:crypto for commands that sign and hash nothing (`inv profile list`, `inv batch list`)', () => {
     const dir = tempDir('start-path');
     try {
-      const { code, builtins } = loadedFiles(['profile', 'list', '--json'], { INV_CONFIG_DIR: dir });
-      expect(code).toBe(0);
-      expect(builtins.filter((m) => /crypto/.test(m))).toEqual([]);
+      for (const args of [
+        ['profile', 'list', '--json'],
+        ['batch', 'list', '--json'],
+      ]) {
+        const { code, builtins } = loadedFiles(args, { INV_CONFIG_DIR: dir, INV_STATE_DIR: dir });
+        expect(code, args.join(' ')).toBe(0);
+        expect(
+          builtins.filter((m) => /crypto/.test(m)),
+          args.join(' '),
+        ).toEqual([]);
+      }
     } finally {
       removeTempDir(dir);
     }

@@ -15,6 +15,8 @@ Module._load = function (request, parent, isMain) {
 process.on('exit', () => {
   process.stderr.write(`loaded-files ${JSON.stringify([...loaded].filter((f) => /[\\/]dist[\\/]/.test(f)))}\n`);
   // Node's own list of what it loaded, internal modules included ("NativeModule internal/crypto/hash").
-  const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13));
+  const builtins = process.moduleLoadList
+    .filter((m) => m.startsWith('NativeModule '))
+    .map((m) => m.slice('NativeModule '.length));
   process.stderr.write(`loaded-builtins ${JSON.stringify(builtins)}\n`);
 });
