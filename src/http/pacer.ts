@@ -27,11 +27,15 @@ const SATURATED = 0.05;
  * rate at every one of them.
  */
 const CUT_PERIOD_MS = 1_000;
-/** A quiet spell longer than this (reading the input, a pause) counts as this much active time. */
+/** A quiet spell longer than this (reading the input, a pause), beyond what the pacer held back, counts as this much. */
 const GAP_MS = 250;
 const MIN_RATE = 0.5;
-/** The first guess counts the successes of the last GUESS_MS (at most RECENT of them). */
+/**
+ * The first guess counts the successes of the last GUESS_MS (at most RECENT of them), or, if more, the rate of those of
+ * the last GUESS_SLOW_MS: answers that come slower than one in GUESS_MS (a server far away) leave the short window empty.
+ */
 const GUESS_MS = 100;
+const GUESS_SLOW_MS = 1_000;
 const RECENT = 4096;
 
 export interface PacerOptions {
@@ -129,7 +133,9 @@ export class Pacer {
     const letThrough = (this.successes * 1000) / Math.max(measuredMs, 100);
     if (this.phase === 'unlimited') {
       // All we know is the burst it let through just now: a guess, probed upwards until the next 429.
-      this.base = (this.successesSince(now - GUESS_MS) * 1000) / GUESS_MS;
+      const quick = (this.successesSince(now - GUESS_MS).count * 1000) / GUESS_MS;
+      const slow = this.successesSince(now - GUESS_SLOW_MS);
+      this.base = Math.max(quick, (slow.count * 1000) / Math.max(GUESS_MS, now - slow.oldest));
       this.phase = 'probing';
     } else {
       // Many 429s since the last cut: the server was the limit all along, and what it let through is its rate.
@@ -153,16 +159,19 @@ export class Pacer {
     this.onPause(`rate limited: sending at most ${this.base.toFixed(this.base < 10 ? 1 : 0)} requests/s`);
   }
 
-  /** How many successes came after `since` (as far as the ring remembers). */
-  private successesSince(since: number): number {
+  /** How many successes came after `since` (as far as the ring remembers), and when the first of them came. */
+  private successesSince(since: number): { count: number; oldest: number } {
     let count = 0;
+    let oldest = Infinity;
     for (
       let i = this.recentCount - 1;
       i >= 0 && i >= this.recentCount - RECENT && this.recent[i % RECENT]! > since;
       i--
-    )
+    ) {
       count++;
-    return count;
+      oldest = this.recent[i % RECENT]!;
+    }
+    return { count, oldest };
   }
 
   /** The time now, after adding the time since the last event to the active time (quiet spells and pauses cut short). */
@@ -170,7 +179,10 @@ export class Pacer {
     const now = this.now();
     if (this.lastEvent !== undefined) {
       const paused = Math.max(0, Math.min(now, this.pausedUntil) - Math.max(this.lastEvent, this.pauseStart));
-      this.activeMs += Math.max(0, Math.min(now - this.lastEvent, GAP_MS) - paused);
+      // Time the pacer itself held the next request back is time spent sending, however long: only a quiet spell
+      // beyond it is cut short (else a low rate would count a fraction of its own time, and rise that much slower).
+      const held = Math.max(0, Math.min(now, this.nextSlot) - this.lastEvent);
+      this.activeMs += Math.max(0, Math.min(now - this.lastEvent, Math.max(GAP_MS, held)) - paused);
     }
     this.lastEvent = now;
     return now;

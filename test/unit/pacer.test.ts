@@ -145,6 +145,32 @@ describe('the pacer', () => {
     }
   });
 
+  it('keeps a batch 150 ms from its server at its speed after one 429 (Retry-After: 1) to the ninth request', () => {
+    let answers = 0;
+    const oneRefusal: Server = {
+      answer: () => {
+        const headers: Record<string, string> = ++answers === 9 ? { 'retry-after': '1' } : {};
+        return { status: answers === 9 ? 429 : 200, headers };
+      },
+    };
+    // Eight in flight, 150 ms a request: ~53 a second; 400 take ~7.5 s, and the pause 1 s more.
+    const { seconds } = simulate(oneRefusal, 400, 1, undefined, () => 150);
+    expect(seconds).toBeLessThanOrEqual(12);
+  });
+
+  it('rises from half a request a second in its own time when the first answer of all is a 429', () => {
+    let answers = 0;
+    const firstRefused: Server = {
+      answer: () => {
+        const headers: Record<string, string> = ++answers === 1 ? { 'retry-after': '1' } : {};
+        return { status: answers === 1 ? 429 : 200, headers };
+      },
+    };
+    // Nothing got through to guess from: 0.5 a second, probed upwards by half every second of sending.
+    const { seconds } = simulate(firstRefused, 400, 1, undefined, () => 150);
+    expect(seconds).toBeLessThanOrEqual(35);
+  });
+
   it('pauses every request for a pause, and says so once', () => {
     let now = 0;
     const said: string[] = [];
@@ -184,11 +210,22 @@ describe("the pacer's cuts, event by event", () => {
     expect(pacer.rate).toBe(0.5);
   });
 
+  it('guesses the first rate from the answers of the last second when they come slower than one in 100 ms', () => {
+    const { pacer, said, answer } = paced();
+    // One request at a time to a server 150 ms away, then a 429: two answers in the 300 ms before it.
+    answer(150, 200);
+    answer(300, 200);
+    answer(450, 429);
+    expect(said).toEqual(['rate limited: sending at most 6.7 requests/s']);
+    expect(pacer.rate).toBeCloseTo(2000 / 300, 6);
+  });
+
   it('ignores a 429 to a request sent before the last cut, and cuts again within 5 s to 0.9 of what was sent', () => {
     const { pacer, said, answer } = paced();
     for (let t = 0; t < 1000; t += 10) answer(t, 200);
     answer(1000, 429);
-    expect(said).toEqual(['rate limited: sending at most 90 requests/s']);
+    // An answer every 10 ms: 100 a second (the last 100 ms alone hold 9 of them: 90).
+    expect(said).toEqual(['rate limited: sending at most 100 requests/s']);
     answer(1500, 429, 990);
     expect(said, 'a late 429 to a request sent before the cut').toHaveLength(1);
     for (let t = 1510; t < 3000; t += 10) answer(t, 200);
@@ -196,7 +233,7 @@ describe("the pacer's cuts, event by event", () => {
     // 149 answers and one 429 in 1.75 s of sending since the cut (a quiet spell counts 250 ms at most), a few
     // refused: eased off from what was sent, to 0.9 of it as the last cut was under 5 s ago.
     expect(said).toEqual([
-      'rate limited: sending at most 90 requests/s',
+      'rate limited: sending at most 100 requests/s',
       'rate limited: sending at most 77 requests/s',
     ]);
     expect(pacer.rate).toBeCloseTo((0.9 * 150) / 1.75, 6);
