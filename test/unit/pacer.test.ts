@@ -30,6 +30,17 @@ export function bucket(rate: number, burst: number, retryAfter: boolean, stated 
   };
 }
 
+/** A server that answers its `n`th request 429 with Retry-After: 1, and every other one 200. */
+function refusingOnly(n: number): Server {
+  let answers = 0;
+  return {
+    answer: () => {
+      const headers: Record<string, string> = ++answers === n ? { 'retry-after': '1' } : {};
+      return { status: answers === n ? 429 : 200, headers };
+    },
+  };
+}
+
 /** Sends `rows` through `pacer` to `server`, eight at a time, retrying 429s as the retry hook does; returns what it took. */
 export function simulate(
   server: Server,
@@ -146,28 +157,14 @@ describe('the pacer', () => {
   });
 
   it('keeps a batch 150 ms from its server at its speed after one 429 (Retry-After: 1) to the ninth request', () => {
-    let answers = 0;
-    const oneRefusal: Server = {
-      answer: () => {
-        const headers: Record<string, string> = ++answers === 9 ? { 'retry-after': '1' } : {};
-        return { status: answers === 9 ? 429 : 200, headers };
-      },
-    };
     // Eight in flight, 150 ms a request: ~53 a second; 400 take ~7.5 s, and the pause 1 s more.
-    const { seconds } = simulate(oneRefusal, 400, 1, undefined, () => 150);
+    const { seconds } = simulate(refusingOnly(9), 400, 1, undefined, () => 150);
     expect(seconds).toBeLessThanOrEqual(12);
   });
 
   it('rises from half a request a second in its own time when the first answer of all is a 429', () => {
-    let answers = 0;
-    const firstRefused: Server = {
-      answer: () => {
-        const headers: Record<string, string> = ++answers === 1 ? { 'retry-after': '1' } : {};
-        return { status: answers === 1 ? 429 : 200, headers };
-      },
-    };
     // Nothing got through to guess from: 0.5 a second, probed upwards by half every second of sending.
-    const { seconds } = simulate(firstRefused, 400, 1, undefined, () => 150);
+    const { seconds } = simulate(refusingOnly(1), 400, 1, undefined, () => 150);
     expect(seconds).toBeLessThanOrEqual(35);
   });
 
