@@ -1,6 +1,6 @@
 // `npm run lint`'s ESLint: every file of the repository, except those whose lint key (scripts/lint-keys.mjs) is the
 // one they last passed with: nothing they depend on changed, so their result cannot have either. The type-aware rules
-// make a full run ~23 s of CPU; a rerun after a change relints the changed files and what imports them. The keys of
+// make a full run ~25 s of CPU; a rerun after a change relints the changed files and what imports them. The keys of
 // passing files are kept in node_modules/.cache/inv-lint.json; `--all` (or a missing cache) lints everything.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -42,10 +42,6 @@ function passedKeys() {
   }
 }
 
-// A run of this script lints and ends: typescript-eslint may then build one TypeScript program and one type checker
-// for all files, instead of a program it keeps updating for an editor; it infers that by itself only when CI=true.
-// A full run takes ~6 s less CPU of ~29 (docs/decisions.md, "Lint relints what may have changed").
-process.env.TSESTREE_SINGLE_RUN = 'true';
 const eslint = new ESLint({ cwd: REPO });
 const all = repositoryFiles();
 let results;
