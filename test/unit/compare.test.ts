@@ -1,7 +1,7 @@
 /** byCodeUnits orders what inv sorts (its verbs, its batches' last runs) as localeCompare did. */
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/command-list.js';
-import { isNoun } from '../../src/cli/command.js';
+import { isNoun, verbsOf } from '../../src/cli/command.js';
 import { byCodeUnits } from '../../src/util/compare.js';
 
 const byLocale = (a: string, b: string) => a.localeCompare(b);
@@ -10,13 +10,7 @@ describe('byCodeUnits', () => {
   it("orders each noun's verbs, and the top-level names, as localeCompare does", async () => {
     const modules = await Promise.all(COMMANDS.map(([, load]) => load()));
     const lists = [COMMANDS.map(([name]) => name)];
-    for (const m of modules)
-      if (isNoun(m))
-        lists.push(
-          Object.values(m)
-            .filter((v) => typeof v === 'object' && 'setup' in v)
-            .map((v) => (v as { meta: { name: string } }).meta.name),
-        );
+    for (const m of modules) if (isNoun(m)) lists.push(verbsOf(m).map((v) => v.meta.name));
     expect(lists.length).toBeGreaterThan(5);
     for (const names of lists) expect([...names].sort(byCodeUnits)).toEqual([...names].sort(byLocale));
   });
