@@ -125,6 +125,56 @@ describe('tokens are bound to the origins they were issued for', () => {
   });
 });
 
+/**
+ * A config directory of its own holding one profile, "legacy", as written. The runs' environment names no server; it
+ * gives a client secret for the call (exempt from binding), so that only the tokens' binding is tested.
+ */
+function ownConfig(name: string, profile: Record<string, unknown>) {
+  const dir = join(fx.dir, name);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { legacy: profile } }), { mode: 0o600 });
+  const env = { INV_CONFIG_DIR: dir, INV_STATE_DIR: join(dir, 'state'), INV_CLIENT_SECRET: 's' };
+  return (args: string[]) => runInv(['--profile', 'legacy', ...args], { env });
+}
+
+describe('tokens stored before they carried their origins', () => {
+  const expired = { accessToken: 'a', refreshToken: 'r', expiresAt: 1 };
+
+  it("the access token goes only to the profile's baseUrl", async () => {
+    const from = evil.requests.length;
+    const legacy = ownConfig('legacy-api', { baseUrl: fx.sandbox.baseUrl, tokens: { accessToken: 'a' } });
+    const r = await legacy(['whoami', '--base-url', evil.url]);
+    expect(evil.requests.slice(from), 'requests that reached the other server').toHaveLength(0);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toContain(`issued for ${new URL(fx.sandbox.baseUrl).origin}`);
+  });
+
+  it("the refresh token goes only to the profile's authUrl, or its baseUrl when it names no authUrl", async () => {
+    const from = evil.requests.length;
+    const legacy = ownConfig('legacy-auth', { baseUrl: fx.sandbox.baseUrl, clientId: 'c', tokens: expired });
+    const r = await legacy(['whoami', '--auth-url', evil.url]);
+    expect(evil.requests.slice(from), 'requests that reached the other server').toHaveLength(0);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/refusing to send the refresh token/);
+  });
+});
+
+describe('a refresh token is bound to its authorization server, not to the API', () => {
+  it('is not sent to the API origin the access token was issued for', async () => {
+    const from = evil.requests.length;
+    const tokens = { accessToken: 'a', refreshToken: 'r', expiresAt: 1, apiOrigin: evil.url };
+    const split = ownConfig('split-origins', {
+      baseUrl: evil.url,
+      clientId: 'c',
+      tokens: { ...tokens, authOrigin: new URL(fx.sandbox.authUrl).origin },
+    });
+    const r = await split(['whoami', '--auth-url', evil.url]);
+    expect(evil.requests.slice(from), 'requests that reached the other server').toHaveLength(0);
+    expect(r.code, r.stderr).toBe(4);
+    expect(r.stderr).toMatch(/refusing to send the refresh token/);
+  });
+});
+
 describe('stored secrets are bound to an origin when stored', () => {
   const bare = () => ({
     ...env,
@@ -201,6 +251,24 @@ describe('stored secrets are bound to an origin when stored', () => {
     expect(sent.code, sent.stderr).toBe(4);
     expect(sent.stderr).toContain(evil.url);
     expect(sent.stderr).toContain(fx.sandbox.authUrl);
+  });
+  it('a client secret stored --for a server stays bound to it while the profile names another', async () => {
+    const from = evil.requests.length;
+    const { clientId, clientSecret, username, password } = fx.sandbox.credentials.oauth;
+    const pinned = (args: string[], input?: string) => inv(['--profile', 'pinned', ...args], bare(), input);
+    expect((await inv(['profile', 'create', 'pinned'], bare())).code).toBe(0);
+    expect((await pinned(['config', 'set', 'baseUrl', evil.url])).code).toBe(0);
+    const set = await pinned(['config', 'set', 'clientSecret', '--stdin', '--for', fx.sandbox.authUrl], clientSecret);
+    expect(set.code, set.stderr).toBe(0);
+    // Another setting changes: the secret keeps the origin it was stored for.
+    expect((await pinned(['config', 'set', 'clientId', clientId])).code).toBe(0);
+    const login = ['login', '--password', '--username', username, '--password-stdin'];
+    const toProfileServer = await pinned(login, password);
+    expect(evil.requests.slice(from), 'requests that reached the other server').toHaveLength(0);
+    expect(toProfileServer.code, toProfileServer.stderr).toBe(4);
+    const urls = ['--base-url', fx.sandbox.baseUrl, '--auth-url', fx.sandbox.authUrl];
+    const toItsServer = await pinned([...urls, ...login], password);
+    expect(toItsServer.code, toItsServer.stderr).toBe(0);
   });
 });
 

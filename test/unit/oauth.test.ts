@@ -126,7 +126,14 @@ describe('login: the result page, the answer check, SSH', () => {
 
   it('tells a paste that may be tried again from an answer that ends the login', () => {
     const ctx = { state: 'S', implicit: false, again: 'inv login --no-browser' };
-    for (const text of ['hello', 'http://127.0.0.1:9/callback?code=c&state=T', 'http://127.0.0.1:9/callback?state=S']) {
+    const answers = [
+      'hello',
+      'http://127.0.0.1:9/callback?code=c&state=T',
+      'http://127.0.0.1:9/callback?state=S',
+      'http://127.0.0.1:9/callback?code=c',
+      'http://127.0.0.1:9/callback?code=c&state=',
+    ];
+    for (const text of answers) {
       expect(() => redirectAnswer(text, ctx), text).toThrow(NotThisRedirect);
     }
     expect(() => redirectAnswer('http://127.0.0.1:9/callback?error=access_denied&state=S', ctx)).toThrow(

@@ -69,6 +69,14 @@ describe('where credentials may go', () => {
     );
   });
 
+  it('a look-alike of the bound origin is another origin: a longer host, another port', () => {
+    const binding = { origin: 'https://a.example', what: 'the token', profile: 'p', setting: 'baseUrl' as const };
+    for (const url of ['https://a.example.evil/v1/x', 'https://a.examplex/v1/x', 'https://a.example:4010/v1/x'])
+      expect(() => requireBoundOrigin(new URL(url), binding), url).toThrow(/it was issued for https:\/\/a\.example$/);
+    const local = { ...binding, origin: 'http://127.0.0.1:4010' };
+    expect(() => requireBoundOrigin(new URL('http://127.0.0.1:40100/v1/x'), local)).toThrow(/issued for/);
+  });
+
   it('opens only http(s) URLs, normalised, on the given origin', () => {
     expect(openableUrl('http://127.0.0.1:1/l?x=1', 'http://127.0.0.1:1')).toBe('http://127.0.0.1:1/l?x=1');
     for (const bad of ['--utility-cmd-prefix=x', 'file:///etc/shadow', 'javascript:alert(1)', '-http://x'])
