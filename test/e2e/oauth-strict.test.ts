@@ -78,6 +78,8 @@ describe('PKCE (RFC 7636, RFC 9700 §2.1.1)', () => {
     const cases: Array<Record<string, string | undefined>> = [
       { code_challenge: undefined, code_challenge_method: undefined },
       { code_challenge: challengeOf(VERIFIER), code_challenge_method: 'plain' },
+      // No method means plain (RFC 7636 §4.3).
+      { code_challenge: challengeOf(VERIFIER), code_challenge_method: undefined },
       { code_challenge: 'short' },
       { code_challenge: `${'a'.repeat(42)}+` },
     ];
@@ -105,6 +107,14 @@ describe('PKCE (RFC 7636, RFC 9700 §2.1.1)', () => {
     });
     expect(withVerifier.status).toBe(400);
     expect(withVerifier.body.error).toMatch(/invalid_(grant|request)/);
+  });
+
+  it('a verifier must be 43-128 unreserved characters (RFC 7636 §4.1), even when its hash matches', async () => {
+    for (const verifier of ['a'.repeat(42), 'a'.repeat(129), `${'a'.repeat(42)}+`, `${'a'.repeat(42)}/`]) {
+      const code = await codeFor({ code_challenge: challengeOf(verifier) });
+      const answer = await exchange(code, { code_verifier: verifier });
+      expect(answer, verifier).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    }
   });
 });
 
@@ -158,6 +168,16 @@ describe('replays', () => {
     expect(await exchange(code)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
     expect(await tokenInfo(issued.body.access_token)).toBe(400);
     expect((await refresh(issued.body.refresh_token)).status).toBe(400);
+  });
+
+  it('a code replayed after its lifetime still revokes the tokens issued from it', async () => {
+    const code = await codeFor();
+    const issued = await exchange(code);
+    expect(issued.status).toBe(200);
+    sandbox.tokens.expireCodes();
+    await codeFor(); // issuing a code sweeps the codes it no longer needs
+    expect(await exchange(code)).toMatchObject({ status: 400, body: { error: 'invalid_grant' } });
+    expect(await tokenInfo(issued.body.access_token)).toBe(400);
   });
 });
 
@@ -280,6 +300,19 @@ describe('revocation (RFC 7009)', () => {
     expect((await refresh(t.body.refresh_token)).status).toBe(400);
     expect(await tokenInfo(t.body.access_token)).toBe(400);
     expect((await revoke('never-issued')).status).toBe(200);
+  });
+
+  it("a client cannot revoke another client's token (unauthorized_client); the token stays good", async () => {
+    const t = await passwordGrant();
+    const partner = sandbox.credentials.partner;
+    const res = await fetch(`${sandbox.authUrl}/oauth2/revoke`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: t.body.refresh_token }),
+      headers: { authorization: basic(partner.clientId, partner.clientSecret) },
+    });
+    expect([res.status, ((await res.json()) as TokenAnswer).error]).toEqual([400, 'unauthorized_client']);
+    expect(await tokenInfo(t.body.access_token)).toBe(200);
+    expect((await refresh(t.body.refresh_token)).status).toBe(200);
   });
 });
 

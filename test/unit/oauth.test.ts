@@ -170,6 +170,12 @@ describe('login throttling', () => {
     throttle.record('demo', true);
     expect(() => throttle.check('demo')).not.toThrow();
   });
+
+  it('never makes a user wait longer than 15 minutes', () => {
+    const throttle = new LoginThrottle(() => 0);
+    for (let i = 0; i < 40; i++) throttle.record('demo', false);
+    expect(() => throttle.check('demo')).toThrow(new Throttled(900));
+  });
 });
 
 describe('the bearer hook', () => {
