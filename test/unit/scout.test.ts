@@ -1,10 +1,12 @@
-/** The scouting arithmetic, verdict rules, scan lines, prices and the break-even / max-cost solution. */
+/** The scouting arithmetic, verdict rules, scan lines, prices, the session tally and the break-even / max-cost solution. */
 import { describe, expect, it } from 'vitest';
 import { computeProfit } from '../../src/scout/arithmetic.js';
 import { breakEvenPrice, feeLine, feesAt, maxCost } from '../../src/scout/break-even.js';
 import { choosePrice } from '../../src/scout/price.js';
 import { parseScanLine } from '../../src/scout/scan-line.js';
+import { Tally } from '../../src/scout/tally.js';
 import { judge, rulesFor } from '../../src/scout/verdict.js';
+import type { ScoutResult } from '../../src/scout/scan-engine.js';
 import { OFFERS } from '../fixtures/research-shapes.js';
 import type { OffersResponse } from '../../src/api/research-types.js';
 
@@ -82,6 +84,12 @@ describe('judge', () => {
     expect(p.roi).toBe(30);
     expect(judge({ profit: p.profit, roi: p.roi, rank: 5_000, category: null }, rules).verdict).toBe('buy');
   });
+  it('skips an item with no ROI (nothing invested) when a least ROI is asked for', () => {
+    expect(judge({ profit: 7, roi: null, rank: 5_000, category: null }, rules)).toEqual({
+      verdict: 'skip',
+      reasons: ['ROI - < minRoi 30%'],
+    });
+  });
   it('applies a category override', () => {
     expect(rulesFor(rules, 'Books').maxRank).toBe(1_000_000);
     expect(judge({ profit: 5, roi: 50, rank: 200_000, category: 'Books' }, rules).verdict).toBe('buy');
@@ -113,6 +121,28 @@ describe('choosePrice', () => {
     expect(choosePrice('lowest', offers)).toEqual({ price: 24.5, source: 'extras.newLowestLanded' });
     expect(choosePrice({ fixed: 19.99 }, undefined)).toEqual({ price: 19.99, source: '--at' });
     expect(choosePrice('lowest-fba', { ...offers, offers: { ...offers.offers, fbaNew: [] } })).toBeNull();
+  });
+  it('takes the lowest of several FBA offers, and no price of 0 (no buy box, an offer without a price)', () => {
+    const fbaNew = [{ priceLanded: 0 }, { priceLanded: 27 }, { priceLanded: 26.1 }, { priceLanded: 29.5 }];
+    const several = { extras: { newBuybox: 0, newLowestLanded: 0 }, offers: { fbaNew } } as unknown as OffersResponse;
+    const lowestFba = { price: 26.1, source: 'offers.fbaNew[].priceLanded (lowest)' };
+    expect(choosePrice('lowest-fba', several)).toEqual(lowestFba);
+    expect(choosePrice('buybox', several)).toEqual(lowestFba);
+    expect(choosePrice('lowest', several)).toBeNull();
+  });
+});
+
+describe('Tally', () => {
+  it('adds the buys to the cent, and counts every verdict', () => {
+    const result = (verdict: ScoutResult['verdict'], profit: number | null, cost: number) =>
+      ({ verdict, profit, cost }) as ScoutResult;
+    const tally = new Tally();
+    tally.add([result('buy', 11.19, 10), result('skip', 1.2, 3)]);
+    tally.add([result('buy', 0.5, 2.25), result('unknown', null, 4)]);
+    expect(tally.toJSON()).toEqual({
+      tally: { scans: 2, buy: 2, skip: 1, unknown: 1, buyCost: 12.25, buyProfit: 11.69 },
+    });
+    expect(String(tally)).toBe('2 scans · 2 buy · 1 skip · 1 unknown · buys cost 12.25, profit 11.69');
   });
 });
 
