@@ -4,7 +4,15 @@ import type { BatchEnv, BatchKind, BatchRequest, RowResult, Rows } from '../../s
 import { send } from '../../src/batch/batch-engine.js';
 import { prepare } from '../../src/batch/prepare.js';
 import type { JournalRecord } from '../../src/util/journal-records.js';
-import { AuthError, ConnectionError, InDoubtError, RateLimitError } from '../../src/errors.js';
+import {
+  ApiError,
+  AuthError,
+  ConnectionError,
+  InDoubtError,
+  InterruptedError,
+  RateLimitError,
+  UsageError,
+} from '../../src/errors.js';
 import { tempDir } from '../helpers/temp.js';
 
 interface FakeRow {
@@ -162,6 +170,56 @@ describe('the batch engine', () => {
     expect(outcome.problems).toEqual([
       expect.objectContaining({ line: 2, status: 'in-doubt', row: expect.any(String) }),
     ]);
+  });
+
+  /** Runs the batch of `t`, landing every mark as it comes; its outcome. */
+  const runAll = async (t: ReturnType<typeof setup>) => {
+    const drain = setInterval(() => t.fake.held.shift()?.(), 1);
+    const prepared = await prepare(t.kind, t.request, t.env, t.rows);
+    return send(prepared, t.request, t.env, t.rows, 'test').finally(() => clearInterval(drain));
+  };
+  const requested = (t: ReturnType<typeof setup>) => t.events.filter((e) => e.startsWith('request'));
+
+  it('a row interrupted by Ctrl-C while its request was out is in doubt, and the batch stops there (exit 130)', async () => {
+    const t = setup(10, async (row) => {
+      if (row.n === 2) throw new InterruptedError();
+      return {};
+    });
+    t.request.concurrency = 1;
+    const outcome = await runAll(t);
+    expect(requested(t)).toEqual(['request 1', 'request 2']);
+    expect(outcome.error?.exitCode).toBe(130);
+    expect(outcome.summary).toMatchObject({ done: 1, inDoubt: 1, pending: 8 });
+  });
+
+  it('a row refused before it was sent (exit 2, e.g. plain http) fails alone: not in doubt, the batch goes on', async () => {
+    const t = setup(5, async (row) => {
+      if (row.n === 2) throw new UsageError('refusing to send the access token to http://example.com');
+      return {};
+    });
+    const outcome = await runAll(t);
+    expect(requested(t)).toHaveLength(5);
+    expect(outcome.summary).toMatchObject({ done: 4, failed: 1, inDoubt: 0, pending: 0 });
+  });
+
+  it('a row applied with an answer that cannot be read is done, and its units count', async () => {
+    const t = setup(5, async (row) => {
+      if (row.n === 2) throw new ApiError('the answer is not JSON', 200);
+      return {};
+    });
+    const outcome = await runAll(t);
+    expect(outcome.summary).toMatchObject({ done: 5, failed: 0, inDoubt: 0 });
+    expect(t.notes.find((n) => 'end' in n)).toMatchObject({ end: { done: 5, units: 1 + 2 + 3 + 4 + 5 } });
+  });
+
+  it('--retry-in-doubt asks nothing when no row is in doubt', async () => {
+    const t = setup(3, async () => ({}));
+    t.request.retryInDoubt = true;
+    const asked: string[] = [];
+    t.env.confirm = async (question) => (asked.push(question), false);
+    const outcome = await runAll(t);
+    expect(asked).toEqual([]);
+    expect(outcome.summary).toMatchObject({ done: 3 });
   });
 
   it('a row whose failure cannot be written to the journal stops the batch: no later row is sent', async () => {
