@@ -1,7 +1,13 @@
-/** One money arithmetic: the break-even price and the max cost agree to the cent with the profit line (computeProfit). */
+/**
+ * One money arithmetic: the break-even price and the max cost agree to the cent with the profit line (computeProfit),
+ * and inv profit's break-even holds against the fees quoted there.
+ */
 import { describe, expect, it } from 'vitest';
 import { computeProfit, type CostSettings } from '../../src/scout/arithmetic.js';
 import { breakEvenPrice, feeLine, feesAt, maxCost, type FeeLine } from '../../src/scout/break-even.js';
+import { profitReport } from '../../src/scout/profit-breakdown.js';
+import type { ResearchClient } from '../../src/api/research.js';
+import type { FbaFees } from '../../src/api/research-types.js';
 
 /** A small seeded generator (mulberry32), so a failure names inputs that come back on every run. */
 function random(seed: number) {
@@ -88,5 +94,31 @@ describe('break-even and max cost on the profit line', () => {
     const s = { prep: 0, inboundPerLb: 0, taxRate: 50 };
     expect(computeProfit({ price: 0.02, fees: 0, cost: 0.01, weightLb: null, settings: s }).roi).toBe(0);
     expect(maxCost(0.02, 0, null, s, 25)).toBe(0);
+  });
+});
+
+describe("inv profit's break-even where the fee schedule bends", () => {
+  // A referral of 14 % below 15.00 and 15 % from it, plus 3.00: the line through the quotes at 30 and 46 is the
+  // upper tier's, 9 cents off at the break-even it gives. The one refinement must land on the lower tier.
+  const schedule = (price: number): FbaFees => {
+    const azComm = Math.round((price < 15 ? 0.14 : 0.15) * price * 100) / 100;
+    const feesTotal = Math.round((azComm + 3) * 100) / 100;
+    const mfn = { price, revenue: price, azComm, azVar: 0, feesTotal, netIncome: price - feesTotal, category: 'Toys' };
+    return { ...mfn, fbaPick: 3, fbaWeight: 0, fbaOrder: 0 };
+  };
+  const client = {
+    item: async () => ({ searchCatalogs: { result: [{ title: 'A toy', weight: null }] } }),
+    fees: async (_asin: string, price: number) => ({ data: { sizeTier: 'Standard', fbaFees: schedule(price) } }),
+  } as unknown as ResearchClient;
+
+  it('checks the line at the price it gives and refines it once when the quote there differs by more than a cent', async () => {
+    const costs = { prep: 0, inboundPerLb: 0, taxRate: 0 };
+    const input = { asin: 'B000TOY000', cost: 5, at: { fixed: 30 }, channel: 'fba' as const, costs, minRoi: 30 };
+    const { breakEven } = await profitReport(client, input);
+    const profitAt = (price: number) => Math.round((price - schedule(price).feesTotal - 5) * 100) / 100;
+    expect(breakEven.ok, JSON.stringify(breakEven)).toBe(true);
+    expect(breakEven.actualFees).toBe(schedule(breakEven.price).feesTotal);
+    expect(profitAt(breakEven.price)).toBeGreaterThanOrEqual(0);
+    expect(profitAt(breakEven.price)).toBeLessThanOrEqual(0.01);
   });
 });
