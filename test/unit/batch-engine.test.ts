@@ -1,4 +1,6 @@
 /** The batch engine with a fake journal and a fake service: no request leaves before its "sent" mark is on disk; the stop rule. */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BatchEnv, BatchKind, BatchRequest, RowResult, Rows } from '../../src/batch/batch-types.js';
 import { send } from '../../src/batch/batch-engine.js';
@@ -72,6 +74,13 @@ function setup(count: number, sendRow: (row: FakeRow) => Promise<unknown>) {
   };
   const request: BatchRequest = { file: 'fake', retryInDoubt: false, concurrency: 4 };
   return { events, fake, kind, rows, env, request, results, notes };
+}
+
+/** The journal files under a state directory. */
+function journalFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.journal'))
+    .map((name) => join(dir, name));
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
@@ -220,6 +229,25 @@ describe('the batch engine', () => {
     const outcome = await runAll(t);
     expect(asked).toEqual([]);
     expect(outcome.summary).toMatchObject({ done: 3 });
+  });
+
+  it("a journal restored from before the last run reads the rows it saw done as done, and the anchor's others as in doubt", async () => {
+    let refuseFrom = 150; // the first run: rows 150-300 are refused, so a rerun sends them
+    const t = setup(300, async (row) => {
+      if (row.n >= refuseFrom) throw new ApiError('refused', 400);
+      return {};
+    });
+    const anchor = new Map<string, string>();
+    t.env.settings = { get: async (key) => anchor.get(key), put: async (key, value) => void anchor.set(key, value) };
+    delete t.env.openJournal; // the real journal, in t.env.stateDir
+    expect((await runAll(t)).summary).toMatchObject({ done: 149, failed: 151 });
+    const backup = new Map(journalFiles(t.env.stateDir).map((path) => [path, readFileSync(path)]));
+    expect(backup.size).toBe(1);
+    refuseFrom = Infinity;
+    expect((await runAll(t)).summary).toMatchObject({ done: 151, skipped: 149, failed: 0 });
+    for (const [path, bytes] of backup) writeFileSync(path, bytes); // restored: it lacks the rerun's window
+    const prepared = await prepare(t.kind, t.request, t.env, t.rows);
+    expect(prepared.counts).toEqual({ toSend: 0, inDoubt: 151 });
   });
 
   it('a row whose failure cannot be written to the journal stops the batch: no later row is sent', async () => {
