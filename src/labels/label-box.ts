@@ -21,11 +21,16 @@ export interface UnitBox {
   lines: Array<{ y: number; size: number }>;
 }
 
+/** The padding kept clear inside every label of a layout, unit or heading, in points. */
+export function labelPad(layout: Layout): number {
+  // Sheets may shift a little in a laser printer; die-cut thermal labels do not.
+  return layout.columns > 1 ? 6 : 4.5;
+}
+
 /** The parts of a unit label of `modules` bar modules, relative to the label's top-left corner. */
 export function unitBox(layout: Layout, modules: number): UnitBox {
   const { width: w, height: h } = layout.label;
-  // Sheets may shift a little in a laser printer; die-cut thermal labels do not.
-  const pad = layout.columns > 1 ? 6 : 4.5;
+  const pad = labelPad(layout);
   const titleLines = h >= 85 ? 2 : 1;
   const text = line(FONT.fnsku) + titleLines * line(FONT.title) + line(FONT.condition) + 2 * GAP;
   const barHeight = Math.min(MAX_BAR_HEIGHT, h - 2 * pad - 2 * GAP - text);

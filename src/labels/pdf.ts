@@ -2,7 +2,7 @@
 import PDFDocument from 'pdfkit';
 import { code128, type Bars } from './barcode.js';
 import type { HeadingLabel, LabelRun, UnitLabel } from './content.js';
-import { TEXT_ASCENT, unitBox, type UnitBox } from './label-box.js';
+import { labelPad, TEXT_ASCENT, unitBox, type UnitBox } from './label-box.js';
 import { currentParsedFont, FONT, registerLabelFonts } from './fonts.js';
 import { slotPlace, type Layout } from './layouts.js';
 
@@ -121,7 +121,7 @@ function drawUnit(doc: Doc, { bars, box, lines }: UnitParts, layout: Layout, at:
 
 function drawHeading(doc: Doc, label: HeadingLabel, layout: Layout, at: { x: number; y: number }): void {
   const { width: w, height: h } = layout.label;
-  const pad = layout.columns > 1 ? 6 : 4.5;
+  const pad = labelPad(layout);
   doc
     .lineWidth(1.5)
     .rect(at.x + pad, at.y + pad, w - 2 * pad, h - 2 * pad)

@@ -276,6 +276,15 @@ describe('the consent page', () => {
     });
     expect(res.status).toBe(403);
   });
+
+  it('only an explicit Approve approves: a post with another decision, or none, is a denial', async () => {
+    for (const decision of ['', 'yes', 'APPROVE', null]) {
+      const res = await postConsent(authorizeUrl({}), { username: cli().username, password: cli().password, decision });
+      const back = new URL(res.headers.get('location') ?? 'http://x/');
+      const answer = [res.status, back.searchParams.get('error'), back.searchParams.get('code')];
+      expect(answer, String(decision)).toEqual([302, 'access_denied', null]);
+    }
+  });
 });
 
 describe('client and user authentication', () => {

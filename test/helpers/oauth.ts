@@ -58,19 +58,16 @@ export async function consentPage(authorizeUrl: string): Promise<{
 /** Posts the consent form (as a browser on the server's own page would); resolves to the answer. */
 export async function postConsent(
   authorizeUrl: string,
-  form: { username: string; password: string; decision?: 'approve' | 'deny' },
+  form: { username: string; password: string; decision?: string | null },
   options: { origin?: string; dropCsrf?: boolean } = {},
 ): Promise<Response> {
   const url = new URL(authorizeUrl);
   const page = await consentPage(authorizeUrl);
   const fields = { ...Object.fromEntries(url.searchParams), ...page.fields };
   if (options.dropCsrf) for (const name of Object.keys(fields)) if (/csrf/i.test(name)) delete fields[name];
-  const body = new URLSearchParams({
-    ...fields,
-    username: form.username,
-    password: form.password,
-    decision: form.decision ?? 'approve',
-  });
+  const body = new URLSearchParams({ ...fields, username: form.username, password: form.password });
+  // A decision of null sends none (a form posted without pressing either button).
+  if (form.decision !== null) body.set('decision', form.decision ?? 'approve');
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
     origin: options.origin ?? url.origin,

@@ -84,11 +84,16 @@ describe('judge', () => {
     expect(p.roi).toBe(30);
     expect(judge({ profit: p.profit, roi: p.roi, rank: 5_000, category: null }, rules).verdict).toBe('buy');
   });
-  it('skips an item with no ROI (nothing invested) when a least ROI is asked for', () => {
+  it('skips an item with no ROI (nothing invested) or no sales rank when the rule needs one', () => {
     expect(judge({ profit: 7, roi: null, rank: 5_000, category: null }, rules)).toEqual({
       verdict: 'skip',
       reasons: ['ROI - < minRoi 30%'],
     });
+    expect(judge({ profit: 7, roi: 50, rank: null, category: null }, rules)).toEqual({
+      verdict: 'skip',
+      reasons: ['no sales rank (maxRank 100000)'],
+    });
+    expect(judge({ profit: 7, roi: 50, rank: null, category: null }, { minRoi: 30 }).verdict).toBe('buy');
   });
   it('applies a category override', () => {
     expect(rulesFor(rules, 'Books').maxRank).toBe(1_000_000);
