@@ -1,10 +1,12 @@
-/** Label geometry, text and ZPL: pure functions, checked against the layouts' published sizes. */
+/** Label geometry, text and ZPL: pure functions, checked against the layouts' published sizes; a heading as drawn. */
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LAYOUTS, LAYOUT_NAMES, perPage, slotPlace } from '../../src/labels/layouts.js';
 import { unitBox } from '../../src/labels/label-box.js';
 import { code128, QUIET_ZONE } from '../../src/labels/barcode.js';
 import { conditionText, printable } from '../../src/labels/content.js';
 import { renderZpl } from '../../src/labels/zpl.js';
+import { renderPdf } from '../../src/labels/pdf.js';
 import { shipmentRuns, shipmentUnits } from '../../src/labels/shipment-labels.js';
 
 describe('layouts', () => {
@@ -146,4 +148,34 @@ describe('unit label geometry', () => {
       expect(unitBox(l, 300).module).toBeLessThan(l.module);
     },
   );
+});
+
+/** The rectangles (`x y w h re`, in the page's drawing coordinates) of a PDF's content streams, deflated or not. */
+function rectangles(pdf: Buffer): number[][] {
+  const text = pdf.toString('latin1');
+  return [...text.matchAll(/stream\r?\n/g)].flatMap((m) => {
+    const start = m.index + m[0].length;
+    const raw = pdf.subarray(start, text.indexOf('endstream', start));
+    let body: string;
+    try {
+      body = inflateSync(raw).toString('latin1');
+    } catch {
+      body = raw.toString('latin1');
+    }
+    return [...body.matchAll(/([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re/g)].map((r) => r.slice(1, 5).map(Number));
+  });
+}
+
+describe('heading label geometry', () => {
+  it.each([
+    ['thermal-2x1', 4.5],
+    ['avery-5160', 6],
+  ] as const)("%s: the frame of a heading keeps the layout's padding (%s pt) clear", async (name, pad) => {
+    const layout = LAYOUTS[name];
+    const heading = { kind: 'heading', shipmentId: 'FBA1', center: 'PHX7', contents: 'A x 2' } as const;
+    const pdf = await renderPdf([{ label: heading, copies: 1 }], layout);
+    const { width, height } = layout.label;
+    const frame = [layout.origin.x + pad, layout.origin.y + pad, width - 2 * pad, height - 2 * pad];
+    expect(rectangles(pdf)).toContainEqual(frame);
+  });
 });
