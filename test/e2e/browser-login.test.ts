@@ -45,7 +45,11 @@ describe('inv login in a real browser', () => {
     expect(who.code).toBe(0);
     expect(who.stdout).toMatch(/demo@example\.com\s+Demo Seller/);
     // The browser showed the success page of the loopback listener.
-    await waitFor(() => existsSync(resultFile), { what: `the page the browser showed, in ${resultFile}`, every: 100 });
+    // The file may exist before its text is written: wait for the text.
+    await waitFor(() => existsSync(resultFile) && readFileSync(resultFile, 'utf8') !== '', {
+      what: `the page the browser showed, in ${resultFile}`,
+      every: 100,
+    });
     expect(readFileSync(resultFile, 'utf8')).toBe('Logged in');
     // The browser runs detached: its end is when it removed its temporary files.
     await waitFor(() => !readdirSync(tmpdir()).some((name) => name.startsWith('inv-cr-')), {

@@ -151,7 +151,10 @@ describe('opening label URLs', () => {
       );
       expect(r.code, r.stderr).toBe(0);
       // The browser runs detached: wait for what it logged; that inv launched none for the four bad labels is in its stderr.
-      await waitFor(() => existsSync(log), { what: `the browser's log ${log}` });
+      // The file may exist before its line is written: wait for the whole line.
+      await waitFor(() => existsSync(log) && readFileSync(log, 'utf8').endsWith('\n'), {
+        what: `a line in the browser's log ${log}`,
+      });
       const opened = readFileSync(log, 'utf8')
         .trim()
         .split('\n')
