@@ -201,9 +201,9 @@ describe('the batch engine', () => {
     expect(outcome.summary).toMatchObject({ done: 1, inDoubt: 1, pending: 8 });
   });
 
-  it('a row refused before it was sent (exit 2, e.g. plain http) fails alone: not in doubt, the batch goes on', async () => {
+  it('a row refused before it was sent (exit 2: an import whose merge breaks an item rule) fails alone, not in doubt', async () => {
     const t = setup(5, async (row) => {
-      if (row.n === 2) throw new UsageError('refusing to send the access token to http://example.com');
+      if (row.n === 2) throw new UsageError('line 2: the merged item breaks a rule: title is required');
       return {};
     });
     const outcome = await runAll(t);
