@@ -297,14 +297,16 @@ describe('client and user authentication', () => {
 });
 
 describe('revocation (RFC 7009)', () => {
+  /** Revokes a refresh token as `client` (inv-cli unless said). */
+  const revoke = (tokenValue: string, client: { clientId: string; clientSecret: string } = cli()) =>
+    fetch(`${sandbox.authUrl}/oauth2/revoke`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: tokenValue, token_type_hint: 'refresh_token' }),
+      headers: { authorization: basic(client.clientId, client.clientSecret) },
+    });
+
   it('/oauth2/revoke ends a refresh token and the access tokens of its grant; unknown tokens answer 200', async () => {
     const t = await passwordGrant();
-    const revoke = (tokenValue: string) =>
-      fetch(`${sandbox.authUrl}/oauth2/revoke`, {
-        method: 'POST',
-        body: new URLSearchParams({ token: tokenValue, token_type_hint: 'refresh_token' }),
-        headers: { authorization: basic(cli().clientId, cli().clientSecret) },
-      });
     expect((await revoke(t.body.refresh_token)).status).toBe(200);
     expect((await refresh(t.body.refresh_token)).status).toBe(400);
     expect(await tokenInfo(t.body.access_token)).toBe(400);
@@ -313,12 +315,7 @@ describe('revocation (RFC 7009)', () => {
 
   it("a client cannot revoke another client's token (unauthorized_client); the token stays good", async () => {
     const t = await passwordGrant();
-    const partner = sandbox.credentials.partner;
-    const res = await fetch(`${sandbox.authUrl}/oauth2/revoke`, {
-      method: 'POST',
-      body: new URLSearchParams({ token: t.body.refresh_token }),
-      headers: { authorization: basic(partner.clientId, partner.clientSecret) },
-    });
+    const res = await revoke(t.body.refresh_token, sandbox.credentials.partner);
     expect([res.status, ((await res.json()) as TokenAnswer).error]).toEqual([400, 'unauthorized_client']);
     expect(await tokenInfo(t.body.access_token)).toBe(200);
     expect((await refresh(t.body.refresh_token)).status).toBe(200);

@@ -76,6 +76,16 @@ function setup(count: number, sendRow: (row: FakeRow) => Promise<unknown>) {
   return { events, fake, kind, rows, env, request, results, notes };
 }
 
+/** Runs the batch of `t`, landing every mark as it comes; its outcome. */
+async function runAll(t: ReturnType<typeof setup>) {
+  const drain = setInterval(() => t.fake.held.shift()?.(), 1);
+  const prepared = await prepare(t.kind, t.request, t.env, t.rows);
+  return send(prepared, t.request, t.env, t.rows, 'test').finally(() => clearInterval(drain));
+}
+
+/** The requests the fake service received, in order ("request 3"). */
+const requested = (t: ReturnType<typeof setup>) => t.events.filter((e) => e.startsWith('request'));
+
 /** The journal files under a state directory. */
 function journalFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -89,12 +99,12 @@ describe('the batch engine', () => {
   it('sends no request before that row\'s "sent" mark has landed', async () => {
     const t = setup(6, async () => ({}));
     const run = send(await prepare(t.kind, t.request, t.env, t.rows), t.request, t.env, t.rows, 'test');
-    for (let i = 0; i < 200 && t.events.filter((e) => e.startsWith('request')).length < 6; i++) {
+    for (let i = 0; i < 200 && requested(t).length < 6; i++) {
       await tick();
       // Land the marks one at a time, checking each time that only rows whose mark landed were sent.
       t.fake.held.shift()?.();
       await tick();
-      for (const event of t.events.filter((e) => e.startsWith('request'))) {
+      for (const event of requested(t)) {
         const row = event.split(' ')[1];
         expect(t.events.indexOf(`sent ${row}`), `row ${row}`).toBeGreaterThanOrEqual(0);
         expect(t.events.indexOf(`sent ${row}`)).toBeLessThan(t.events.indexOf(event));
@@ -103,7 +113,7 @@ describe('the batch engine', () => {
     while (t.fake.held.length) t.fake.held.shift()!();
     const outcome = await run;
     expect(outcome.summary).toMatchObject({ rows: 6, done: 6 });
-    expect(t.events.filter((e) => e.startsWith('request'))).toHaveLength(6);
+    expect(requested(t)).toHaveLength(6);
     // The run's end record counts the units the rows moved (1 + 2 + … + 6).
     expect(t.notes.find((n) => n.end !== undefined)?.end).toMatchObject({ done: 6, units: 21 });
   });
@@ -119,13 +129,11 @@ describe('the batch engine', () => {
         return {};
       });
       t.request.concurrency = 1;
-      const run = send(await prepare(t.kind, t.request, t.env, t.rows), t.request, t.env, t.rows, 'test');
-      const drain = setInterval(() => t.fake.held.shift()?.(), 1);
-      const outcome = await run.finally(() => clearInterval(drain));
+      const outcome = await runAll(t);
       expect(outcome.error?.exitCode).toBe(code);
       expect(outcome.summary).toMatchObject({ outcome: 'stopped', stopped: true, done: 2, pending: 48 });
       expect(outcome.summary).toMatchObject({ failed: 0, inDoubt: 0 });
-      expect(t.events.filter((e) => e.startsWith('request'))).toHaveLength(3);
+      expect(requested(t)).toHaveLength(3);
       expect(t.events).toContain('unsent');
     }
   });
@@ -151,7 +159,7 @@ describe('the batch engine', () => {
     await land('sent 2'); // row 2's mark lands after it
     const drain = setInterval(() => t.fake.held.shift()?.(), 1);
     const outcome = await run.finally(() => clearInterval(drain));
-    expect(t.events.filter((e) => e.startsWith('request'))).toEqual(['request 1']);
+    expect(requested(t)).toEqual(['request 1']);
     expect(outcome.error?.exitCode).toBe(4);
     expect(outcome.summary).toMatchObject({ done: 0, failed: 0, inDoubt: 0, pending: 10 });
     expect(t.results.find((r) => r.line === 2)).toMatchObject({
@@ -165,14 +173,7 @@ describe('the batch engine', () => {
       if (row.n === 2) throw new InDoubtError('lost');
       return {};
     });
-    const drain = setInterval(() => t.fake.held.shift()?.(), 1);
-    const outcome = await send(
-      await prepare(t.kind, t.request, t.env, t.rows),
-      t.request,
-      t.env,
-      t.rows,
-      'test',
-    ).finally(() => clearInterval(drain));
+    const outcome = await runAll(t);
     expect(outcome.summary).toMatchObject({ done: 4, inDoubt: 1 });
     expect(outcome.error?.exitCode).toBe(6);
     // The row in doubt is reported with its id (what `inv batch resolve --row` takes), and only it is a problem.
@@ -180,14 +181,6 @@ describe('the batch engine', () => {
       expect.objectContaining({ line: 2, status: 'in-doubt', row: expect.any(String) }),
     ]);
   });
-
-  /** Runs the batch of `t`, landing every mark as it comes; its outcome. */
-  const runAll = async (t: ReturnType<typeof setup>) => {
-    const drain = setInterval(() => t.fake.held.shift()?.(), 1);
-    const prepared = await prepare(t.kind, t.request, t.env, t.rows);
-    return send(prepared, t.request, t.env, t.rows, 'test').finally(() => clearInterval(drain));
-  };
-  const requested = (t: ReturnType<typeof setup>) => t.events.filter((e) => e.startsWith('request'));
 
   it('a row interrupted by Ctrl-C while its request was out is in doubt, and the batch stops there (exit 130)', async () => {
     const t = setup(10, async (row) => {
@@ -265,6 +258,6 @@ describe('the batch engine', () => {
     });
     const run = send(await prepare(t.kind, t.request, t.env, t.rows), t.request, t.env, t.rows, 'test');
     await expect(run).rejects.toThrow('no space left on device');
-    expect(t.events.filter((e) => e.startsWith('request'))).toEqual(['request 1', 'request 2']);
+    expect(requested(t)).toEqual(['request 1', 'request 2']);
   });
 });
