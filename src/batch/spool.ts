@@ -3,8 +3,8 @@
  * the copy is removed when the batch ends, and a killed run's copy by the next run or by `inv batch prune`.
  * Lines are checked on the way: a line over 1 MiB is refused before the rest is read.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { processAlive } from '../util/file-lock.js';
@@ -35,7 +35,9 @@ export async function identify(
   if (file !== '-') return { path: file, hash: await hashFile(file) };
   await mkdir(spoolDir, { recursive: true, mode: 0o700 });
   await sweepSpool(spoolDir);
-  const path = join(spoolDir, `stdin-${process.pid}-${Date.now()}.txt`);
+  const path = join(spoolDir, `stdin-${process.pid}-${Date.now()}-${nodeCrypto().randomBytes(4).toString('hex')}.txt`);
+  // Opened before the copy starts: a stream opening on its own may create the file after a refusal has removed it.
+  const copy = (await open(path, 'wx', 0o600)).createWriteStream();
   const hash = nodeCrypto().createHash('sha256');
   try {
     await pipeline(
@@ -46,7 +48,7 @@ export async function identify(
           yield chunk;
         }
       },
-      createWriteStream(path, { mode: 0o600 }),
+      copy,
     );
   } catch (error) {
     await unlink(path).catch(() => undefined);
@@ -59,7 +61,7 @@ export async function identify(
 export async function sweepSpool(spoolDir: string): Promise<void> {
   const names = await readdir(spoolDir).catch(() => [] as string[]);
   for (const name of names) {
-    const pid = Number(/^stdin-(\d+)-\d+\.txt$/.exec(name)?.[1]);
+    const pid = Number(/^stdin-(\d+)-[\da-f-]+\.txt$/.exec(name)?.[1]);
     if (pid && pid !== process.pid && !processAlive(pid)) await unlink(join(spoolDir, name)).catch(() => undefined);
   }
 }
