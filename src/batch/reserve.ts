@@ -30,10 +30,12 @@ export async function* reserveAhead<T>(
     }
     return window;
   };
+  let latest: Promise<void> = Promise.resolve(); // each earlier window was awaited before its rows were yielded
   const reserving = (window: { ids: string[] }) => {
     const promise = window.ids.length > 0 ? reserve(window.ids) : Promise.resolve();
     // Awaited before its rows are yielded; a window never reached must not leave an unhandled rejection.
     promise.catch(() => undefined);
+    latest = promise;
     return promise;
   };
   let current = await nextWindow();
@@ -48,6 +50,8 @@ export async function* reserveAhead<T>(
       reserved = followingReserved;
     }
   } finally {
+    // A run that stops early waits for the window being reserved: a write landing later would outlive the run.
+    await latest.catch(() => undefined);
     await source.return?.();
   }
 }

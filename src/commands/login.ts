@@ -81,13 +81,16 @@ async function browserFlow(
     );
   }
   const lines = paste ? lineReader(io.stdin, io.signal) : undefined;
-  let page: LoginPage | undefined;
+  let page: Promise<LoginPage> | undefined;
+  let ended = false;
   // The browser gets a file of ours, not the URL: its argv is readable by every local user (docs/decisions.md).
+  // The page is awaited before the login returns, and no browser starts once it has ended: nothing outlives the login.
   const openPage = async (url: string) => {
-    const { writeLoginPage } = await import('../cli/login-page.js');
-    const written = await writeLoginPage(io.env, url, (note) => io.err.write(note + '\n'));
-    page = written;
-    await ctx.browser.open(written.href, { page: true });
+    page = import('../cli/login-page.js').then(({ writeLoginPage }) =>
+      writeLoginPage(io.env, url, (note) => io.err.write(note + '\n')),
+    );
+    const written = await page;
+    if (!ended) await ctx.browser.open(written.href, { page: true });
   };
   try {
     return await browserLogin(
@@ -110,8 +113,9 @@ async function browserFlow(
       },
     );
   } finally {
+    ended = true;
     lines?.close();
-    await page?.remove();
+    await (await page?.catch(() => undefined))?.remove();
   }
 }
 

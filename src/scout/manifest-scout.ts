@@ -6,7 +6,8 @@
 import { RateLimitError, UsageError } from '../errors.js';
 import { matchColumns, readRows, type InputRow } from '../batch/batch-input.js';
 import { runPool } from '../batch/pool.js';
-import { blank, type ScanTrace, type Scout, type ScoutResult } from './scan-engine.js';
+import type { ScanTrace } from './answer-cache.js';
+import { blank, type Scout, type ScoutResult } from './scan-engine.js';
 import { Pacer } from './scan-pacer.js';
 import { costRule, parseCost } from './scan-line.js';
 

@@ -6,30 +6,13 @@ import type { OffersResponse, SearchResult } from '../api/research-types.js';
 import { computeProfit, type CostSettings } from './arithmetic.js';
 import { choosePrice, type PriceRule } from './price.js';
 import { judge, type RuleSet, type VerdictKind } from './verdict.js';
-import type { AnswerStore } from './answers.js';
+import { AnswerCache, type AnswerPolicy, type ScanTrace } from './answer-cache.js';
 
 export interface ScoutOptions {
   at: PriceRule;
   channel: 'fba' | 'mfn';
   settings: CostSettings;
   rules: RuleSet;
-}
-
-/** How long answers are reused within a session, unless told otherwise. */
-const ANSWER_TTL_MS = 10 * 60_000;
-
-/** Where answers are kept between runs and how old they may be. */
-export interface AnswerPolicy {
-  store?: AnswerStore;
-  maxAgeMs: number;
-  /** Ask everything again (answers of this run are still shared). */
-  refresh: boolean;
-}
-
-/** What one scan asked the server for, and the time of the oldest answer it took from the store. */
-export interface ScanTrace {
-  asked: number;
-  oldest?: number;
 }
 
 export interface ScoutResult {
@@ -59,14 +42,16 @@ export interface ScoutResult {
 type Listing = Pick<SearchResult, 'productId' | 'title' | 'type' | 'rank' | 'weight'>;
 
 export class Scout {
-  private readonly cache = new Map<string, { at: number; value: Promise<unknown>; fresh: boolean }>();
+  private readonly answers: AnswerCache;
 
   constructor(
     private readonly client: ResearchClient,
     readonly options: ScoutOptions,
-    private readonly now: () => number = Date.now,
-    private readonly answers: AnswerPolicy = { maxAgeMs: ANSWER_TTL_MS, refresh: false },
-  ) {}
+    now: () => number = Date.now,
+    policy?: AnswerPolicy,
+  ) {
+    this.answers = new AnswerCache(now, policy);
+  }
 
   /** Every result of one scan: one per ASIN the code names (an unknown or bad code gives one "unknown"); `trace` is told what was asked. */
   async scan(code: string, cost: number, trace: ScanTrace = { asked: 0 }): Promise<ScoutResult[]> {
@@ -77,10 +62,24 @@ export class Scout {
       if (error instanceof CodeError) return [blank(code, null, cost, [error.message])];
       throw error;
     }
+    // An ASIN known from the code: its offers are asked beside its catalog entry, not after it. The scan waits for
+    // them whatever the catalog says: an answer landing after the scan could find the answers file closed.
+    const beside = recognized.asin ? this.offers(recognized.asin, trace).catch(() => undefined) : undefined;
+    try {
+      return await this.resultsOf(code, recognized, cost, trace);
+    } finally {
+      await beside;
+    }
+  }
+
+  private async resultsOf(
+    code: string,
+    recognized: ReturnType<typeof recognizeCode>,
+    cost: number,
+    trace: ScanTrace,
+  ): Promise<ScoutResult[]> {
     let listings: Listing[];
     try {
-      // An ASIN known from the code: its offers are asked beside its catalog entry, not after it.
-      if (recognized.asin) this.offers(recognized.asin, trace).catch(() => undefined);
       listings = await this.listings(recognized.kind, recognized.value, recognized.asin, trace);
     } catch (error) {
       return [blank(code, recognized.kind, cost, [reason(error)])];
@@ -94,7 +93,7 @@ export class Scout {
 
   private listings(kind: CodeKind, value: string, asin: string | undefined, trace: ScanTrace): Promise<Listing[]> {
     if (asin) {
-      return this.cached(
+      return this.answers.get(
         `item:${asin}`,
         async () => {
           try {
@@ -108,7 +107,7 @@ export class Scout {
       );
     }
     const query = kind === 'upc' ? { upc: value } : { ean: value };
-    return this.cached(
+    return this.answers.get(
       `search:${kind}:${value}`,
       async () => (await this.client.search(query)).searchCatalogs.result,
       trace,
@@ -129,7 +128,7 @@ export class Scout {
     const weight = typeof listing.weight === 'number' ? listing.weight : null;
     Object.assign(base, { asin, title: listing.title ?? null, rank, weight });
     const feesOf = (price: number) =>
-      this.cached(`fees:${asin}:${price.toFixed(2)}`, () => this.client.fees(asin, price), trace);
+      this.answers.get(`fees:${asin}:${price.toFixed(2)}`, () => this.client.fees(asin, price), trace);
     let offers: OffersResponse | undefined;
     let fees;
     try {
@@ -170,35 +169,11 @@ export class Scout {
   }
 
   private offers(asin: string, trace: ScanTrace): Promise<OffersResponse> {
-    return this.cached(`offers:${asin}`, () => this.client.offers(asin, { format: 'pretty', nopaapi: true }), trace);
-  }
-
-  /**
-   * The answer under `key`: from this run (concurrent askers share the request), else from the store while
-   * younger than the max age (unless refreshing), else asked; answers are stored, failures are not kept.
-   */
-  private cached<T>(key: string, ask: () => Promise<T>, trace: ScanTrace): Promise<T> {
-    const { store, maxAgeMs, refresh } = this.answers;
-    const now = this.now();
-    const hit = this.cache.get(key);
-    if (hit && now - hit.at < maxAgeMs) {
-      if (!hit.fresh) trace.oldest = Math.min(trace.oldest ?? hit.at, hit.at);
-      return hit.value as Promise<T>;
-    }
-    const kept = refresh ? undefined : store?.get(key);
-    if (kept && now - kept.at < maxAgeMs) {
-      this.cache.set(key, { at: kept.at, value: Promise.resolve(kept.value), fresh: false });
-      trace.oldest = Math.min(trace.oldest ?? kept.at, kept.at);
-      return Promise.resolve(kept.value as T);
-    }
-    trace.asked++;
-    const value = ask();
-    this.cache.set(key, { at: now, value, fresh: true });
-    value.then(
-      (answer) => store?.put(key, { at: now, value: answer }),
-      () => this.cache.delete(key),
+    return this.answers.get(
+      `offers:${asin}`,
+      () => this.client.offers(asin, { format: 'pretty', nopaapi: true }),
+      trace,
     );
-    return value;
   }
 }
 

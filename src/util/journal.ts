@@ -51,6 +51,7 @@ export class Journal {
   /** Bytes on disk (and synced, unless the kind syncs nothing). */
   private size: number;
   private broken?: Error;
+  private closed = false;
 
   private constructor(
     readonly path: string,
@@ -105,9 +106,13 @@ export class Journal {
     return done;
   }
 
-  /** Writes (and syncs, as the kind says) every record so far, then closes the file. */
+  /** Writes (and syncs, as the kind says) every record so far, then closes the file; later records are refused. */
   async close(): Promise<void> {
     await this.flushing;
+    if (this.closed) return;
+    // Refused from now on: the descriptor's number may soon belong to another file, of this run or of a test.
+    this.closed = true;
+    this.broken ??= this.kind.broken(this.path, 'closed');
     await new Promise<void>((resolve) => closeFd(this.fd, () => resolve()));
   }
 

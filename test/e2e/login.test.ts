@@ -1,5 +1,5 @@
 /** inv login and its failures, against the sandbox's OAuth server, with the browser played over HTTP. */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { runInv } from '../helpers/io.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { spawnLogin, startLogin, submitLogin } from '../helpers/oauth.js';
 import { runInTerminal } from '../helpers/terminal.js';
-import { waitFor } from '../helpers/wait.js';
+import { sleep, waitFor } from '../helpers/wait.js';
 
 /** Every file below `dir`. */
 function filesUnder(dir: string): string[] {
@@ -130,6 +130,19 @@ describe('the loopback listener', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/Logged in/);
     expect((await login.done).code).toBe(0);
+  });
+
+  it('a login interrupted as soon as it printed the URL leaves no login page, then or later', async () => {
+    const run = join(fx.env.INV_STATE_DIR, 'run');
+    const pages = () => (existsSync(run) ? readdirSync(run).filter((name) => name.startsWith('login-')) : []);
+    for (let i = 0; i < 5; i++) {
+      const login = startLogin([], env);
+      await login.url;
+      login.child.kill('SIGINT');
+      expect((await login.done).code).toBe(130);
+      await sleep(50); // what is about here: a page written after the run ended would appear meanwhile
+      expect(pages(), `try ${i + 1}`).toEqual([]);
+    }
   });
 
   it('answers one callback only; a second request is refused', async () => {

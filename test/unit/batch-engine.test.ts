@@ -243,6 +243,37 @@ describe('the batch engine', () => {
     expect(prepared.counts).toEqual({ toSend: 0, inDoubt: 151 });
   });
 
+  it('a batch that stops while the next window is being reserved returns only after, with its lease released', async () => {
+    const t = setup(250, async (row) => {
+      if (row.n >= 3) throw new AuthError('rejected');
+      return {};
+    });
+    const anchor = new Map<string, string>();
+    let returned = false;
+    const late: string[] = [];
+    let secondWindowStored!: () => void;
+    const stored = new Promise<void>((resolve) => (secondWindowStored = resolve));
+    t.env.settings = {
+      get: async (key) => anchor.get(key),
+      put: async (key, value) => {
+        // Window 2 (rows 201-250) is reserved while window 1 is sent; its write is slow, and outlasts the stop.
+        if (key.endsWith('_2')) await new Promise((r) => setTimeout(r, 50));
+        if (returned) late.push(key);
+        anchor.set(key, value);
+        if (key.endsWith('_2')) setImmediate(secondWindowStored); // after the head that counts it is queued
+      },
+    };
+    delete t.env.openJournal;
+    const outcome = await runAll(t);
+    returned = true;
+    expect(outcome.error).toBeInstanceOf(AuthError);
+    await stored;
+    await new Promise((r) => setTimeout(r, 10)); // the head written after window 2, had the run not waited for it
+    expect(late, 'written after the run returned').toEqual([]);
+    const head = [...anchor].find(([key]) => !/_\d+$/.test(key))?.[1];
+    expect(JSON.parse(head ?? '{}')).toMatchObject({ released: true, windows: 2 });
+  });
+
   it('a row whose failure cannot be written to the journal stops the batch: no later row is sent', async () => {
     const t = setup(5, async (row) => {
       if (row.n === 2) throw new InDoubtError('lost');

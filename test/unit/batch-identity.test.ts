@@ -143,6 +143,25 @@ describe('reserveAhead', () => {
     expect(events.indexOf('row 4')).toBeGreaterThan(events.lastIndexOf('reserved 3'));
     expect(events.filter((e) => e.startsWith('reserved'))).toEqual(['reserved 3', 'reserved 3']);
   });
+
+  it('does not return while the next window is still being reserved: a run that stops leaves nothing running', async () => {
+    const items = (async function* () {
+      for (let i = 0; i < 6; i++) yield { id: hex(i) };
+    })();
+    let finishSecond!: () => void;
+    let windows = 0;
+    const reserve = () => (++windows === 1 ? Promise.resolve() : new Promise<void>((r) => (finishSecond = r)));
+    const rows = reserveAhead(items, 3, (row) => row.id, reserve);
+    await rows.next(); // the first row: window 1 is reserved and window 2's reservation has started
+    expect(windows).toBe(2);
+    let returned = false;
+    const stopping = rows.return(undefined).then(() => (returned = true));
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(returned, 'returned with a reservation still being written').toBe(false);
+    finishSecond();
+    await stopping;
+    expect(returned).toBe(true);
+  });
 });
 
 /** Settings in memory; `refuse` answers every call with that error. */

@@ -1,5 +1,5 @@
 /** The one journal module: the record format read back (torn tail, damage, older bare JSON) and the sync policy of each kind. */
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -122,5 +122,25 @@ describe('sync policy per kind', () => {
     second.appendNow('-', { n: 2 });
     expect(readRecords(readFileSync(path, 'utf8')).records.map((r) => r.record)).toEqual([{ n: 1 }, { n: 2 }]);
     await second.close();
+  });
+
+  it('a record made after close is refused, and written to no file (its descriptor may be another file by then)', async () => {
+    const path = file();
+    for (const sync of ['group', 'none', 'each'] as const) {
+      const journal = Journal.open(path, kind(sync));
+      await journal.close();
+      const other = `${path}-${sync}-other`;
+      const fd = openSync(other, 'w'); // the lowest free descriptor: most likely the one the journal had
+      try {
+        if (sync === 'each') expect(() => journal.appendNow('-', { late: 1 }), sync).toThrow(/closed/);
+        else await expect(journal.note({ late: 1 }), sync).rejects.toThrow(/closed/);
+        await journal.close(); // closing twice closes no one else's descriptor
+        writeSync(fd, 'kept');
+      } finally {
+        closeSync(fd);
+      }
+      expect(readFileSync(other, 'utf8'), sync).toBe('kept');
+    }
+    expect(readFileSync(path, 'utf8')).toBe('');
   });
 });

@@ -6,7 +6,7 @@ import { decimalCommaHint } from '../../util/money.js';
 import type { Ctx } from '../../cli/context.js';
 import { parsePriceRule, type PriceRule } from '../../scout/price.js';
 import { scoutSettings, type ScoutFlags } from '../../scout/scout-settings.js';
-import type { AnswerPolicy } from '../../scout/scan-engine.js';
+import type { AnswerPolicy } from '../../scout/answer-cache.js';
 import { offer } from '../../cli/completion/tree.js';
 import { PRICE_RULES } from '../../scout/price.js';
 
