@@ -61,7 +61,7 @@ export async function identify(
 export async function sweepSpool(spoolDir: string): Promise<void> {
   const names = await readdir(spoolDir).catch(() => [] as string[]);
   for (const name of names) {
-    const pid = Number(/^stdin-(\d+)-[\da-f-]+\.txt$/.exec(name)?.[1]);
+    const pid = Number(/^stdin-(\d+)-\d+(?:-[\da-f]{8})?\.txt$/.exec(name)?.[1]); // earlier versions: no hex part
     if (pid && pid !== process.pid && !processAlive(pid)) await unlink(join(spoolDir, name)).catch(() => undefined);
   }
 }

@@ -27,6 +27,11 @@ interface CachedAnswer {
   by?: ScanTrace;
 }
 
+/** Tells `trace` it took an answer kept from an earlier run, made at `at`. */
+function tookKept(trace: ScanTrace, at: number): void {
+  trace.oldest = Math.min(trace.oldest ?? at, at);
+}
+
 /** Answers by key (`offers:<asin>`, `fees:<asin>:<price>`), asked once and shared as the policy allows. */
 export class AnswerCache {
   private readonly cache = new Map<string, CachedAnswer>();
@@ -46,13 +51,13 @@ export class AnswerCache {
     const now = this.now();
     const hit = this.cache.get(key);
     if (hit && (hit.asking || hit.by === trace || now - hit.at < maxAgeMs)) {
-      if (!hit.fresh) trace.oldest = Math.min(trace.oldest ?? hit.at, hit.at);
+      if (!hit.fresh) tookKept(trace, hit.at);
       return hit.value as Promise<T>;
     }
     const kept = refresh ? undefined : store?.get(key);
     if (kept && now - kept.at < maxAgeMs) {
       this.cache.set(key, { at: kept.at, value: Promise.resolve(kept.value), fresh: false, asking: false });
-      trace.oldest = Math.min(trace.oldest ?? kept.at, kept.at);
+      tookKept(trace, kept.at);
       return Promise.resolve(kept.value as T);
     }
     trace.asked++;

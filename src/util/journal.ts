@@ -51,7 +51,7 @@ export class Journal {
   /** Bytes on disk (and synced, unless the kind syncs nothing). */
   private size: number;
   private broken?: Error;
-  private closed = false;
+  private closing?: Promise<void>;
 
   private constructor(
     readonly path: string,
@@ -88,6 +88,7 @@ export class Journal {
   /** Writes a record and syncs it before returning (the `each` policy: a screen confirms a step only once it is kept). */
   appendNow(key: string, record: JournalRecord): void {
     if (this.broken) throw this.broken;
+    if (this.closing) throw this.closed();
     const data = Buffer.from(encodeRecord(key, record));
     try {
       for (let at = 0; at < data.length;) at += this.wrote(writeSync(this.fd, data, at));
@@ -100,20 +101,25 @@ export class Journal {
 
   private append(line: string): Promise<void> {
     if (this.broken) return Promise.reject(this.broken);
+    if (this.closing) return Promise.reject(this.closed());
     this.pending.push(line);
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
     this.flushing ??= this.flushAll();
     return done;
   }
 
-  /** Writes (and syncs, as the kind says) every record so far, then closes the file; later records are refused. */
-  async close(): Promise<void> {
-    await this.flushing;
-    if (this.closed) return;
-    // Refused from now on: the descriptor's number may soon belong to another file, of this run or of a test.
-    this.closed = true;
-    this.broken ??= this.kind.broken(this.path, 'closed');
-    await new Promise<void>((resolve) => closeFd(this.fd, () => resolve()));
+  /** Writes (and syncs, as the kind says) every record made before it, then closes the file; later ones are refused. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.flushing;
+      await new Promise<void>((resolve) => closeFd(this.fd, () => resolve()));
+    })();
+    return this.closing;
+  }
+
+  /** Refused once close is called: the descriptor's number may soon belong to another file, of this run or a test. */
+  private closed(): Error {
+    return new Error(`${this.path}: the journal is closed`);
   }
 
   /**

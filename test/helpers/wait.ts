@@ -32,3 +32,8 @@ export async function waitFor<T>(condition: () => T | Promise<T>, options: WaitO
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** Lets `n` turns of the event loop pass: for promises and I/O callbacks already due, never for time. */
+export async function turns(n: number): Promise<void> {
+  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
+}

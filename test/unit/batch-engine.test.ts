@@ -1,8 +1,6 @@
 /** The batch engine with a fake journal and a fake service: no request leaves before its "sent" mark is on disk; the stop rule. */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { BatchEnv, BatchKind, BatchRequest, RowResult, Rows } from '../../src/batch/batch-types.js';
 import { send } from '../../src/batch/batch-engine.js';
 import { prepare } from '../../src/batch/prepare.js';
 import type { JournalRecord } from '../../src/util/journal-records.js';
@@ -15,85 +13,8 @@ import {
   RateLimitError,
   UsageError,
 } from '../../src/errors.js';
-import { tempDir } from '../helpers/temp.js';
-
-interface FakeRow {
-  n: number;
-}
-
-/** A journal whose marks land only when the test says so, recording the order of events. */
-function fakeJournal(events: string[], notes: JournalRecord[] = []) {
-  /** Marks not yet landed, each named `<state> <line>` (e.g. "sent 2", "unsent 1"). */
-  const held: Array<(() => void) & { label: string }> = [];
-  const lines = new Map<string, string>();
-  return {
-    held,
-    journal: {
-      mark(row: string, record: JournalRecord) {
-        if (record.s === 'sent') lines.set(row, String(record.l));
-        const label = `${String(record.s)} ${lines.get(row) ?? '?'}`;
-        const land = () => (events.push(record.s === 'sent' ? label : String(record.s)), undefined);
-        return new Promise<void>((resolve) => held.push(Object.assign(() => (land(), resolve()), { label })));
-      },
-      note: async (record: JournalRecord) => void notes.push(record),
-      close: async () => undefined,
-    },
-  };
-}
-
-function setup(count: number, sendRow: (row: FakeRow) => Promise<unknown>) {
-  const events: string[] = [];
-  const notes: JournalRecord[] = [];
-  const fake = fakeJournal(events, notes);
-  const kind: BatchKind<FakeRow> = {
-    kind: 'move',
-    depth: 1,
-    columns: () => undefined,
-    parse: (line) => ({ row: { n: line } }),
-    identify: async (row) => ({ key: [row.n], what: { msku: `M-${row.n}` } }),
-    positions: (row) => [{ msku: `M-${row.n}`, role: 'write' }],
-    send: async (row) => (events.push(`request ${row.n}`), sendRow(row)),
-    units: (row) => row.n,
-  };
-  const rows: Rows = () =>
-    (async function* () {
-      for (let line = 1; line <= count; line++) yield { line, record: {} };
-    })();
-  const results: RowResult[] = [];
-  const env: BatchEnv = {
-    input: { path: '/dev/null', hash: 'h', label: 'fake' },
-    stateDir: tempDir('engine'),
-    profile: 'p',
-    origin: 'http://o',
-    account: async () => 'a',
-    progress: {},
-    onResult: (r) => void results.push(r),
-    warn: async () => undefined,
-    confirm: async () => true,
-    openJournal: async () => fake.journal,
-  };
-  const request: BatchRequest = { file: 'fake', retryInDoubt: false, concurrency: 4 };
-  return { events, fake, kind, rows, env, request, results, notes };
-}
-
-/** Runs the batch of `t`, landing every mark as it comes; its outcome. */
-async function runAll(t: ReturnType<typeof setup>) {
-  const drain = setInterval(() => t.fake.held.shift()?.(), 1);
-  const prepared = await prepare(t.kind, t.request, t.env, t.rows);
-  return send(prepared, t.request, t.env, t.rows, 'test').finally(() => clearInterval(drain));
-}
-
-/** The requests the fake service received, in order ("request 3"). */
-const requested = (t: ReturnType<typeof setup>) => t.events.filter((e) => e.startsWith('request'));
-
-/** The journal files under a state directory. */
-function journalFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.journal'))
-    .map((name) => join(dir, name));
-}
-
-const tick = () => new Promise((r) => setTimeout(r, 5));
+import { journalFiles, requested, runAll, setup, tick } from '../helpers/batch-engine.js';
+import { sleep } from '../helpers/wait.js';
 
 describe('the batch engine', () => {
   it('sends no request before that row\'s "sent" mark has landed', async () => {
@@ -257,7 +178,7 @@ describe('the batch engine', () => {
       get: async (key) => anchor.get(key),
       put: async (key, value) => {
         // Window 2 (rows 201-250) is reserved while window 1 is sent; its write is slow, and outlasts the stop.
-        if (key.endsWith('_2')) await new Promise((r) => setTimeout(r, 50));
+        if (key.endsWith('_2')) await sleep(50); // time is the point: the write outlasts the stop
         if (returned) late.push(key);
         anchor.set(key, value);
         if (key.endsWith('_2')) setImmediate(secondWindowStored); // after the head that counts it is queued
@@ -268,7 +189,7 @@ describe('the batch engine', () => {
     returned = true;
     expect(outcome.error).toBeInstanceOf(AuthError);
     await stored;
-    await new Promise((r) => setTimeout(r, 10)); // the head written after window 2, had the run not waited for it
+    await sleep(10); // time is the point: the head written after window 2, had the run not waited for it
     expect(late, 'written after the run returned').toEqual([]);
     const head = [...anchor].find(([key]) => !/_\d+$/.test(key))?.[1];
     expect(JSON.parse(head ?? '{}')).toMatchObject({ released: true, windows: 2 });

@@ -143,4 +143,26 @@ describe('sync policy per kind', () => {
     }
     expect(readFileSync(path, 'utf8')).toBe('');
   });
+
+  it('close writes the records made before it and refuses those after, at once: no other file is touched', async () => {
+    for (let i = 0; i < 20; i++) {
+      const path = file();
+      const journal = Journal.open(path, kind('group'));
+      const before = journal.note({ n: i });
+      const closing = journal.close();
+      const after = expect(journal.note({ late: i })).rejects.toThrow(/closed/);
+      const closedTwice = journal.close(); // resolves only once the descriptor is closed, as the first
+      await Promise.all([before, closing, closedTwice]);
+      const other = `${path}-other`;
+      const fd = openSync(other, 'w'); // the lowest free descriptor: most likely the one the journal had
+      try {
+        writeSync(fd, 'x'.repeat(100));
+        await after;
+      } finally {
+        closeSync(fd);
+      }
+      expect(readFileSync(other, 'utf8'), `try ${i + 1}`).toBe('x'.repeat(100));
+      expect(readRecords(readFileSync(path, 'utf8')).records.map((r) => r.record)).toEqual([{ n: i }]);
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../src/errors.js';
 import type { AnswerStore } from '../../src/scout/answers.js';
 import { Scout, type ScoutOptions } from '../../src/scout/scan-engine.js';
 import { FEES, OFFERS, SEARCH } from '../fixtures/research-shapes.js';
+import { turns } from '../helpers/wait.js';
 
 const options: ScoutOptions = {
   at: 'buybox',
@@ -13,11 +14,11 @@ const options: ScoutOptions = {
   rules: { minRoi: 30 },
 };
 
-/** A client answering from the fixtures, counting calls; `offers` answers when `answerOffers` says (default: at once). */
+/** A client answering from the fixtures, counting calls; held offers answer when `answerOffers` says (else at once). */
 function fakeClient(known: boolean) {
   const calls = { item: 0, offers: 0, fees: 0 };
-  let answer: (() => void) | undefined;
-  const held = { answerOffers: () => answer?.(), hold: false };
+  const waiting: Array<() => void> = [];
+  const held = { answerOffers: () => waiting.splice(0).forEach((answer) => answer()), hold: false };
   const listing = SEARCH.searchCatalogs.result[1]!;
   const client = {
     item: async () => {
@@ -27,7 +28,7 @@ function fakeClient(known: boolean) {
     },
     offers: async () => {
       calls.offers++;
-      if (held.hold) await new Promise<void>((resolve) => (answer = resolve));
+      if (held.hold) await new Promise<void>((resolve) => waiting.push(resolve));
       return OFFERS;
     },
     fees: async () => (calls.fees++, FEES),
@@ -40,10 +41,6 @@ function memoryAnswers(): AnswerStore & { keys: string[] } {
   const keys: string[] = [];
   return { keys, get: () => undefined, put: (key: string) => void keys.push(key), close: async () => undefined };
 }
-
-const turns = async (n: number) => {
-  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-};
 
 describe('Scout.scan', () => {
   it('an ASIN the catalog does not know: the scan returns only once the offers it asked beside are answered', async () => {
@@ -69,5 +66,17 @@ describe('Scout.scan', () => {
     const [result] = await scout.scan('B0TOYCAR01', 5);
     expect(result?.price).not.toBeNull();
     expect(calls).toEqual({ item: 1, offers: 1, fees: 1 });
+  });
+
+  it('with a max age of 0, two scans at once of one ASIN share the offers request still out', async () => {
+    const { client, calls, held } = fakeClient(true);
+    held.hold = true;
+    const scout = new Scout(client, options, Date.now, { maxAgeMs: 0, refresh: false });
+    const both = Promise.all([scout.scan('B0TOYCAR01', 5), scout.scan('B0TOYCAR01', 6)]);
+    await turns(5);
+    held.answerOffers();
+    const results = (await both).flat();
+    expect(results.map((r) => r.cost)).toEqual([5, 6]);
+    expect(calls.offers).toBe(1);
   });
 });
