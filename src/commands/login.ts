@@ -55,6 +55,29 @@ function loginAgain(options: LoginOptions): string {
   return `inv login${options.implicit ? ' --flow implicit' : ''}${options.browser ? '' : ' --no-browser'}${port}`;
 }
 
+/**
+ * Opens the browser on a one-use page of ours, not on the URL: its argv is readable by every local user
+ * (docs/decisions.md). `end` removes the page once written, and no browser starts after it: nothing outlives the login.
+ */
+function pageOpener(ctx: Ctx): { open(url: string): Promise<void>; end(): Promise<void> } {
+  let page: Promise<LoginPage> | undefined;
+  let ended = false;
+  return {
+    open: async (url) => {
+      const { env, err } = ctx.io;
+      page = import('../cli/login-page.js').then(({ writeLoginPage }) =>
+        writeLoginPage(env, url, (note) => err.write(note + '\n')),
+      );
+      const written = await page;
+      if (!ended) await ctx.browser.open(written.href, { page: true });
+    },
+    end: async () => {
+      ended = true;
+      await (await page?.catch(() => undefined))?.remove();
+    },
+  };
+}
+
 async function browserFlow(
   ctx: Ctx,
   options: LoginOptions,
@@ -81,17 +104,7 @@ async function browserFlow(
     );
   }
   const lines = paste ? lineReader(io.stdin, io.signal) : undefined;
-  let page: Promise<LoginPage> | undefined;
-  let ended = false;
-  // The browser gets a file of ours, not the URL: its argv is readable by every local user (docs/decisions.md).
-  // The page is awaited before the login returns, and no browser starts once it has ended: nothing outlives the login.
-  const openPage = async (url: string) => {
-    page = import('../cli/login-page.js').then(({ writeLoginPage }) =>
-      writeLoginPage(io.env, url, (note) => io.err.write(note + '\n')),
-    );
-    const written = await page;
-    if (!ended) await ctx.browser.open(written.href, { page: true });
-  };
+  const page = pageOpener(ctx);
   try {
     return await browserLogin(
       oauth,
@@ -107,15 +120,14 @@ async function browserFlow(
       {
         // The URL is printed even with --quiet: without it there is no way to log in.
         notify: (message) => io.err.write(message + '\n'),
-        openBrowser: paste ? undefined : openPage,
+        openBrowser: paste ? undefined : page.open,
         readPaste: lines && (() => lines.next()),
         accept,
       },
     );
   } finally {
-    ended = true;
     lines?.close();
-    await (await page?.catch(() => undefined))?.remove();
+    await page.end();
   }
 }
 

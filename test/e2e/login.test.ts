@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { runInv } from '../helpers/io.js';
@@ -9,6 +10,8 @@ import { spawnInv } from '../helpers/spawn.js';
 import { spawnLogin, startLogin, submitLogin } from '../helpers/oauth.js';
 import { runInTerminal } from '../helpers/terminal.js';
 import { sleep, waitFor } from '../helpers/wait.js';
+
+const RECORD_BROWSER = fileURLToPath(new URL('../helpers/record-browser.mjs', import.meta.url));
 
 /** Every file below `dir`. */
 function filesUnder(dir: string): string[] {
@@ -132,17 +135,21 @@ describe('the loopback listener', () => {
     expect((await login.done).code).toBe(0);
   });
 
-  it('a login interrupted as soon as it printed the URL leaves no login page, then or later', async () => {
+  it('a login interrupted as soon as it printed the URL leaves no login page and starts no browser, then or later', async () => {
     const run = join(fx.env.INV_STATE_DIR, 'run');
     const pages = () => (existsSync(run) ? readdirSync(run).filter((name) => name.startsWith('login-')) : []);
+    const opened = join(fx.dir, 'opened-after-interrupt.txt');
+    const browser = { BROWSER: `${process.execPath} ${RECORD_BROWSER}`, OPENED_FILE: opened };
     for (let i = 0; i < 5; i++) {
-      const login = startLogin([], env);
+      const login = startLogin([], { ...env, ...browser });
       await login.url;
       login.child.kill('SIGINT');
       expect((await login.done).code).toBe(130);
       await sleep(50); // what is about here: a page written after the run ended would appear meanwhile
       expect(pages(), `try ${i + 1}`).toEqual([]);
     }
+    await sleep(500); // what is about here: a browser started for a page being removed would have written by now
+    expect(existsSync(opened) ? readFileSync(opened, 'utf8') : '', 'pages a browser was started on').toBe('');
   });
 
   it('answers one callback only; a second request is refused', async () => {
