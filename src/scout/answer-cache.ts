@@ -18,11 +18,10 @@ export interface ScanTrace {
   oldest?: number;
 }
 
-/** An answer of this run: `asking` while its request is out, `by` the scan that asked it (none: from the store). */
+/** An answer in memory: `asking` while its request is out, `by` the scan that asked it (none: kept from an earlier run). */
 interface CachedAnswer {
   at: number;
   value: Promise<unknown>;
-  fresh: boolean;
   asking: boolean;
   by?: ScanTrace;
 }
@@ -51,18 +50,18 @@ export class AnswerCache {
     const now = this.now();
     const hit = this.cache.get(key);
     if (hit && (hit.asking || hit.by === trace || now - hit.at < maxAgeMs)) {
-      if (!hit.fresh) tookKept(trace, hit.at);
+      if (!hit.by) tookKept(trace, hit.at);
       return hit.value as Promise<T>;
     }
     const kept = refresh ? undefined : store?.get(key);
     if (kept && now - kept.at < maxAgeMs) {
-      this.cache.set(key, { at: kept.at, value: Promise.resolve(kept.value), fresh: false, asking: false });
+      this.cache.set(key, { at: kept.at, value: Promise.resolve(kept.value), asking: false });
       tookKept(trace, kept.at);
       return Promise.resolve(kept.value as T);
     }
     trace.asked++;
     const value = ask();
-    const entry: CachedAnswer = { at: now, value, fresh: true, asking: true, by: trace };
+    const entry: CachedAnswer = { at: now, value, asking: true, by: trace };
     this.cache.set(key, entry);
     value.then(
       (answer) => {
