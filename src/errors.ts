@@ -92,6 +92,16 @@ export class InterruptedError extends InvError {
   }
 }
 
+/** Stopped (Ctrl-C, SIGTERM) while a request waited to be sent (its slot, a 429's wait, an outage): it never left. */
+export class StoppedBeforeSendingError extends InterruptedError {
+  constructor() {
+    super('stopped before the request was sent');
+  }
+}
+
+/** An answer longer than the request allows: a value read as data from elsewhere, refused unread. */
+export class AnswerTooLargeError extends InvError {}
+
 /** Exit code for any thrown value: typed errors carry theirs, anything else is 1. */
 export function exitCodeOf(error: unknown): number {
   return error instanceof InvError ? error.exitCode : ExitCode.failure;

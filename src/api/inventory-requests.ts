@@ -73,7 +73,7 @@ export class InventoryRequests {
     operation: string,
     method: HttpRequest['method'],
     path: string,
-    options: { query?: Record<string, string | undefined>; body?: unknown } = {},
+    options: { query?: Record<string, string | undefined>; body?: unknown; maxBytes?: number } = {},
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -85,6 +85,7 @@ export class InventoryRequests {
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       retry: retryPolicyFor(method, path),
       auth: 'bearer',
+      ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
     });
     return envelope.data;
   }

@@ -166,14 +166,14 @@ export class InventoryClient extends InventoryRequests {
     return this.call('delete feedback', 'DELETE', `/v1/feedback/${encodeURIComponent(id)}`);
   }
 
-  /** GET /v1/settings/<key>. */
-  setting(key: string): Promise<Setting> {
-    return this.call('get setting', 'GET', `/v1/settings/${encodeURIComponent(key)}`);
+  /** GET /v1/settings/<key>; an answer over `maxBytes` is refused unread (AnswerTooLargeError). */
+  setting(key: string, maxBytes?: number): Promise<Setting> {
+    return this.call('get setting', 'GET', `/v1/settings/${encodeURIComponent(key)}`, { maxBytes });
   }
 
   /** The value of a setting, or undefined when the account has none of that key (a 404). */
-  settingValue(key: string): Promise<string | undefined> {
-    return this.setting(key).then(
+  settingValue(key: string, maxBytes?: number): Promise<string | undefined> {
+    return this.setting(key, maxBytes).then(
       (setting) => setting.value,
       (error: unknown) => {
         if (error instanceof NotFoundError) return undefined;

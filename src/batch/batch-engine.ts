@@ -1,24 +1,30 @@
 /**
- * The batch engine, shared by every batch kind: a batch found by what its rows do, one run at a time,
- * every row's "sent" mark on disk (and its window on the server's anchor) before its request leaves,
- * and one rule for what stops the run. Pass one (prepare.ts) reads the whole input and refuses it
- * before anything is sent when it is malformed or repeats applied rows; pass two (here) sends.
+ * The batch engine, shared by every batch kind: one run of a batch generation at a time (a lock here, a lease on the
+ * server), every row's "sent" mark on disk (and its window on the server's anchor) before its request leaves, one
+ * rule for what stops the run, and at its end the head and the account's register told how it ended. Pass one
+ * (prepare.ts) reads the whole input and refuses it before anything is sent when it is malformed or edits applied
+ * rows; pass two (here) sends.
  */
-import { hostname } from 'node:os';
 import { InterruptedError } from '../errors.js';
 import { WINDOW_ROWS } from './anchor.js';
 import { lockBatch } from './batch-lock.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, Rows } from './batch-types.js';
 import { writeIndex } from './catalogue.js';
 import { identified } from './identified.js';
+import { countsOf, readBatchFile, type BatchFile } from './journal-read.js';
+import type { Lease } from './lease.js';
 import { inFileOrder } from './order.js';
 import { runPool } from './pool.js';
-import type { Prepared } from './prepare.js';
+import { clockOf, hostOf, type Prepared } from './prepare.js';
 import { Progress } from './progress.js';
 import { reserveAhead } from './reserve.js';
 import { RowSender } from './row-sender.js';
 import { outcomeOf } from './run-outcome.js';
 import { startRun } from './run-start.js';
+import { notDoneLists, type NotDone } from './row-states.js';
+
+/** Rows a clean stop lists as not done in the head (about 6 KB); more, and the head says its lists are partial. */
+const LISTED_MAX = 300;
 
 /** Pass two: sends every row that is not done (rows in doubt only when asked), a few at a time. */
 export async function send<Row>(
@@ -29,7 +35,7 @@ export async function send<Row>(
   label: string,
 ): Promise<BatchOutcome> {
   if (request.retryInDoubt && prepared.counts.inDoubt > 0) await confirmResend(prepared, env);
-  const host = env.host ?? hostname();
+  const host = hostOf(env);
   const release = lockBatch(`${prepared.path}.lock`, prepared.name, host);
   const progress = new Progress(label, env.progress);
   progress.total = prepared.total;
@@ -38,13 +44,8 @@ export async function send<Row>(
     sent = await sendRows(prepared, request, env, rows, { host, progress });
   } finally {
     progress.finish();
-    try {
-      await prepared.anchor?.release();
-    } finally {
-      release();
-    }
+    release();
   }
-  if (!env.openJournal) await writeIndex(prepared.path).catch(() => undefined);
   // Read now: a "done" mark that failed while the journal closed stops the run too.
   const { sender, stopped } = sent;
   const end = {
@@ -66,7 +67,7 @@ async function confirmResend<Row>(prepared: Prepared<Row>, env: BatchEnv): Promi
   if (!(await env.confirm(question))) throw new InterruptedError('nothing was sent');
 }
 
-/** Under the lock: starts the run, sends the rows through the pool window by window, and notes the end in the journal. */
+/** Under the lock: starts the run, sends the rows through the pool window by window, and notes the end. */
 async function sendRows<Row>(
   prepared: Prepared<Row>,
   request: BatchRequest,
@@ -74,16 +75,19 @@ async function sendRows<Row>(
   rows: Rows,
   run: { host: string; progress: Progress },
 ): Promise<{ sender: RowSender<Row>; stopped: boolean }> {
-  const { journal, current, reserve } = await startRun(prepared, env, run.host);
+  const { journal, current, reserve, lease } = await startRun(prepared, env, run.host);
+  let sender: RowSender<Row> | undefined;
   try {
-    const continued = prepared.continues?.entry;
+    const continued = prepared.continues?.batch;
     if (continued) {
-      const last = `last run ${continued.lastRun ?? 'unknown'} from profile "${continued.profile}"`;
-      await env.info?.(`continues batch "${continued.name}" (${last}): rows done are skipped`);
+      const last = `last run ${new Date(continued.at).toISOString()}${continued.host ? ` on ${continued.host}` : ''}`;
+      const who = continued.profile ? ` from profile "${continued.profile}"` : '';
+      await env.info?.(`continues batch "${continued.name}" (${last}${who}): rows done are skipped`);
     }
-    const sender = new RowSender(prepared, request, env, journal, current, run.progress);
-    const items = reserveAhead(identified(prepared.kind, rows()), WINDOW_ROWS, (item) => sender.sends(item), reserve);
-    const work = inFileOrder(prepared.kind, (item) => sender.row(item));
+    sender = new RowSender(prepared, request, env, journal, current, run.progress);
+    const send = sender;
+    const items = reserveAhead(identified(prepared.kind, rows()), WINDOW_ROWS, (item) => send.sends(item), reserve);
+    const work = inFileOrder(prepared.kind, (item) => send.row(item));
     let stopped = false;
     try {
       ({ stopped } = await runPool(items, work, { concurrency: request.concurrency, signal: env.signal }));
@@ -91,11 +95,40 @@ async function sendRows<Row>(
       sender.stop = error;
     }
     const { done, failed, inDoubt, skipped, pending } = sender.tally();
-    const at = new Date().toISOString();
-    const record = { at, done: done + skipped, failed, inDoubt, pending, units: sender.units, hash: env.input.hash };
-    await journal.note({ end: record }).catch((error: unknown) => (sender.stop ??= error));
+    const at = new Date(clockOf(env).now()).toISOString();
+    const record = { at, done: done + skipped, failed, inDoubt, pending, units: sender.units, hash: prepared.digest };
+    await journal.note({ end: record }).catch((error: unknown) => (send.stop ??= error));
     return { sender, stopped };
   } finally {
     await journal.close();
+    await tellEnd(prepared, env, lease).catch((error: unknown) => {
+      if (sender) sender.stop ??= error;
+    });
   }
+}
+
+/**
+ * After the run: the journal read back, its index here rewritten, and the server told how the generation stands (the
+ * head: finished or stopped, with the rows not done; the account's register).
+ */
+async function tellEnd<Row>(prepared: Prepared<Row>, env: BatchEnv, lease: Lease): Promise<void> {
+  const file = env.openJournal ? undefined : await readBatchFile(prepared.path);
+  if (file) await writeIndex(prepared.path, file).catch(() => undefined);
+  const finished = file ? countsOf(file).finished : false;
+  const lists = file ? notDone(file) : undefined;
+  await lease.release({ state: finished ? 'finished' : 'stopped', ...lists });
+  if (!prepared.key || prepared.anchor.store.off) return;
+  const applied = file ? [...file.rows.values()].filter((r) => r.state === 'done' || r.state === 'in-doubt').length : 0;
+  const entry = { key: prepared.key, gen: prepared.gen, kind: prepared.kind.kind, finished, applied };
+  await prepared.anchor.registry.record({ ...entry, at: clockOf(env).now() }, env.warn);
+}
+
+/** The rows of a journal that are not done, as the head lists them (partial when they are too many to list). */
+function notDone(file: BatchFile): { notDone?: NotDone; partial?: boolean } {
+  if (!file.reservedKnown) return { partial: true };
+  // A row reserved and never marked was not sent: the run stopped before it.
+  const unsent = [...new Set(file.reservedIds)].filter((id) => !file.rows.has(id));
+  const lists: NotDone = notDoneLists(file.rows.values(), unsent);
+  const count = Object.values(lists).reduce((sum, list) => sum + list.length, 0);
+  return count > LISTED_MAX ? { partial: true } : { notDone: lists };
 }

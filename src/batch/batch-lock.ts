@@ -1,10 +1,10 @@
-/** One run per batch: the batch's lock file, refused with the run that holds it. */
+/** One run per batch on this machine: the batch's lock file, refused with the run that holds it. */
 import { hostname } from 'node:os';
-import { InvError } from '../errors.js';
-import { lockFile } from '../util/file-lock.js';
+import { lockFile, lockHeld } from '../util/file-lock.js';
+import { BatchHeldError } from './lease.js';
 
-/** Another run holds the batch. */
-export class BatchLockedError extends InvError {}
+/** Another run on this machine holds the batch. */
+export class BatchLockedError extends BatchHeldError {}
 
 /** Takes the lock at `path` for this process, or throws naming the run that holds it; returns its release. */
 export function lockBatch(path: string, batch: string, host = hostname()): () => void {
@@ -14,6 +14,8 @@ export function lockBatch(path: string, batch: string, host = hostname()): () =>
       new BatchLockedError(
         `batch "${batch}" is being run by process ${holder.pid} on ${holder.host}, started ${holder.started}`,
         `wait for it to finish; if that process is gone from ${holder.host}, remove ${path}`,
+        { host: holder.host, pid: holder.pid },
+        async () => !lockHeld(path, host),
       ),
     {},
     host,

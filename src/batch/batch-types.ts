@@ -6,7 +6,7 @@ import type { InputRow } from './batch-input.js';
 import type { Journal, JournalFile } from '../util/journal.js';
 import type { ProgressSinks } from './progress.js';
 import type { Cell } from './strict-json.js';
-import type { SettingStore } from './anchor.js';
+import type { SettingStore } from './setting-store.js';
 import type { Position } from './order.js';
 import type { ResultState } from './row-states.js';
 
@@ -61,8 +61,10 @@ export interface BatchRequest {
   name?: string;
   retryInDoubt: boolean;
   concurrency: number;
-  /** --again: rows that repeat an earlier batch's applied rows are meant to be applied again, as a new batch. */
+  /** --again: a new generation of the batch, once the last one finished (an unfinished one is continued). */
   again?: boolean;
+  /** The generation a run set out to run before it waited for another run of the batch: that one's work is its own. */
+  target?: number;
 }
 
 /** What the engine needs from its caller. */
@@ -81,6 +83,12 @@ export interface BatchEnv {
   info?(message: string): Promise<void>;
   /** The account's settings, where the batch keeps its anchor (absent: the local journal alone). */
   settings?: SettingStore;
+  /** The wall clock (ms); `Date.now` when absent. */
+  now?: () => number;
+  /** Waits `ms`, ending early (with InterruptedError) when the run is stopped. */
+  sleep?: (ms: number) => Promise<void>;
+  /** How long a run waits for another run of the same batch to let go (--wait); 0: it stops at once, naming it. */
+  waitMs?: number;
   /** This machine, as leases and locks name it (default: the host name). */
   host?: string;
   /** Asks before rows in doubt are sent again (a terminal, or --yes). */

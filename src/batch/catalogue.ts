@@ -5,6 +5,7 @@
  */
 import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { BatchAccount } from './batch-account.js';
 import { batchesDir, batchIdOf, serverKey } from './identity.js';
 import type { IdSet } from './id-set.js';
 import { countsOf, readBatchFile, type BatchFile } from './journal-read.js';
@@ -14,7 +15,18 @@ const ID_BYTES = 8;
 
 /** What the index of one batch says of it. */
 export interface BatchEntry {
+  /** Its generation's id (a batch of the version before generations: its random id). */
   id: string;
+  /** The batch's key and generation (absent key: a batch of the version before generations). */
+  key?: string;
+  gen: number;
+  /** Named with --batch (else known by its rows). */
+  named: boolean;
+  /** The account's key (absent: a batch of the version before it, known by `account` alone). */
+  accountKey?: string;
+  /** When it last ran (ms): its last run's end, or start. */
+  at: number;
+  host?: string;
   name: string;
   kind: string;
   /** The server, as `serverKey` spells it. */
@@ -31,15 +43,26 @@ export interface BatchEntry {
   applied: Buffer;
 }
 
-type Meta = Omit<BatchEntry, 'applied' | 'path'> & { bytes: number };
+type Meta = Omit<BatchEntry, 'applied' | 'path'> & { bytes: number; v: number };
+
+/** The index format: an index of another version is rebuilt. */
+const INDEX_VERSION = 2;
 
 /** The index of a journal read back. */
 function entryOf(file: BatchFile, bytes: number): { meta: Meta; applied: Buffer } {
   const ids = [...file.rows.values()].filter((r) => r.state === 'done' || r.state === 'in-doubt').map((r) => r.id);
   const applied = Buffer.from(ids.join(''), 'hex');
   const header = file.header!;
+  const last = file.runs.at(-1);
   const meta: Meta = {
+    v: INDEX_VERSION,
     id: batchIdOf(file),
+    ...(header.key ? { key: header.key } : {}),
+    gen: header.gen ?? 1,
+    named: header.named ?? false,
+    ...(header.accountKey ? { accountKey: header.accountKey } : {}),
+    at: Date.parse(file.ends.at(-1)?.at ?? last?.at ?? header.created) || 0,
+    ...(last?.host ? { host: last.host } : {}),
     name: header.name,
     kind: header.kind,
     server: serverKey(header.origin),
@@ -53,10 +76,10 @@ function entryOf(file: BatchFile, bytes: number): { meta: Meta; applied: Buffer 
   return { meta, applied };
 }
 
-/** Writes the index of the journal at `path` from its records (after a run, or when found out of date). */
-export async function writeIndex(path: string): Promise<BatchEntry | undefined> {
+/** Writes the index of the journal at `path` from its records (`file`, when just read), after a run or when out of date. */
+export async function writeIndex(path: string, read?: BatchFile): Promise<BatchEntry | undefined> {
   const bytes = (await stat(path)).size;
-  const file = await readBatchFile(path);
+  const file = read ?? (await readBatchFile(path));
   if (!file.header) return undefined;
   const { meta, applied } = entryOf(file, bytes);
   const tmp = `${path}.idx.${process.pid}`;
@@ -78,7 +101,8 @@ async function entryAt(path: string): Promise<BatchEntry | undefined> {
     try {
       const meta = JSON.parse(index.subarray(0, newline).toString('utf8')) as Meta;
       const applied = index.subarray(newline + 1);
-      if (meta.bytes === bytes && applied.length % ID_BYTES === 0) return { ...meta, path, applied };
+      if (meta.v === INDEX_VERSION && meta.bytes === bytes && applied.length % ID_BYTES === 0)
+        return { ...meta, path, applied };
     } catch {
       // an unreadable index is rebuilt below
     }
@@ -86,19 +110,21 @@ async function entryAt(path: string): Promise<BatchEntry | undefined> {
   return writeIndex(path).catch(() => undefined);
 }
 
-/** The batches of `kind` that `account` ran on `server` from this machine (any profile, any spelling of the address). */
+/**
+ * The batches of `kind` that the account ran on `server` from this machine (any profile, any spelling of the address);
+ * batches of the version before account keys are the account's when `whoami` named the same user.
+ */
 export async function catalogue(
   stateDir: string,
   kind: string,
   server: string,
-  account: string,
+  account: BatchAccount,
 ): Promise<BatchEntry[]> {
   const dir = batchesDir(stateDir);
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.journal'));
   const entries = await Promise.all(names.map((n) => entryAt(join(dir, n))));
-  return entries.filter(
-    (e): e is BatchEntry => e !== undefined && e.kind === kind && e.server === server && e.account === account,
-  );
+  const ours = (e: BatchEntry) => (e.accountKey ? e.accountKey === account.key : e.account === account.user);
+  return entries.filter((e): e is BatchEntry => e !== undefined && e.kind === kind && e.server === server && ours(e));
 }
 
 /** How many of the batch's applied rows are in the input. */

@@ -1,87 +1,83 @@
 /**
- * Which batch an input belongs to, by what its rows do: the unfinished batch whose applied rows it
- * holds (a continuation), an earlier batch whose applied rows it repeats (refused unless --again), or
- * a new batch.
+ * Which batch an input is, by the one rule of docs/decisions.md 13: its key (the account, and the batch's name or the
+ * content of its rows) names a batch on the server; the same key again continues it while unfinished and sends nothing
+ * once finished (for a batch known by its rows, "finished" lasts 12 hours: the same rows another night are new work).
+ * An input that holds every applied row of another of tonight's batches (unfinished, or finished within 12 hours)
+ * continues that batch (a fixed row, rows added); one that holds all of them but a few (at most one in ten, at least
+ * one) is an edited copy of it: it is taken as that batch, whose run refuses it, naming the rows the edit lost. Other
+ * overlap is no reason to refuse: tomorrow's file shares rows with tonight's.
  */
-import { BatchRefusedError } from '../errors.js';
-import { appliedCount, overlap, type BatchEntry } from './catalogue.js';
 import type { IdSet } from './id-set.js';
-import { byCodeUnits } from '../util/compare.js';
 
-export interface Choice {
-  /** The earlier batch this run continues; undefined for a new batch. */
-  batch?: BatchEntry;
-  /** True when the input was matched to the batch by its rows, not by its name. */
-  byContent: boolean;
+/** A batch generation as the choice sees it: where it stands, and the ids of the rows it applied (8 bytes each). */
+export interface Known {
+  id: string;
+  key?: string;
+  gen: number;
+  name: string;
+  named: boolean;
+  finished: boolean;
+  /** When it last ran (ms). */
+  at: number;
+  host?: string;
+  profile?: string;
+  applied: Buffer;
 }
+
+export type Choice = { kind: 'continue'; batch: Known; byContent: boolean } | { kind: 'new'; gen: number };
 
 export interface ChooseRequest {
-  /** --batch NAME, when given. */
-  name?: string;
-  /** The name a new batch gets by default (the file's path, or a hash of stdin). */
-  defaultName: string;
-  /** --again: the rows are meant to be applied again, as a new batch. */
+  named: boolean;
+  /** --again: a new generation, once the last one finished. */
   again: boolean;
+  /** The generation this run set out to run, when it waited for another run: it then continues what that one did. */
+  target?: number;
+  now: number;
 }
 
-const newest = (a: BatchEntry, b: BatchEntry) => byCodeUnits(String(b.lastRun), String(a.lastRun));
+/** How long a finished batch known by its rows is tonight's: the same rows within this time are that batch. */
+export const RECENT_MS = 12 * 3_600_000;
 
-/** What a refused repeat tells a person and a script about the batch it repeats. */
-function repeatOf(entry: BatchEntry, rows: number) {
-  return {
-    batch: entry.name,
-    id: entry.id,
-    at: entry.lastRun,
-    profile: entry.profile,
-    applied: rows,
-    finished: entry.finished,
-  };
+/** An input that lacks at most this share of a batch's applied rows (and at least one may always lack) is an edited copy. */
+const EDITED_SHARE = 0.1;
+const ID_BYTES = 8;
+
+/** How many of `batch`'s applied rows the input holds. */
+export function overlap(batch: Pick<Known, 'applied'>, input: IdSet): number {
+  let found = 0;
+  for (let at = 0; at < batch.applied.length; at += ID_BYTES) if (input.has(batch.applied, at)) found++;
+  return found;
 }
 
-/** Refuses an input that repeats `rows` applied rows of `entry` (a finished batch run again, or another batch's rows). */
-export function refuseRepeat(entry: BatchEntry, rows: number): never {
-  const total = appliedCount(entry);
-  const state = entry.finished ? 'finished' : 'not finished';
-  const about = `${state}, last run ${entry.lastRun ?? 'unknown'} from profile "${entry.profile}", ${total} row(s) applied in all`;
-  const show = `inv batch show "${entry.name}"`;
-  throw new BatchRefusedError(
-    `this input repeats ${rows} applied row(s) of batch "${entry.name}" (${about}); nothing was sent`,
-    entry.finished
-      ? 'those moves were made already; to make them again on purpose, add --again'
-      : `to continue that batch give it all of its applied rows (see \`${show}\`); to make these moves again on purpose, add --again`,
-    { outcome: 'repeat', repeats: repeatOf(entry, rows) },
-  );
+const appliedCount = (batch: Pick<Known, 'applied'>) => batch.applied.length / ID_BYTES;
+
+/** Whether a batch known by its rows is tonight's: unfinished, or finished within the last 12 hours. */
+export function open(batch: Pick<Known, 'finished' | 'at'>, now: number): boolean {
+  return !batch.finished || now - batch.at < RECENT_MS;
 }
 
-/** Chooses the batch of an input whose row ids are `input`, among the account's earlier batches. */
-export function chooseBatch(entries: BatchEntry[], input: IdSet, request: ChooseRequest): Choice {
-  if (request.again)
-    return {
-      batch: request.name ? entries.filter((e) => e.name === request.name).sort(newest)[0] : undefined,
-      byContent: false,
-    };
-  const shared = new Map(entries.map((e) => [e, overlap(e, input)]));
-  // A repeat shares at least half of the smaller side: the same moves made again on another day by a file
-  // that also holds other rows are not one.
-  const byOverlap = [...shared]
-    .filter(([e, n]) => n > 0 && n * 2 >= Math.min(input.size, appliedCount(e)))
-    .sort((a, b) => b[1] - a[1]);
-  let chosen: BatchEntry | undefined;
-  let byContent = false;
-  if (request.name !== undefined) chosen = entries.filter((e) => e.name === request.name).sort(newest)[0];
-  else {
-    const holds = (e: BatchEntry) => !e.finished && appliedCount(e) > 0 && shared.get(e) === appliedCount(e);
-    const sameName = (e: BatchEntry) => e.name === request.defaultName;
-    const contained = entries.filter(holds).sort((a, b) => Number(sameName(b)) - Number(sameName(a)) || newest(a, b));
-    chosen = contained[0];
-    byContent = chosen !== undefined && !sameName(chosen);
-    // A batch of the same name (the same file, or the same bytes on stdin) that this input partly repeats, or that
-    // applied nothing, is that batch grown or edited: the engine sends its new rows, or names the applied rows it lost.
-    chosen ??= entries.filter((e) => sameName(e) && (shared.get(e)! > 0 || appliedCount(e) === 0)).sort(newest)[0];
-    const [top] = byOverlap;
-    if (!chosen && top && !top[0].finished) chosen = top[0];
-  }
-  const repeated = byOverlap.find(([e]) => e !== chosen);
-  if (repeated) refuseRepeat(repeated[0], repeated[1]);
-  return { batch: chosen, byContent };
+/** Whether an input holding `held` of a batch's `applied` rows, but not all, is an edited copy of it. */
+function editedCopy(held: number, applied: number): boolean {
+  return held > 0 && held < applied && applied - held <= Math.max(1, Math.floor(EDITED_SHARE * applied));
+}
+
+/**
+ * The batch of an input whose key names `exact` (its latest generation, if any), among the account's other batches
+ * `others` (compared by rows only when the input has no name).
+ */
+export function chooseBatch(exact: Known | undefined, others: Known[], input: IdSet, request: ChooseRequest): Choice {
+  const again = request.target !== undefined ? (exact?.gen ?? 0) < request.target : request.again;
+  const next: Choice = { kind: 'new', gen: (exact?.gen ?? 0) + 1 };
+  if (exact && !exact.finished) return { kind: 'continue', batch: exact, byContent: false };
+  if (exact && again) return next;
+  if (exact && (request.named || open(exact, request.now))) return { kind: 'continue', batch: exact, byContent: false };
+  const candidates = others.filter((o) => o.key !== exact?.key && appliedCount(o) > 0 && open(o, request.now));
+  const shared = candidates.map((batch) => ({ batch, rows: overlap(batch, input) }));
+  const edited = shared.find(({ batch, rows }) => editedCopy(rows, appliedCount(batch)));
+  // Continued so that the run names the applied rows the edit lost, and refuses it (prepare.ts).
+  if (edited && !again) return { kind: 'continue', batch: edited.batch, byContent: true };
+  const holder = shared
+    .filter(({ batch, rows }) => rows === appliedCount(batch) && !(again && batch.finished))
+    .sort((a, b) => Number(a.batch.finished) - Number(b.batch.finished) || b.batch.at - a.batch.at)[0];
+  return holder ? { kind: 'continue', batch: holder.batch, byContent: true } : next;
 }

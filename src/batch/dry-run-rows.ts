@@ -11,7 +11,7 @@ export function settledRow<Row>(
   item: { line: number; id?: string },
   msku: string,
 ): RowResult | undefined {
-  const state = prepared.journal.rows.get(item.id!)?.state;
+  const state = prepared.stateOf(item.id!);
   if (state === 'done') return { line: item.line, msku, status: 'skipped', error: 'done in an earlier run' };
   if (state === 'in-doubt' && !retryInDoubt) {
     const error = 'sent in an earlier run without a sure answer: not sent again';

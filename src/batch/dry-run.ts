@@ -6,6 +6,7 @@ import type { InventoryClient } from '../api/inventory.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './batch-types.js';
 import { dryRunError, isProblem, noCounts, secondsSince, settledRow } from './dry-run-rows.js';
 import { identified } from './identified.js';
+import { checkStopped } from './input-scan.js';
 import { MoveChecks } from './move-checks.js';
 import type { MoveRow } from './move-rows.js';
 import type { Prepared } from './prepare.js';
@@ -23,7 +24,9 @@ export async function dryRunMoves(
   const checks = await MoveChecks.start(client, env.warn);
   const counts = noCounts();
   const problems: RowResult[] = [];
+  let seen = 0;
   for await (const item of identified(prepared.kind, rows())) {
+    checkStopped(env.signal, ++seen);
     const result = settledRow(prepared, request.retryInDoubt, item, item.row!.msku) ?? (await checks.check(item));
     counts[COUNT_KEY[result.status]]++;
     if (isProblem(result.status)) problems.push(result);

@@ -3,6 +3,8 @@
  * an input of a million rows is checked against a thousand batches' indexes without making a string
  * per lookup.
  */
+import { endianness } from 'node:os';
+
 export class IdSet {
   private hi: Uint32Array;
   private lo: Uint32Array;
@@ -36,6 +38,18 @@ export class IdSet {
   /** Whether the id given in hex is in the set. */
   hasHex(hex: string): boolean {
     return this.find(Number.parseInt(hex.slice(0, 8), 16) >>> 0, Number.parseInt(hex.slice(8, 16), 16) >>> 0) >= 0;
+  }
+
+  /** Every id, 8 bytes each, in ascending order: the same bytes for the same ids whatever order they came in. */
+  sortedBytes(): Buffer {
+    const bytes = Buffer.alloc(this.count * 8); // never pooled: its own aligned ArrayBuffer
+    this.list.copy(bytes, 0, 0, this.count * 8);
+    // Ids are stored big-endian; a 64-bit view reads them in the machine's order, so they are swapped around the sort.
+    const little = endianness() === 'LE';
+    if (little) bytes.swap64();
+    new BigUint64Array(bytes.buffer, bytes.byteOffset, this.count).sort();
+    if (little) bytes.swap64();
+    return bytes;
   }
 
   /** Every id in the order added, in hex. */

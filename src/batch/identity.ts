@@ -1,4 +1,4 @@
-/** Who a batch belongs to (an account at a server, whatever the spelling of its address) and where its journal lives. */
+/** The server a batch belongs to (whatever the spelling of its address), the user `whoami` names there, and where journals live. */
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { BatchFile } from './journal-read.js';
@@ -17,19 +17,14 @@ export function serverKey(origin: string): string {
   }
 }
 
-/** The default batch name: the input file's absolute path, or for stdin a hash of its content. */
-export function defaultBatchName(file: string, hash: string): string {
-  return file === '-' ? `stdin-${hash.slice(0, 16)}` : resolve(file);
+/** How a batch without a --batch name is shown: its input file's absolute path, or "stdin" (it is known by its rows). */
+export function inputLabel(file: string): string {
+  return file === '-' ? 'stdin' : resolve(file);
 }
 
 /** Where batch journals live. */
 export function batchesDir(stateDir: string): string {
   return join(stateDir, 'batches');
-}
-
-/** A new batch's id: random, so that a renamed file, a copied journal or a second machine never makes two batches one. */
-export function newBatchId(): string {
-  return nodeCrypto().randomBytes(12).toString('hex');
 }
 
 /** The journal file of the batch with `id`. */
@@ -42,10 +37,7 @@ export function batchIdOf(file: Pick<BatchFile, 'header' | 'path'>): string {
   return file.header?.id ?? basename(file.path, '.journal').replace(/^[a-z]+-/, '');
 }
 
-/**
- * The account the access token belongs to, from `whoami`, remembered per origin and token (by hash)
- * so that a rerun that sends nothing makes no request either.
- */
+/** The user the access token belongs to, from `whoami`, remembered per origin and token (by hash). */
 export async function batchAccount(
   stateDir: string,
   origin: string,

@@ -7,6 +7,7 @@ import type { InventoryClient } from '../api/inventory.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './batch-types.js';
 import { dryRunError, isProblem, noCounts, secondsSince, settledRow } from './dry-run-rows.js';
 import { identified } from './identified.js';
+import { checkStopped } from './input-scan.js';
 import { planRow, type ItemPlan, type ItemRow } from './import-plan.js';
 import type { Prepared } from './prepare.js';
 import { COUNT_KEY } from './row-states.js';
@@ -50,7 +51,9 @@ export async function dryRunImport(
   const problems: RowResult[] = [];
   // Rows on one msku are sent in file order (order.ts): each is planned against the item as the rows before it leave it.
   const known = new Map<string, Record<string, unknown>>();
+  let seen = 0;
   for await (const item of identified(prepared.kind, rows())) {
+    checkStopped(env.signal, ++seen);
     const msku = String(item.row!.item.msku);
     const result = settledRow(prepared, request.retryInDoubt, item, msku) ?? (await planned(client, item, msku, known));
     const change = result.change as ItemPlan['change'];

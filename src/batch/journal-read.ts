@@ -14,8 +14,15 @@ export interface RowEntry {
 }
 
 export interface BatchHeader {
-  /** The batch's own id (journals written before ids existed: taken from the file name). */
+  /** The generation's id, `<key>-<gen>` (a batch of the version before generations: random; before ids: the file name). */
   id?: string;
+  /** The batch's key (account, kind, and name or rows) and generation; absent in journals of earlier versions. */
+  key?: string;
+  gen?: number;
+  /** Named with --batch; else known by its rows, `name` being the input as given. */
+  named?: boolean;
+  /** The account's key (server, user, and the account's id on the server). */
+  accountKey?: string;
   name: string;
   kind: string;
   profile: string;
@@ -61,6 +68,10 @@ export interface BatchFile {
   rows: Map<string, RowEntry>;
   /** The last window of rows reserved on the server's anchor before they were sent (0: none). */
   reserved: number;
+  /** The ids of the rows this journal's runs reserved (a row reserved and never marked was not sent). */
+  reservedIds: string[];
+  /** False when a window was reserved by a version that did not note its ids. */
+  reservedKnown: boolean;
   /** Bytes up to the end of the last whole record. */
   validBytes: number;
   /** The last record was cut short (a crash while writing): its row, when its id can still be read. */
@@ -71,7 +82,16 @@ export interface BatchFile {
 
 /** Reads a journal (an empty one when the file does not exist). */
 export async function readBatchFile(path: string): Promise<BatchFile> {
-  const file: BatchFile = { path, runs: [], ends: [], rows: new Map(), reserved: 0, validBytes: 0 };
+  const file: BatchFile = {
+    path,
+    runs: [],
+    ends: [],
+    rows: new Map(),
+    reserved: 0,
+    reservedIds: [],
+    reservedKnown: true,
+    validBytes: 0,
+  };
   const { validBytes, torn, damage } = await scanRecords(path, (key, record) => apply(file, key, record));
   file.validBytes = validBytes;
   file.damage = damage;
@@ -95,7 +115,12 @@ function apply(file: BatchFile, row: string, record: JournalRecord): void {
   }
   if (record.input) file.input = record.input as InputRecord;
   if (record.end) file.ends.push(record.end as EndRecord);
-  if (typeof record.reserve === 'number') file.reserved = Math.max(file.reserved, record.reserve);
+  if (typeof record.reserve === 'number') {
+    file.reserved = Math.max(file.reserved, record.reserve);
+    if (Array.isArray(record.ids)) {
+      for (const id of record.ids) if (typeof id === 'string') file.reservedIds.push(id);
+    } else if (record.from !== 'anchor') file.reservedKnown = false;
+  }
 }
 
 function markRow(file: BatchFile, id: string, record: JournalRecord): void {

@@ -1,20 +1,26 @@
 /**
- * Pass one of a batch run: reads the whole input, refusing it before anything is sent when it is
- * malformed; finds the batch it belongs to by what its rows do (a continuation, a refused repeat, or
- * a new batch); reads that batch's journal and what the server's anchor holds beyond it.
+ * Pass one of a batch run: reads the whole input, refusing it before anything is sent when it is malformed; finds the
+ * batch it is by the one rule (choose.ts): its key on the server, or another open batch of the account that its rows
+ * continue; reads that batch's journal here and what the server's anchor holds beyond it.
  */
 import { hostname } from 'node:os';
 import { BatchRefusedError, JournalDamagedError, UsageError } from '../errors.js';
-import { Anchor } from './anchor.js';
-import { appliedCount, catalogue, type BatchEntry } from './catalogue.js';
-import { IdSet } from './id-set.js';
-import { chooseBatch, refuseRepeat } from './choose.js';
-import { describeEdits } from './edits.js';
-import { batchPath, defaultBatchName, newBatchId, serverKey } from './identity.js';
-import { readBatchFile, type BatchFile } from './journal-read.js';
+import { accountInstance, accountKey, type BatchAccount } from './batch-account.js';
+import { AnchorReader, anchorKeys, boundsFor, type AnchorBounds, type AnchorKeys, type Recovered } from './anchor.js';
+import { batchKey, contentDigest, generationId } from './batch-key.js';
 import type { BatchEnv, BatchKind, BatchRequest, Rows } from './batch-types.js';
-import { identified } from './identified.js';
+import { catalogue } from './catalogue.js';
+import { exactBatch, otherBatches } from './candidates.js';
+import { chooseBatch, type Choice, type Known } from './choose.js';
+import { describeEdits } from './edits.js';
+import { checkStopped, scanInput } from './input-scan.js';
+import type { Head } from './head.js';
+import type { IdSet } from './id-set.js';
+import { batchPath, inputLabel, serverKey } from './identity.js';
+import { readBatchFile, type BatchFile } from './journal-read.js';
+import { Registry, registryKey } from './registry.js';
 import type { JournalState } from './row-states.js';
+import { AnchorStore, type SettingStore } from './setting-store.js';
 
 const MAX_LISTED = 20;
 
@@ -37,57 +43,49 @@ export async function readJournal(path: string, name: string): Promise<BatchFile
   return journal;
 }
 
+/** The anchor of the batch a run prepared: where it lives, what its head said when read, and how to reach it. */
+export interface PreparedAnchor {
+  store: AnchorStore;
+  keys: AnchorKeys;
+  bounds: AnchorBounds;
+  /** The head as pass one read it: the claim checks that it has not moved since. */
+  head: Head | 'cleared' | undefined;
+  registry: Registry;
+}
+
 export interface Prepared<Row> {
-  /** The batch's own id (its anchor on the server is named after it). */
+  /** The generation's id (its journal and windows are named after it). */
   id: string;
+  key?: string;
+  gen: number;
   name: string;
+  named: boolean;
   path: string;
   journal: BatchFile;
   total: number;
+  /** The digest of the input's rows (its identity, whatever file or pipe it came from). */
+  digest: string;
   counts: { toSend: number; inDoubt: number };
   /** Rows of the journal, failed or not sent, that the input no longer holds: marked dropped when the run starts. */
   absent: string[];
-  /** The account the batch runs as (read once, in pass one). */
-  account: string;
+  account: BatchAccount;
   kind: BatchKind<Row>;
-  /** The earlier batch this run continues (undefined: a new batch), and whether it was found by its rows rather than its name. */
-  continues?: { entry: BatchEntry; byContent: boolean };
-  /** The server's anchor, and the ids of rows in windows the journal lost (in doubt). */
-  anchor?: Anchor;
-  recovered: { ids: Set<string>; windows: number };
+  /** The batch this run continues (undefined: a new generation), and whether its rows, not its key, found it. */
+  continues?: { batch: Known; byContent: boolean };
+  /** Set when the batch finished earlier and the input holds nothing more: nothing is sent. */
+  finished?: Known;
+  anchor: PreparedAnchor;
+  /** Rows the server's anchor knows beyond the journal, with the state its head gives them. */
+  recovered: Recovered;
+  /** A row's state: the journal's, or what the anchor recovered. */
+  stateOf(id: string): JournalState | undefined;
 }
 
-/** Reads every row, refusing the input when any is not valid: the rows' ids and their count. */
-async function scan<Row>(kind: BatchKind<Row>, rows: Rows, label: string): Promise<{ ids: IdSet; total: number }> {
-  const ids = new IdSet();
-  const problems: string[] = [];
-  let problemCount = 0;
-  let total = 0;
-  for await (const row of identified(kind, rows())) {
-    total++;
-    if (row.problem) {
-      if (++problemCount <= MAX_LISTED) problems.push(`line ${row.line}: ${row.problem}`);
-    } else ids.addHex(row.id!);
-  }
-  if (total === 0)
-    throw new BatchRefusedError(`no rows in ${label}`, 'a header alone is not a batch: check that the export worked', {
-      outcome: 'invalid',
-      rows: 0,
-    });
-  if (problemCount > 0) {
-    const more = problemCount > MAX_LISTED ? `\n  … and ${problemCount - MAX_LISTED} more` : '';
-    throw new BatchRefusedError(
-      `${label}: ${problemCount} row(s) are not valid; nothing was sent:\n  ${problems.join('\n  ')}${more}`,
-      'fix those rows and run the same command again',
-      {
-        outcome: 'invalid',
-        rows: total,
-        invalid: problemCount,
-      },
-    );
-  }
-  return { ids, total };
-}
+/** A settings store that has none: the anchor is off from the start. */
+const NO_SETTINGS: SettingStore = {
+  get: () => Promise.reject(new UsageError('no settings')),
+  put: () => Promise.reject(new UsageError('no settings')),
+};
 
 /** Pass one: finds the batch, reads its journal and the whole input; throws before anything is sent when either is wrong. */
 export async function prepare<Row>(
@@ -98,63 +96,90 @@ export async function prepare<Row>(
   options: { dryRun?: boolean } = {},
 ): Promise<Prepared<Row>> {
   if (request.name !== undefined && !request.name.trim()) throw new UsageError('--batch needs a name');
-  const dryRun = Boolean(options.dryRun);
-  const account = await env.account();
-  const entries = await catalogue(env.stateDir, kind.kind, serverKey(env.origin), account);
-  // The very bytes of a finished batch (the same file again, renamed, piped, from another profile): refused
-  // before its rows are read, so that the refusal costs no request.
-  const same = entries.find(
-    (e) => e.finished && e.hash === env.input.hash && (request.name === undefined || request.name === e.name),
-  );
-  if (same && !request.again && !dryRun) refuseRepeat(same, appliedCount(same));
-  const { ids, total } = await scan(kind, rows, env.input.label);
-  const { entry, byContent, ...batch } = await openBatch(kind, request, env, entries, ids, dryRun);
-  const { name, journal, recovered } = batch;
-  const stateOf = (hex: string) => {
-    const state = journal.rows.get(hex)?.state;
-    return state !== 'done' && recovered.ids.has(hex) ? 'in-doubt' : state;
+  // The input first: a malformed one is refused before any request.
+  const { ids, total } = await scanInput(kind, rows, env);
+  const store = new AnchorStore(env.settings ?? NO_SETTINGS, env.warn);
+  if (!env.settings) store.off = true;
+  const account = await accountOf(env, store, !options.dryRun);
+  const digest = contentDigest(ids);
+  const named = request.name !== undefined;
+  const key = batchKey(account.key, kind.kind, named ? { name: request.name! } : { digest });
+  const name = named ? request.name! : inputLabel(request.file);
+  const bounds = boundsFor(total);
+  const head = await new AnchorReader(store, anchorKeys({ key, gen: 1, id: '' }), bounds).head();
+  const local = await catalogue(env.stateDir, kind.kind, serverKey(env.origin), account);
+  const exact = await exactBatch(key, head, local, { store, bounds, name });
+  const registry = new Registry(store, registryKey(account.key), clockOf(env));
+  const others = await otherBatches(local, registry, store, { ids, kind: kind.kind, key, warn: env.warn });
+  const now = env.now?.() ?? Date.now();
+  const choice = chooseBatch(exact, others, ids, { named, again: Boolean(request.again), target: request.target, now });
+  const chosen = await openChosen(choice, { key, name, named, kind: kind.kind, env, store, bounds, head });
+  const stateOf = (id: string) => {
+    const state = chosen.journal.rows.get(id)?.state;
+    return state === 'done' ? state : (chosen.recovered.rows.get(id) ?? state);
   };
-  const counts = await countRows(kind, rows, { name, journal, total, ids, recovered: recovered.ids, stateOf });
-  if (counts.toSend === 0 && counts.inDoubt === 0 && !dryRun && entry) refuseRepeat(entry, total);
-  const absent = [...journal.rows.values()]
-    .filter((r) => ['failed', 'pending'].includes(stateOf(r.id) ?? '') && !ids.hasHex(r.id))
-    .map((r) => r.id);
-  const continues = entry ? { entry, byContent } : undefined;
-  return { ...batch, total, counts, absent, kind, account, continues };
+  const counts = await countRows(kind, rows, { ...chosen, total, ids, stateOf, signal: env.signal });
+  const continued = choice.kind === 'continue' ? choice : undefined;
+  const finished = continued?.batch.finished && counts.toSend + counts.inDoubt === 0 ? continued.batch : undefined;
+  const absent = [...new Set([...chosen.journal.rows.keys(), ...chosen.recovered.rows.keys()])].filter(
+    (id) => ['failed', 'pending'].includes(stateOf(id) ?? '') && !ids.hasHex(id),
+  );
+  const continues = continued ? { batch: continued.batch, byContent: continued.byContent } : undefined;
+  const anchor = { store, keys: chosen.keys, bounds, head: chosen.head, registry };
+  return { ...chosen, total, digest, counts, absent, kind, account, continues, finished, anchor, stateOf };
 }
 
-/** The batch this input belongs to (an earlier one, or a new one), its journal, and what the server's anchor holds beyond it. */
-async function openBatch<Row>(
-  kind: BatchKind<Row>,
-  request: BatchRequest,
-  env: BatchEnv,
-  entries: BatchEntry[],
-  ids: IdSet,
-  dryRun: boolean,
-) {
-  const defaultName = defaultBatchName(request.file, env.input.hash);
-  const { batch: entry, byContent } = chooseBatch(entries, ids, {
-    name: request.name,
-    defaultName,
-    again: Boolean(request.again),
-  });
-  const id = entry?.id ?? newBatchId();
-  const name = entry?.name ?? request.name ?? defaultName;
-  const path = entry?.path ?? batchPath(env.stateDir, kind.kind, id);
-  const journal = entry ? await readJournal(path, name) : await readBatchFile(path);
-  const anchor = env.settings
-    ? new Anchor(env.settings, id, { host: env.host ?? hostname(), pid: process.pid }, env.warn)
-    : undefined;
+/** The account the batch runs as: the user `whoami` names, at this server, with the id the account's settings hold. */
+async function accountOf(env: BatchEnv, store: AnchorStore, write: boolean): Promise<BatchAccount> {
+  const user = await env.account();
+  const instance = await accountInstance(store, clockOf(env).sleep, write);
+  return { key: accountKey(serverKey(env.origin), user, instance), user };
+}
+
+/** The clock and the (interruptible) sleep of a run. */
+export function clockOf(env: Pick<BatchEnv, 'now' | 'sleep'>) {
+  return {
+    now: () => env.now?.() ?? Date.now(),
+    sleep: env.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+  };
+}
+
+interface ChosenContext {
+  key: string;
+  name: string;
+  named: boolean;
+  kind: string;
+  env: BatchEnv;
+  store: AnchorStore;
+  bounds: AnchorBounds;
+  /** The head of the input's own key. */
+  head: Head | 'cleared' | undefined;
+}
+
+/** The chosen batch's journal here (read, or new), its anchor, and what the server holds beyond the journal. */
+async function openChosen(choice: Choice, c: ChosenContext) {
+  const batch =
+    choice.kind === 'continue'
+      ? choice.batch
+      : { id: generationId(c.key, choice.gen), key: c.key, gen: choice.gen, name: c.name, named: c.named };
+  const path = batchPath(c.env.stateDir, c.kind, batch.id);
+  const journal = choice.kind === 'continue' ? await readJournal(path, batch.name) : await readBatchFile(path);
+  const keys = anchorKeys(batch);
+  const bounds = boundsFor(Math.max(c.bounds.maxWindows, journal.rows.size));
+  const reader = new AnchorReader(c.store, keys, bounds);
+  const head = batch.key === c.key ? c.head : await reader.head();
+  const own = head && head !== 'cleared' && head.gen === batch.gen ? head : head === 'cleared' ? head : undefined;
   const recovered =
-    entry && anchor && !dryRun
-      ? await anchor.recover({ reserved: journal.reserved, bytes: journal.validBytes })
-      : { ids: new Set<string>(), windows: journal.reserved };
-  return { entry, byContent, id, name, path, journal, anchor, recovered };
+    choice.kind === 'continue'
+      ? await reader.recover(own, { reserved: journal.reserved, bytes: journal.validBytes })
+      : { rows: new Map<string, JournalState>(), windows: 0 };
+  const { id, key, gen, name, named } = batch;
+  return { id, key, gen, name, named, path, journal, keys, head, recovered };
 }
 
 /**
- * The input's rows to send and in doubt, by each row's state (`stateOf`: the journal's, or in doubt when the anchor
- * holds it); refuses the input when it changed or lost rows that were applied (or may have been).
+ * The input's rows to send and in doubt, by each row's state (`stateOf`: the journal's, or the anchor's); refuses the
+ * input when it changed or lost rows that were applied (or may have been).
  */
 async function countRows<Row>(
   kind: BatchKind<Row>,
@@ -164,17 +189,19 @@ async function countRows<Row>(
     journal: BatchFile;
     total: number;
     ids: IdSet;
-    recovered: Set<string>;
+    recovered: Recovered;
     stateOf: (hex: string) => JournalState | undefined;
+    signal?: AbortSignal;
   },
 ): Promise<Prepared<Row>['counts']> {
   const { journal, stateOf } = batch;
-  const applied = new Set(
-    [...journal.rows.values()].filter((r) => stateOf(r.id) === 'done' || stateOf(r.id) === 'in-doubt').map((r) => r.id),
-  );
-  for (const hex of batch.recovered) if (stateOf(hex) === 'in-doubt') applied.add(hex);
+  const applied = new Set<string>();
+  for (const id of [...journal.rows.keys(), ...batch.recovered.rows.keys()])
+    if (stateOf(id) === 'done' || stateOf(id) === 'in-doubt') applied.add(id);
   const counts = { toSend: 0, inDoubt: 0 };
+  let seen = 0;
   for (const hex of batch.ids.hexes()) {
+    checkStopped(batch.signal, ++seen);
     const state = stateOf(hex);
     applied.delete(hex);
     if (state === 'in-doubt') counts.inDoubt++;
@@ -189,10 +216,15 @@ async function countRows<Row>(
       ].join(' '),
       [
         'editing a file cannot take back a move: put those rows back as they were and give new moves a file of their own',
-        '(--again applies the whole file anew)',
+        '(once the batch has finished, --again applies the whole file anew)',
       ].join(' '),
       { outcome: 'invalid', reason: 'edited', batch: batch.name, rows: batch.total, changed: applied.size },
     );
   }
   return counts;
+}
+
+/** This machine, as leases and locks name it. */
+export function hostOf(env: Pick<BatchEnv, 'host'>): string {
+  return env.host ?? hostname();
 }

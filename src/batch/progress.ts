@@ -77,3 +77,43 @@ export class Progress {
     return `${this.label}: ${of}${parts.join(' · ')} (${Math.round(rate)}/s${left})`;
   }
 }
+
+/** Progress of reading an input before anything is sent: its rows so far, on a terminal or every 10 s in a log. */
+export class ReadingProgress {
+  rows = 0;
+  private readonly started = performance.now();
+  private lastDraw = 0;
+  private lastLog: number;
+
+  constructor(
+    private readonly what: string,
+    private readonly sinks: ProgressSinks = {},
+  ) {
+    this.lastLog = this.started;
+  }
+
+  /** Counts one row read; draws at most ten times a second, logs at most every 10 s. */
+  row(): void {
+    this.rows++;
+    if ((this.rows & 1023) !== 0) return;
+    const now = performance.now();
+    if (this.sinks.terminal && now - this.lastDraw > 100) {
+      this.lastDraw = now;
+      this.sinks.terminal.write(`\r\x1b[2K${this.line(now)}`);
+    }
+    if (this.sinks.log && now - this.lastLog >= (this.sinks.everyMs ?? 10_000)) {
+      this.lastLog = now;
+      this.sinks.log(`${new Date().toISOString()} ${this.line(now)}`);
+    }
+  }
+
+  /** Clears the line. */
+  finish(): void {
+    if (this.sinks.terminal && this.lastDraw > 0) this.sinks.terminal.write('\r\x1b[2K');
+  }
+
+  private line(now: number): string {
+    const rate = Math.round((this.rows * 1000) / Math.max(now - this.started, 1));
+    return `${this.what}: ${this.rows.toLocaleString('en-US')} rows read (${rate.toLocaleString('en-US')}/s)`;
+  }
+}

@@ -101,3 +101,27 @@ export function readMark(mark: JournalRecord): (MarkDetails & { state: JournalSt
     error: typeof mark.e === 'string' ? mark.e : undefined,
   };
 }
+
+/** The lists an anchor's head keeps, at a clean stop, of its generation's rows that are not done: by state. */
+const LIST_OF_STATE = { failed: 'failed', 'in-doubt': 'doubt', pending: 'unsent' } as const;
+
+/** Rows not done, by the head's list names; a row in none of them was done. */
+export type NotDone = Record<(typeof LIST_OF_STATE)[keyof typeof LIST_OF_STATE], string[]>;
+
+/** The names of the head's lists. */
+export const NOT_DONE_LISTS = Object.values(LIST_OF_STATE);
+
+/** A row's state as a clean stop's lists tell it: not listed, it was done. */
+export function stateInLists(lists: NotDone, id: string): JournalState {
+  for (const [state, list] of Object.entries(LIST_OF_STATE)) if (lists[list].includes(id)) return state as JournalState;
+  return 'done';
+}
+
+/** The lists of rows not done: `rows` by their state, and `unsent` (reserved but never marked: not sent). */
+export function notDoneLists(rows: Iterable<{ id: string; state: JournalState }>, unsent: Iterable<string>): NotDone {
+  const lists: NotDone = { failed: [], doubt: [], unsent: [] };
+  for (const row of rows)
+    if (row.state in LIST_OF_STATE) lists[LIST_OF_STATE[row.state as keyof typeof LIST_OF_STATE]].push(row.id);
+  lists.unsent.push(...unsent);
+  return lists;
+}

@@ -23,6 +23,7 @@ export function outcomeOf<Row>(prepared: Prepared<Row>, end: RunEnd): BatchOutco
     outcome: interrupted ? 'stopped' : prepared.continues ? 'continued' : 'ran',
     batch: name,
     id: prepared.id,
+    generation: prepared.gen,
     ...(prepared.continues ? { continues: continuesOf(prepared) } : {}),
     rows: prepared.total,
     done,
@@ -39,20 +40,58 @@ export function outcomeOf<Row>(prepared: Prepared<Row>, end: RunEnd): BatchOutco
   return { summary, problems: end.problems, line, error: errorOf(end, name) };
 }
 
+/**
+ * The outcome of a batch that had finished and that the input adds nothing to: nothing was sent, and it says when,
+ * where and from which profile it finished.
+ */
+export function finishedOutcome<Row>(prepared: Prepared<Row>, seconds: number): BatchOutcome {
+  const batch = prepared.finished!;
+  const at = new Date(batch.at).toISOString();
+  const finished = {
+    at,
+    ...(batch.host ? { host: batch.host } : {}),
+    ...(batch.profile ? { profile: batch.profile } : {}),
+  };
+  const summary = {
+    outcome: 'finished',
+    batch: prepared.name,
+    id: prepared.id,
+    generation: prepared.gen,
+    finished,
+    rows: prepared.total,
+    done: 0,
+    failed: 0,
+    inDoubt: 0,
+    skipped: prepared.total,
+    pending: 0,
+    stopped: false,
+    seconds: Number(seconds.toFixed(2)),
+    journal: prepared.path,
+  };
+  const where = [batch.host && `on ${batch.host}`, batch.profile && `from profile "${batch.profile}"`].filter(Boolean);
+  const line = [
+    `nothing sent: batch "${prepared.name}" finished ${at} ${where.join(' ')}, every row of this input done then;`,
+    'to make these moves once more on purpose, add --again',
+  ].join(' ');
+  return { summary, problems: [], line };
+}
+
 /** The earlier batch a run continued, as the summary tells it. */
 function continuesOf<Row>(prepared: Prepared<Row>) {
-  const { entry, byContent } = prepared.continues!;
-  return { batch: entry.name, id: prepared.id, byContent, lastRun: entry.lastRun };
+  const { batch, byContent } = prepared.continues!;
+  const lastRun = batch.at ? new Date(batch.at).toISOString() : null;
+  return { batch: batch.name, id: batch.id, byContent, lastRun, ...(batch.host ? { host: batch.host } : {}) };
 }
 
 /** The error the run exits with: what stopped it, an interruption, or rows failed or in doubt (none when all went well). */
 function errorOf(end: RunEnd, name: string): InvError | undefined {
   const { failed, inDoubt } = end.tally;
-  if (end.stop !== undefined) {
+  if (end.stop !== undefined && !(end.stop instanceof InterruptedError)) {
     if (!(end.stop instanceof InvError)) throw end.stop;
     return end.stop;
   }
-  if (end.stopped)
+  // Stopped (Ctrl-C, SIGTERM) between rows, or while a request waited to be sent: the same stop.
+  if (end.stopped || end.stop !== undefined)
     return new InterruptedError('stopped before the end: the journal is kept; run the same command again to continue');
   if (failed + inDoubt > 0)
     return new BatchIncompleteError(

@@ -1,38 +1,41 @@
 /**
- * The identity of a batch input: a hash of its content. Stdin is copied to a file first, so it can be read again;
- * the copy is removed when the batch ends, and a killed run's copy by the next run or by `inv batch prune`.
- * Lines are checked on the way: a line over 1 MiB is refused before the rest is read.
+ * A batch input that can be read twice: a file as it is; stdin copied to a file first, removed when the batch ends (a
+ * killed run's copy by the next run or by `inv batch prune`). Lines of stdin are checked on the way: a line over
+ * 1 MiB is refused before the rest is read.
  */
-import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { processAlive } from '../util/file-lock.js';
-import { UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../errors.js';
 import { boundedLines } from './line-limit.js';
 import { nodeCrypto } from '../util/lazy-crypto.js';
 
-/** The sha256 of a file, read as a stream. */
-async function hashFile(path: string): Promise<string> {
-  const hash = nodeCrypto().createHash('sha256');
+/** Checks that a file can be read, with a clear error when it cannot. */
+async function readable(path: string): Promise<void> {
   try {
-    for await (const chunk of boundedLines(createReadStream(path), path)) hash.update(chunk);
+    await (await open(path, 'r')).close();
   } catch (error) {
-    if (error instanceof UsageError) throw error;
     throw new UsageError(
       `${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
     );
   }
-  return hash.digest('hex');
 }
 
-/** A readable copy of the input and its hash; stdin ("-") is copied into `spoolDir` while hashing. */
+/**
+ * A copy of the input that can be read twice (a file is its own; stdin, "-", is copied into `spoolDir`), and for stdin
+ * the sha256 of its bytes; `signal` stops the copy (Ctrl-C, SIGTERM).
+ */
 export async function identify(
   file: string,
   stdin: NodeJS.ReadableStream,
   spoolDir: string,
+  signal?: AbortSignal,
 ): Promise<{ path: string; hash: string }> {
-  if (file !== '-') return { path: file, hash: await hashFile(file) };
+  if (file !== '-') {
+    await readable(file);
+    return { path: file, hash: '' };
+  }
   await mkdir(spoolDir, { recursive: true, mode: 0o700 });
   await sweepSpool(spoolDir);
   const path = join(spoolDir, `stdin-${process.pid}-${Date.now()}-${nodeCrypto().randomBytes(4).toString('hex')}.txt`);
@@ -49,9 +52,11 @@ export async function identify(
         }
       },
       copy,
+      { signal },
     );
   } catch (error) {
     await unlink(path).catch(() => undefined);
+    if (signal?.aborted) throw new InterruptedError('stopped while reading stdin: nothing was sent');
     throw error;
   }
   return { path, hash: hash.digest('hex') };

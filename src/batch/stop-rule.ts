@@ -6,6 +6,7 @@ import {
   InDoubtError,
   InterruptedError,
   RateLimitError,
+  StoppedBeforeSendingError,
   type InvError,
 } from '../errors.js';
 import { JournalWriteError } from './batch-journal.js';
@@ -34,6 +35,8 @@ export function verdictOf(error: unknown): Verdict {
     return { state: 'pending', message, stop: error };
   if (error instanceof JournalWriteError) return { state: 'in-doubt', message, stop: error };
   if (error instanceof InDoubtError) return { state: 'in-doubt', message };
+  // Stopped while it waited to be sent (a 429's wait, an outage): it never left.
+  if (error instanceof StoppedBeforeSendingError) return { state: 'pending', message, stop: error };
   if (error instanceof InterruptedError) return { state: 'in-doubt', message, stop: error };
   if (error instanceof ApiError || (error as InvError)?.exitCode === 3 || (error as InvError)?.exitCode === 2)
     return { state: 'failed', message };

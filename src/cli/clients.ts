@@ -15,7 +15,7 @@ import { logHook } from '../http/log-hook.js';
 import { paceHook } from '../http/pace-hook.js';
 import type { Pacer } from '../http/pacer.js';
 import { ResearchClient } from '../api/research.js';
-import { retryHook } from '../http/retry-hook.js';
+import { retryHook, type Outage } from '../http/retry-hook.js';
 import type { Transport } from '../http/transport.js';
 import type { Hook } from '../http/http-types.js';
 
@@ -31,6 +31,8 @@ export interface ClientDeps {
   onPause?: (delayMs: number, message: string) => void;
   /** A batch's pacer: inventory requests leave at the rate it learns. */
   pacer?: Pacer;
+  /** The run's outage clock: --wait bounds how long the service may be unreachable, for all requests together. */
+  outage?: Outage;
 }
 
 /** Research extras: the clock skew to start from and keep. */
@@ -47,7 +49,13 @@ function core(
 ): HttpCore {
   const hooks: Hook[] = [
     errorHook({ api: api.name, authHint: api.authHint, authStatuses: api.authStatuses }),
-    retryHook({ signal: deps.signal, onRetry: deps.log, patienceMs: deps.patienceMs, onPause: deps.onPause }),
+    retryHook({
+      signal: deps.signal,
+      onRetry: deps.log,
+      patienceMs: deps.patienceMs,
+      onPause: deps.onPause,
+      outage: deps.outage,
+    }),
     ...own,
   ];
   if (deps.log) hooks.push(logHook(deps.log));

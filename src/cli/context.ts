@@ -12,6 +12,7 @@ import type { OAuthClient } from '../auth/oauth-client.js';
 import type { TokenProvider } from '../auth/tokens.js';
 import { createTransport } from '../http/load-transport.js';
 import { Pacer } from '../http/pacer.js';
+import { Outage } from '../http/retry-hook.js';
 import type { Transport } from '../http/transport.js';
 import type { GlobalOptions } from './globals.js';
 import type { IO } from '../util/io.js';
@@ -92,6 +93,8 @@ export const BATCH_WAIT_MS = 10 * 60_000;
 export class Ctx {
   private settingsCache?: Settings;
   private pacer?: Pacer;
+  /** One outage clock for every client of the command: --wait bounds the outage, not each request. */
+  private readonly outage = new Outage();
 
   constructor(
     readonly session: Session,
@@ -161,6 +164,16 @@ export class Ctx {
     return clients.createInventoryClient({ ...deps, tokens });
   }
 
+  /** The wall clock in milliseconds (tests give the IO a clock of their own). */
+  now(): number {
+    return this.io.now?.() ?? Date.now();
+  }
+
+  /** How long a batch waits for the service, or for another run of the same batch: --wait, else 10 minutes. */
+  batchWaitMs(): number {
+    return this.globals.waitMs ?? BATCH_WAIT_MS;
+  }
+
   /**
    * From now on inventory requests leave at the rate a pacer learns from the server, a pause holds them all,
    * and the service is waited for (--wait, default 10 min); `say` gets a line when a pause starts.
@@ -177,7 +190,8 @@ export class Ctx {
     const onPause = pacer
       ? (ms: number, message: string) => pacer.pause(ms, message)
       : (ms: number, message: string) => void (ms >= 1000 && this.info(message));
-    return { transport, settings, signal: this.io.signal, log: this.verboseLog(), patienceMs, onPause, pacer };
+    const { outage } = this;
+    return { transport, settings, signal: this.io.signal, log: this.verboseLog(), patienceMs, onPause, pacer, outage };
   }
 
   /** Checks --fields against the view now, before any request, and returns its renderer. */

@@ -7,6 +7,7 @@ import {
   InterruptedError,
   NotFoundError,
   RateLimitError,
+  StoppedBeforeSendingError,
 } from '../errors.js';
 import { parseRetryAfter } from './retry.js';
 import { TransportError, type Hook, type HttpRequest, type HttpResponse } from './http-types.js';
@@ -84,6 +85,7 @@ export function errorHook(options: ErrorHookOptions): Hook {
       res = await next(req);
     } catch (error) {
       if (!(error instanceof TransportError)) throw error;
+      if (error.kind === 'unsent') throw new StoppedBeforeSendingError();
       if (error.kind === 'aborted') throw new InterruptedError();
       if (error.kind === 'connect') {
         throw new ConnectionError(

@@ -17,6 +17,8 @@ export interface HttpRequest {
   acceptErrors?: boolean;
   /** Keep the body as bytes (images); `text` stays empty. */
   binary?: boolean;
+  /** An answer longer than this many bytes is refused unread (AnswerTooLargeError): a value read as data from elsewhere. */
+  maxBytes?: number;
 }
 
 export interface HttpResponse {
@@ -37,11 +39,14 @@ export type Send = (request: HttpRequest) => Promise<HttpResponse>;
 /** A hook wraps the rest of the chain: it may change the request, retry, or turn the response into an error. */
 export type Hook = (request: HttpRequest, next: Send) => Promise<HttpResponse>;
 
-/** Transport failures: whether the request may have reached the server decides retry and "in doubt". */
+/**
+ * Transport failures: whether the request may have reached the server decides retry and "in doubt". `unsent`: stopped
+ * (Ctrl-C, SIGTERM) while waiting to send it, so it never left; `aborted`: stopped while it was under way.
+ */
 export class TransportError extends Error {
   constructor(
     message: string,
-    readonly kind: 'connect' | 'lost' | 'timeout' | 'aborted',
+    readonly kind: 'connect' | 'lost' | 'timeout' | 'aborted' | 'unsent',
     readonly url: URL,
   ) {
     super(message);

@@ -2,20 +2,44 @@
 import { decideRetry, parseRetryAfter, type AttemptOutcome } from './retry.js';
 import { TransportError, type Hook, type HttpResponse } from './http-types.js';
 
-/** Sleeps `ms`, or rejects early when the signal aborts. */
+/**
+ * Sleeps `ms` before a request is sent (again), or rejects early when the signal aborts: the request then never left,
+ * whatever the attempts before it were answered (a 429, a refused connection: nothing was done).
+ */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  const unsent = () => new TransportError('stopped before it was sent', 'unsent', new URL('about:blank'));
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new TransportError('aborted', 'aborted', new URL('about:blank')));
+    if (signal?.aborted) return reject(unsent());
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new TransportError('aborted', 'aborted', new URL('about:blank')));
+      reject(unsent());
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/**
+ * How long the service has been unreachable, shared by every request of a run: `--wait` bounds the outage as a whole,
+ * not each request (a lease renewal waiting its own --wait after the batch's had run out kept a run alive for an hour).
+ */
+export class Outage {
+  private since: number | undefined;
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** Notes a connection that could not be opened; returns how long the outage has lasted. */
+  failed(): number {
+    this.since ??= this.now();
+    return this.now() - this.since;
+  }
+
+  /** Notes an answer: the service is reachable again. */
+  answered(): void {
+    this.since = undefined;
+  }
 }
 
 export interface RetryHookOptions {
@@ -30,6 +54,8 @@ export interface RetryHookOptions {
    * service unreachable. A batch pauses all its requests for it.
    */
   onPause?: (delayMs: number, message: string) => void;
+  /** The run's outage clock (absent: each request measures its own waits). */
+  outage?: Outage;
 }
 
 /** Retries per `request.retry`, a 429 for every operation, and a service that cannot be reached as --wait allows. */
@@ -44,13 +70,16 @@ export function retryHook(options: RetryHookOptions = {}): Hook {
         response = await next(req);
         outcome = { status: response.status, retryAfter: response.headers['retry-after'] };
       } catch (error) {
-        if (!(error instanceof TransportError) || error.kind === 'aborted') throw error;
+        if (!(error instanceof TransportError) || error.kind === 'aborted' || error.kind === 'unsent') throw error;
         failure = error;
         outcome = { failure: error.kind };
       }
+      if (response) options.outage?.answered();
+      const outageMs = failure?.kind === 'connect' ? options.outage?.failed() : undefined;
       const decision = decideRetry(req.retry, attempt, outcome, options.random, {
         waitedMs,
         patienceMs: options.patienceMs ?? 0,
+        outageMs,
       });
       if (!decision.retry) {
         if (failure) {

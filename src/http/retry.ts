@@ -72,11 +72,14 @@ export const UNREACHABLE = { baseDelayMs: 1_000, maxDelayMs: 30_000 } as const;
 export interface WaitBudget {
   waitedMs: number;
   patienceMs: number;
+  /** How long the service has been unreachable, for every request of the run (absent: this request's waits). */
+  outageMs?: number;
 }
 
 /** What one attempt ended with: an HTTP status, or a transport failure of some kind. */
 export type AttemptOutcome =
-  { status: number; retryAfter?: string | undefined } | { failure: 'connect' | 'lost' | 'timeout' };
+  | { status: number; retryAfter?: string | undefined }
+  | { failure: 'connect' | 'lost' | 'timeout' | 'aborted' | 'unsent' };
 
 export interface RetryDecision {
   retry: boolean;
@@ -109,7 +112,7 @@ export function decideRetry(
       : stop;
   }
   if ('failure' in outcome && outcome.failure === 'connect' && budget.patienceMs > 0) {
-    const left = budget.patienceMs - budget.waitedMs;
+    const left = budget.patienceMs - (budget.outageMs ?? budget.waitedMs);
     return left > 0 ? { retry: true, delayMs: Math.min(left, backoff(UNREACHABLE, attempt, random)) } : stop;
   }
   if (attempt >= policy.attempts) return stop;

@@ -2,6 +2,7 @@
 import { Agent, request, type IncomingMessage } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
+import { AnswerTooLargeError } from '../errors.js';
 import { TransportError, type HttpRequest, type HttpResponse } from './http-types.js';
 
 export interface TransportOptions {
@@ -45,7 +46,7 @@ export class Transport {
     // A request waits for a connection of its origin here, as a promise, rather than in the Agent's queue as a
     // whole request: a bulk run keeps fewer, smaller objects alive (scout --file's peak memory, bench/scout.mjs).
     const slots = this.slotsOf(req.url.origin);
-    if (!(await slots.take(signal))) throw classify(abortError(), req.url);
+    if (!(await slots.take(signal))) throw new TransportError('stopped before it was sent', 'unsent', req.url);
     try {
       if (signal?.aborted) throw classify(abortError(), req.url);
       return await this.exchange(req, agent, started, signal);
@@ -87,7 +88,15 @@ export class Transport {
       out.on('response', (res: IncomingMessage) => {
         answered = true;
         const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        let length = 0;
+        res.on('data', (chunk: Buffer) => {
+          length += chunk.length;
+          if (req.maxBytes !== undefined && length > req.maxBytes) {
+            settle();
+            out.destroy();
+            reject(new AnswerTooLargeError(`${req.operation}: the answer is over ${req.maxBytes} bytes`));
+          } else chunks.push(chunk);
+        });
         res.on('error', fail);
         res.on('end', () => {
           settle();

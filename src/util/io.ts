@@ -21,6 +21,8 @@ export interface IO {
   columns?: number;
   /** Aborted when the user interrupts (Ctrl-C). */
   signal: AbortSignal;
+  /** The wall clock in milliseconds (tests set one of their own); `Date.now` when absent. */
+  now?: () => number;
 }
 
 /** Width of the terminal stdout writes to (COLUMNS first, as shells set it), or undefined in a pipe. */

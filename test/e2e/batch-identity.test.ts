@@ -67,17 +67,18 @@ describe('the same moves are the same batch', () => {
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   }, 60_000);
 
-  it('a finished file renamed and run again is refused (exit 2, nothing sent) naming the batch; --again sends it anew', async () => {
+  it('a finished file renamed and run again sends nothing (exit 0), naming the batch and when it finished; --again sends it anew', async () => {
     const { rows, file, before } = batchInput(120, 32);
     expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
     const renamed = file.replace(/\.csv$/, '-done.csv');
     renameSync(file, renamed);
     const again = await runInv(['move', '--file', renamed, '--json'], { env: fx.authed });
-    expect(again.code, again.stderr).toBe(2);
+    expect(again.code, again.stderr).toBe(0);
     expect(fx.moves() - before.moves).toBe(120);
-    const refused = JSON.parse(again.stdout);
-    expect(refused).toMatchObject({ outcome: 'repeat', repeats: { batch: file, applied: 120, profile: 'default' } });
-    expect(again.stderr).toContain(`repeats 120 applied row(s) of batch "${file}"`);
+    const summary = JSON.parse(again.stdout);
+    expect(summary).toMatchObject({ outcome: 'finished', batch: file, done: 0, skipped: 120 });
+    expect(summary.finished).toMatchObject({ profile: 'default' });
+    expect(again.stderr).toContain(`nothing sent: batch "${file}" finished 20`);
     expect(again.stderr).toMatch(/--again/);
     const forced = await runInv(['move', '--file', renamed, '--json', '--again'], { env: fx.authed });
     expect(forced.code, forced.stderr).toBe(0);
@@ -86,13 +87,17 @@ describe('the same moves are the same batch', () => {
     expect(fx.quantities()).toEqual(fx.expected(fx.expected(before.q, rows), rows));
   }, 60_000);
 
-  it('the same file under a second profile of the same account is refused', async () => {
+  it('the same file under a second profile of the same account is that batch: nothing sent, where it finished said', async () => {
     const { file, before } = batchInput(60, 33);
     expect((await runInv(['profile', 'create', 'colleague'], { env: fx.authed })).code).toBe(0);
     expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
     const other = await runInv(['--profile', 'colleague', 'move', '--file', file, '--json'], { env: fx.authed });
-    expect(other.code, other.stderr).toBe(2);
-    expect(JSON.parse(other.stdout)).toMatchObject({ outcome: 'repeat', repeats: { applied: 60, profile: 'default' } });
+    expect(other.code, other.stderr).toBe(0);
+    expect(JSON.parse(other.stdout)).toMatchObject({
+      outcome: 'finished',
+      skipped: 60,
+      finished: { profile: 'default' },
+    });
     expect(fx.moves() - before.moves).toBe(60);
   }, 60_000);
 
@@ -120,14 +125,14 @@ describe('the same moves are the same batch', () => {
     expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
     const localhost = { ...fx.authed, INV_BASE_URL: fx.authed.INV_BASE_URL!.replace('127.0.0.1', 'localhost') };
     const r = await runInv(['move', '--file', file, '--json'], { env: localhost });
-    expect(r.code, r.stderr).toBe(2);
-    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'repeat' });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'finished', done: 0 });
     expect(fx.moves() - before.moves).toBe(60);
   }, 60_000);
 });
 
 describe('the server keeps an anchor: copied, restored and cut journals send nothing twice', () => {
-  it('a copy of the state directory on a second host is refused while the first runs, and sends nothing twice after', async () => {
+  it('a copy of the state directory on a second host is refused while the first runs (--wait 0), and sends nothing twice after', async () => {
     const { rows, file, before } = batchInput(400, 35);
     fx.sandbox.inventory.faults.settings.latencyMs = 5;
     const first = startInv(['move', '--file', file, '--json', '--concurrency', '2'], { env: fx.authed });
@@ -140,7 +145,7 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     for (const j of journals(fx.env.INV_STATE_DIR))
       copyFileSync(join(fx.env.INV_STATE_DIR, 'batches', j), join(copy, 'batches', j));
     const hostB = { ...fx.authed, INV_STATE_DIR: copy, INV_HOST_ID: 'warehouse-b' };
-    const during = await spawnInv(['move', '--file', file, '--json'], { env: hostB });
+    const during = await spawnInv(['move', '--file', file, '--json', '--wait', '0'], { env: hostB });
     expect(during.code, during.stderr).toBe(1);
     expect(during.stderr).toMatch(/is being run on /);
     hold.release();
@@ -170,7 +175,7 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   }, 90_000);
 
-  it('a finished journal cut back to its first half: the rows it lost are in doubt, not sent again', async () => {
+  it("a finished journal cut back to its first half: the rows it lost are read from the server's record of the end, none sent again", async () => {
     const { rows, file, before } = batchInput(300, 37);
     const first = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect(first.code).toBe(0);
@@ -183,10 +188,8 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
         .join('\n') + '\n';
     truncateSync(path, Buffer.byteLength(half));
     const rerun = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
-    expect(rerun.code, rerun.stderr).toBe(6);
-    const summary = JSON.parse(rerun.stdout);
-    expect(summary.inDoubt).toBeGreaterThan(0);
-    expect(summary.done).toBe(0);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ outcome: 'finished', done: 0, inDoubt: 0 });
     expect(fx.moves() - before.moves).toBe(300);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   }, 60_000);

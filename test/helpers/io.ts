@@ -15,6 +15,8 @@ export interface TestIOOptions {
   tty?: boolean;
   /** Aborting it is the user's Ctrl-C, as a SIGINT is to a real process. */
   signal?: AbortSignal;
+  /** The wall clock inv reads (a night a test moves to). */
+  now?: () => number;
 }
 
 /** Builds a capturing IO; `tty` makes stdout look like a terminal (tables, colour off by NO_COLOR). */
@@ -30,6 +32,7 @@ export function testIO(options: TestIOOptions = {}) {
     stderrIsTTY: false,
     env: { NO_COLOR: '1', ...options.env },
     signal: options.signal ?? new AbortController().signal,
+    ...(options.now ? { now: options.now } : {}),
   };
   return { io, stdout: () => out.join(''), stderr: () => err.join('') };
 }

@@ -145,7 +145,7 @@ describe('the batch engine', () => {
     expect(outcome.summary).toMatchObject({ done: 3 });
   });
 
-  it("a journal restored from before the last run reads the rows it saw done as done, and the anchor's others as in doubt", async () => {
+  it("a journal restored from before the last run: the anchor's rows are done when its head says the run ended cleanly, else in doubt", async () => {
     let refuseFrom = 150; // the first run: rows 150-300 are refused, so a rerun sends them
     const t = setup(300, async (row) => {
       if (row.n >= refuseFrom) throw new ApiError('refused', 400);
@@ -160,8 +160,14 @@ describe('the batch engine', () => {
     refuseFrom = Infinity;
     expect((await runAll(t)).summary).toMatchObject({ done: 151, skipped: 149, failed: 0 });
     for (const [path, bytes] of backup) writeFileSync(path, bytes); // restored: it lacks the rerun's window
-    const prepared = await prepare(t.kind, t.request, t.env, t.rows);
-    expect(prepared.counts).toEqual({ toSend: 0, inDoubt: 151 });
+    const clean = await prepare(t.kind, t.request, t.env, t.rows);
+    expect(clean.counts).toEqual({ toSend: 0, inDoubt: 0 });
+    expect(clean.finished).toBeDefined();
+    // The same, had the rerun been killed: its head still says running, its lease long gone.
+    const [key, text] = [...anchor].find(([k]) => /^INV_BATCH_[0-9a-f]{20}$/.test(k))!;
+    anchor.set(key, JSON.stringify({ ...JSON.parse(text), state: 'running', renewed: '2026-01-01T00:00:00.000Z' }));
+    const killed = await prepare(t.kind, t.request, t.env, t.rows);
+    expect(killed.counts).toEqual({ toSend: 0, inDoubt: 151 });
   });
 
   it('a batch that stops while the next window is being reserved returns only after, with its lease released', async () => {
@@ -191,8 +197,8 @@ describe('the batch engine', () => {
     await stored;
     await sleep(10); // time is the point: the head written after window 2, had the run not waited for it
     expect(late, 'written after the run returned').toEqual([]);
-    const head = [...anchor].find(([key]) => !/_\d+$/.test(key))?.[1];
-    expect(JSON.parse(head ?? '{}')).toMatchObject({ released: true, windows: 2 });
+    const head = [...anchor].find(([key]) => /^INV_BATCH_[0-9a-f]{20}$/.test(key))?.[1];
+    expect(JSON.parse(head ?? '{}')).toMatchObject({ state: 'stopped', windows: 2 });
   });
 
   it('a row whose failure cannot be written to the journal stops the batch: no later row is sent', async () => {

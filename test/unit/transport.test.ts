@@ -196,6 +196,6 @@ describe('the transport', () => {
     const read = failure(t.send(request('/read'))).then((e) => events.push(`read ${e.kind}`));
     setTimeout(() => controller.abort(), 50);
     await Promise.all([move, read]);
-    expect(events).toEqual(['read aborted', 'move moved']);
+    expect(events).toEqual(['read unsent', 'move moved']);
   });
 });

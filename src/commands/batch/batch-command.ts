@@ -3,7 +3,7 @@
  * and rendering an outcome.
  */
 import type { BatchOutcome, BatchRunEnv, RowResult } from '../../batch/batch-types.js';
-import { BatchRefusedError, exitCodeOf, UsageError } from '../../errors.js';
+import { BatchRefusedError, exitCodeOf, InterruptedError, UsageError } from '../../errors.js';
 import { requireBaseUrl } from '../../cli/clients.js';
 import type { Ctx, Output } from '../../cli/context.js';
 import { jsonText } from '../../cli/output/render.js';
@@ -30,10 +30,13 @@ export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
     origin,
     inventory: () => ctx.inventory(),
     settings: {
-      get: async (key) => (await ctx.inventory()).settingValue(key),
+      get: async (key, maxBytes) => (await ctx.inventory()).settingValue(key, maxBytes),
       put: async (key, value) => void (await (await ctx.inventory()).setSetting(key, value)),
     },
     host: ctx.io.env.INV_HOST_ID || undefined,
+    now: () => ctx.now(),
+    sleep: (ms) => interruptibleSleep(ms, ctx.io.signal),
+    waitMs: ctx.batchWaitMs(),
     info: (message) => ctx.info(message),
     account: async () =>
       batchAccount(dir, origin, await (await ctx.tokens()).accessToken(), async () => (await ctx.inventory()).whoami()),
@@ -47,6 +50,22 @@ export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
     warn: (message) => ctx.info(`warning: ${message}`),
     confirm: (message) => ctx.confirm(message),
   };
+}
+
+/** Waits `ms`; a stop (Ctrl-C, SIGTERM) ends the wait with InterruptedError. */
+function interruptibleSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new InterruptedError('stopped while waiting: nothing more was sent'));
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(new InterruptedError('stopped while waiting: nothing more was sent'));
+    };
+    signal.addEventListener('abort', stop, { once: true });
+  });
 }
 
 /** What a script reads of a batch that did not run: refused (a repeat, bad input) or stopped before sending. */

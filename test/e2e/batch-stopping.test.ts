@@ -1,0 +1,105 @@
+/**
+ * Stopping is bounded: with the service gone, `--wait` bounds the whole process (lock released); a SIGTERM is
+ * honoured in every phase (reading, a dry run, rows waiting out 429s, a run waiting for another PC's), and rows that
+ * only ever got 429s are pending, never in doubt.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { batchFixture, csv, makeRows, MSKUS, type BatchFixture } from '../helpers/batch.js';
+import { runInv } from '../helpers/io.js';
+import { startInv, type RunningInv } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+
+let fx: BatchFixture;
+beforeAll(async () => {
+  fx = await batchFixture();
+});
+afterAll(() => fx.close());
+beforeEach(() => {
+  fx.sandbox.inventory.faults.clear();
+});
+
+/** Sends `signal` once `ready` holds; resolves with the exit and the milliseconds from the signal to the exit. */
+async function stopWhen(run: RunningInv, ready: () => boolean, what: string, signal: NodeJS.Signals = 'SIGTERM') {
+  await waitFor(ready, { what, running: run.child, deadline: 20_000, every: 20 });
+  const sent = performance.now();
+  run.child.kill(signal);
+  const r = await run.closed;
+  return { ...r, ms: performance.now() - sent };
+}
+
+/** A CSV of `rows` moves of C-0 from bay A to B, a little different each line so that none repeats another. */
+function bigFile(name: string, rows: number): string {
+  const file = join(fx.dir, name);
+  const lines = Array.from({ length: rows }, (_, i) => `${MSKUS[i % 10]},${1 + (i % 7)},${fx.bays.A},${fx.bays.B}`);
+  writeFileSync(file, `msku,quantity,from,to\n${lines.join('\n')}\n`);
+  return file;
+}
+
+describe('a SIGTERM is honoured in every phase', () => {
+  it('while rows wait out 429s: exit 143 soon after, those rows pending (never in doubt), and a rerun sends each once', async () => {
+    const rows = makeRows(fx, 40, 71);
+    const file = join(fx.dir, 'throttled.csv');
+    writeFileSync(file, csv(rows));
+    const before = { q: fx.quantities() };
+    fx.sandbox.inventory.faults.add({ status: 429, times: 1_000_000, path: '/v1/doMoveItem', retryAfter: 30 });
+    const run = startInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const r = await stopWhen(run, () => /rate limited: waiting/.test(run.output().stderr), 'a 429 wait');
+    expect(r.code, r.stderr).toBe(143);
+    expect(r.ms, 'milliseconds from SIGTERM to exit').toBeLessThan(5_000);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'stopped', done: 0, inDoubt: 0, pending: 40 });
+    fx.sandbox.inventory.faults.clear();
+    expect(fx.quantities(), 'nothing applied while every answer was 429').toEqual(before.q);
+    const throttled = fx.moves();
+    const rerun = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ done: 40, inDoubt: 0 });
+    expect(fx.moves() - throttled).toBe(40);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+  }, 60_000);
+
+  it.each([
+    ['reading a large file', ['move', '--file', 'FILE']],
+    ['a dry run of a large file', ['move', '--file', 'FILE', '--dry-run']],
+  ])(
+    'while %s: exit 143 soon after, nothing sent',
+    async (_phase, args) => {
+      const file = bigFile(`big-${args.length}.csv`, 600_000);
+      const moves = fx.moves();
+      const run = startInv(
+        args.map((a) => (a === 'FILE' ? file : a)),
+        { env: fx.authed },
+      );
+      // Half a second in, the run is reading (or checking) rows, long before the end of 600,000 of them.
+      const started = performance.now();
+      const r = await stopWhen(run, () => performance.now() - started > 500, 'half a second');
+      expect(r.code, r.stderr).toBe(143);
+      expect(r.ms, 'milliseconds from SIGTERM to exit').toBeLessThan(3_000);
+      expect(fx.moves()).toBe(moves);
+    },
+    60_000,
+  );
+});
+
+describe('--wait bounds the whole process', () => {
+  it('with the service gone mid-batch: exit 1 within --wait and a little more, the lock released', async () => {
+    const own = await batchFixture();
+    const rows = makeRows(own, 400, 72).map((r) => ({ ...r, from: r.from ? own.bays.A : undefined, to: own.bays.B }));
+    const file = join(own.dir, 'gone.csv');
+    writeFileSync(file, csv(rows));
+    own.sandbox.inventory.faults.settings.latencyMs = 10;
+    const run = startInv(['move', '--file', file, '--json', '--wait', '4s'], { env: own.authed });
+    await waitFor(() => own.moves() >= 50, { what: '50 moves before the service goes', running: run.child, every: 2 });
+    const gone = performance.now();
+    await own.sandbox.close();
+    const r = await run.closed;
+    const seconds = (performance.now() - gone) / 1000;
+    expect(r.code, r.stderr).toBe(1);
+    expect(seconds, 'seconds from the outage to the exit').toBeLessThan(4 + 4);
+    const journal = JSON.parse(r.stdout).journal as string;
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'stopped', failed: 0 });
+    await own.close();
+  }, 90_000);
+});
