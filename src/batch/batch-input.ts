@@ -48,7 +48,8 @@ export function formatOf(file: string, given: string | undefined, firstChar?: st
 
 /** Opens a file, with a clear error when it cannot be read. */
 async function open(file: string): Promise<Readable> {
-  const stream = createReadStream(file);
+  // 16 KiB at a time: a CSV parser pushes every record of a chunk at once, and those records live through collections.
+  const stream = createReadStream(file, { highWaterMark: 4 * 1024 });
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
     stream.once('error', (error: NodeJS.ErrnoException) =>

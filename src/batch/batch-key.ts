@@ -3,13 +3,13 @@
  * (`--batch`) or, without one, the content of its rows. Each run of a key to its end is a generation of it.
  */
 import { createHash } from 'node:crypto';
-import type { IdSet } from './id-set.js';
+import type { SortedIds } from './sorted-ids.js';
 
 /** What a batch is known by besides its account: the name given, or the digest of its rows. */
 export type KeyOf = { name: string } | { digest: string };
 
 /** The digest of an input's rows (their ids: normalised moves and occurrences), whatever order they come in. */
-export function contentDigest(ids: IdSet): string {
+export function contentDigest(ids: SortedIds): string {
   return createHash('sha256').update(ids.sortedBytes()).digest('hex');
 }
 

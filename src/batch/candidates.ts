@@ -8,7 +8,7 @@ import type { BatchEntry } from './catalogue.js';
 import { generationId } from './batch-key.js';
 import type { Known } from './choose.js';
 import { AnchorValueError, type Head } from './head.js';
-import type { IdSet } from './id-set.js';
+import type { SortedIds } from './sorted-ids.js';
 import type { Registry } from './registry.js';
 import type { AnchorStore } from './setting-store.js';
 
@@ -83,7 +83,7 @@ export async function otherBatches(
   local: BatchEntry[],
   registry: Registry,
   store: AnchorStore,
-  input: { ids: IdSet; kind: string; key: string; warn(message: string): Promise<void> },
+  input: { ids: SortedIds; kind: string; key: string; warn(message: string): Promise<void> },
 ): Promise<Known[]> {
   const known = local.filter((e) => e.key !== input.key).map(knownOf);
   const here = new Set(local.map((e) => e.id));

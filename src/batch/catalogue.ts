@@ -7,7 +7,6 @@ import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BatchAccount } from './batch-account.js';
 import { batchesDir, batchIdOf, serverKey } from './identity.js';
-import type { IdSet } from './id-set.js';
 import { countsOf, readBatchFile, type BatchFile } from './journal-read.js';
 
 /** Row ids are 16 hex digits: 8 bytes in an index. */
@@ -125,16 +124,4 @@ export async function catalogue(
   const entries = await Promise.all(names.map((n) => entryAt(join(dir, n))));
   const ours = (e: BatchEntry) => (e.accountKey ? e.accountKey === account.key : e.account === account.user);
   return entries.filter((e): e is BatchEntry => e !== undefined && e.kind === kind && e.server === server && ours(e));
-}
-
-/** How many of the batch's applied rows are in the input. */
-export function overlap(entry: BatchEntry, input: IdSet): number {
-  let found = 0;
-  for (let at = 0; at < entry.applied.length; at += ID_BYTES) if (input.has(entry.applied, at)) found++;
-  return found;
-}
-
-/** The number of rows a batch applied (or may have). */
-export function appliedCount(entry: BatchEntry): number {
-  return entry.applied.length / ID_BYTES;
 }

@@ -7,7 +7,7 @@
  * one) is an edited copy of it: it is taken as that batch, whose run refuses it, naming the rows the edit lost. Other
  * overlap is no reason to refuse: tomorrow's file shares rows with tonight's.
  */
-import type { IdSet } from './id-set.js';
+import type { SortedIds } from './sorted-ids.js';
 
 /** A batch generation as the choice sees it: where it stands, and the ids of the rows it applied (8 bytes each). */
 export interface Known {
@@ -43,7 +43,7 @@ const EDITED_SHARE = 0.1;
 const ID_BYTES = 8;
 
 /** How many of `batch`'s applied rows the input holds. */
-export function overlap(batch: Pick<Known, 'applied'>, input: IdSet): number {
+export function overlap(batch: Pick<Known, 'applied'>, input: SortedIds): number {
   let found = 0;
   for (let at = 0; at < batch.applied.length; at += ID_BYTES) if (input.has(batch.applied, at)) found++;
   return found;
@@ -65,7 +65,12 @@ function editedCopy(held: number, applied: number): boolean {
  * The batch of an input whose key names `exact` (its latest generation, if any), among the account's other batches
  * `others` (compared by rows only when the input has no name).
  */
-export function chooseBatch(exact: Known | undefined, others: Known[], input: IdSet, request: ChooseRequest): Choice {
+export function chooseBatch(
+  exact: Known | undefined,
+  others: Known[],
+  input: SortedIds,
+  request: ChooseRequest,
+): Choice {
   const again = request.target !== undefined ? (exact?.gen ?? 0) < request.target : request.again;
   const next: Choice = { kind: 'new', gen: (exact?.gen ?? 0) + 1 };
   if (exact && !exact.finished) return { kind: 'continue', batch: exact, byContent: false };

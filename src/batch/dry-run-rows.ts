@@ -11,13 +11,19 @@ export function settledRow<Row>(
   item: { line: number; id?: string },
   msku: string,
 ): RowResult | undefined {
-  const state = prepared.stateOf(item.id!);
+  if (item.id === undefined) return undefined;
+  const state = prepared.stateOf(item.id);
   if (state === 'done') return { line: item.line, msku, status: 'skipped', error: 'done in an earlier run' };
   if (state === 'in-doubt' && !retryInDoubt) {
     const error = 'sent in an earlier run without a sure answer: not sent again';
     return { line: item.line, msku, status: 'in-doubt', error };
   }
   return undefined;
+}
+
+/** Whether a dry run needs the rows' ids: only to find them in a journal, or among the rows the anchor recovered. */
+export function needsIds<Row>(prepared: Prepared<Row>): boolean {
+  return prepared.journal.rows.size > 0 || prepared.recovered.rows.size > 0;
 }
 
 /** Rows by the key their state is counted under, all at 0. */

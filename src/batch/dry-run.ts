@@ -4,7 +4,7 @@
  */
 import type { InventoryClient } from '../api/inventory.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './batch-types.js';
-import { dryRunError, isProblem, noCounts, secondsSince, settledRow } from './dry-run-rows.js';
+import { dryRunError, isProblem, needsIds, noCounts, secondsSince, settledRow } from './dry-run-rows.js';
 import { identified } from './identified.js';
 import { checkStopped } from './input-scan.js';
 import { MoveChecks } from './move-checks.js';
@@ -25,7 +25,7 @@ export async function dryRunMoves(
   const counts = noCounts();
   const problems: RowResult[] = [];
   let seen = 0;
-  for await (const item of identified(prepared.kind, rows())) {
+  for await (const item of identified(prepared.kind, rows(), { ids: needsIds(prepared) })) {
     checkStopped(env.signal, ++seen);
     const result = settledRow(prepared, request.retryInDoubt, item, item.row!.msku) ?? (await checks.check(item));
     counts[COUNT_KEY[result.status]]++;

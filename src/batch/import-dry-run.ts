@@ -5,7 +5,7 @@
 import { InvError } from '../errors.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './batch-types.js';
-import { dryRunError, isProblem, noCounts, secondsSince, settledRow } from './dry-run-rows.js';
+import { dryRunError, isProblem, needsIds, noCounts, secondsSince, settledRow } from './dry-run-rows.js';
 import { identified } from './identified.js';
 import { checkStopped } from './input-scan.js';
 import { planRow, type ItemPlan, type ItemRow } from './import-plan.js';
@@ -52,7 +52,7 @@ export async function dryRunImport(
   // Rows on one msku are sent in file order (order.ts): each is planned against the item as the rows before it leave it.
   const known = new Map<string, Record<string, unknown>>();
   let seen = 0;
-  for await (const item of identified(prepared.kind, rows())) {
+  for await (const item of identified(prepared.kind, rows(), { ids: needsIds(prepared) })) {
     checkStopped(env.signal, ++seen);
     const msku = String(item.row!.item.msku);
     const result = settledRow(prepared, request.retryInDoubt, item, msku) ?? (await planned(client, item, msku, known));

@@ -15,7 +15,7 @@ import { chooseBatch, type Choice, type Known } from './choose.js';
 import { describeEdits } from './edits.js';
 import { checkStopped, scanInput } from './input-scan.js';
 import type { Head } from './head.js';
-import type { IdSet } from './id-set.js';
+import type { SortedIds } from './sorted-ids.js';
 import { batchPath, inputLabel, serverKey } from './identity.js';
 import { readBatchFile, type BatchFile } from './journal-read.js';
 import { Registry, registryKey } from './registry.js';
@@ -188,7 +188,7 @@ async function countRows<Row>(
     name: string;
     journal: BatchFile;
     total: number;
-    ids: IdSet;
+    ids: SortedIds;
     recovered: Recovered;
     stateOf: (hex: string) => JournalState | undefined;
     signal?: AbortSignal;

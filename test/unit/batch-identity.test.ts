@@ -8,8 +8,9 @@ import { AnchorReader, anchorKeys, boundsFor } from '../../src/batch/anchor.js';
 import { batchKey, contentDigest } from '../../src/batch/batch-key.js';
 import { chooseBatch, RECENT_MS, type Known } from '../../src/batch/choose.js';
 import { AnchorValueError, headText, parseHead, type Head } from '../../src/batch/head.js';
-import { IdSet } from '../../src/batch/id-set.js';
+import { KeyCounts } from '../../src/batch/key-counts.js';
 import { serverKey } from '../../src/batch/identity.js';
+import { SortedIds } from '../../src/batch/sorted-ids.js';
 import { BatchHeldError, Lease, type LeaseEnv } from '../../src/batch/lease.js';
 import { parseRegistry } from '../../src/batch/registry.js';
 import { AnchorStore, type SettingStore } from '../../src/batch/setting-store.js';
@@ -17,9 +18,9 @@ import { AnchorStore, type SettingStore } from '../../src/batch/setting-store.js
 const hex = (n: number) => n.toString(16).padStart(16, '0');
 const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => hex(from + i));
 const input = (list: string[]) => {
-  const set = new IdSet(4);
+  const set = new SortedIds();
   for (const id of list) set.addHex(id);
-  return set;
+  return set.seal();
 };
 
 const NOW = Date.parse('2026-11-29T03:00:00Z');
@@ -357,21 +358,37 @@ describe('anchor values read as data', () => {
   });
 });
 
-describe('IdSet', () => {
-  it('holds each id once, grows past its first size, and finds ids in an index buffer', () => {
-    const set = input(ids(0, 5000));
-    expect(set.size).toBe(5000);
-    expect(set.addHex(hex(42))).toBe(false);
-    expect(set.hasHex(hex(4999))).toBe(true);
-    expect(set.hasHex(hex(5000))).toBe(false);
-    const index = Buffer.from([hex(7), hex(9000)].join(''), 'hex');
-    expect([set.has(index, 0), set.has(index, 8)]).toEqual([true, false]);
-    expect([...set.hexes()].slice(0, 3)).toEqual(ids(0, 3));
-    expect(input(['ffffffff00000000', '00000000ffffffff']).hasHex('ffffffffffffffff')).toBe(false);
+describe('KeyCounts', () => {
+  it('counts each key, through its growth', () => {
+    const counts = new KeyCounts(4);
+    const seen = [...ids(0, 3000), ...ids(0, 3000), hex(7)].map((id) => counts.countHex(id));
+    expect(seen.slice(0, 3)).toEqual([1, 1, 1]);
+    expect(seen.slice(3000, 3003)).toEqual([2, 2, 2]);
+    expect(seen.at(-1)).toBe(3);
+    expect(counts.size).toBe(3000);
+    // Counts past what a byte holds go on.
+    const many = Array.from({ length: 600 }, () => counts.countHex(hex(900_000)));
+    expect(many.slice(252, 258)).toEqual([253, 254, 255, 256, 257, 258]);
+    expect(many.at(-1)).toBe(600);
+    // Keys that differ in one half only are different keys.
+    expect(['ffffffff00000000', '00000000ffffffff', 'ffffffffffffffff'].map((id) => counts.countHex(id))).toEqual([
+      1, 1, 1,
+    ]);
   });
+});
 
-  it('sorts its ids as unsigned 64-bit numbers, whatever order they came in', () => {
-    const list = ['ffffffffffffffff', '0000000000000001', '8000000000000000', '00000000ffffffff'];
-    expect(input(list).sortedBytes().toString('hex')).toBe([...list].sort().join(''));
+describe('SortedIds', () => {
+  it('sorts its ids as unsigned 64-bit numbers, whatever order they came in, and finds each by binary search', () => {
+    const list = ['ffffffffffffffff', '0000000000000001', '8000000000000000', '00000000ffffffff', '7fffffff00000000'];
+    const sorted = input(list);
+    expect(sorted.sortedBytes().toString('hex')).toBe([...list].sort().join(''));
+    expect([...sorted.hexes()]).toEqual([...list].sort());
+    for (const id of list) expect(sorted.hasHex(id), id).toBe(true);
+    for (const id of ['0000000000000000', 'fffffffffffffffe', '8000000000000001'])
+      expect(sorted.hasHex(id), id).toBe(false);
+    const many = input(ids(0, 100_000).reverse());
+    expect(many.size).toBe(100_000);
+    expect(ids(0, 100_000).every((id) => many.hasHex(id))).toBe(true);
+    expect(many.has(Buffer.from(hex(100_000), 'hex'), 0)).toBe(false);
   });
 });
