@@ -20,14 +20,19 @@ try {
     ['one row in ten would fail', (i) => i % 10 === 0],
   ]) {
     const file = join(sandbox.dir, `dry-${rows.length}.csv`);
-    const lines = Array.from({ length: ROWS }, (_, i) => `${failing(i) ? 'NO-SUCH-ITEM' : 'MUG-BLUE-11OZ'},1,1,${2 + (i % 2)}`);
+    const lines = Array.from(
+      { length: ROWS },
+      (_, i) => `${failing(i) ? 'NO-SUCH-ITEM' : 'MUG-BLUE-11OZ'},1,1,${2 + (i % 2)}`,
+    );
     writeFileSync(file, `msku,quantity,from,to\n${lines.join('\n')}\n`);
     const run = await timedRun(['move', '--file', file, '--dry-run', '--json'], sandbox.env);
     if (run.code !== 0 && run.code !== 6) throw new Error(`inv move --dry-run exited ${run.code}: ${run.stderr}`);
     const stamps = [...run.stderr.matchAll(/^(\S+Z) .*rows read/gm)].map((m) => Date.parse(m[1]));
     const gaps = stamps.slice(1).map((t, i) => (t - stamps[i]) / 1000);
     const seconds = run.ms / 1000;
-    console.log(`${label}: ${seconds.toFixed(1)} s, peak RSS ${run.rssMB.toFixed(0)} MB, ${stamps.length} progress lines`);
+    console.log(
+      `${label}: ${seconds.toFixed(1)} s, peak RSS ${run.rssMB.toFixed(0)} MB, ${stamps.length} progress lines`,
+    );
     rows.push([
       `${ROWS.toLocaleString('en-US')}-row dry run, ${label}`,
       `${seconds.toFixed(1)} s (${Math.round(ROWS / seconds).toLocaleString('en-US')} rows/s); peak RSS ${run.rssMB.toFixed(0)} MB; ` +

@@ -107,6 +107,7 @@ export type BatchRunEnv = Omit<BatchEnv, 'input'> & {
 
 export interface BatchOutcome {
   summary: Record<string, unknown>;
+  /** The first rows not done (PROBLEMS_KEPT of them); the summary's `moreProblems` counts the others. */
   problems: RowResult[];
   line: string;
   error?: InvError;

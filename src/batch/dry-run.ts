@@ -3,11 +3,12 @@
  * order against current state.
  */
 import type { InventoryClient } from '../api/inventory.js';
-import type { BatchEnv, BatchOutcome, BatchRequest, RowResult, Rows } from './batch-types.js';
+import type { BatchEnv, BatchOutcome, BatchRequest, Rows } from './batch-types.js';
 import { dryRunError, isProblem, needsIds, noCounts, secondsSince, settledRow } from './dry-run-rows.js';
 import { identified } from './identified.js';
 import { checkStopped } from './input-scan.js';
 import { MoveChecks } from './move-checks.js';
+import { ProblemRows } from './problem-rows.js';
 import type { MoveRow } from './move-rows.js';
 import type { Prepared } from './prepare.js';
 import { COUNT_KEY } from './row-states.js';
@@ -23,13 +24,13 @@ export async function dryRunMoves(
   const started = performance.now();
   const checks = await MoveChecks.start(client, env.warn);
   const counts = noCounts();
-  const problems: RowResult[] = [];
+  const problems = new ProblemRows();
   let seen = 0;
   for await (const item of identified(prepared.kind, rows(), { ids: needsIds(prepared) })) {
     checkStopped(env.signal, ++seen);
     const result = settledRow(prepared, request.retryInDoubt, item, item.row!.msku) ?? (await checks.check(item));
     counts[COUNT_KEY[result.status]]++;
-    if (isProblem(result.status)) problems.push(result);
+    if (isProblem(result.status)) problems.add(result);
     await env.onResult(result);
   }
   const { wouldSucceed, wouldFail, inDoubt, skipped } = counts;
@@ -48,8 +49,9 @@ export async function dryRunMoves(
     seconds: secondsSince(started),
     journal: prepared.path,
     dryRun: true,
+    ...(problems.more ? { moreProblems: problems.more } : {}),
   };
   const told = `${wouldSucceed} would succeed, ${wouldFail} would fail, ${inDoubt} in doubt, ${skipped} done earlier`;
   const line = `dry run: ${told} — batch "${prepared.name}"`;
-  return { summary, problems, line, error: dryRunError(prepared.total, wouldFail, inDoubt) };
+  return { summary, problems: problems.rows, line, error: dryRunError(prepared.total, wouldFail, inDoubt) };
 }

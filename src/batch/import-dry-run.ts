@@ -9,6 +9,7 @@ import { dryRunError, isProblem, needsIds, noCounts, secondsSince, settledRow } 
 import { identified } from './identified.js';
 import { checkStopped } from './input-scan.js';
 import { planRow, type ItemPlan, type ItemRow } from './import-plan.js';
+import { ProblemRows } from './problem-rows.js';
 import type { Prepared } from './prepare.js';
 import { COUNT_KEY } from './row-states.js';
 
@@ -48,7 +49,7 @@ export async function dryRunImport(
   const started = performance.now();
   const counts = { ...noCounts(), created: 0, updated: 0, unchanged: 0 };
   const plan: RowResult[] = [];
-  const problems: RowResult[] = [];
+  const problems = new ProblemRows();
   // Rows on one msku are sent in file order (order.ts): each is planned against the item as the rows before it leave it.
   const known = new Map<string, Record<string, unknown>>();
   let seen = 0;
@@ -59,7 +60,7 @@ export async function dryRunImport(
     const change = result.change as ItemPlan['change'];
     counts[result.status === 'would-succeed' ? CHANGE_KEY[change] : COUNT_KEY[result.status]]++;
     plan.push(result);
-    if (isProblem(result.status)) problems.push(result);
+    if (isProblem(result.status)) problems.add(result);
     await env.onResult(result);
   }
   const { created, updated, unchanged, wouldFail, inDoubt, skipped } = counts;
@@ -80,5 +81,7 @@ export async function dryRunImport(
   ].join(' ');
   const line = `dry run: ${told} — batch "${prepared.name}"`;
   const error = dryRunError(prepared.total, wouldFail, inDoubt);
-  return { summary: { ...summary, seconds, journal: prepared.path, dryRun: true, plan }, problems, line, error };
+  const more = problems.more ? { moreProblems: problems.more } : {};
+  const full = { ...summary, seconds, journal: prepared.path, dryRun: true, plan, ...more };
+  return { summary: full, problems: problems.rows, line, error };
 }

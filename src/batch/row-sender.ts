@@ -7,6 +7,7 @@ import type { BatchEnv, BatchRequest, RowResult } from './batch-types.js';
 import type { IdentifiedRow } from './identified.js';
 import type { BatchFile, RowEntry } from './journal-read.js';
 import type { Prepared } from './prepare.js';
+import { ProblemRows } from './problem-rows.js';
 import type { Progress } from './progress.js';
 import { markOf, sentMark, type ResultState } from './row-states.js';
 import type { RunJournal } from './run-start.js';
@@ -18,7 +19,7 @@ export type SendItem<Row> = IdentifiedRow<Row> & { sends?: string };
 /** The rows of one run, sent through the pool (one call of `row` each, several at a time). */
 export class RowSender<Row> {
   /** Rows neither done nor skipped, in the order they finished (the table after the run). */
-  readonly problems: RowResult[] = [];
+  readonly problems = new ProblemRows();
   /** Units moved by the rows done (the kind counts them). */
   units = 0;
   /** What ends the run with an error: a row that stopped the batch, or a journal write that failed. */
@@ -118,7 +119,7 @@ export class RowSender<Row> {
     const msku = typeof item.ident?.what.msku === 'string' ? item.ident.what.msku : null;
     const result: RowResult = { line: item.line, msku, status, ...(error ? { error } : {}), ...extra };
     if (status !== 'pending' && status !== 'would-succeed' && status !== 'would-fail') this.progress.tick(status);
-    if (status !== 'done' && status !== 'skipped') this.problems.push(result);
+    if (status !== 'done' && status !== 'skipped') this.problems.add(result);
     await this.env.onResult(result);
   }
 

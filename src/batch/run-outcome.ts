@@ -1,12 +1,13 @@
 /** What a finished (or stopped) run reports: the summary a script reads, the line a person reads, and the error to exit with. */
 import { BatchIncompleteError, InterruptedError, InvError } from '../errors.js';
-import type { BatchOutcome, RowResult } from './batch-types.js';
+import type { BatchOutcome } from './batch-types.js';
+import type { ProblemRows } from './problem-rows.js';
 import type { Prepared } from './prepare.js';
 
 /** How pass two ended: the rows by state, and what stopped it early. */
 export interface RunEnd {
   tally: { done: number; failed: number; inDoubt: number; skipped: number; pending: number };
-  problems: RowResult[];
+  problems: ProblemRows;
   seconds: number;
   /** The error that ended the run (a row that stopped the batch, a journal write that failed). */
   stop: unknown;
@@ -34,10 +35,11 @@ export function outcomeOf<Row>(prepared: Prepared<Row>, end: RunEnd): BatchOutco
     stopped: interrupted,
     seconds: Number(end.seconds.toFixed(2)),
     journal: path,
+    ...(end.problems.more ? { moreProblems: end.problems.more } : {}),
   };
   const counts = `${done} done, ${failed} failed, ${inDoubt} in doubt, ${skipped} skipped (done earlier)`;
   const line = `${counts}${pending ? `, ${pending} not sent` : ''} in ${summary.seconds} s — batch "${name}"`;
-  return { summary, problems: end.problems, line, error: errorOf(end, name) };
+  return { summary, problems: end.problems.rows, line, error: errorOf(end, name) };
 }
 
 /**

@@ -95,6 +95,9 @@ async function renderOutcome(ctx: Ctx, out: Output<RowResult>, outcome: BatchOut
   if (ctx.globals.output === 'json')
     await ctx.io.out.write(jsonText({ ...outcome.summary, problems: outcome.problems }, ctx.io) + '\n');
   else if (!ndjson && outcome.problems.length > 0) await out.render(outcome.problems);
+  const more = outcome.summary.moreProblems;
+  if (!ndjson && typeof more === 'number')
+    await ctx.info(`… and ${more} more row(s) like these, not listed here: \`-o ndjson\` prints every row`);
   // In a log (stderr not a terminal) the last line is timestamped like the progress lines before it.
   const at = ctx.io.stderrIsTTY ? '' : `${new Date().toISOString()} `;
   await ctx.info(`${at}${outcome.error ? ctx.color.yellow('!') : ctx.color.green('✓')} ${outcome.line}`);
