@@ -111,7 +111,7 @@ try {
     input: research.secretKey,
     shownInput: 'printf %s "$SECRET"',
   });
-  await inv(['fees', 'B00X4WHP5E', 'B07FZ8S74R', '--price', '14.99,24.99', '-o', 'table']);
+  await inv(['fees', 'B00X4WHP5E', 'B07FZ8S74R', '--price', '14.99 24.99', '-o', 'table']);
   await inv(['offers', 'B00X4WHP5E', '-o', 'table']);
   await inv(['categories', 'B07FZ8S74R', '-o', 'table']);
   await inv(['search', 'usb cable', '-o', 'table']);
