@@ -53,7 +53,7 @@ describe('inv scout --file', () => {
     writeFileSync(file, 'code,cost\nB0NOCOST01,\nB00X4WHP5E,60\n');
     const r = await runInv(['scout', '--file', file, '--json'], { env: fx.authed });
     expect(r.code, r.stderr).toBe(0);
-    const results = JSON.parse(r.stdout) as Array<{ code: string; reasons: string[] }>;
+    const results = JSON.parse(r.stdout).lines as Array<{ code: string; reasons: string[] }>;
     expect(results.find((x) => x.reasons.some((why) => /no cost/.test(why)))?.code).toBe('B0NOCOST01');
     const csv = await runInv(['scout', '--file', file, '-o', 'csv', '--fields', 'code,reasons'], { env: fx.authed });
     expect(csv.code, csv.stderr).toBe(0);

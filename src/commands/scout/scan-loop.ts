@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { InterruptedError } from '../../errors.js';
 import { terminalWidth } from '../../util/io.js';
 import type { Ctx } from '../../cli/context.js';
-import { BuyList } from '../../scout/buy-list.js';
+import { BuyList, type BuyNaming } from '../../scout/buy-list.js';
 import type { Scout } from '../../scout/scan-engine.js';
 import { scanLine } from '../../scout/line.js';
 import { scanLoop } from '../../scout/loop.js';
@@ -11,8 +11,7 @@ import { scanLoop } from '../../scout/loop.js';
 export interface ScanOptions {
   defaultCost?: number;
   buyList?: string;
-  mskuTemplate: string;
-  cond: string;
+  naming: BuyNaming;
 }
 
 /** Reads scans until Ctrl-D (exit 0) or Ctrl-C (exit 130), printing each result and, at the end, the tally. */
@@ -34,7 +33,7 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
     rl.close();
   });
   stop.signal.addEventListener('abort', () => rl.close(), { once: true });
-  const buyList = options.buyList ? new BuyList(options.buyList, options.mskuTemplate, options.cond) : undefined;
+  const buyList = options.buyList ? new BuyList(options.buyList, options.naming) : undefined;
   const width = Math.max(60, terminalWidth(io) ?? 100);
   if (interactive) {
     await ctx.info(`scan a code (ASIN, UPC, EAN, ISBN), optionally followed by a cost; Ctrl-D ends`);
@@ -46,8 +45,8 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
     async onResults(results, t) {
       // Codes pasted together: a prompt drawn after the previous result is still on the line; results replace it.
       if (interactive && onTerminal && io.stdoutIsTTY) await io.out.write('\r\x1b[K');
+      await buyList?.add(results.filter((r) => r.verdict === 'buy'));
       for (const r of results) {
-        if (r.verdict === 'buy' && buyList) await buyList.add(r);
         if (onTerminal)
           await io.out.write(
             scanLine(r, width, ctx.color) + (r.verdict === 'buy' && io.stdoutIsTTY ? '\x07' : '') + '\n',

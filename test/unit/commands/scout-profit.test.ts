@@ -80,6 +80,18 @@ describe('inv scout options', () => {
     expect(parseError(scout, args)).toBe('--max-age and --refresh go with --file');
   });
 
+  it('rank a manifest by line profit unless --sort says otherwise', () => {
+    expect(parseArgv(scout, ['--file', 'm.csv'])).toMatchObject({ sort: 'profit' });
+    expect(parseArgv(scout, ['--file', 'm.csv', '--sort', 'unit-profit'])).toMatchObject({ sort: 'unit-profit' });
+    expect(parseError(scout, ['--file', 'm.csv', '--sort', 'margin'])).toMatch(
+      /Allowed choices are profit, roi, rank, unit-profit/,
+    );
+  });
+
+  it.each([[['--sort', 'roi'], '--sort goes with --file']])('refuse %j', (args, message) => {
+    expect(parseError(scout, args)).toBe(message);
+  });
+
   it('take a buy list and its msku template and condition', () => {
     expect(
       parseArgv(scout, ['--buy-list', 'buys.csv', '--msku-template', '{code}-{cond}', '--cond', 'used']),
