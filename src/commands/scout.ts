@@ -88,6 +88,7 @@ export function setup(command: Command): void {
         '  printf "B00X4WHP5E,4.50\\n012345678905 6\\n" | inv scout',
         '  inv scout --file manifest.csv --json > ranked.json',
         '  inv scout --file manifest.csv --buy-list buys.csv',
+        '  inv scout --file manifest.csv --sort roi -o wide',
         '  inv scout --file manifest.csv --at 5.00 --max-age 15m',
       ].join('\n'),
     );

@@ -38,3 +38,25 @@ export function plain(value: unknown): string {
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, max - 1) + '…';
 }
+
+/** Text broken into lines of at most `width` columns, between words where it can (a longer word is split). */
+export function wrapText(text: string, width: number): string {
+  const out: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (let word of paragraph.split(/\s+/).filter(Boolean)) {
+      if (line && line.length + 1 + word.length <= width) {
+        line += ` ${word}`;
+        continue;
+      }
+      if (line) out.push(line);
+      while (word.length > width) {
+        out.push(word.slice(0, width));
+        word = word.slice(width);
+      }
+      line = word;
+    }
+    out.push(line);
+  }
+  return out.join('\n');
+}

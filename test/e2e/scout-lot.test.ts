@@ -175,3 +175,47 @@ describe('inv scout --file --buy-list', () => {
     );
   });
 });
+
+describe('the manifest table on a terminal', () => {
+  const table = async (columns: string, ...more: string[]) => {
+    const file = join(fx.dir, 'lot-width.csv');
+    writeFileSync(file, MANIFEST);
+    const r = await runInv(['scout', '--file', file, '--at', '40', ...more], {
+      env: { ...fx.env, COLUMNS: columns },
+      tty: true,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const json = await runInv(['scout', '--file', file, '--at', '40', '--json'], { env: fx.env });
+    return {
+      text: r.stdout,
+      lines: (JSON.parse(json.stdout) as { lines: Array<Line & { title: string | null; reasons: string[] }> }).lines,
+    };
+  };
+  /** The words of a text, as a table may wrap them. */
+  const words = (text: string) => text.split(/\s+/).filter(Boolean);
+
+  it.each([
+    ['80', /^TITLE +QTY +LINE PROFIT +ROI % +VERDICT +WHY$/m],
+    ['120', /^ASIN +TITLE +RANK +PRICE +COST +PROFIT +QTY +LINE PROFIT +ROI % +VERDICT +WHY$/m],
+  ])('at %s columns: no line wider, and every title and every reason whole', async (columns, header) => {
+    const { text, lines } = await table(columns);
+    const wide = text.split('\n').filter((l) => l.length > Number(columns));
+    expect(wide, `lines over ${columns} columns:\n${wide.join('\n')}`).toEqual([]);
+    expect(text).not.toContain('…');
+    const shown = words(text);
+    for (const l of lines) {
+      for (const word of words(l.title ?? '')) expect(shown).toContain(word);
+      for (const word of words(l.reasons.join('; '))) expect(shown).toContain(word);
+    }
+    // Columns go by priority: the title, quantity, line profit, ROI, verdict and reasons stay.
+    expect(text).toMatch(header);
+  });
+
+  it('-o wide shows every figure of a line, nothing cut, whatever the width', async () => {
+    const { text } = await table('80', '-o', 'wide');
+    expect(text).toMatch(
+      /^ *LINE +CODE +ASIN +TITLE +CATEGORY +RANK +WEIGHT +PRICE +FEES +COST +PREP +INBOUND +TAX +PROFIT +QTY +LINE INVESTED +LINE PROFIT +ROI % +MARGIN % +VERDICT +WHY$/m,
+    );
+    expect(text).not.toContain('…');
+  });
+});

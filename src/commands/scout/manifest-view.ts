@@ -12,18 +12,18 @@ const reasons = (v: unknown) => (v as string[] | undefined)?.join('; ') ?? '';
  */
 const COLUMNS: Column[] = [
   { key: 'line', header: 'line', align: 'right', priority: 2 },
-  { key: 'asin', header: 'asin', priority: 6 },
-  { key: 'title', header: 'title', wrap: 24 },
+  { key: 'asin', header: 'asin', priority: 7 },
+  { key: 'title', header: 'title', wrap: 20 },
   { key: 'rank', header: 'rank', format: count, align: 'right', priority: 3 },
   { key: 'price', header: 'price', format: money, align: 'right', priority: 4 },
   { key: 'fees', header: 'fees', format: money, align: 'right', priority: 1 },
   { key: 'cost', header: 'cost', format: money, align: 'right', priority: 5 },
-  { key: 'profit', header: 'profit', format: money, align: 'right', priority: 7 },
+  { key: 'profit', header: 'profit', format: money, align: 'right', priority: 6 },
   { key: 'qty', header: 'qty', align: 'right', priority: 8 },
   { key: 'lineProfit', header: 'line profit', format: money, align: 'right', priority: 10 },
   { key: 'roi', header: 'roi %', format: roi, align: 'right', priority: 9 },
   { key: 'verdict', header: 'verdict' },
-  { key: 'reasons', header: 'why', format: reasons, wrap: 24 },
+  { key: 'reasons', header: 'why', format: reasons, wrap: 16 },
 ];
 
 /** `-o wide`: every figure of a line, nothing cut. */
