@@ -39,6 +39,13 @@ export function truncate(text: string, max: number): string {
   return text.length <= max ? text : text.slice(0, max - 1) + '…';
 }
 
+/** Shortens text to `max` characters by cutting its middle (beginning and end kept, the cut marked with …). */
+export function truncateMiddle(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const keep = Math.max(0, max - 1);
+  return text.slice(0, Math.ceil(keep / 2)) + '…' + (keep > 1 ? text.slice(-Math.floor(keep / 2)) : '');
+}
+
 /** Text broken into lines of at most `width` columns, between words where it can (a longer word is split). */
 export function wrapText(text: string, width: number): string {
   const out: string[] = [];
