@@ -7,6 +7,7 @@ import { BuyList, type BuyNaming } from '../../scout/buy-list.js';
 import type { Scout } from '../../scout/scan-engine.js';
 import { scanLine } from '../../scout/line.js';
 import { scanLoop } from '../../scout/loop.js';
+import { replyText } from './loop-replies.js';
 
 export interface ScanOptions {
   defaultCost?: number;
@@ -36,7 +37,8 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
   const buyList = options.buyList ? new BuyList(options.buyList, options.naming) : undefined;
   const width = Math.max(60, terminalWidth(io) ?? 100);
   if (interactive) {
-    await ctx.info(`scan a code (ASIN, UPC, EAN, ISBN), optionally followed by a cost; Ctrl-D ends`);
+    await ctx.info('scan a code (ASIN, UPC, EAN, ISBN), optionally followed by a cost; Ctrl-D ends');
+    await ctx.info('? lists the commands (cost 4.50, at lowest-fba, roi 30, undo, total)');
     rl.prompt();
   }
   const { tally, interrupted } = await scanLoop(scout, rl, {
@@ -54,6 +56,15 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
         else await io.out.write(JSON.stringify(r) + '\n');
       }
       if (onTerminal) await io.out.write(ctx.color.dim(`  ${t}`) + '\n');
+      if (interactive) rl.prompt();
+    },
+    async onCommand(reply, t) {
+      if (reply.name === 'undo' && reply.undone?.some((r) => r.verdict === 'buy')) await buyList?.undo();
+      // Answers are no scans: on stderr, so that a pipe's stdout holds scans only.
+      if (reply.name === 'clear') {
+        if (interactive) await io.err.write('\x1b[2J\x1b[H');
+      } else await io.err.write(replyText(reply) + '\n');
+      if (reply.name === 'undo' && onTerminal) await io.out.write(ctx.color.dim(`  ${t}`) + '\n');
       if (interactive) rl.prompt();
     },
   });
