@@ -43,7 +43,8 @@ export function setup(command: Command): void {
   command
     .option(
       '-p, --price <prices>',
-      'selling price(s), separated by spaces, or repeat --price (e.g. "14.99 19.99"); a decimal point; a comma only in thousands (1,999.00)',
+      'selling price(s), separated by spaces, or repeat --price (e.g. "14.99 19.99"); a decimal point; ' +
+        'a comma only in thousands (1,999.00)',
       (p: string, all?: string) => (all ? `${all} ${p}` : p),
     )
     .addHelpText(

@@ -25,6 +25,8 @@ interface Flags extends ScoutCommandFlags {
   maxAge: string;
   refresh?: boolean;
   sort: SortKey;
+  report?: string;
+  open?: boolean;
 }
 
 /** A scout of scans, or of a manifest (--file) with its answers kept; priced and costed as asked. */
@@ -38,8 +40,10 @@ export interface ScoutOptions extends ScoutPricing {
   mskuTemplate: string;
   cond: string;
   concurrency: number;
-  /** Manifest only: how lines are ranked. */
+  /** Manifest only: how lines are ranked, the HTML report to write, and whether to open it. */
   sort: SortKey;
+  report: string | undefined;
+  open: boolean;
 }
 
 export const meta: Meta = {
@@ -66,7 +70,9 @@ export function setup(command: Command): void {
       )
         .choices(SORT_KEYS)
         .default('profit'),
-    );
+    )
+    .option('--report <file.html>', 'with --file: write the lot as one self-contained HTML page (charts, table)')
+    .option('--open', 'with --report: open the report in the browser');
   scoutFlagOptions(command)
     .option(
       '--buy-list <file>',
@@ -87,7 +93,7 @@ export function setup(command: Command): void {
         '  inv scout --cost 5 --buy-list buys.csv',
         '  printf "B00X4WHP5E,4.50\\n012345678905 6\\n" | inv scout',
         '  inv scout --file manifest.csv --json > ranked.json',
-        '  inv scout --file manifest.csv --buy-list buys.csv',
+        '  inv scout --file manifest.csv --buy-list buys.csv --report lot.html --open',
         '  inv scout --file manifest.csv --sort roi -o wide',
         '  inv scout --file manifest.csv --at 5.00 --max-age 15m',
       ].join('\n'),
@@ -101,8 +107,13 @@ export function parse(_args: unknown[], flags: Flags): ScoutOptions {
     throw new UsageError('--msku-template must be 1 to 80 characters without commas');
   if (!flags.file && (flags.refresh || flags.maxAge !== '1h'))
     throw new UsageError('--max-age and --refresh go with --file');
-  if (!flags.file && flags.sort !== 'profit')
-    throw new UsageError('--sort goes with --file', 'e.g. inv scout --file manifest.csv --sort roi');
+  if (!flags.file && (flags.report !== undefined || flags.sort !== 'profit'))
+    throw new UsageError('--sort and --report go with --file', 'e.g. inv scout --file manifest.csv --report lot.html');
+  if (flags.open && flags.report === undefined)
+    throw new UsageError(
+      '--open opens the report: give --report FILE.html too',
+      'e.g. inv scout --file manifest.csv --report lot.html --open',
+    );
   return {
     ...parseScoutPricing(flags),
     file: flags.file,
@@ -114,6 +125,8 @@ export function parse(_args: unknown[], flags: Flags): ScoutOptions {
     cond: flags.cond,
     concurrency,
     sort: flags.sort,
+    report: flags.report,
+    open: Boolean(flags.open),
   };
 }
 

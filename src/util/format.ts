@@ -14,6 +14,12 @@ export function money(value: unknown): string {
   return typeof n === 'number' && Number.isFinite(n) ? n.toFixed(2) : cell(value);
 }
 
+/** A money amount with two decimals and thousands separators ("2,106.00"), as a report reads it. */
+export function moneyGrouped(value: unknown): string {
+  const text = money(value);
+  return /^-?\d+\.\d\d$/.test(text) ? text.replace(/\d+(?=\.)/, (whole) => count(Number(whole))) : text;
+}
+
 /** Where en-US puts thousands separators in a run of digits: before each whole group of three that ends it. */
 const THOUSANDS = /\B(?=(?:\d{3})+$)/g;
 

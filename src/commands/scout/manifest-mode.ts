@@ -4,6 +4,7 @@
  */
 import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { InterruptedError } from '../../errors.js';
 import type { Ctx } from '../../cli/context.js';
 import { project } from '../../cli/output/view.js';
@@ -17,6 +18,8 @@ import { buyRows, writeBuyList, type BuyNaming } from '../../scout/buy-list.js';
 import { linesOnce, lotOf, type Lot, type SortKey } from '../../scout/lot.js';
 import { scoutManifest } from '../../scout/manifest-scout.js';
 import { checkWritable } from '../../util/writable.js';
+import { money } from '../../util/format.js';
+import { noBrowserHere } from '../../cli/browser.js';
 import { figuresText, MANIFEST_VIEW, summaryBlock } from './manifest-view.js';
 
 /** What a manifest run is asked for beside the scouting itself. */
@@ -29,6 +32,8 @@ export interface ManifestCommandOptions {
   buyList?: string;
   mskuTemplate: string;
   cond: string;
+  report?: string;
+  open: boolean;
 }
 
 /** The answers kept for the research account and origin in force, read back while younger than `maxAgeMs`. */
@@ -70,6 +75,7 @@ export async function runManifestCommand(
 ): Promise<void> {
   const out = ctx.output(MANIFEST_VIEW);
   if (options.buyList !== undefined) checkWritable(options.buyList, '--buy-list', './buys.csv');
+  if (options.report !== undefined) checkWritable(options.report, '--report', './lot.html');
   // Every read in flight listens for Ctrl-C on the one signal: a few per row.
   setMaxListeners(options.concurrency * 4 + 10, ctx.io.signal);
   const progress = new Progress('scout', ctx.progressStream);
@@ -104,7 +110,7 @@ export async function runManifestCommand(
   if (run.stopped)
     throw new InterruptedError(
       'interrupted: run the same command again to finish the manifest (answered rows are not asked again)' +
-        (options.buyList ? '; the buy list is written once it is finished' : ''),
+        (options.buyList || options.report ? '; the buy list and the report are written once it is finished' : ''),
     );
   await writeOutputs(ctx, scout, lot, options);
 }
@@ -122,12 +128,30 @@ async function renderLot(ctx: Ctx, out: ReturnType<Ctx['output']>, lot: Lot): Pr
   else await ctx.info(`lot: ${figuresText(lot.lot)}; to buy: ${figuresText(lot.accepted)}`);
 }
 
-/** Writes the buy list asked for. */
-async function writeOutputs(ctx: Ctx, _scout: Scout, lot: Lot, options: ManifestCommandOptions): Promise<void> {
+/** Writes the buy list and the report asked for, and opens the report when asked. */
+async function writeOutputs(ctx: Ctx, scout: Scout, lot: Lot, options: ManifestCommandOptions): Promise<void> {
   const naming: BuyNaming = { template: options.mskuTemplate, cond: options.cond };
   if (options.buyList !== undefined) {
     const rows = buyRows(linesOnce(lot.lines.filter((l) => l.verdict === 'buy')), naming);
     await writeBuyList(options.buyList, rows);
     await ctx.info(`buy list: ${rows.length} row(s), ${lot.accepted.units} unit(s) in ${options.buyList}`);
   }
+  if (options.report === undefined) return;
+  const { writeReport } = await import('../../scout/report/write-report.js');
+  const { at, rules } = scout.options;
+  const context = {
+    manifest: options.file,
+    rules,
+    at: typeof at === 'object' ? money(at.fixed) : at,
+    made: new Date(),
+  };
+  const { bytes } = await writeReport(options.report, lot, context);
+  const url = pathToFileURL(resolve(options.report)).href;
+  await ctx.info(`report: ${options.report} (${Math.round(bytes / 1024)} KB)`);
+  if (!options.open) return;
+  // The report is written: a browser that cannot be started is said, not an error.
+  if (noBrowserHere(ctx.io.env)) return void (await ctx.info(`no browser here: open ${url} on a machine with one`));
+  await ctx.browser
+    .open(url, { page: true })
+    .catch((error: Error) => ctx.info(`could not open a browser (${error.message}): open ${url}`));
 }

@@ -1,4 +1,4 @@
-/** Research command arguments (ASINs, product codes, category ids; prices are read by util/money.ts) as checked values, or a UsageError naming the flag. */
+/** Research command arguments (ASINs, product codes, category ids) as checked values, or a UsageError naming the flag. */
 import { UsageError } from '../../errors.js';
 import { CodeError, parseEan, parseIsbn, parseUpc } from '../../api/product-codes.js';
 
