@@ -8,6 +8,7 @@ import { movesBench } from './moves.mjs';
 import { oneShotBench } from './one-shot.mjs';
 import { packBench, packRows } from './pack.mjs';
 import { scoutBench } from './scout.mjs';
+import { scoutReportBench } from './scout-report.mjs';
 import { startupBench } from './startup.mjs';
 import { table, verdict, writeSection } from './lib.mjs';
 
@@ -30,6 +31,7 @@ const l = await section('memory: listing', listItemsBench);
 const b = await section('memory: batch', memoryBench);
 const lab = await section('labels', labelsBench);
 const sc = await section('scout', scoutBench);
+const sr = await section('scout report', scoutReportBench);
 const pk = await section('pack', packBench);
 
 const ms = (v) => `${v.toFixed(1)} ms`;
@@ -114,6 +116,12 @@ const rows = [
     `${Math.round(sc.rerate)} lines/s, peak RSS ${sc.rerss.toFixed(0)} MB`,
     '< 150 MB',
     verdict(sc.rerss < 150),
+  ],
+  [
+    `\`inv scout --file --report\`, ${sr.lines.toLocaleString('en-US')} lines: the time the report adds`,
+    `${Math.round(sr.added)} ms (a ${Math.round(sr.bytes / 1024)} KB page)`,
+    '≤ 1 s',
+    verdict(sr.added <= 1000),
   ],
 ];
 // Benchmarks run on their own (batch-kill, batch-identity, long-line, …) write sections of their own below.

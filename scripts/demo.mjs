@@ -111,7 +111,7 @@ try {
     input: research.secretKey,
     shownInput: 'printf %s "$SECRET"',
   });
-  await inv(['fees', 'B00X4WHP5E', 'B07FZ8S74R', '--price', '14.99,24.99', '-o', 'table']);
+  await inv(['fees', 'B00X4WHP5E', 'B07FZ8S74R', '--price', '14.99 24.99', '-o', 'table']);
   await inv(['offers', 'B00X4WHP5E', '-o', 'table']);
   await inv(['categories', 'B07FZ8S74R', '-o', 'table']);
   await inv(['search', 'usb cable', '-o', 'table']);
@@ -119,9 +119,20 @@ try {
   await inv(['fees', 'B00X4WHP5E', '--price', '19.99', '--fields', 'asin,price,fbaFees.netIncome', '--json']);
   await inv(['search', '--isbn', '978-0-316-76948-8', '-o', 'table']);
   await inv(['scout', '--cost', '3', '-o', 'table'], {
-    input: 'B07FZ8S74R\n012345678905 4.50\n012345678906\n',
-    shownInput: "printf 'B07FZ8S74R\\n012345678905 4.50\\n012345678906\\n'",
+    input: 'B07FZ8S74R\n012345678905 4.50\n012345678906\ntotal\n',
+    shownInput: "printf 'B07FZ8S74R\\n012345678905 4.50\\n012345678906\\ntotal\\n'",
   });
+  // A pallet's manifest as a lot: ranked by line profit, its totals, its buy list and its HTML report.
+  const manifest = join(dir, 'manifest.csv');
+  const buys = join(dir, 'buys.csv');
+  const report = join(dir, 'lot.html');
+  writeFileSync(
+    manifest,
+    'code,cost,qty\nB07FZ8S74R,4.00,12\n012345678905,2.50,40\nB00X4WHP5E,9.00,6\nB0MAN00003,1.50,30\n',
+  );
+  const files = { [manifest]: 'manifest.csv', [buys]: 'buys.csv', [report]: 'lot.html' };
+  await inv(['scout', '--file', manifest, '--buy-list', buys, '--report', report, '-o', 'table'], { hide: files });
+  await inv(['items', 'import', buys, '-o', 'table'], { hide: files });
   await inv(['profit', 'B07FZ8S74R', '--cost', '5', '-o', 'table']);
   await inv(['config', 'list', '-o', 'table']);
 } finally {

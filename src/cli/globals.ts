@@ -3,8 +3,10 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { IO } from '../util/io.js';
 
-export const OUTPUT_FORMATS = ['table', 'json', 'ndjson', 'csv', 'tsv'] as const;
-export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+/** The data formats of `-o`; `wide` is a table with every column a view has, never cut to the terminal. */
+export const OUTPUT_FORMATS = ['table', 'wide', 'json', 'ndjson', 'csv', 'tsv'] as const;
+/** The format records are rendered in (`-o wide` is a table, with `wide` set). */
+export type OutputFormat = Exclude<(typeof OUTPUT_FORMATS)[number], 'wide'>;
 /** `-o zpl`: labels for Zebra printers, a format of `inv labels` only (not a data format). */
 export const LABEL_OUTPUT = 'zpl';
 /** The commands that take `-o zpl`. */
@@ -14,6 +16,8 @@ export const ZPL_COMMANDS = new Set(['labels', 'pack']);
 export interface GlobalOptions {
   profile?: string;
   output: OutputFormat;
+  /** `-o wide`: tables show every column their view has, at their full width. */
+  wide?: boolean;
   /** `-o zpl` was given (to a command that takes it). */
   zpl: boolean;
   fields?: string[];
@@ -39,10 +43,10 @@ export function addGlobalOptions(program: Command): void {
   program
     .option('--profile <profile>', 'use this profile (default: INV_PROFILE or the current profile)')
     .addOption(
-      new Option('-o, --output <format>', 'output format (default: table on a terminal, json in a pipe)').choices([
-        ...OUTPUT_FORMATS,
-        LABEL_OUTPUT,
-      ]),
+      new Option(
+        '-o, --output <format>',
+        'output format (default: table on a terminal, json in a pipe; wide: a table with every column, uncut)',
+      ).choices([...OUTPUT_FORMATS, LABEL_OUTPUT]),
     )
     .option('--json', 'shorthand for --output json')
     .option('--fields <list>', 'comma-separated fields to output (dotted paths allowed, e.g. mfnFees.netIncome)')
@@ -90,13 +94,14 @@ export function readGlobals(raw: Record<string, unknown>, io: IO, timeoutGiven =
     throw new UsageError(
       `-o ${LABEL_OUTPUT} is for inv labels and inv pack only; use one of ${OUTPUT_FORMATS.join(', ')}`,
     );
-  const output =
-    (raw.json ? 'json' : zpl ? undefined : (raw.output as OutputFormat | undefined)) ??
-    (io.stdoutIsTTY ? 'table' : 'json');
+  const wide = !raw.json && raw.output === 'wide';
+  const given = raw.json ? 'json' : zpl ? undefined : wide ? 'table' : (raw.output as OutputFormat | undefined);
+  const output = given ?? (io.stdoutIsTTY ? 'table' : 'json');
   const noColorEnv = io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '';
   return {
     profile: raw.profile as string | undefined,
     output,
+    wide,
     zpl,
     fields,
     rawCsv: Boolean(raw.rawCsv),

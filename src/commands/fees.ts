@@ -1,7 +1,8 @@
-/** inv fees ASIN... --price P[,P2...]: projected MFN and FBA fees side by side, with net income. */
+/** inv fees ASIN... --price "P [P2...]": projected MFN and FBA fees side by side, with net income. */
 import type { Command } from 'commander';
 import { quoteFees, type FeeQuote } from '../api/research-fees.js';
-import { parseAsin, parsePriceList } from './shared/research-input.js';
+import { parseAsin } from './shared/research-input.js';
+import { parsePriceList } from '../util/money.js';
 import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/context.js';
 import { money } from '../util/format.js';
@@ -42,7 +43,8 @@ export function setup(command: Command): void {
   command
     .option(
       '-p, --price <prices>',
-      'selling price(s), separated by spaces, or repeat --price (e.g. "14.99 19.99"); a decimal point, not a comma',
+      'selling price(s), separated by spaces, or repeat --price (e.g. "14.99 19.99"); a decimal point; ' +
+        'a comma only in thousands (1,999.00)',
       (p: string, all?: string) => (all ? `${all} ${p}` : p),
     )
     .addHelpText(
@@ -52,6 +54,7 @@ export function setup(command: Command): void {
         '  inv fees B00X4WHP5E --price 19.99',
         '  inv fees B00X4WHP5E B07FZ8S74R --price "14.99 19.99" --json',
         '  inv fees B00X4WHP5E --price 14.99 --price 19.99',
+        '  inv fees B00X4WHP5E --price 1,999',
       ].join('\n'),
     );
 }

@@ -1,9 +1,10 @@
 /** inv scout: scan codes (terminal, stdin or a manifest file) and see buy or skip, with the profit and ROI of each. */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/context.js';
 import { DELIMITER_HELP, wholeNumber } from '../cli/request-body.js';
+import { SORT_KEYS, type SortKey } from '../scout/lot.js';
 import {
   parseMaxAge,
   parseScoutPricing,
@@ -23,6 +24,9 @@ interface Flags extends ScoutCommandFlags {
   concurrency: string;
   maxAge: string;
   refresh?: boolean;
+  sort: SortKey;
+  report?: string;
+  open?: boolean;
 }
 
 /** A scout of scans, or of a manifest (--file) with its answers kept; priced and costed as asked. */
@@ -36,6 +40,10 @@ export interface ScoutOptions extends ScoutPricing {
   mskuTemplate: string;
   cond: string;
   concurrency: number;
+  /** Manifest only: how lines are ranked, the HTML report to write, and whether to open it. */
+  sort: SortKey;
+  report: string | undefined;
+  open: boolean;
 }
 
 export const meta: Meta = {
@@ -54,9 +62,22 @@ export function setup(command: Command): void {
       '1h',
     )
     .option('--refresh', 'with --file: ask for every answer again')
-    .option('--delimiter <char>', `manifest: ${DELIMITER_HELP}`);
+    .option('--delimiter <char>', `manifest: ${DELIMITER_HELP}`)
+    .addOption(
+      new Option(
+        '--sort <key>',
+        'with --file: rank lines by line profit (qty × profit), ROI, sales rank or unit profit',
+      )
+        .choices(SORT_KEYS)
+        .default('profit'),
+    )
+    .option('--report <file.html>', 'with --file: write the lot as one self-contained HTML page (charts, table)')
+    .option('--open', 'with --report: open the report in the browser');
   scoutFlagOptions(command)
-    .option('--buy-list <file>', 'append accepted scans to this CSV (for `inv items import`)')
+    .option(
+      '--buy-list <file>',
+      'accepted scans as CSV for `inv items import`: appended by the scan loop, written whole with --file (with qty)',
+    )
     .option('--msku-template <template>', 'msku of buy-list rows ({asin}, {cond}, {code})', '{asin}-{cond}')
     .option('--cond <cond>', 'condition of buy-list rows', 'new')
     .option('--concurrency <n>', 'manifest rows in flight at most', '8')
@@ -72,6 +93,8 @@ export function setup(command: Command): void {
         '  inv scout --cost 5 --buy-list buys.csv',
         '  printf "B00X4WHP5E,4.50\\n012345678905 6\\n" | inv scout',
         '  inv scout --file manifest.csv --json > ranked.json',
+        '  inv scout --file manifest.csv --buy-list buys.csv --report lot.html --open',
+        '  inv scout --file manifest.csv --sort roi -o wide',
         '  inv scout --file manifest.csv --at 5.00 --max-age 15m',
       ].join('\n'),
     );
@@ -84,6 +107,13 @@ export function parse(_args: unknown[], flags: Flags): ScoutOptions {
     throw new UsageError('--msku-template must be 1 to 80 characters without commas');
   if (!flags.file && (flags.refresh || flags.maxAge !== '1h'))
     throw new UsageError('--max-age and --refresh go with --file');
+  if (!flags.file && (flags.report !== undefined || flags.sort !== 'profit'))
+    throw new UsageError('--sort and --report go with --file', 'e.g. inv scout --file manifest.csv --report lot.html');
+  if (flags.open && flags.report === undefined)
+    throw new UsageError(
+      '--open opens the report: give --report FILE.html too',
+      'e.g. inv scout --file manifest.csv --report lot.html --open',
+    );
   return {
     ...parseScoutPricing(flags),
     file: flags.file,
@@ -94,6 +124,9 @@ export function parse(_args: unknown[], flags: Flags): ScoutOptions {
     mskuTemplate: flags.mskuTemplate,
     cond: flags.cond,
     concurrency,
+    sort: flags.sort,
+    report: flags.report,
+    open: Boolean(flags.open),
   };
 }
 
@@ -103,19 +136,13 @@ export async function run(ctx: Ctx, options: ScoutOptions): Promise<void> {
     const { runManifestCommand, manifestAnswers } = await import('./scout/manifest-mode.js');
     const answers = await manifestAnswers(ctx, options.maxAgeMs, options.refresh);
     const { scout, defaultCost } = await scoutFromPricing(ctx, options, answers);
-    return runManifestCommand(ctx, scout, answers, {
-      file: options.file,
-      concurrency: options.concurrency,
-      defaultCost,
-      delimiter: options.delimiter,
-    });
+    return runManifestCommand(ctx, scout, answers, { ...options, file: options.file, defaultCost });
   }
   const { scout, defaultCost } = await scoutFromPricing(ctx, options);
   const { runScanCommand } = await import('./scout/scan-loop.js');
   await runScanCommand(ctx, scout, {
     defaultCost,
     buyList: options.buyList,
-    mskuTemplate: options.mskuTemplate,
-    cond: options.cond,
+    naming: { template: options.mskuTemplate, cond: options.cond },
   });
 }

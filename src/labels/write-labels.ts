@@ -1,9 +1,8 @@
 /** Writes labels as PDF or ZPL to a file or stdout; the renderers (pdfkit, bwip-js) load only here. */
-import { accessSync, constants, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import type { IO } from '../util/io.js';
 import { cannotWrite, UsageError } from '../errors.js';
+import { checkWritable } from '../util/writable.js';
 import { labelCount, type LabelRun } from './content.js';
 import { LABEL_FORMATS, layoutNamed, LAYOUT_NAMES, perPage, type Layout } from './layouts.js';
 
@@ -20,7 +19,7 @@ export interface LabelOptions {
 
 /** Refuses (exit 2) a label file that cannot be written, naming `flag`; stdout ("-" or none) needs no check. */
 export function checkLabelFile(options: LabelOptions, flag: string): LabelOptions {
-  if (options.out !== undefined && options.out !== '-') checkWritable(options.out, flag);
+  if (options.out !== undefined && options.out !== '-') checkWritable(options.out, flag, './labels.pdf');
   return options;
 }
 
@@ -55,35 +54,6 @@ export function labelSettings(
   if (format === 'pdf' && (flags.out === undefined || flags.out === '-'))
     throw new UsageError(`${prefix ? '--labels' : '--out'} FILE.pdf is needed for a PDF (ZPL can go to stdout)`);
   return { format: format as LabelFormat, layout, start, out: flags.out };
-}
-
-/** Refuses (exit 2) a file that cannot be written: checked before any request, so a send is never followed by a failed write. */
-export function checkWritable(file: string, flag: string): void {
-  const dir = dirname(resolve(file));
-  const problem = (() => {
-    try {
-      if (!statSync(dir).isDirectory()) return `${dir} is not a directory`;
-    } catch {
-      return `the directory ${dir} does not exist`;
-    }
-    try {
-      if (statSync(file).isDirectory()) return `${file} is a directory`;
-      accessSync(file, constants.W_OK);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return `${file} cannot be written`;
-      try {
-        accessSync(dir, constants.W_OK);
-      } catch {
-        return `the directory ${dir} cannot be written`;
-      }
-    }
-    return undefined;
-  })();
-  if (problem)
-    throw new UsageError(
-      `${flag} ${file}: ${problem}`,
-      `give a file in a directory you can write to, e.g. ${flag} ./labels.pdf`,
-    );
 }
 
 /** Renders and writes the labels, counting them on `progress` (a terminal) as they are drawn; returns a one-line summary for the user. */

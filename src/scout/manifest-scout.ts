@@ -58,7 +58,7 @@ export function manifestRow(
 }
 
 /**
- * What a manifest run gives: every result ranked by profit, whether it was stopped, the rows answered wholly from kept
+ * What a manifest run gives: every result in file order, whether it was stopped, the rows answered wholly from kept
  * answers, and the oldest of those.
  */
 export interface ManifestRun {
@@ -68,7 +68,7 @@ export interface ManifestRun {
   oldest?: number;
 }
 
-/** Scouts every row; resolves to every result ranked by profit, whether it was stopped, and what came from kept answers. */
+/** Scouts every row; resolves to every result in file order, whether it was stopped, and what came from kept answers. */
 export async function scoutManifest(scout: Scout, options: ManifestOptions): Promise<ManifestRun> {
   const results: ManifestResult[] = [];
   const pacer = new Pacer(options.concurrency);
@@ -113,7 +113,7 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
     }
   };
   const { stopped } = await runPool(rows, work, { concurrency: options.concurrency, signal: options.signal });
-  results.sort((a, b) => (b.profit ?? -Infinity) - (a.profit ?? -Infinity) || a.line - b.line);
+  results.sort((a, b) => a.line - b.line);
   return { results, stopped, cached, oldest };
 }
 

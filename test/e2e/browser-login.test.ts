@@ -4,16 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM } from '../helpers/chromium.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
-// Chromium's headless shell, what Playwright itself runs for a headless browser: the same engine as the full browser
-// at a third less CPU (docs/decisions.md §20). The full browser serves where only it is installed.
-const CHROMIUM =
-  process.env.CHROMIUM_PATH ||
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ||
-  '/usr/bin/chromium-headless-shell';
 const BROWSER_SCRIPT = fileURLToPath(new URL('../helpers/chromium-browser.mjs', import.meta.url));
 
 let fx: SandboxFixture;

@@ -91,7 +91,7 @@ describe('inv items import and inv scout --file read the same CSV', () => {
     writeFileSync(file, 'sep=;\nCode; Cost ;QTY\nB0SEMI0001;2.50;1\n;;\n');
     const r = await runInv(['scout', '--file', file, '--json'], { env: fx.authed });
     expect(r.code, r.stderr).toBe(0);
-    const results = JSON.parse(r.stdout) as Array<{ code: string; cost: number }>;
+    const results = JSON.parse(r.stdout).lines as Array<{ code: string; cost: number }>;
     expect(results.map((x) => x.code)).toEqual(['B0SEMI0001']);
     expect(r.stderr).toMatch(/skipped 1 empty row\(s\)/);
   });

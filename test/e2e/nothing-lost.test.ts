@@ -177,7 +177,7 @@ describe("inv scout --file follows today's options and prices", () => {
     const r = await runInv(['scout', '--file', manifest(), '--json', ...args], { env: fx.env });
     expect(r.code, r.stderr).toBe(0);
     return {
-      results: JSON.parse(r.stdout) as Array<{
+      results: JSON.parse(r.stdout).lines as Array<{
         price: number;
         verdict: string;
         profit: number;
@@ -220,17 +220,19 @@ describe("inv scout --file follows today's options and prices", () => {
     const file = manifest();
     const first = await runInv(['scout', '--file', file, '--json'], { env });
     expect(first.code, first.stderr).toBe(0);
-    expect((JSON.parse(first.stdout) as Array<{ verdict: string }>).some((r) => r.verdict === 'buy')).toBe(true);
+    expect((JSON.parse(first.stdout).lines as Array<{ verdict: string }>).some((r) => r.verdict === 'buy')).toBe(true);
     expect((await runInv(['config', 'set', 'scout.minProfit', '1000'], { env })).code).toBe(0);
     const after = await runInv(['scout', '--file', file, '--json'], { env });
-    expect((JSON.parse(after.stdout) as Array<{ verdict: string }>).every((r) => r.verdict === 'skip')).toBe(true);
+    expect((JSON.parse(after.stdout).lines as Array<{ verdict: string }>).every((r) => r.verdict === 'skip')).toBe(
+      true,
+    );
   });
 
   it('a cost with a decimal comma in a manifest cell is refused with a hint', async () => {
     const file = join(fx.dir, 'comma-manifest.csv');
     writeFileSync(file, 'code,cost\nB00X4WHP5E,"4,50"\n');
     const r = await runInv(['scout', '--file', file, '--json'], { env: fx.env });
-    expect(JSON.parse(r.stdout)[0].reasons.join(' ')).toMatch(/4,50.*write 4\.50/);
+    expect(JSON.parse(r.stdout).lines[0].reasons.join(' ')).toMatch(/4,50.*write 4\.50/);
   });
 });
 

@@ -59,7 +59,7 @@ describe('the built CLI', () => {
 
 describe('inv fees', () => {
   it('quotes every ASIN at every price in JSON, as the sandbox formula says', async () => {
-    const quotes = await json('fees', A, B, '--price', '14.99,19.99');
+    const quotes = await json('fees', A, B, '--price', '14.99 19.99');
     expect(quotes.map((q: { asin: string; price: number }) => `${q.asin}@${q.price}`)).toEqual([
       `${A}@14.99`,
       `${A}@19.99`,
@@ -68,6 +68,17 @@ describe('inv fees', () => {
     ]);
     const expected = computeFees(product(B), 19.99);
     expect(quotes[3]).toEqual({ asin: B, price: 19.99, ...expected });
+  });
+
+  it('--price 1,999 is one price of $1,999; "14.99,19.99" is refused before anything is sent, with the spaced form', async () => {
+    const quotes = await json('fees', A, '--price', '1,999');
+    expect(quotes.map((q: { price: number }) => q.price)).toEqual([1999]);
+    const before = fx.sandbox.research.stats.count();
+    const r = await inv('fees', A, '--price', '14.99,19.99');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--price "14\.99,19\.99": a comma in a price only separates thousands/);
+    expect(r.stderr).toMatch(/hint: separate several prices with spaces or repeat --price: --price "14\.99 19\.99"/);
+    expect(fx.sandbox.research.stats.count()).toBe(before);
   });
 
   it('shows MFN and FBA side by side in a table', async () => {

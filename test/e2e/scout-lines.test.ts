@@ -35,6 +35,26 @@ describe('inv scout on an 80-column terminal', () => {
     expect(text).toMatch(/ROI -\d+\.\d% < minRoi 30%/);
   });
 
+  it('the verdict line keeps the title, and no reason is cut', async () => {
+    const title = JSON.parse((await runInv(['item', 'B00X4WHP5E', '--json'], { env: fx.env })).stdout)[0].title;
+    const { code, screen } = await runInTerminal(['scout', '--cost', '60'], { ...fx.env, COLUMNS: '80' }, [
+      { when: /scan> /, send: 'B00X4WHP5E\r' },
+      { when: /1 scans/, send: '012345678906\r' },
+      { when: /2 scans/, send: '\x04' },
+    ]);
+    expect(code).toBe(0);
+    const shown = lines(screen);
+    expect(shown.filter((l) => l.length > 80)).toEqual([]);
+    const verdict = shown.find((l) => /^SKIP +B00X4WHP5E /.test(l))!;
+    // The title whole, or cut from the middle: its beginning and its end are on the line.
+    expect(verdict).toContain(title.slice(0, 8));
+    expect(verdict).toContain(title.slice(-4));
+    expect(verdict).toMatch(/profit -\d+\.\d\d +ROI -\d+%$/);
+    const text = shown.map((l) => l.trim()).join(' ');
+    expect(text).toContain('"012345678906" is not a valid UPC: its check digit should be 5 (GS1 mod-10)');
+    expect(text).toMatch(/profit -\d+\.\d\d < minProfit 3\.00; ROI -\d+\.\d% < minRoi 30%/);
+  });
+
   it('several codes pasted at once: each result is printed before the next prompt, never after it', async () => {
     const { code, screen } = await runInTerminal(['scout', '--cost', '3'], { ...fx.env, COLUMNS: '80' }, [
       { when: /scan> /, send: 'B00X4WHP5E\rB00X4WHP5F\rB00X4WHP5G\r' },
@@ -53,7 +73,7 @@ describe('inv scout --file', () => {
     writeFileSync(file, 'code,cost\nB0NOCOST01,\nB00X4WHP5E,60\n');
     const r = await runInv(['scout', '--file', file, '--json'], { env: fx.authed });
     expect(r.code, r.stderr).toBe(0);
-    const results = JSON.parse(r.stdout) as Array<{ code: string; reasons: string[] }>;
+    const results = JSON.parse(r.stdout).lines as Array<{ code: string; reasons: string[] }>;
     expect(results.find((x) => x.reasons.some((why) => /no cost/.test(why)))?.code).toBe('B0NOCOST01');
     const csv = await runInv(['scout', '--file', file, '-o', 'csv', '--fields', 'code,reasons'], { env: fx.authed });
     expect(csv.code, csv.stderr).toBe(0);

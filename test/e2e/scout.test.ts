@@ -145,9 +145,9 @@ describe('inv scout in a pipe', () => {
       .filter((l) => l.verdict === 'buy');
     expect(buys.length).toBeGreaterThan(0);
     const csv = readFileSync(file, 'utf8').trimEnd().split('\n');
-    expect(csv[0]).toBe('msku,title,cond,productId,productIdType,attr.cost');
+    expect(csv[0]).toBe('msku,title,cond,productId,productIdType,attr.cost,attr.qty');
     expect(csv).toHaveLength(buys.length + 1);
-    expect(csv[1]).toMatch(new RegExp(`^${buys[0].asin}-new,.*,new,${buys[0].asin},ASIN,0\\.50$`));
+    expect(csv[1]).toMatch(new RegExp(`^${buys[0].asin}-new,.*,new,${buys[0].asin},ASIN,0\\.50,1$`));
     const imported = await runInv(['items', 'import', file, '--json'], { env: fx.authed });
     expect(imported.code).toBe(0);
     const item = JSON.parse(
@@ -234,10 +234,10 @@ describe('inv scout --file (manifest)', () => {
     const r = await runInv(['scout', '--file', file, '--json'], { env: fx.env });
     expect(r.code).toBe(0);
     expect(offers() - before).toBe(rows - answered);
-    const results = JSON.parse(r.stdout);
+    const results = JSON.parse(r.stdout).lines;
     expect(results).toHaveLength(rows);
     expect(new Set(results.map((x: { line: number }) => x.line)).size).toBe(rows);
-    const profits = results.map((x: { profit: number }) => x.profit);
+    const profits = results.map((x: { lineProfit: number }) => x.lineProfit);
     expect(profits).toEqual([...profits].sort((a, b) => b - a));
     expect(r.stderr).toMatch(new RegExp(`${whole} rows from the cache, oldest answer \\d+ s old`));
   });

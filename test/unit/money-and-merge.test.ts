@@ -1,7 +1,7 @@
 /** Decimal-comma recognition and the import's merge of a row into an existing item. */
 import { describe, expect, it } from 'vitest';
 import { itemChanges } from '../../src/api/item-merge.js';
-import { decimalCommaHint, holdsDecimalComma } from '../../src/util/money.js';
+import { decimalCommaHint, holdsDecimalComma, withoutThousands } from '../../src/util/money.js';
 
 describe('decimal commas', () => {
   it('reads "19,99", "$4,5" as one amount with a decimal comma, and gives the point form', () => {
@@ -17,6 +17,16 @@ describe('decimal commas', () => {
     expect(holdsDecimalComma('14.99,19.99')).toBeUndefined();
     expect(holdsDecimalComma('10,20,30')).toBeUndefined();
     expect(holdsDecimalComma('14.99 19.99')).toBeUndefined();
+  });
+});
+
+describe('thousands separators', () => {
+  it('are read in groups of three only', () => {
+    expect(withoutThousands('1,999')).toBe('1999');
+    expect(withoutThousands(' $12,345.50 ')).toBe('$12345.50');
+    expect(withoutThousands('1,234,567')).toBe('1234567');
+    for (const other of ['19,99', '1,9999', '14.99,19.99', '1999', ',999', '1,999,5'])
+      expect(withoutThousands(other)).toBeUndefined();
   });
 });
 

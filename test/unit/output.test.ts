@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render } from '../../src/cli/output/render.js';
-import { checkFields, project, type View } from '../../src/cli/output/view.js';
+import { checkFields, project, type Column, type View } from '../../src/cli/output/view.js';
+import { fitColumns, formatTable } from '../../src/cli/output/table.js';
+import { wrapText } from '../../src/util/format.js';
 import { readGlobals, type GlobalOptions } from '../../src/cli/globals.js';
 import { testIO } from '../helpers/io.js';
 
@@ -98,7 +100,57 @@ describe('readGlobals', () => {
     expect(readGlobals({ timeout: '30', json: true, output: 'csv' }, testIO({ tty: true }).io).output).toBe('json');
   });
 
+  it('reads -o wide as a table with every column (not with --json)', () => {
+    expect(readGlobals({ timeout: '30', output: 'wide' }, testIO().io)).toMatchObject({ output: 'table', wide: true });
+    expect(readGlobals({ timeout: '30', output: 'wide', json: true }, testIO().io)).toMatchObject({
+      output: 'json',
+      wide: false,
+    });
+  });
+
   it('rejects a bad --timeout', () => {
     expect(() => readGlobals({ timeout: 'x' }, testIO().io)).toThrow(/--timeout/);
+  });
+});
+
+describe('a table with columns that wrap and columns that may go', () => {
+  const COLUMNS: Column[] = [
+    { key: 'id', header: 'id', priority: 2 },
+    { key: 'title', header: 'title', wrap: 10 },
+    { key: 'n', header: 'n', align: 'right', priority: 1 },
+    { key: 'why', header: 'why', wrap: 8 },
+  ];
+  const ROWS = [
+    { id: 'B00X4WHP5E', title: 'A rather long title of a product', n: 12345, why: 'profit 1.00 < minProfit 3.00' },
+  ];
+
+  it('keeps every column at full width when they fit', () => {
+    expect(fitColumns(COLUMNS, ROWS, 200)).toEqual({ columns: COLUMNS, widths: [10, 32, 5, 28] });
+  });
+
+  it('drops columns lowest priority first, then wraps the title (taking what is left first) and the reasons', () => {
+    const { columns, widths } = fitColumns(COLUMNS, ROWS, 36);
+    expect(columns.map((c) => c.key)).toEqual(['id', 'title', 'why']);
+    expect(widths).toEqual([10, 14, 8]);
+    const text = formatTable(COLUMNS, ROWS, false, 36);
+    expect(text.split('\n').every((l) => l.length <= 36)).toBe(true);
+    expect(text).not.toContain('…');
+    expect(text.split('\n')[1]).toMatch(/^B00X4WHP5E  A rather long +profit$/);
+  });
+
+  it('-o wide renders the wide columns, never cut', async () => {
+    const t = testIO({ tty: true, env: { COLUMNS: '20' } });
+    const g = { ...readGlobals({ timeout: '30', output: 'wide' }, t.io) };
+    const view: View<Rec> = { ...VIEW, wideColumns: [...VIEW.columns, { key: 'nested.b', header: 'b' }] };
+    await render(view, RECORDS, { io: t.io, globals: g });
+    expect(t.stdout().split('\n')[0]).toMatch(/^ID +A +B$/);
+    expect(t.stdout()).toContain('one, "quoted"');
+  });
+});
+
+describe('wrapText', () => {
+  it('breaks between words, and splits a word longer than the width', () => {
+    expect(wrapText('profit -27.42 < minProfit 3.00', 14)).toBe('profit -27.42\n< minProfit\n3.00');
+    expect(wrapText('B00X4WHP5EB00X4WHP5E', 8)).toBe('B00X4WHP\n5EB00X4W\nHP5E');
   });
 });

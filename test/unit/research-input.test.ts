@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import {
-  parseAsin,
-  parseCategoryId,
-  parsePriceList,
-  parseProductCode,
-} from '../../src/commands/shared/research-input.js';
+import { parseAsin, parseCategoryId, parseProductCode } from '../../src/commands/shared/research-input.js';
+import { parsePriceList } from '../../src/util/money.js';
 import { searchQuery } from '../../src/commands/search.js';
 
 describe('research input', () => {
@@ -20,7 +16,8 @@ describe('research input', () => {
   });
 
   it('parses price lists and rejects bad prices with the flag named', () => {
-    expect(parsePriceList('9.99, 14.99,9.99')).toEqual([9.99, 14.99]);
+    expect(parsePriceList('9.99  14.99 9.99')).toEqual([9.99, 14.99]);
+    expect(parsePriceList('1,999.00 1,999')).toEqual([1999]);
     expect(parsePriceList('$5')).toEqual([5]);
     for (const bad of ['0', '-1', 'abc', '1.999', ',']) expect(() => parsePriceList(bad)).toThrow(/--price/);
   });

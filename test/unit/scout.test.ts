@@ -149,6 +149,18 @@ describe('Tally', () => {
     });
     expect(String(tally)).toBe('2 scans · 2 buy · 1 skip · 1 unknown · buys cost 12.25, profit 11.69');
   });
+
+  it('says what the session bought, all-in, and takes a scan back', () => {
+    const buy = (profit: number, cost: number, prep: number) => ({ verdict: 'buy', profit, cost, prep }) as ScoutResult;
+    const tally = new Tally();
+    tally.add([buy(11.19, 10, 0.35)]);
+    const second = [buy(0.5, 2.25, 0.35), { verdict: 'skip' } as ScoutResult];
+    tally.add(second);
+    expect(tally.bought()).toEqual({ units: 2, cost: 12.25, invested: 12.95, profit: 11.69, roi: 90.3 });
+    tally.remove(second);
+    expect(tally.bought()).toEqual({ units: 1, cost: 10, invested: 10.35, profit: 11.19, roi: 108.1 });
+    expect(String(tally)).toBe('1 scans · 1 buy · 0 skip · 0 unknown · buys cost 10.00, profit 11.19');
+  });
 });
 
 describe('break-even and max cost', () => {

@@ -74,13 +74,14 @@ async function writeArray<R>(records: Records<R>, shape: (r: R) => unknown, io: 
   return n;
 }
 
-/** The columns and row-maker in force: --fields over the records themselves, else the view's layout. */
-function layout<R>(view: View<R>, fields: readonly string[] | undefined) {
+/** The columns and row-maker in force: --fields over the records themselves, else the view's layout (`-o wide`'s). */
+function layout<R>(view: View<R>, fields: readonly string[] | undefined, wide = false) {
   if (fields) {
     const columns: Column[] = fields.map((key) => ({ key, header: key }));
     return { columns, rows: (record: R) => [record as Record<string, unknown>] };
   }
-  return { columns: [...view.columns], rows: view.rows ?? ((record: R) => [record as Record<string, unknown>]) };
+  const columns = wide ? (view.wideColumns ?? view.columns) : view.columns;
+  return { columns: [...columns], rows: view.rows ?? ((record: R) => [record as Record<string, unknown>]) };
 }
 
 async function writeDelimited<R>(
@@ -110,7 +111,7 @@ async function writeDelimited<R>(
 
 async function writeTable<R>(view: View<R>, records: Records<R>, target: RenderTarget) {
   const { io, globals } = target;
-  const { columns, rows } = layout(view, globals.fields);
+  const { columns, rows } = layout(view, globals.fields, globals.wide);
   const body: Record<string, unknown>[] = [];
   let n = 0;
   for await (const record of records) {
@@ -122,6 +123,7 @@ async function writeTable<R>(view: View<R>, records: Records<R>, target: RenderT
     return n;
   }
   const { formatTable } = await import('./table.js');
-  await io.out.write(formatTable(columns, body, globals.color, terminalWidth(io)) + '\n');
+  const width = globals.wide ? undefined : terminalWidth(io);
+  await io.out.write(formatTable(columns, body, globals.color, width) + '\n');
   return n;
 }

@@ -1,7 +1,7 @@
 /** Borderless aligned tables on cli-table3 (imported lazily, only for table output). */
 import Table from 'cli-table3';
 import { Chalk } from 'chalk';
-import { cell } from '../../util/format.js';
+import { cell, wrapText } from '../../util/format.js';
 import { terminalSafe } from '../../util/sanitize.js';
 import { pick, type Column } from './view.js';
 
@@ -31,9 +31,12 @@ export function formatTable(
   width?: number,
 ): string {
   const chalk = new Chalk({ level: color ? 1 : 0 });
+  const fitted = width && columns.some((c) => c.wrap !== undefined) ? fitColumns(columns, rows, width) : undefined;
+  if (fitted) columns = fitted.columns;
   const head = columns.map((c) => terminalSafe(c.header.toUpperCase()));
-  const cells = rows.map((row) => columns.map((c) => terminalSafe((c.format ?? cell)(pick(row, c.key)))));
-  const widths = fitWidths(head, cells, width);
+  let cells = rows.map((row) => columns.map((c) => terminalSafe((c.format ?? cell)(pick(row, c.key)))));
+  if (fitted) cells = cells.map((row) => row.map((text, i) => wrapText(text, fitted.widths[i]!)));
+  const widths = fitted?.widths ?? fitWidths(head, cells, width);
   const table = new Table({
     head: head.map((h) => chalk.bold(h)),
     chars: NO_BORDERS,
@@ -70,4 +73,41 @@ export function fitWidths(head: readonly string[], cells: readonly string[][], w
     total--;
   }
   return widths;
+}
+
+/**
+ * A layout for `width` columns where some columns wrap (`wrap`: the least width they keep) and others may go
+ * (`priority`): columns with a priority are dropped, lowest first, until the others fit at their full width and the
+ * wrapped ones at their least; the wrapped ones then take what is left in turn, up to their full width. Nothing is cut.
+ */
+export function fitColumns(
+  all: readonly Column[],
+  rows: readonly Record<string, unknown>[],
+  width: number,
+): { columns: Column[]; widths: number[] } {
+  const full = new Map(
+    all.map((c) => {
+      const texts = rows.map((row) => terminalSafe((c.format ?? cell)(pick(row, c.key))));
+      const longest = Math.max(c.header.length, ...texts.flatMap((t) => t.split('\n').map((l) => [...l].length)));
+      return [c, longest] as const;
+    }),
+  );
+  const least = (c: Column) =>
+    c.wrap === undefined ? full.get(c)! : Math.min(full.get(c)!, Math.max(c.wrap, c.header.length));
+  const room = (cs: readonly Column[]) => width - 2 * (cs.length - 1);
+  let columns = [...all];
+  const droppable = all.filter((c) => c.priority !== undefined).sort((a, b) => a.priority! - b.priority!);
+  while (droppable.length > 0 && columns.reduce((s, c) => s + least(c), 0) > room(columns)) {
+    const gone = droppable.shift()!;
+    columns = columns.filter((c) => c !== gone);
+  }
+  const widths = columns.map(least);
+  let spare = room(columns) - widths.reduce((s, w) => s + w, 0);
+  // What is left goes to the wrapped columns in their order (the first, a title, whole first), up to their full width.
+  columns.forEach((c, i) => {
+    const grow = Math.max(0, Math.min(spare, full.get(c)! - widths[i]!));
+    widths[i]! += grow;
+    spare -= grow;
+  });
+  return { columns, widths };
 }

@@ -8,6 +8,10 @@ export interface Column {
   /** Formats the raw value for a table; csv/tsv and json keep raw values. */
   format?: (value: unknown) => string;
   align?: 'left' | 'right';
+  /** On a narrow terminal, columns with a priority are dropped, lowest first, to make room for the wrapped ones. */
+  priority?: number;
+  /** Wrapped over several lines rather than cut or dropped, never narrower than this many columns while others can go. */
+  wrap?: number;
 }
 
 export interface View<R> {
@@ -15,6 +19,8 @@ export interface View<R> {
   fields: readonly string[];
   /** Default table/csv columns, over the rows made by `rows`. */
   columns: readonly Column[];
+  /** `-o wide`: the columns of a table with every figure, never cut to the terminal (default: `columns`). */
+  wideColumns?: readonly Column[];
   /** Flattens one record into table rows (default: the record itself). */
   rows?: (record: R) => Record<string, unknown>[];
   /** "single": json prints one object; "list": json prints one array. */

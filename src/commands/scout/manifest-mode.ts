@@ -1,61 +1,40 @@
-/** `inv scout --file`: a manifest scouted with progress, then every result ranked by profit (table, JSON or NDJSON). */
+/**
+ * `inv scout --file`: a manifest scouted with progress, then its lines ranked with the lot's totals (a table and a
+ * summary, JSON with the totals, or the lines alone), its buy list and its HTML report.
+ */
 import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { InterruptedError } from '../../errors.js';
 import type { Ctx } from '../../cli/context.js';
-import { money } from '../../util/format.js';
-import type { View } from '../../cli/output/view.js';
+import { project } from '../../cli/output/view.js';
+import { jsonText } from '../../cli/output/render.js';
 import { Progress } from '../../batch/progress.js';
 import { stateDir } from '../../config/paths.js';
 import type { AnswerPolicy } from '../../scout/answer-cache.js';
 import type { Scout } from '../../scout/scan-engine.js';
 import { answersFile, FileAnswers } from '../../scout/answers.js';
-import { scoutManifest, type ManifestResult } from '../../scout/manifest-scout.js';
-import { truncate } from '../../util/format.js';
+import { buyRows, writeBuyList, type BuyNaming } from '../../scout/buy-list.js';
+import { linesOnce, lotOf, type Lot, type SortKey } from '../../scout/lot.js';
+import { scoutManifest } from '../../scout/manifest-scout.js';
+import { checkWritable } from '../../util/writable.js';
+import { money } from '../../util/format.js';
+import { noBrowserHere } from '../../cli/browser.js';
+import { figuresText, MANIFEST_VIEW, summaryBlock } from './manifest-view.js';
 
-/** Manifest results ranked by profit. */
-export const MANIFEST_VIEW: View<ManifestResult> = {
-  kind: 'list',
-  fields: [
-    'line',
-    'code',
-    'qty',
-    'asin',
-    'title',
-    'rank',
-    'category',
-    'weight',
-    'price',
-    'priceSource',
-    'fees',
-    'feesSource',
-    'cost',
-    'prep',
-    'inbound',
-    'tax',
-    'profit',
-    'roi',
-    'margin',
-    'verdict',
-    'reasons',
-    'kind',
-  ],
-  columns: [
-    { key: 'line', header: 'line', align: 'right' },
-    { key: 'code', header: 'code' },
-    { key: 'asin', header: 'asin' },
-    { key: 'title', header: 'title', format: (v) => truncate(String(v ?? ''), 40) },
-    { key: 'rank', header: 'rank', align: 'right' },
-    { key: 'price', header: 'price', format: money, align: 'right' },
-    { key: 'fees', header: 'fees', format: money, align: 'right' },
-    { key: 'cost', header: 'cost', format: money, align: 'right' },
-    { key: 'profit', header: 'profit', format: money, align: 'right' },
-    { key: 'roi', header: 'roi %', align: 'right' },
-    { key: 'qty', header: 'qty', align: 'right' },
-    { key: 'verdict', header: 'verdict' },
-    { key: 'reasons', header: 'why', format: (v) => truncate((v as string[] | undefined)?.join('; ') ?? '', 50) },
-  ],
-};
+/** What a manifest run is asked for beside the scouting itself. */
+export interface ManifestCommandOptions {
+  file: string;
+  concurrency: number;
+  defaultCost?: number;
+  delimiter?: string;
+  sort: SortKey;
+  buyList?: string;
+  mskuTemplate: string;
+  cond: string;
+  report?: string;
+  open: boolean;
+}
 
 /** The answers kept for the research account and origin in force, read back while younger than `maxAgeMs`. */
 export async function manifestAnswers(
@@ -84,14 +63,19 @@ function age(ms: number): string {
         : `${Math.round(s / 86_400)} d`;
 }
 
-/** Runs the manifest and renders the ranked results; Ctrl-C stops taking rows, keeps the answers and exits 130. */
+/**
+ * Runs the manifest, renders the ranked lines and the totals, and writes the buy list and the report; Ctrl-C stops
+ * taking rows, keeps the answers, shows what was scouted, writes no file and exits 130.
+ */
 export async function runManifestCommand(
   ctx: Ctx,
   scout: Scout,
   answers: AnswerPolicy & { store: FileAnswers },
-  options: { file: string; concurrency: number; defaultCost?: number; delimiter?: string },
+  options: ManifestCommandOptions,
 ): Promise<void> {
   const out = ctx.output(MANIFEST_VIEW);
+  if (options.buyList !== undefined) checkWritable(options.buyList, '--buy-list', './buys.csv');
+  if (options.report !== undefined) checkWritable(options.report, '--report', './lot.html');
   // Every read in flight listens for Ctrl-C on the one signal: a few per row.
   setMaxListeners(options.concurrency * 4 + 10, ctx.io.signal);
   const progress = new Progress('scout', ctx.progressStream);
@@ -112,18 +96,62 @@ export async function runManifestCommand(
     progress.finish();
     await answers.store.close();
   }
-  await out.render(run.results);
-  const buys = run.results.filter((r) => r.verdict === 'buy').length;
+  const lot = lotOf(run.results, options.sort);
+  await renderLot(ctx, out, lot);
   const cache =
     run.oldest === undefined
       ? `${run.cached} rows from the cache`
       : `${run.cached} rows from the cache, oldest answer ${age(Date.now() - run.oldest)} old`;
   const seconds = progress.seconds.toFixed(1);
   await ctx.info(
-    `scouted ${run.results.length} results (${cache}; ${buys} to buy) in ${seconds} s; answers kept in ${answers.store.path}`,
+    `scouted ${run.results.length} results (${cache}; ${lot.accepted.lines} to buy) in ${seconds} s; ` +
+      `answers kept in ${answers.store.path}`,
   );
   if (run.stopped)
     throw new InterruptedError(
-      'interrupted: run the same command again to finish the manifest (answered rows are not asked again)',
+      'interrupted: run the same command again to finish the manifest (answered rows are not asked again)' +
+        (options.buyList || options.report ? '; the buy list and the report are written once it is finished' : ''),
     );
+  await writeOutputs(ctx, scout, lot, options);
+}
+
+/** The lines in the format asked for: JSON with the totals, a table with the summary below, or the lines alone. */
+async function renderLot(ctx: Ctx, out: ReturnType<Ctx['output']>, lot: Lot): Promise<void> {
+  const { fields, output } = ctx.globals;
+  if (output === 'json') {
+    const lines = fields ? lot.lines.map((l) => project(l, fields)) : lot.lines;
+    await ctx.io.out.write(jsonText({ sort: lot.sort, lot: lot.lot, accepted: lot.accepted, lines }, ctx.io) + '\n');
+    return;
+  }
+  await out.render(lot.lines);
+  if (output === 'table') await ctx.io.out.write(`\n${summaryBlock(lot)}\n`);
+  else await ctx.info(`lot: ${figuresText(lot.lot)}; to buy: ${figuresText(lot.accepted)}`);
+}
+
+/** Writes the buy list and the report asked for, and opens the report when asked. */
+async function writeOutputs(ctx: Ctx, scout: Scout, lot: Lot, options: ManifestCommandOptions): Promise<void> {
+  const naming: BuyNaming = { template: options.mskuTemplate, cond: options.cond };
+  if (options.buyList !== undefined) {
+    const rows = buyRows(linesOnce(lot.lines.filter((l) => l.verdict === 'buy')), naming);
+    await writeBuyList(options.buyList, rows);
+    await ctx.info(`buy list: ${rows.length} row(s), ${lot.accepted.units} unit(s) in ${options.buyList}`);
+  }
+  if (options.report === undefined) return;
+  const { writeReport } = await import('../../scout/report/write-report.js');
+  const { at, rules } = scout.options;
+  const context = {
+    manifest: options.file,
+    rules,
+    at: typeof at === 'object' ? money(at.fixed) : at,
+    made: new Date(),
+  };
+  const { bytes } = await writeReport(options.report, lot, context);
+  const url = pathToFileURL(resolve(options.report)).href;
+  await ctx.info(`report: ${options.report} (${Math.round(bytes / 1024)} KB)`);
+  if (!options.open) return;
+  // The report is written: a browser that cannot be started is said, not an error.
+  if (noBrowserHere(ctx.io.env)) return void (await ctx.info(`no browser here: open ${url} on a machine with one`));
+  await ctx.browser
+    .open(url, { page: true })
+    .catch((error: Error) => ctx.info(`could not open a browser (${error.message}): open ${url}`));
 }

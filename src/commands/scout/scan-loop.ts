@@ -3,16 +3,16 @@ import { createInterface } from 'node:readline';
 import { InterruptedError } from '../../errors.js';
 import { terminalWidth } from '../../util/io.js';
 import type { Ctx } from '../../cli/context.js';
-import { BuyList } from '../../scout/buy-list.js';
+import { BuyList, type BuyNaming } from '../../scout/buy-list.js';
 import type { Scout } from '../../scout/scan-engine.js';
 import { scanLine } from '../../scout/line.js';
 import { scanLoop } from '../../scout/loop.js';
+import { replyText } from './loop-replies.js';
 
 export interface ScanOptions {
   defaultCost?: number;
   buyList?: string;
-  mskuTemplate: string;
-  cond: string;
+  naming: BuyNaming;
 }
 
 /** Reads scans until Ctrl-D (exit 0) or Ctrl-C (exit 130), printing each result and, at the end, the tally. */
@@ -34,10 +34,11 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
     rl.close();
   });
   stop.signal.addEventListener('abort', () => rl.close(), { once: true });
-  const buyList = options.buyList ? new BuyList(options.buyList, options.mskuTemplate, options.cond) : undefined;
+  const buyList = options.buyList ? new BuyList(options.buyList, options.naming) : undefined;
   const width = Math.max(60, terminalWidth(io) ?? 100);
   if (interactive) {
-    await ctx.info(`scan a code (ASIN, UPC, EAN, ISBN), optionally followed by a cost; Ctrl-D ends`);
+    await ctx.info('scan a code (ASIN, UPC, EAN, ISBN), optionally followed by a cost; Ctrl-D ends');
+    await ctx.info('? lists the commands (cost 4.50, at lowest-fba, roi 30, undo, total)');
     rl.prompt();
   }
   const { tally, interrupted } = await scanLoop(scout, rl, {
@@ -46,8 +47,8 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
     async onResults(results, t) {
       // Codes pasted together: a prompt drawn after the previous result is still on the line; results replace it.
       if (interactive && onTerminal && io.stdoutIsTTY) await io.out.write('\r\x1b[K');
+      await buyList?.add(results.filter((r) => r.verdict === 'buy'));
       for (const r of results) {
-        if (r.verdict === 'buy' && buyList) await buyList.add(r);
         if (onTerminal)
           await io.out.write(
             scanLine(r, width, ctx.color) + (r.verdict === 'buy' && io.stdoutIsTTY ? '\x07' : '') + '\n',
@@ -55,6 +56,15 @@ export async function runScanCommand(ctx: Ctx, scout: Scout, options: ScanOption
         else await io.out.write(JSON.stringify(r) + '\n');
       }
       if (onTerminal) await io.out.write(ctx.color.dim(`  ${t}`) + '\n');
+      if (interactive) rl.prompt();
+    },
+    async onCommand(reply, t) {
+      if (reply.name === 'undo' && reply.undone?.some((r) => r.verdict === 'buy')) await buyList?.undo();
+      // Answers are no scans: on stderr, so that a pipe's stdout holds scans only.
+      if (reply.name === 'clear') {
+        if (interactive) await io.err.write('\x1b[2J\x1b[H');
+      } else await io.err.write(replyText(reply) + '\n');
+      if (reply.name === 'undo' && onTerminal) await io.out.write(ctx.color.dim(`  ${t}`) + '\n');
       if (interactive) rl.prompt();
     },
   });

@@ -1,8 +1,7 @@
 /** What `inv scout` and `inv profit` share: the pricing and cost flags, checked, and the Scout built from them and the profile. */
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { parsePrice } from '../shared/research-input.js';
-import { decimalCommaHint } from '../../util/money.js';
+import { decimalCommaHint, parsePrice } from '../../util/money.js';
 import type { Ctx } from '../../cli/context.js';
 import { parsePriceRule, type PriceRule } from '../../scout/price.js';
 import { scoutSettings, type ScoutFlags } from '../../scout/scout-settings.js';

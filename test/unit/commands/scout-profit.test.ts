@@ -80,6 +80,24 @@ describe('inv scout options', () => {
     expect(parseError(scout, args)).toBe('--max-age and --refresh go with --file');
   });
 
+  it('rank a manifest by line profit unless --sort says otherwise; write a report and open it when asked', () => {
+    expect(parseArgv(scout, ['--file', 'm.csv'])).toMatchObject({ sort: 'profit', report: undefined, open: false });
+    expect(
+      parseArgv(scout, ['--file', 'm.csv', '--sort', 'unit-profit', '--report', 'r.html', '--open']),
+    ).toMatchObject({ sort: 'unit-profit', report: 'r.html', open: true });
+    expect(parseError(scout, ['--file', 'm.csv', '--sort', 'margin'])).toMatch(
+      /Allowed choices are profit, roi, rank, unit-profit/,
+    );
+  });
+
+  it.each([
+    [['--sort', 'roi'], '--sort and --report go with --file'],
+    [['--report', 'r.html'], '--sort and --report go with --file'],
+    [['--file', 'm.csv', '--open'], '--open opens the report: give --report FILE.html too'],
+  ])('refuse %j', (args, message) => {
+    expect(parseError(scout, args)).toBe(message);
+  });
+
   it('take a buy list and its msku template and condition', () => {
     expect(
       parseArgv(scout, ['--buy-list', 'buys.csv', '--msku-template', '{code}-{cond}', '--cond', 'used']),
