@@ -20,7 +20,31 @@ export interface ShownRow {
   fromQuantity?: number | null;
   toQuantity?: number | null;
   error?: string;
+  /** For a row in doubt: what the quantities now on the server imply, in words (what they held before, if applied). */
+  check?: string;
   row: string;
+}
+
+/** A location as a person reads it: "Shelf A1 (1)" where the server named it, else its id. */
+export function placeName(id: unknown, name: string | null | undefined): string {
+  return name ? `${name} (${String(id)})` : String(id);
+}
+
+/**
+ * What a row in doubt's quantities now imply: what its places held before the move if it was applied (compare with a
+ * count, or with what they held before the run); undefined when they could not be read.
+ */
+export function checkOf(r: ShownRow): string | undefined {
+  const qty = Number(r.quantity);
+  if (typeof r.toQuantity !== 'number' || !Number.isFinite(qty)) return undefined;
+  const to = placeName(r.to, r.toName);
+  if (typeof r.fromQuantity !== 'number')
+    return `${to} holds ${r.toQuantity} now: applied if it held ${r.toQuantity - qty} before`;
+  const from = placeName(r.from, r.fromName);
+  return [
+    `${from} holds ${r.fromQuantity} and ${to} ${r.toQuantity} now:`,
+    `applied if they held ${r.fromQuantity + qty} and ${r.toQuantity - qty} before`,
+  ].join(' ');
 }
 
 /** The state `inv batch show --state` lists, checked: one of SHOWN_STATES, or undefined for every state. */
@@ -73,6 +97,8 @@ export async function showBatch(
       await mapLimit(doubtful.slice(0, 200), 4, async (r) => {
         r.fromQuantity = await held(r.msku!, r.from);
         r.toQuantity = await held(r.msku!, r.to);
+        const check = checkOf(r);
+        if (check) r.check = check;
       });
     } catch (error) {
       warnings.push(`location names and quantities could not be read from ${info.origin}: ${(error as Error).message}`);

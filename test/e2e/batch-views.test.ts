@@ -216,6 +216,31 @@ describe('inv batch show', () => {
     expect(table.stdout).toContain(`Bay D (${fx.bays.D})`);
   }, 30_000);
 
+  it('at 80 columns keeps each row id whole, and says per row in doubt what the quantities now imply', async () => {
+    const env = fresh();
+    const file = join(fx.dir, 'narrow.csv');
+    const rows: Row[] = [
+      { msku: 'C-7', quantity: 3, from: fx.bays.A, to: fx.bays.B },
+      { msku: 'C-8', quantity: 2, from: fx.bays.A, to: fx.bays.D },
+    ];
+    await runDropping(file, rows, env);
+    const [doubt] = (await shown(env, file)).filter((r) => r.state === 'in-doubt');
+    const now = {
+      from: fx.sandbox.account.stockOf('C-7', fx.bays.A)!.quantity,
+      to: fx.sandbox.account.stockOf('C-7', fx.bays.B)!.quantity,
+    };
+    const table = await runInv(['batch', 'show', file], { env: { ...env, COLUMNS: '80' }, tty: true });
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.split('\n');
+    for (const line of lines) expect([...line].length, line).toBeLessThanOrEqual(80);
+    expect(table.stdout).toContain(doubt!.row);
+    const said = [
+      `Bay A (${fx.bays.A}) holds ${now.from} and Bay B (${fx.bays.B}) ${now.to} now:`,
+      `applied if they held ${now.from + 3} and ${now.to - 3} before`,
+    ].join(' ');
+    expect(table.stdout.replace(/\s+/g, ' ')).toContain(said);
+  }, 30_000);
+
   it('shows location ids, with a warning, when the server cannot be reached', async () => {
     const gone = await batchFixture();
     const env = { ...gone.authed, INV_STATE_DIR: tempDir('offline') };

@@ -5,11 +5,9 @@ import type { Ctx } from '../../cli/context.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
-import { showBatch, shownState, type ShownRow } from '../../batch/batch-details.js';
+import { placeName, showBatch, shownState, type ShownRow } from '../../batch/batch-details.js';
 import type { JournalState } from '../../batch/row-states.js';
 
-/** A location as a person reads it: "Shelf A1 (1)" where the server named it, else its id. */
-const place = (id: unknown, name: string | null | undefined) => (name ? `${name} (${String(id)})` : id);
 
 const VIEW: View<ShownRow> = {
   kind: 'list',
@@ -25,20 +23,27 @@ const VIEW: View<ShownRow> = {
     'fromQuantity',
     'toQuantity',
     'error',
+    'check',
     'row',
   ],
-  rows: (r) => [{ ...r, from: place(r.from, r.fromName), to: place(r.to, r.toName) }],
+  rows: (r) => [
+    {
+      ...r,
+      from: r.from === undefined ? undefined : placeName(r.from, r.fromName),
+      to: r.to === undefined ? undefined : placeName(r.to, r.toName),
+      why: r.check ?? r.error,
+    },
+  ],
+  // At 80 columns the row id stays whole (it is what `resolve --row` takes): places go first, then the words wrap.
   columns: [
     { key: 'line', header: 'line', align: 'right' },
     { key: 'state', header: 'state' },
-    { key: 'msku', header: 'msku' },
+    { key: 'msku', header: 'msku', wrap: 8 },
     { key: 'quantity', header: 'qty', align: 'right' },
-    { key: 'from', header: 'from' },
-    { key: 'to', header: 'to' },
-    { key: 'fromQuantity', header: 'at from now', align: 'right' },
-    { key: 'toQuantity', header: 'at to now', align: 'right' },
-    { key: 'error', header: 'why' },
+    { key: 'from', header: 'from', wrap: 8, priority: 1 },
+    { key: 'to', header: 'to', wrap: 8, priority: 1 },
     { key: 'row', header: 'row id' },
+    { key: 'why', header: 'why, or what to check', wrap: 20 },
   ],
 };
 
