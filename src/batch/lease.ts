@@ -10,8 +10,8 @@ import { headText, type Head } from './head.js';
 import type { NotDone } from './row-states.js';
 import type { AnchorStore } from './setting-store.js';
 
-/** A claim is read back after at least this long, and four times what writing it took. */
-const SETTLE_MIN_MS = 50;
+/** A claim is read back after four times what writing it took, and at least this long. */
+export const SETTLE_MIN_MS = 25;
 
 /** Who holds a batch (a run on another machine, or another process here), as a message names them. */
 export interface Holder {

@@ -5,6 +5,7 @@
  */
 import { open } from './choose.js';
 import { AnchorValueError, clearHint, CLEARED, parsed } from './head.js';
+import { SETTLE_MIN_MS } from './lease.js';
 import type { AnchorStore } from './setting-store.js';
 
 /** Entries kept (the newest): a setting holds about 10 KB. */
@@ -79,8 +80,11 @@ export class Registry {
     for (let attempt = 1; attempt <= TRIES && !this.store.off; attempt++) {
       const others = (await this.entries()).filter((e) => e.key !== entry.key);
       const kept = [entry, ...others].sort((a, b) => Number(a.finished) - Number(b.finished) || b.at - a.at);
+      const started = performance.now();
       await this.store.put(this.setting, JSON.stringify(kept.slice(0, MAX_ENTRIES).map(stored)));
-      await this.clock.sleep(50 + Math.floor(Math.random() * 50 * attempt));
+      // Settled as a lease's claim is, with a random part that grows: two machines that collided try apart.
+      const settle = Math.max(SETTLE_MIN_MS, 4 * (performance.now() - started));
+      await this.clock.sleep(settle + Math.floor(Math.random() * SETTLE_MIN_MS * attempt));
       if ((await this.entries()).some(same)) return;
     }
     if (!this.store.off) await warn(`account setting ${this.setting} could not be brought up to date; carrying on`);

@@ -1,7 +1,7 @@
 /** inv move MSKU QTY --from LOC|--from-purchase ID --to LOC, or a batch: inv move --file FILE|-. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { againOption } from './batch/options.js';
+import { againOption, batchNameOption } from './batch/options.js';
 import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/context.js';
 import { canPrompt } from '../cli/prompt.js';
@@ -100,10 +100,7 @@ export function setup(command: Command): void {
     .option('--to <location>', 'destination location (id or name)')
     .option('--file <file>', 'run a batch: CSV (msku,quantity,from,to or fromPurchaseId) or NDJSON; - for stdin')
     .option('--format <format>', 'batch input format: csv or ndjson (default: by extension or first character)')
-    .option(
-      '--batch <name>',
-      "batch: name the batch (default: the file's absolute path); rows of another batch are found by what they do",
-    )
+    .addOption(batchNameOption())
     .addOption(againOption())
     .option('--encoding <encoding>', "batch: the file's encoding when not UTF-8: windows-1252 or latin1")
     .option('--delimiter <char>', `batch: ${DELIMITER_HELP}`)
@@ -123,10 +120,10 @@ export function setup(command: Command): void {
         '  inv move --file moves.csv --dry-run && inv move --file moves.csv',
         '  inv move --file replenish.csv --batch "replenish-$(date +%F)"',
         '',
-        'A batch keeps a journal: run it again to finish it; rows done are skipped, failed rows are sent again, rows in doubt',
-        'are listed and not sent again unless --retry-in-doubt. A batch is known by what its rows do, for the account: the same',
-        'moves piped again, renamed or run from another profile continue it, or are refused (exit 2) once applied; --again',
-        'applies them anew. See `inv batch list`, `inv batch show NAME`.',
+        'A batch is its key: the account and its --batch name, or without one the content of its rows. The same key run again,',
+        'from here or another machine, continues it (rows done skipped, failed rows sent again, rows in doubt held unless',
+        '--retry-in-doubt) or, once it finished, sends nothing and exits 0. Unnamed rows finished over 12 hours ago are new',
+        'work. --again runs a finished batch once more. See `inv batch list`, `inv batch show NAME`.',
       ].join('\n'),
     );
   offer(command, '--format', INPUT_FORMATS);

@@ -44,7 +44,8 @@ const WORKFLOWS: Array<[string, Workflow]> = [
 ];
 
 describe('thirty nights of replenishment files', () => {
-  it.each(WORKFLOWS)(
+  // The workflows run side by side, each against a sandbox of its own: their time is mostly waiting.
+  it.concurrent.each(WORKFLOWS)(
     '%s: each night applied once, its rerun sends nothing, no night refused',
     async (_name, workflow) => {
       const fx = await batchFixture();

@@ -8,7 +8,6 @@ import { originOf } from '../../http/url.js';
 import { placeName, showBatch, shownState, type ShownRow } from '../../batch/batch-details.js';
 import type { JournalState } from '../../batch/row-states.js';
 
-
 const VIEW: View<ShownRow> = {
   kind: 'list',
   fields: [

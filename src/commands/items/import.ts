@@ -1,7 +1,7 @@
 /** inv items import FILE|-: bulk upsert from CSV or NDJSON, run as a journaled batch. */
 import type { Command } from 'commander';
 import type { BatchRequest, RowResult } from '../../batch/batch-types.js';
-import { againOption } from '../batch/options.js';
+import { againOption, batchNameOption } from '../batch/options.js';
 import type { Meta } from '../../cli/command.js';
 import type { Ctx } from '../../cli/context.js';
 import { DELIMITER_HELP } from '../../cli/request-body.js';
@@ -57,10 +57,7 @@ export function setup(command: Command): void {
     .option('--format <format>', 'csv or ndjson (default: from the extension, or the first character)')
     .option('--encoding <encoding>', "the file's encoding when not UTF-8: windows-1252 or latin1")
     .option('--delimiter <char>', DELIMITER_HELP)
-    .option(
-      '--batch <name>',
-      "name the batch (default: the file's absolute path); rows of another batch are found by what they do",
-    )
+    .addOption(batchNameOption())
     .addOption(againOption())
     .option('--retry-in-doubt', 'send again the rows an earlier run sent without an answer (asks; --yes in scripts)')
     .option('--concurrency <n>', 'requests in flight at once', '8')
@@ -74,8 +71,8 @@ export function setup(command: Command): void {
         'attr.NAME columns become attributes. A new msku needs title and cond. For an existing item, only the columns the file',
         'has are changed and the others kept (the item is read, merged and written once); an empty cell in a present column',
         'clears that field (attr.NAME: removes that attribute). --replace writes whole items instead.',
-        'The whole file is checked before anything is sent. An import is a batch (see `inv batch`): rerun it to finish it;',
-        'rows another import applied are refused unless --again.',
+        'The whole file is checked before anything is sent. An import is a batch, by the rule of `inv move --file`: rerun',
+        'it to finish it; once finished, the same import sends nothing (--again imports it once more).',
         '',
         'Examples:',
         '  inv items import items.csv --dry-run',
