@@ -76,7 +76,8 @@ export function chooseBatch(
   if (exact && !exact.finished) return { kind: 'continue', batch: exact, byContent: false };
   if (exact && again) return next;
   if (exact && (request.named || open(exact, request.now))) return { kind: 'continue', batch: exact, byContent: false };
-  const candidates = others.filter((o) => o.key !== exact?.key && appliedCount(o) > 0 && open(o, request.now));
+  const own = (o: Known) => exact !== undefined && o.key !== undefined && o.key === exact.key;
+  const candidates = others.filter((o) => !own(o) && appliedCount(o) > 0 && open(o, request.now));
   const shared = candidates.map((batch) => ({ batch, rows: overlap(batch, input) }));
   const edited = shared.find(({ batch, rows }) => editedCopy(rows, appliedCount(batch)));
   // Continued so that the run names the applied rows the edit lost, and refuses it (prepare.ts).

@@ -117,6 +117,11 @@ describe('chooseBatch: the rows of other open batches', () => {
     expect(chooseBatch(undefined, [fresh], input(ids(0, 101)), again)).toEqual({ kind: 'new', gen: 1 });
   });
 
+  it('a batch of the version before keys (no key) is compared by its rows too', () => {
+    const legacy = { ...known('a', ids(0, 10), false), key: undefined };
+    expect(chooseBatch(undefined, [legacy], input(ids(0, 11)), unnamed)).toMatchObject({ batch: legacy });
+  });
+
   it('a batch that applied nothing holds no input', () => {
     expect(chooseBatch(undefined, [known('a', [], false)], input(ids(0, 10)), unnamed)).toEqual({
       kind: 'new',
