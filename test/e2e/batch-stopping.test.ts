@@ -80,6 +80,40 @@ describe('a SIGTERM is honoured in every phase', () => {
     },
     60_000,
   );
+
+  it('while it waits for another PC running the batch: exit 143 soon after, and the other run applies every row once', async () => {
+    const rows = makeRows(fx, 300, 73);
+    const file = join(fx.dir, 'waiting.csv');
+    writeFileSync(file, csv(rows));
+    const before = { q: fx.quantities(), moves: fx.moves() };
+    fx.sandbox.inventory.faults.settings.latencyMs = 5;
+    const pc = (name: string) => ({ ...fx.authed, INV_STATE_DIR: join(fx.dir, `${name}-state`), INV_HOST_ID: name });
+    const first = startInv(['move', '--file', file, '--json', '--concurrency', '2'], { env: pc('pc-one') });
+    await waitFor(() => fx.moves() - before.moves >= 20, { what: '20 moves of the first PC', running: first.child });
+    const second = startInv(['move', '--file', file, '--json'], { env: pc('pc-two') });
+    const r = await stopWhen(second, () => /waiting for pc-one/.test(second.output().stderr), 'the second PC waiting');
+    expect(r.code, r.stderr).toBe(143);
+    expect(r.ms, 'milliseconds from SIGTERM to exit').toBeLessThan(5_000);
+    expect((await first.closed).code).toBe(0);
+    fx.sandbox.inventory.faults.settings.latencyMs = 0;
+    expect(fx.moves() - before.moves).toBe(300);
+    expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+  }, 60_000);
+});
+
+describe('large inputs', () => {
+  it('a dry run keeps the first thousand rows that would fail and counts the others', async () => {
+    const file = join(fx.dir, 'failing.csv');
+    const lines = Array.from({ length: 1500 }, (_, i) => `NO-SUCH-${i},1,${fx.bays.A},${fx.bays.B}`);
+    writeFileSync(file, `msku,quantity,from,to\n${lines.join('\n')}\n`);
+    const r = await runInv(['move', '--file', file, '--dry-run', '--json'], { env: fx.authed });
+    expect(r.code, r.stderr).toBe(6);
+    const summary = JSON.parse(r.stdout);
+    expect(summary).toMatchObject({ wouldFail: 1500, moreProblems: 500 });
+    expect(summary.problems).toHaveLength(1000);
+    const table = await runInv(['move', '--file', file, '--dry-run'], { env: fx.authed, tty: true });
+    expect(table.stderr).toMatch(/… and 500 more row\(s\) like these, not listed here: `-o ndjson` prints every row/);
+  }, 60_000);
 });
 
 describe('--wait bounds the whole process', () => {
