@@ -4,6 +4,7 @@ import type { InventoryClient } from '../api/inventory.js';
 import { LocationNames } from '../api/location-names.js';
 import { stockAt } from '../api/stock.js';
 import { mapLimit } from '../util/concurrency.js';
+import { parseHead, SETTING_MAX_BYTES } from './head.js';
 import { findBatch } from './kept-batches.js';
 import { SHOWN_STATES, type JournalState } from './row-states.js';
 
@@ -45,6 +46,26 @@ export function checkOf(r: ShownRow): string | undefined {
     `${from} holds ${r.fromQuantity} and ${to} ${r.toQuantity} now:`,
     `applied if they held ${r.fromQuantity + qty} and ${r.toQuantity - qty} before`,
   ].join(' ');
+}
+
+/**
+ * What the server's head says of a batch that this machine's journal does not (another machine ran it since): its run
+ * that finished it, or a later generation; undefined when the journal is as far as the server.
+ */
+async function laterOnServer(
+  client: () => Promise<InventoryClient>,
+  key: string,
+  gen: number,
+  state: string,
+): Promise<string | undefined> {
+  const text = await (await client()).settingValue(`INV_BATCH_${key}`, SETTING_MAX_BYTES);
+  const head = text === undefined ? undefined : parseHead(`INV_BATCH_${key}`, text, Number.MAX_SAFE_INTEGER);
+  if (!head) return undefined;
+  const when = `${head.ended ?? head.renewed} on ${head.host}`;
+  if (head.gen > gen) return `the server holds a later run of this batch (generation ${head.gen}, ${when})`;
+  if (head.gen === gen && head.state === 'finished' && state !== 'finished')
+    return `the server says this batch finished ${when}: the rows above are as this machine last saw them`;
+  return undefined;
 }
 
 /** The state `inv batch show --state` lists, checked: one of SHOWN_STATES, or undefined for every state. */
@@ -103,6 +124,10 @@ export async function showBatch(
     } catch (error) {
       warnings.push(`location names and quantities could not be read from ${info.origin}: ${(error as Error).message}`);
     }
+  }
+  if (info.origin === origin && file.header?.key) {
+    const later = await laterOnServer(client, file.header.key, file.header.gen ?? 1, info.state).catch(() => undefined);
+    if (later) warnings.push(later);
   }
   const rowCounts = `${info.done} done, ${info.failed} failed, ${info.inDoubt} in doubt, ${info.pending} not sent`;
   const runs = `first run ${info.firstRun ?? '-'}, last run ${info.lastRun ?? '-'} on ${info.origin} as ${info.account}`;

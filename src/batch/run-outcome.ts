@@ -72,8 +72,8 @@ export function finishedOutcome<Row>(prepared: Prepared<Row>, seconds: number): 
   };
   const where = [batch.host && `on ${batch.host}`, batch.profile && `from profile "${batch.profile}"`].filter(Boolean);
   const line = [
-    `nothing sent: batch "${prepared.name}" finished ${at} ${where.join(' ')}, every row of this input done then;`,
-    'to make these moves once more on purpose, add --again',
+    `nothing sent: batch "${prepared.name}" finished ${at} ${where.join(' ')}, with every row of this input done;`,
+    'add --again to make these moves once more',
   ].join(' ');
   return { summary, problems: [], line };
 }
@@ -95,13 +95,13 @@ function errorOf(end: RunEnd, name: string): InvError | undefined {
   // Stopped (Ctrl-C, SIGTERM) between rows, or while a request waited to be sent: the same stop.
   if (end.stopped || end.stop !== undefined)
     return new InterruptedError('stopped before the end: the journal is kept; run the same command again to continue');
-  if (failed + inDoubt > 0)
-    return new BatchIncompleteError(
-      `${failed} row(s) failed and ${inDoubt} are in doubt`,
-      [
-        'fix the failed rows in the file and run the same command again (done rows are skipped);',
-        `check rows in doubt with \`inv batch show "${name}"\``,
-      ].join(' '),
-    );
+  if (failed + inDoubt > 0) {
+    const fix = failed
+      ? ['fix the failed rows in the file and run the same command again (done rows are skipped)']
+      : [];
+    const check = inDoubt ? [`check rows in doubt with \`inv batch show "${name}"\``] : [];
+    const what = [failed && `${failed} row(s) failed`, inDoubt && `${inDoubt} are in doubt`].filter(Boolean);
+    return new BatchIncompleteError(what.join(' and '), [...fix, ...check].join('; '));
+  }
   return undefined;
 }

@@ -87,13 +87,17 @@ describe('two warehouse PCs, one account', () => {
     const rows = makeRows(fx, 200, 54);
     const broken = rows.map((r, i) => (i === 57 ? { ...r, to: 'Bay Nowhere' } : r));
     const before = { q: fx.quantities(), moves: fx.moves() };
-    const first = await runInv(['move', '--file', '-', '--json'], { env: otherPc('pc-g'), stdin: csv(broken) });
+    const pcG = otherPc('pc-g');
+    const first = await runInv(['move', '--file', '-', '--json'], { env: pcG, stdin: csv(broken) });
     expect(first.code, first.stderr).toBe(6);
     const fixed = await runInv(['move', '--file', '-', '--json'], { env: otherPc('pc-h'), stdin: csv(rows) });
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(summaryOf(fixed.stdout)).toMatchObject({ outcome: 'continued', done: 1, skipped: 199 });
     expect(fx.moves() - before.moves).toBe(200);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
+    // The first PC's journal still shows the failed row; its view says what the server knows.
+    const shown = await runInv(['batch', 'show', 'stdin', '--state', 'failed'], { env: pcG });
+    expect(shown.stderr).toMatch(/warning: the server says this batch finished .* on pc-h/);
   }, 60_000);
 });
 

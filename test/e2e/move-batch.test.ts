@@ -76,7 +76,7 @@ describe('a batch of moves', () => {
     expect(second.code).toBe(0);
     expect(JSON.parse(second.stdout)).toMatchObject({ outcome: 'finished', rows: 60, done: 0, skipped: 60 });
     expect(second.stderr).toMatch(
-      /nothing sent: batch ".*twice\.csv" finished 20\d\d-.* from profile "default", every row of this input done then/,
+      /nothing sent: batch ".*twice\.csv" finished 20\d\d-.* from profile "default", with every row of this input done/,
     );
     expect(second.stderr).toMatch(/--again/);
     expect(moves() - before.moves).toBe(60);
