@@ -22,12 +22,13 @@ try {
     const file = join(sandbox.dir, `dry-${rows.length}.csv`);
     const lines = Array.from(
       { length: ROWS },
-      (_, i) => `${failing(i) ? 'NO-SUCH-ITEM' : 'MUG-BLUE-11OZ'},1,1,${2 + (i % 2)}`,
+      // Every row a move of its own (a quantity of its own, there and back): no two rows share a key.
+      (_, i) => `${failing(i) ? 'NO-SUCH-ITEM' : 'MUG-BLUE-11OZ'},${1 + (i >> 1)},${i % 2 ? '2,1' : '1,2'}`,
     );
     writeFileSync(file, `msku,quantity,from,to\n${lines.join('\n')}\n`);
     const run = await timedRun(['move', '--file', file, '--dry-run', '--json'], sandbox.env);
     if (run.code !== 0 && run.code !== 6) throw new Error(`inv move --dry-run exited ${run.code}: ${run.stderr}`);
-    const stamps = [...run.stderr.matchAll(/^(\S+Z) .*rows read/gm)].map((m) => Date.parse(m[1]));
+    const stamps = [...run.stderr.matchAll(/^(\S+Z) (reading|checking) .*rows/gm)].map((m) => Date.parse(m[1]));
     const gaps = stamps.slice(1).map((t, i) => (t - stamps[i]) / 1000);
     const seconds = run.ms / 1000;
     console.log(

@@ -9,6 +9,7 @@ import { identified } from './identified.js';
 import { checkStopped } from './input-scan.js';
 import { MoveChecks } from './move-checks.js';
 import { ProblemRows } from './problem-rows.js';
+import { ReadingProgress } from './progress.js';
 import type { MoveRow } from './move-rows.js';
 import type { Prepared } from './prepare.js';
 import { COUNT_KEY } from './row-states.js';
@@ -26,13 +27,16 @@ export async function dryRunMoves(
   const counts = noCounts();
   const problems = new ProblemRows();
   let seen = 0;
+  const progress = new ReadingProgress(`checking ${env.input.label}`, env.progress);
   for await (const item of identified(prepared.kind, rows(), { ids: needsIds(prepared) })) {
     checkStopped(env.signal, ++seen);
+    progress.row();
     const result = settledRow(prepared, request.retryInDoubt, item, item.row!.msku) ?? (await checks.check(item));
     counts[COUNT_KEY[result.status]]++;
     if (isProblem(result.status)) problems.add(result);
     await env.onResult(result);
   }
+  progress.finish();
   const { wouldSucceed, wouldFail, inDoubt, skipped } = counts;
   // Nothing is done or failed in a dry run: what would happen has keys of its own.
   const summary = {

@@ -10,6 +10,7 @@ import { identified } from './identified.js';
 import { checkStopped } from './input-scan.js';
 import { planRow, type ItemPlan, type ItemRow } from './import-plan.js';
 import { ProblemRows } from './problem-rows.js';
+import { ReadingProgress } from './progress.js';
 import type { Prepared } from './prepare.js';
 import { COUNT_KEY } from './row-states.js';
 
@@ -53,8 +54,10 @@ export async function dryRunImport(
   // Rows on one msku are sent in file order (order.ts): each is planned against the item as the rows before it leave it.
   const known = new Map<string, Record<string, unknown>>();
   let seen = 0;
+  const progress = new ReadingProgress(`checking ${env.input.label}`, env.progress);
   for await (const item of identified(prepared.kind, rows(), { ids: needsIds(prepared) })) {
     checkStopped(env.signal, ++seen);
+    progress.row();
     const msku = String(item.row!.item.msku);
     const result = settledRow(prepared, request.retryInDoubt, item, msku) ?? (await planned(client, item, msku, known));
     const change = result.change as ItemPlan['change'];
@@ -63,6 +66,7 @@ export async function dryRunImport(
     if (isProblem(result.status)) problems.add(result);
     await env.onResult(result);
   }
+  progress.finish();
   const { created, updated, unchanged, wouldFail, inDoubt, skipped } = counts;
   const seconds = secondsSince(started);
   const summary = {

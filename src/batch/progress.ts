@@ -78,7 +78,7 @@ export class Progress {
   }
 }
 
-/** Progress of reading an input before anything is sent: its rows so far, on a terminal or every 10 s in a log. */
+/** Progress of a pass over an input that sends nothing (reading it, a dry run's checks): its rows so far, on a terminal or every 10 s in a log. */
 export class ReadingProgress {
   rows = 0;
   private readonly started = performance.now();
@@ -114,6 +114,6 @@ export class ReadingProgress {
 
   private line(now: number): string {
     const rate = Math.round((this.rows * 1000) / Math.max(now - this.started, 1));
-    return `${this.what}: ${this.rows.toLocaleString('en-US')} rows read (${rate.toLocaleString('en-US')}/s)`;
+    return `${this.what}: ${this.rows.toLocaleString('en-US')} rows (${rate.toLocaleString('en-US')}/s)`;
   }
 }
