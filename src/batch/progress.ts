@@ -78,7 +78,10 @@ export class Progress {
   }
 }
 
-/** Progress of a pass over an input that sends nothing (reading it, a dry run's checks): its rows so far, on a terminal or every 10 s in a log. */
+/**
+ * Progress of a pass over an input that sends nothing (reading it, a dry run's checks): its rows so far, on a terminal,
+ * or every 10 s in a log.
+ */
 export class ReadingProgress {
   rows = 0;
   private readonly started = performance.now();
