@@ -3,6 +3,7 @@ import { Agent, request, type IncomingMessage } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { AnswerTooLargeError } from '../errors.js';
+import { Slots } from './connection-slots.js';
 import { TransportError, type HttpRequest, type HttpResponse } from './http-types.js';
 
 export interface TransportOptions {
@@ -24,6 +25,11 @@ const NOT_SENT = new Set([
 const TIMEOUTS = new Set(['HEADERS_TIMEOUT', 'BODY_TIMEOUT']);
 /** A new connection is given up after this long, or the request's timeout if shorter. */
 const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * After a stop (Ctrl-C, SIGTERM), a request that may change state is given this long to be answered, then cut off (it
+ * may have been applied: its row is in doubt), so that a stop is honoured within a second whatever the server does.
+ */
+const STOP_GRACE_MS = 750;
 
 /** Keep-alive pools (one per scheme, sockets per origin) shared by every client of one CLI run. */
 export class Transport {
@@ -41,17 +47,24 @@ export class Transport {
   async send(req: HttpRequest): Promise<HttpResponse> {
     const started = performance.now();
     const agent = req.url.protocol === 'https:' ? await this.httpsAgent() : this.http;
-    // Ctrl-C aborts reads at once; a request that may change state is let finish, so it is never cut in half.
-    const signal = req.retry.idempotent ? this.signal : undefined;
-    // A request waits for a connection of its origin here, as a promise, rather than in the Agent's queue as a
-    // whole request: a bulk run keeps fewer, smaller objects alive (scout --file's peak memory, bench/scout.mjs).
-    const slots = this.slotsOf(req.url.origin);
-    if (!(await slots.take(signal))) throw new TransportError('stopped before it was sent', 'unsent', req.url);
+    // Ctrl-C aborts reads at once; a request that may change state is given STOP_GRACE_MS to be answered first.
+    const grace = req.retry.idempotent
+      ? { signal: this.signal, dispose: () => undefined }
+      : graceAfter(this.signal, STOP_GRACE_MS);
+    const { signal } = grace;
     try {
-      if (signal?.aborted) throw classify(abortError(), req.url);
-      return await this.exchange(req, agent, started, signal);
+      // A request waits for a connection of its origin here, as a promise, rather than in the Agent's queue as a
+      // whole request: a bulk run keeps fewer, smaller objects alive (scout --file's peak memory, bench/scout.mjs).
+      const slots = this.slotsOf(req.url.origin);
+      if (!(await slots.take(signal))) throw new TransportError('stopped before it was sent', 'unsent', req.url);
+      try {
+        if (signal?.aborted) throw new TransportError('stopped before it was sent', 'unsent', req.url);
+        return await this.exchange(req, agent, started, signal);
+      } finally {
+        slots.give();
+      }
     } finally {
-      slots.give();
+      grace.dispose();
     }
   }
 
@@ -140,42 +153,26 @@ export class Transport {
   }
 }
 
-/** Connections of one origin: taken by a request for its whole exchange, waited for in turn. */
-class Slots {
-  private readonly waiting: Array<() => void> = [];
-  constructor(private free: number) {}
-
-  /** True once a connection is taken; false when `signal` aborts first (Ctrl-C while waiting: nothing taken). */
-  take(signal?: AbortSignal): Promise<boolean> | boolean {
-    if (this.free > 0) {
-      this.free--;
-      return true;
-    }
-    if (signal?.aborted) return false;
-    return new Promise((resolve) => {
-      const granted = () => {
-        signal?.removeEventListener('abort', gaveUp);
-        resolve(true);
-      };
-      const gaveUp = () => {
-        this.waiting.splice(this.waiting.indexOf(granted), 1);
-        resolve(false);
-      };
-      this.waiting.push(granted);
-      signal?.addEventListener('abort', gaveUp, { once: true });
-    });
-  }
-
-  give(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
-  }
-}
-
 /** A deadline that passed, as the error that ends the request. */
 function deadline(code: string): Error {
   return Object.assign(new Error(code), { code });
+}
+
+/** A signal that aborts `ms` after `signal` does, and its disposal once the request ended (no listener left behind). */
+function graceAfter(signal: AbortSignal | undefined, ms: number): { signal?: AbortSignal; dispose(): void } {
+  if (!signal) return { dispose: () => undefined };
+  const later = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const start = () => (timer = setTimeout(() => later.abort(), ms).unref());
+  if (signal.aborted) start();
+  else signal.addEventListener('abort', start, { once: true });
+  return {
+    signal: later.signal,
+    dispose: () => {
+      signal.removeEventListener('abort', start);
+      clearTimeout(timer);
+    },
+  };
 }
 
 function abortError(): Error {

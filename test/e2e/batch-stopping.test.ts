@@ -81,6 +81,35 @@ describe('a SIGTERM is honoured in every phase', () => {
     60_000,
   );
 
+  it('while its moves hang at the server: exit 143 soon after, the moves in flight in doubt, never sent again', async () => {
+    const rows = makeRows(fx, 100, 74);
+    const file = join(fx.dir, 'hanging.csv');
+    writeFileSync(file, csv(rows));
+    const before = fx.moves();
+    fx.sandbox.inventory.faults.settings.latencyMs = 5;
+    const run = startInv(['move', '--file', file, '--json', '--concurrency', '4'], { env: fx.authed });
+    await waitFor(() => fx.moves() - before >= 20, { what: '20 moves', running: run.child });
+    const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
+    try {
+      const r = await stopWhen(run, () => hold.held > 0, 'a move held at the server');
+      expect(r.code, r.stderr).toBe(143);
+      expect(r.ms, 'milliseconds from SIGTERM to exit').toBeLessThan(3_000);
+      const summary = JSON.parse(r.stdout);
+      expect(summary.inDoubt).toBeGreaterThan(0);
+      expect(summary.inDoubt).toBeLessThanOrEqual(4);
+    } finally {
+      hold.release();
+      fx.sandbox.inventory.faults.settings.latencyMs = 0;
+    }
+    const sent = fx.moves() - before;
+    const rerun = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
+    expect(rerun.code, rerun.stderr).toBe(6); // the rows in doubt are held, for a person to check
+    expect(fx.moves() - before).toBe(
+      sent + (100 - JSON.parse(rerun.stdout).inDoubt - JSON.parse(rerun.stdout).skipped),
+    );
+    expect(fx.moves() - before).toBeLessThanOrEqual(100);
+  }, 60_000);
+
   it('while it waits for another PC running the batch: exit 143 soon after, and the other run applies every row once', async () => {
     const rows = makeRows(fx, 300, 73);
     const file = join(fx.dir, 'waiting.csv');

@@ -186,6 +186,18 @@ describe('the transport', () => {
     }
   });
 
+  it('a stop leaves a request that may change state under a second to be answered, then cuts it off (it may have been sent)', async () => {
+    const controller = new AbortController();
+    handler = () => undefined; // a server that never answers
+    const t = new Transport({ timeoutMs: 30_000 }, controller.signal);
+    transport = t;
+    const move = failure(t.send(request('/move', ONCE_POLICY, '{}')));
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    expect((await move).kind).toBe('aborted');
+    expect(Date.now() - started, 'milliseconds from the stop to the cut').toBeLessThan(2000);
+  });
+
   it('Ctrl-C aborts a read waiting for a connection held by a request that may change state, before that one ends', async () => {
     const controller = new AbortController();
     handler = (_req, res) => setTimeout(() => res.end('moved'), 600);
