@@ -3,18 +3,7 @@
  * with probability 0.6 and new moves fill the rest, and a clock that a test moves from night to night.
  */
 import { MSKUS, type BatchFixture, type Row } from './batch.js';
-
-/** A small deterministic generator (mulberry32): the same seed gives the same nights. */
-export function randomOf(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seeded.js';
 
 /**
  * `nights` files of about `size` moves out of bay A into B or D (by name or id), each row of a night recurring the
@@ -25,7 +14,7 @@ export function nightlyFiles(
   fx: BatchFixture,
   options: { nights: number; size: number; recur: number; seed: number; broken?: (night: number) => number },
 ): Row[][] {
-  const random = randomOf(options.seed);
+  const random = seededRandom(options.seed);
   const fresh = (): Row => {
     const to = random() < 0.5 ? 'B' : 'D';
     return {
