@@ -2,6 +2,7 @@
 import { hash } from 'node:crypto';
 import type { BatchKind, Identified } from './batch-types.js';
 import type { InputRow } from './batch-input.js';
+import { canonicalJson } from '../util/canonical-json.js';
 import { KeyCounts } from './key-counts.js';
 
 /**
@@ -48,7 +49,7 @@ export async function* identified<Row>(
       yield { line: input.line, row: parsed.row, ident };
       continue;
     }
-    const keyJson = JSON.stringify(ident.key);
+    const keyJson = canonicalJson(ident.key);
     const occurrence = seen.countHex(hash('sha256', keyJson, 'hex'));
     yield { line: input.line, row: parsed.row, id: rowId(keyJson, occurrence), ident };
   }

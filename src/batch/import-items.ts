@@ -87,7 +87,8 @@ export function importKind(client: InventoryClient, replace = false): BatchKind<
     async identify(row) {
       const { item } = row;
       return {
-        key: [row.replace ? 'replace' : 'merge', JSON.stringify(item, Object.keys(item).sort()), row.attrs],
+        // Everything the row sends, nested attributes included (identified.ts writes the key in one spelling).
+        key: [row.replace ? 'replace' : 'merge', item, row.attrs],
         what: { msku: item.msku },
       };
     },

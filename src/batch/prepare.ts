@@ -215,7 +215,7 @@ async function countRows<Row>(
         `are changed or gone from the input; nothing was sent:\n  ${listed.join('\n  ')}`,
       ].join(' '),
       [
-        'editing a file cannot take back a move: put those rows back as they were and give new moves a file of their own',
+        'editing a file cannot take back what was applied: put those rows back as they were and give new rows a file of their own',
         '(once the batch has finished, --again applies the whole file anew)',
       ].join(' '),
       { outcome: 'invalid', reason: 'edited', batch: batch.name, rows: batch.total, changed: applied.size },

@@ -73,7 +73,7 @@ export function finishedOutcome<Row>(prepared: Prepared<Row>, seconds: number): 
   const where = [batch.host && `on ${batch.host}`, batch.profile && `from profile "${batch.profile}"`].filter(Boolean);
   const line = [
     `nothing sent: batch "${prepared.name}" finished ${at} ${where.join(' ')}, with every row of this input done;`,
-    'add --again to make these moves once more',
+    'add --again to apply these rows once more',
   ].join(' ');
   return { summary, problems: [], line };
 }

@@ -70,7 +70,7 @@ describe('rerunning a batch', () => {
         `line ${unique + 2} \\(msku ${rows[unique]!.msku}, quantity 77, .*\\) no longer matches the row applied before \\(msku ${rows[unique]!.msku}, quantity ${rows[unique]!.quantity},`,
       ),
     );
-    expect(r.stderr).toMatch(/editing a file cannot take back a move/);
+    expect(r.stderr).toMatch(/editing a file cannot take back what was applied/);
     expect(fx.moves() - before).toBe(0);
   });
 

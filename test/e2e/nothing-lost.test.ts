@@ -55,6 +55,19 @@ describe('inv items import changes only what the file says', () => {
     expect(after.value ?? null).toBe(null);
   });
 
+  it('--replace that changes only an attribute is a row of its own: the attribute changes', async () => {
+    const file = join(fx.dir, 'lamp.csv');
+    const lamp = (color: string) => `msku,title,cond,attr.color\nLAMP-DESK-LED,LED desk lamp,new,${color}\n`;
+    writeFileSync(file, lamp('red'));
+    expect((await inv(['items', 'import', file, '--replace'])).code).toBe(0);
+    expect((await item('LAMP-DESK-LED')).attributes).toEqual([{ name: 'color', value: 'red' }]);
+    writeFileSync(file, lamp('green'));
+    const r = await inv(['items', 'import', file, '--replace', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ran', done: 1 });
+    expect((await item('LAMP-DESK-LED')).attributes).toEqual([{ name: 'color', value: 'green' }]);
+  });
+
   it('--dry-run lists rows as new, changed (with the fields) or unchanged, and sends nothing', async () => {
     const file = join(fx.dir, 'dry.csv');
     writeFileSync(
