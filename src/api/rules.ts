@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { LOCATION_TYPES, PRODUCT_ID_TYPES } from './constants.js';
 import { decimalCommaHint } from '../util/money.js';
+import { mskuProblem } from './msku.js';
 
 const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
 const required = (max: number) => text(max).min(1, 'must not be empty');
@@ -60,8 +61,14 @@ export { LOCATION_TYPES, PRODUCT_ID_TYPES };
 /** Fields the server fills in: accepted on input (a GET can be sent back) and ignored. */
 const readOnly = (...names: string[]) => Object.fromEntries(names.map((n) => [n, z.unknown().optional()]));
 
+/** The msku rule of msku.ts, as a schema. */
+const mskuRule = required(80).superRefine((value, ctx) => {
+  const problem = mskuProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+
 const itemShape = {
-  msku: required(80),
+  msku: mskuRule,
   // The samples show active items with an empty string; y and n are the documented values.
   inactive: z.enum(['y', 'n', ''], { error: 'must be y or n' }),
   productId: optional(20),

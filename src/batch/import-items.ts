@@ -5,6 +5,7 @@
  */
 import type { InventoryClient } from '../api/inventory.js';
 import { CLEARABLE } from '../api/item-merge.js';
+import { mskuProblem } from '../api/msku.js';
 import { check, itemPatchSchema, itemSchema } from '../api/rules.js';
 import { UsageError } from '../errors.js';
 import { runJournaledBatch } from './batch-run.js';
@@ -12,7 +13,6 @@ import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, RowResult } fr
 import { dryRunImport } from './import-dry-run.js';
 import { fieldsOf, itemFromRow, planRow, type ItemRow } from './import-plan.js';
 import { matchColumns } from './batch-input.js';
-import { mskuProblem } from './move-rows.js';
 import type { Cell } from './strict-json.js';
 
 const COLUMNS = new Set([
@@ -69,7 +69,7 @@ export function importKind(client: InventoryClient, replace = false): BatchKind<
       if (!replace) for (const column of header) fields[column] ??= '';
       if (typeof fields.msku === 'string') {
         const problem = mskuProblem(fields.msku.trim());
-        if (problem) return { problem };
+        if (problem) return { problem: `msku: ${problem}` };
       }
       if (replace) {
         const checked = check(itemSchema, itemFromRow(fields));

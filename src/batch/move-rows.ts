@@ -1,5 +1,6 @@
 /** Rows of a move batch: CSV columns msku,quantity,from,to (or fromPurchaseId), or the same keys in NDJSON, read strictly. */
 import { positiveQuantity, QUANTITY_RULE } from '../api/quantity.js';
+import { mskuProblem } from '../api/msku.js';
 import { UsageError } from '../errors.js';
 import { matchColumns } from './batch-input.js';
 import type { Position } from './order.js';
@@ -38,14 +39,6 @@ export function checkMoveColumns(header: string[]): string[] {
 
 class Problem extends Error {}
 
-/** The problem with an msku, by the item rules (required, at most 80 characters), or undefined. */
-export function mskuProblem(msku: string): string | undefined {
-  if (!msku) return 'msku: is required';
-  if (msku.length > 80) return 'msku: must be at most 80 characters';
-  if (msku === '.' || msku === '..') return `msku: "${msku}" cannot name an item (it is a path step)`;
-  if (/[\u0000-\u001f\u007f]/.test(msku)) return 'msku: must not hold control characters';
-  return undefined;
-}
 
 /** A positive whole number up to 2^53−1, kept as the digits given. */
 export function idOf(field: string, value: string): string {
@@ -87,7 +80,7 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
     if (typeof record.msku === 'object' && record.msku !== null) throw new Problem('msku: must be a string');
     const msku = text('msku', record.msku) ?? '';
     const mskuIssue = mskuProblem(msku);
-    if (mskuIssue) throw new Problem(mskuIssue);
+    if (mskuIssue) throw new Problem(`msku: ${mskuIssue}`);
     const quantity = text('quantity', record.quantity);
     const units = quantity === undefined ? undefined : positiveQuantity(quantity);
     if (units === undefined && quantity !== undefined && THOUSANDS.test(quantity)) {

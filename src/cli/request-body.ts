@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import type { SCHEMAS, SchemaName } from '../api/rules.js';
+import { mskuProblem } from '../api/msku.js';
 import { UsageError } from '../errors.js';
 import type { Ctx } from './context.js';
 import type { Question } from './prompt.js';
@@ -94,12 +95,13 @@ export async function askMissing(
     input[field] = await ctx.ask({ ...question, validate: await answerRule(kind, field) });
 }
 
-/** An msku argument checked with the item rule (1 to 80 characters) before any request. */
+/** An msku argument checked with the item rule (api/rules.ts) before any request. */
 export function mskuArg(value: unknown, what = 'msku'): string {
   const msku = String(value ?? '');
-  if (msku.trim() === '') throw new UsageError(`${what}: must not be empty`);
-  if (msku.length > 80) throw new UsageError(`${what} "${msku.slice(0, 20)}…": must be at most 80 characters`);
-  return msku;
+  const problem = mskuProblem(msku);
+  if (!problem) return msku;
+  const shown = msku.length > 20 ? ` "${msku.slice(0, 20)}…"` : '';
+  throw new UsageError(`${what}${shown}: ${problem}`);
 }
 
 /** Parses repeated name=value flags. */
