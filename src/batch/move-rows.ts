@@ -39,7 +39,6 @@ export function checkMoveColumns(header: string[]): string[] {
 
 class Problem extends Error {}
 
-
 /** A positive whole number up to 2^53−1, kept as the digits given. */
 export function idOf(field: string, value: string): string {
   if (!/^\d+$/.test(value) || /^0/.test(value) || BigInt(value) > MAX_ID)

@@ -1,5 +1,5 @@
 /** A scanned line: "CODE", "CODE,COST" or "CODE COST". Pure functions. */
-import { decimalCommaHint } from '../util/money.js';
+import { COST_DECIMALS, decimalCommaHint, readMoney } from '../util/money.js';
 
 export interface Scan {
   code: string;
@@ -8,7 +8,7 @@ export interface Scan {
 }
 
 /** What a cost must be, as error messages state it. */
-export const COST_RULE = 'must be a number of dollars with at most two decimals';
+export const COST_RULE = `must be a number of dollars with at most ${COST_DECIMALS} decimals`;
 
 /** COST_RULE as said of `text`: with a hint when it reads like a decimal comma. */
 export function costRule(text: string): string {
@@ -16,9 +16,10 @@ export function costRule(text: string): string {
   return hint ? `${COST_RULE}, with a decimal point: ${hint}` : COST_RULE;
 }
 
-/** Dollars from "4", "4.5" or "$4.50" (at most two decimals, optional leading $); undefined when the text breaks COST_RULE. */
+/** Dollars from "4", "4.5", "$4.50" or "1,200" (the money rule); undefined when the text breaks COST_RULE. */
 export function parseCost(text: string): number | undefined {
-  return /^\$?\d+(\.\d{1,2})?$/.test(text) ? Number(text.replace(/^\$/, '')) : undefined;
+  const money = readMoney(text, COST_DECIMALS);
+  return 'value' in money ? money.value : undefined;
 }
 
 /** The code and cost of a line, or an error message naming the rule; undefined for a blank line. */

@@ -34,32 +34,55 @@ function spaced(value: string): string | undefined {
   return parts.length > 1 && parts.every((p) => /^\$?\d+\.\d{1,2}$/.test(p)) ? parts.join(' ') : undefined;
 }
 
+/** Decimals a selling price may have (cents). */
+export const PRICE_DECIMALS = 2;
+/** Decimals a cost may have (a unit's share of a lot's price need not be whole cents). */
+export const COST_DECIMALS = 4;
+
+/** What an amount of money typed by a person comes to, or why it is not one (a decimal comma, another comma, no number). */
+export type Money = { value: number } | { why: 'decimal-comma'; hint: string } | { why: 'comma' | 'not-a-number' };
+
+/**
+ * The one money rule: digits with at most `decimals` decimals, an optional leading $, commas only as thousands
+ * separators ("1,999", "$12,345.50"); a decimal comma ("19,99") or any other comma is not read (each caller bounds
+ * the value and words its message).
+ */
+export function readMoney(value: string, decimals: number): Money {
+  const hint = decimalCommaHint(value);
+  if (hint) return { why: 'decimal-comma', hint };
+  let text = value.trim();
+  if (text.includes(',')) {
+    const plain = withoutThousands(text);
+    if (plain === undefined) return { why: 'comma' };
+    text = plain;
+  }
+  text = text.replace(/^\$/, '');
+  return new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`).test(text) ? { value: Number(text) } : { why: 'not-a-number' };
+}
+
 /**
  * A selling price: a positive number with at most two decimals, an optional leading $, commas only as thousands
  * separators; a decimal comma or any other comma is refused with a hint (UsageError naming `name`).
  */
 export function parsePrice(value: string, name = '--price'): number {
   const several = name === '--price' ? `; ${SEVERAL_PRICES}` : '';
-  const comma = decimalCommaHint(value);
-  if (comma)
-    throw new UsageError(`${name} "${value}" reads like a decimal comma: prices take a decimal point`, comma + several);
-  let text = value.trim();
-  if (text.includes(',')) {
-    const plain = withoutThousands(text);
-    if (plain === undefined) {
-      const list = spaced(value);
-      const hint = name === '--price' ? `${SEVERAL_PRICES}${list ? `: --price "${list}"` : ''}` : undefined;
-      throw new UsageError(`${name} "${value}": ${COMMA_RULE}`, hint);
-    }
-    text = plain;
+  const money = readMoney(value, PRICE_DECIMALS);
+  if ('why' in money && money.why === 'decimal-comma')
+    throw new UsageError(
+      `${name} "${value}" reads like a decimal comma: prices take a decimal point`,
+      money.hint + several,
+    );
+  if ('why' in money && money.why === 'comma') {
+    const list = spaced(value);
+    const hint = name === '--price' ? `${SEVERAL_PRICES}${list ? `: --price "${list}"` : ''}` : undefined;
+    throw new UsageError(`${name} "${value}": ${COMMA_RULE}`, hint);
   }
-  text = text.replace(/^\$/, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(text) || Number(text) <= 0) {
+  if ('why' in money || money.value <= 0) {
     throw new UsageError(
       `${name} "${value}" is not a valid price: it must be a positive number with at most two decimals (e.g. 19.99)`,
     );
   }
-  return Number(text);
+  return money.value;
 }
 
 /** Prices separated by spaces, e.g. "9.99 1,999.00", each read by parsePrice; repeated prices are given once. */

@@ -88,7 +88,7 @@ describe('the scan loop in a pipe takes the same commands', () => {
     });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(
-      /cost "4,50" must be a number of dollars with at most two decimals, with a decimal point: write 4\.50/,
+      /cost "4,50" must be a number of dollars with at most 4 decimals, with a decimal point: write 4\.50/,
     );
     expect(r.stderr).toMatch(/at "cheapest": buybox, lowest-fba, lowest, or a price/);
     expect(r.stderr).toMatch(/roi "lots" must be a percent/);

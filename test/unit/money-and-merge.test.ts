@@ -1,7 +1,9 @@
 /** Decimal-comma recognition and the import's merge of a row into an existing item. */
 import { describe, expect, it } from 'vitest';
 import { itemChanges } from '../../src/api/item-merge.js';
-import { decimalCommaHint, holdsDecimalComma, withoutThousands } from '../../src/util/money.js';
+import { parseScoutPricing, type ScoutCommandFlags } from '../../src/commands/scout/scout-flags.js';
+import { parseCost } from '../../src/scout/scan-line.js';
+import { decimalCommaHint, holdsDecimalComma, parsePrice, readMoney, withoutThousands } from '../../src/util/money.js';
 
 describe('decimal commas', () => {
   it('reads "19,99", "$4,5" as one amount with a decimal comma, and gives the point form', () => {
@@ -27,6 +29,49 @@ describe('thousands separators', () => {
     expect(withoutThousands('1,234,567')).toBe('1234567');
     for (const other of ['19,99', '1,9999', '14.99,19.99', '1999', ',999', '1,999,5'])
       expect(withoutThousands(other)).toBeUndefined();
+  });
+});
+
+describe('one money rule for prices, costs and amounts', () => {
+  const price = (t: string) => {
+    try {
+      return parsePrice(t, '--cost-test');
+    } catch {
+      return undefined;
+    }
+  };
+  const amount = (t: string) => {
+    try {
+      return parseScoutPricing({ at: 'buybox', channel: 'fba', cost: t } as ScoutCommandFlags).amounts.cost;
+    } catch {
+      return undefined;
+    }
+  };
+  it.each([
+    ['1,999', 1999],
+    ['$1,999.50', 1999.5],
+    ['4.5', 4.5],
+    ['$4', 4],
+  ])('%s is %d wherever money is typed', (text, value) => {
+    expect([price(text), parseCost(text), amount(text)]).toEqual([value, value, value]);
+  });
+
+  it.each(['19,99', '1,99,9', '14.99,19.99', '4.55555', 'four', '-4', ''])(
+    '%j is refused wherever money is typed',
+    (text) => {
+      expect([price(text), parseCost(text), amount(text)]).toEqual([undefined, undefined, undefined]);
+    },
+  );
+
+  it('a cost may have four decimals (a share of a lot), a price two', () => {
+    expect([price('4.555'), parseCost('4.555'), amount('4.555')]).toEqual([undefined, 4.555, 4.555]);
+  });
+
+  it('says why: a decimal comma (with its point form), another comma, or no number', () => {
+    expect(readMoney('19,99', 2)).toEqual({ why: 'decimal-comma', hint: 'write 19.99' });
+    expect(readMoney('1,99,9', 2)).toEqual({ why: 'comma' });
+    expect(readMoney('4.555', 2)).toEqual({ why: 'not-a-number' });
+    expect(readMoney('4.555', 4)).toEqual({ value: 4.555 });
   });
 });
 

@@ -39,10 +39,7 @@ describe('parseLoopCommand', () => {
 
   it.each([
     ['cost', 'cost takes one value', 'e.g. cost 4.50'],
-    [
-      'cost 4,50',
-      'cost "4,50" must be a number of dollars with at most two decimals, with a decimal point: write 4.50',
-    ],
+    ['cost 4,50', 'cost "4,50" must be a number of dollars with at most 4 decimals, with a decimal point: write 4.50'],
     ['at cheapest', 'at "cheapest": buybox, lowest-fba, lowest, or a price', 'e.g. at lowest-fba, or at 19.99'],
     ['at 19,99', 'at "19,99": buybox, lowest-fba, lowest, or a price', 'write 19.99'],
     ['roi high', 'roi "high" must be a percent from -100 to 1000000 (e.g. roi 30)'],

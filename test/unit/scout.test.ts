@@ -112,7 +112,7 @@ describe('parseScanLine', () => {
   ])('%j', (line, expected) => expect(parseScanLine(line)).toEqual(expected));
   it('names the rule of a bad cost', () => {
     expect(parseScanLine('B00X4WHP5E,abc')).toEqual({
-      error: '"B00X4WHP5E,abc": the cost "abc" must be a number of dollars with at most two decimals',
+      error: '"B00X4WHP5E,abc": the cost "abc" must be a number of dollars with at most 4 decimals',
     });
   });
 });

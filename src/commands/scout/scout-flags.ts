@@ -1,7 +1,7 @@
 /** What `inv scout` and `inv profit` share: the pricing and cost flags, checked, and the Scout built from them and the profile. */
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { decimalCommaHint, parsePrice } from '../../util/money.js';
+import { COST_DECIMALS, parsePrice, readMoney } from '../../util/money.js';
 import type { Ctx } from '../../cli/context.js';
 import { parsePriceRule, type PriceRule } from '../../scout/price.js';
 import { scoutSettings, type ScoutFlags } from '../../scout/scout-settings.js';
@@ -50,15 +50,15 @@ export function scoutFlagOptions(command: Command): Command {
     .option('--tax-rate <percent>', 'sales tax on the cost (default: scout.taxRate, else 0)');
 }
 
-/** A non-negative amount with at most two decimals (zero allowed: free stock, no prep). */
+/** A non-negative amount by the money rule, with a cost's decimals (zero allowed: free stock, no prep). */
 function parseAmount(text: string | undefined, flag: string, max = 1_000_000): number | undefined {
   if (text === undefined) return undefined;
-  const comma = decimalCommaHint(text);
-  if (comma) throw new UsageError(`${flag} "${text}" reads like a decimal comma: amounts take a decimal point`, comma);
-  const t = text.trim().replace(/^\$/, '');
-  if (!/^\d+(\.\d{1,4})?$/.test(t) || Number(t) > max)
+  const money = readMoney(text, COST_DECIMALS);
+  if ('why' in money && money.why === 'decimal-comma')
+    throw new UsageError(`${flag} "${text}" reads like a decimal comma: amounts take a decimal point`, money.hint);
+  if ('why' in money || money.value > max)
     throw new UsageError(`${flag} "${text}" must be a number from 0 to ${max} (e.g. 4.50)`);
-  return Number(t);
+  return money.value;
 }
 
 /** The shared flags checked: the price rule (`price`, when given, is a fixed price over --at) and the amounts. */
