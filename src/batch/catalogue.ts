@@ -3,11 +3,12 @@
  * ids of its applied rows (done or in doubt), rebuilt whenever the journal has changed since, so that
  * an input can be compared with a thousand earlier batches in a fraction of a second.
  */
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BatchAccount } from './batch-account.js';
 import { batchesDir, batchIdOf, serverKey } from './identity.js';
 import { countsOf, readBatchFile, type BatchFile } from './journal-read.js';
+import { writeWhole } from '../util/atomic-write.js';
 
 /** Row ids are 16 hex digits: 8 bytes in an index. */
 const ID_BYTES = 8;
@@ -81,9 +82,7 @@ export async function writeIndex(path: string, read?: BatchFile): Promise<BatchE
   const file = read ?? (await readBatchFile(path));
   if (!file.header) return undefined;
   const { meta, applied } = entryOf(file, bytes);
-  const tmp = `${path}.idx.${process.pid}`;
-  await writeFile(tmp, Buffer.concat([Buffer.from(JSON.stringify(meta) + '\n'), applied]), { mode: 0o600 });
-  await rename(tmp, `${path}.idx`);
+  await writeWhole(`${path}.idx`, Buffer.concat([Buffer.from(JSON.stringify(meta) + '\n'), applied]));
   return { ...meta, path, applied };
 }
 

@@ -4,11 +4,12 @@
  * The cache lives in a directory of the user's own (0700), written atomically; V8 rejects data from another
  * Node or other flags, and a rejected or missing entry is written anew at exit. NODE_DISABLE_COMPILE_CACHE turns it off.
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import { Script } from 'node:vm';
+import { writeWholeSync } from '../util/atomic-write.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -95,12 +96,10 @@ function prune(dir: string): void {
   }
 }
 
-/** Writes `data` to `file` through a temporary file and a rename; a failure only means no cache next time. */
+/** Writes `data` to `file` whole; a failure only means no cache next time. */
 function writeAtomically(file: string, data: Buffer): void {
-  const temporary = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, data, { mode: 0o600 });
-    renameSync(temporary, file);
+    writeWholeSync(file, data);
   } catch {
     // a full or read-only disk: the next run compiles as usual
   }

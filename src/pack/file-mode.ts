@@ -6,7 +6,7 @@ import { packListTsv } from './pack-list.js';
 import { readBoxes, readContents } from './read.js';
 import { packListFacts, shipmentFacts } from './shipment.js';
 import type { Packing } from './packing-types.js';
-import { writeCartons, writeWhole } from './write-outputs.js';
+import { writeCartons, writeOutput } from './write-outputs.js';
 import type { Outputs } from './carton-outputs.js';
 
 export interface FileModeInput extends PackOptions {
@@ -52,7 +52,7 @@ export async function writeOutputs(
     said.push(`${count} carton label${count === 1 ? '' : 's'} (${kind}) written to ${where}`);
   }
   if (list !== undefined) {
-    await writeWhole(outputs.packList!, list);
+    await writeOutput(outputs.packList!, list);
     said.push(`pack list written to ${outputs.packList}`);
   }
   return said;

@@ -1,11 +1,10 @@
 /** Writes the outputs of a packing: carton labels (PDF or ZPL) and the pack list, each file whole or not at all. */
-import { rename, rm, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import type { IO } from '../util/io.js';
 import { cannotWrite } from '../errors.js';
 import { cartonLabels } from './cartons.js';
 import { cartonLayout, symbolRoom, type CartonLayoutName } from './carton-layout.js';
 import type { Packing } from './packing-types.js';
+import { writeWhole } from '../util/atomic-write.js';
 
 export interface CartonOptions {
   format: 'pdf' | 'zpl';
@@ -16,13 +15,10 @@ export interface CartonOptions {
 }
 
 /** Writes `bytes` to a temporary file beside `file`, then renames it over: a reader never sees half a file. */
-export async function writeWhole(file: string, bytes: Buffer | string): Promise<void> {
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+export async function writeOutput(file: string, bytes: Buffer | string): Promise<void> {
   try {
-    await writeFile(temp, bytes);
-    await rename(temp, file);
+    await writeWhole(file, bytes, { mode: 0o644 });
   } catch (error) {
-    await rm(temp, { force: true });
     throw cannotWrite(file, error);
   }
 }
@@ -49,6 +45,6 @@ export async function writeCartons(
     count = labels.length;
   }
   if (options.out === '-') await io.out.write(bytes as string);
-  else await writeWhole(options.out, bytes);
+  else await writeOutput(options.out, bytes);
   return count;
 }

@@ -7,19 +7,11 @@
  * of it and survives the sandbox being killed. The snapshot is rewritten atomically (temp file +
  * rename) at start, when the log grows large, and at close; the log is then emptied.
  */
-import { randomUUID } from 'node:crypto';
-import {
-  closeSync,
-  fsyncSync,
-  ftruncateSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import {} from 'node:crypto';
+import { closeSync, ftruncateSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { writeWholeSync } from '../util/atomic-write.js';
 
 export type StatePath = ReadonlyArray<string | number>;
 
@@ -142,16 +134,8 @@ export class StateStore<T> implements Persist {
   }
 }
 
-/** Writes a file so that a crash leaves either the old or the new content, never a torn one. */
+/** Writes a file so that a crash leaves either the old or the new content, never a torn one (flushed to disk). */
 export function writeAtomically(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-  const temp = `${file}.${randomUUID()}.tmp`;
-  writeFileSync(temp, text, { mode: 0o600 });
-  const fd = openSync(temp, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(temp, file);
+  writeWholeSync(file, text, { sync: true });
 }

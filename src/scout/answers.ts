@@ -5,10 +5,11 @@
  * afresh on every run.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Journal, type JournalKind } from '../util/journal.js';
 import { encodeRecord, readRecords } from '../util/journal-records.js';
+import { writeWholeSync } from '../util/atomic-write.js';
 
 /** An answer and when it was given (ms since the epoch). */
 export interface Answer {
@@ -64,8 +65,7 @@ export class FileAnswers implements AnswerStore {
     // Rewritten when most records are stale or repeated (so the file does not grow without end), or damaged.
     if (damage || (records.length > 1000 && records.length > 2 * this.answers.size)) {
       const fresh = [...this.answers].map(([k, a]) => encodeRecord('-', { k, at: a.at, v: a.value })).join('');
-      writeFileSync(`${path}.tmp`, fresh, { mode: 0o600 });
-      renameSync(`${path}.tmp`, path);
+      writeWholeSync(path, fresh);
     }
     this.out = Journal.open(path, ANSWERS_JOURNAL, damage ? {} : { validBytes });
   }

@@ -2,9 +2,10 @@
  * Accepted scans as CSV rows that `inv items import` takes as it is: appended one scan at a time by the scan loop,
  * written whole for a manifest (one row per msku, with its quantity).
  */
-import { appendFile, readFile, rename, stat, truncate, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, stat, truncate } from 'node:fs/promises';
 import { cents, dollars } from './arithmetic.js';
 import type { ScoutResult } from './scan-engine.js';
+import { writeWhole } from '../util/atomic-write.js';
 
 export const BUY_LIST_COLUMNS = [
   'msku',
@@ -66,8 +67,7 @@ export function buyRows(lines: ReadonlyArray<ScoutResult & { qty: number }>, nam
 /** Writes a manifest's buy list whole (a new file in place of any earlier one, never half written). */
 export async function writeBuyList(file: string, rows: string[][]): Promise<void> {
   const { stringify } = await import('csv-stringify/sync');
-  await writeFile(`${file}.tmp`, stringify([[...BUY_LIST_COLUMNS], ...rows]), { mode: 0o644 });
-  await rename(`${file}.tmp`, file);
+  await writeWhole(file, stringify([[...BUY_LIST_COLUMNS], ...rows]), { mode: 0o644 });
 }
 
 /** Appends rows to `file`, writing the header first when the file is new or empty; an older file keeps its columns. */

@@ -131,6 +131,15 @@ describe('source files', () => {
     expect(long).toEqual([]);
   });
 
+  it('write a file whole in one place: no rename of a temporary file but util/atomic-write.ts (and the lock file)', () => {
+    const own = ['src/util/atomic-write.ts', 'src/util/file-lock.ts'];
+    const renames = sources
+      .filter((s) => !own.includes(s.file))
+      .flatMap((s) => s.text.split('\n').map((line, i) => [`${s.file}:${i + 1}`, line] as const))
+      .filter(([, line]) => /\brename(Sync)?\(/.test(line));
+    expect(renames.map(([where, line]) => `${where} ${line.trim()}`)).toEqual([]);
+  });
+
   it('never send the reader outside the repository (the design notes and API documents are not in it)', () => {
     const outside = /DESIGN\.md|spec\/|(inventory|research)-api\.md|\bthe spec\b|\bspec's\b/i;
     const offenders = sources

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cannotWrite, exitCodeOf } from '../../src/errors.js';
-import { writeWhole } from '../../src/pack/write-outputs.js';
+import { writeOutput } from '../../src/pack/write-outputs.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 const dir = tempDir('write-failure');
@@ -12,7 +12,7 @@ afterAll(() => removeTempDir(dir));
 describe('a file that cannot be written', () => {
   it('in a directory that does not exist: "no such directory", exit 1', async () => {
     const file = join(dir, 'missing', 'cartons.pdf');
-    const error = await writeWhole(file, 'x').catch((e: unknown) => e);
+    const error = await writeOutput(file, 'x').catch((e: unknown) => e);
     expect((error as Error).message).toBe(`cannot write ${file}: no such directory`);
     expect(exitCodeOf(error)).toBe(1);
   });
@@ -20,7 +20,7 @@ describe('a file that cannot be written', () => {
   it('where a directory stands: "it is a directory", and no temporary file is left beside it', async () => {
     const file = join(dir, 'taken');
     mkdirSync(file);
-    await expect(writeWhole(file, 'x')).rejects.toThrow(`cannot write ${file}: it is a directory`);
+    await expect(writeOutput(file, 'x')).rejects.toThrow(`cannot write ${file}: it is a directory`);
     expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 

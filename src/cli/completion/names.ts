@@ -3,9 +3,10 @@
  * commands that list them add what they list, and the completion scripts read the files as they are, so a
  * Tab never waits on the network.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stateDir } from '../../config/paths.js';
+import { writeWholeSync } from '../../util/atomic-write.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -33,8 +34,7 @@ export function rememberNames(env: Env, kind: NameKind, names: Iterable<string>)
     const fresh = [...names].filter((n) => n && !/[\u0000-\u001f\u007f]/.test(n));
     const all = [...new Set([...fresh, ...before.filter(Boolean)])].slice(0, MAX_NAMES);
     mkdirSync(join(stateDir(env), 'completion'), { recursive: true, mode: 0o700 });
-    writeFileSync(`${file}.tmp`, all.map((n) => `${n}\n`).join(''), { mode: 0o600 });
-    renameSync(`${file}.tmp`, file);
+    writeWholeSync(file, all.map((n) => `${n}\n`).join(''));
   } catch {
     // A cache that cannot be written only means fewer completions.
   }
