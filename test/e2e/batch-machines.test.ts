@@ -4,6 +4,7 @@
  * stop, two `--again` runs at once, and a sandbox reset under the same address.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture } from '../helpers/batch.js';
@@ -150,10 +151,29 @@ describe('--again after a stop resumes', () => {
   }, 90_000);
 });
 
+/**
+ * A free port below the range the system hands out for port 0: no server of another test takes it between the two
+ * sandboxes (one that started on port 0 once did).
+ */
+async function quietPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+  }
+}
+
 describe('a sandbox reset under the same address is a new account for batches', () => {
   it('the same file runs again on the fresh data', async () => {
-    const first = await batchFixture({ data: join(fx.dir, 'reset-1.json') });
-    const port = Number(new URL(first.sandbox.baseUrl).port);
+    const port = await quietPort();
+    const first = await batchFixture({ data: join(fx.dir, 'reset-1.json'), port });
     const rows = makeRows(first, 50, 58);
     const file = join(fx.dir, 'reset.csv');
     writeFileSync(file, csv(rows));

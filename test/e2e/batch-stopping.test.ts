@@ -3,7 +3,7 @@
  * honoured in every phase (reading, a dry run, rows waiting out 429s, a run waiting for another PC's), and rows that
  * only ever got 429s are pending, never in doubt.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, MSKUS, type BatchFixture } from '../helpers/batch.js';
@@ -27,6 +27,22 @@ async function stopWhen(run: RunningInv, ready: () => boolean, what: string, sig
   run.child.kill(signal);
   const r = await run.closed;
   return { ...r, ms: performance.now() - sent };
+}
+
+/** Whether process `pid` has `file` open; undefined where /proc does not say (not Linux). */
+function holdsOpen(pid: number | undefined, file: string): boolean | undefined {
+  try {
+    const fds = readdirSync(`/proc/${pid}/fd`);
+    return fds.some((fd) => {
+      try {
+        return readlinkSync(`/proc/${pid}/fd/${fd}`) === realpathSync(file);
+      } catch {
+        return false; // closed meanwhile
+      }
+    });
+  } catch {
+    return process.platform === 'linux' ? false : undefined;
+  }
 }
 
 /** A CSV of `rows` moves of C-0 from bay A to B, a little different each line so that none repeats another. */
@@ -71,9 +87,11 @@ describe('a SIGTERM is honoured in every phase', () => {
         args.map((a) => (a === 'FILE' ? file : a)),
         { env: fx.authed },
       );
-      // Half a second in, the run is reading (or checking) rows, long before the end of 600,000 of them.
+      // Once it has the file open (half a second in where /proc cannot say), the run is reading (or checking) rows,
+      // long before the end of 600,000 of them: not still loading, when a signal ends the process before inv runs.
       const started = performance.now();
-      const r = await stopWhen(run, () => performance.now() - started > 500, 'half a second');
+      const reading = () => holdsOpen(run.child.pid, file) ?? performance.now() - started > 500;
+      const r = await stopWhen(run, reading, 'the file open');
       expect(r.code, r.stderr).toBe(143);
       expect(r.ms, 'milliseconds from SIGTERM to exit').toBeLessThan(3_000);
       expect(fx.moves()).toBe(moves);
