@@ -9,6 +9,12 @@ import { retryPolicyFor } from '../http/retry.js';
 import type { HttpRequest, HttpResponse } from '../http/http-types.js';
 import { apiUrl } from '../http/url.js';
 
+/** How a batch's anchor reads and writes a setting: its answer bounded, and finished within a stop's grace. */
+export interface SettingOptions {
+  maxBytes?: number;
+  finishing?: boolean;
+}
+
 /** The success envelope of every inventory answer. */
 export interface Envelope<T> {
   status: string;
@@ -73,7 +79,7 @@ export class InventoryRequests {
     operation: string,
     method: HttpRequest['method'],
     path: string,
-    options: { query?: Record<string, string | undefined>; body?: unknown; maxBytes?: number } = {},
+    options: { query?: Record<string, string | undefined>; body?: unknown } & SettingOptions = {},
   ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -86,6 +92,7 @@ export class InventoryRequests {
       retry: retryPolicyFor(method, path),
       auth: 'bearer',
       ...(options.maxBytes !== undefined ? { maxBytes: options.maxBytes } : {}),
+      ...(options.finishing ? { finishing: true } : {}),
     });
     return envelope.data;
   }

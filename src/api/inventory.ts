@@ -12,7 +12,7 @@ import type {
 } from './inventory-types.js';
 import { retryPolicyFor } from '../http/retry.js';
 import { apiUrl } from '../http/url.js';
-import { InventoryRequests, queryStrings } from './inventory-requests.js';
+import { InventoryRequests, queryStrings, type SettingOptions } from './inventory-requests.js';
 
 export interface WhoAmI {
   user: { email: string; id?: string; name?: string; username?: string; [key: string]: unknown };
@@ -166,14 +166,14 @@ export class InventoryClient extends InventoryRequests {
     return this.call('delete feedback', 'DELETE', `/v1/feedback/${encodeURIComponent(id)}`);
   }
 
-  /** GET /v1/settings/<key>; an answer over `maxBytes` is refused unread (AnswerTooLargeError). */
-  setting(key: string, maxBytes?: number): Promise<Setting> {
-    return this.call('get setting', 'GET', `/v1/settings/${encodeURIComponent(key)}`, { maxBytes });
+  /** GET /v1/settings/<key>; an answer over `options.maxBytes` is refused unread (AnswerTooLargeError). */
+  setting(key: string, options: SettingOptions = {}): Promise<Setting> {
+    return this.call('get setting', 'GET', `/v1/settings/${encodeURIComponent(key)}`, options);
   }
 
   /** The value of a setting, or undefined when the account has none of that key (a 404). */
-  settingValue(key: string, maxBytes?: number): Promise<string | undefined> {
-    return this.setting(key, maxBytes).then(
+  settingValue(key: string, options: SettingOptions = {}): Promise<string | undefined> {
+    return this.setting(key, options).then(
       (setting) => setting.value,
       (error: unknown) => {
         if (error instanceof NotFoundError) return undefined;
@@ -183,7 +183,7 @@ export class InventoryClient extends InventoryRequests {
   }
 
   /** PUT /v1/settings/<key>?value=. */
-  setSetting(key: string, value: string): Promise<Setting> {
-    return this.call('set setting', 'PUT', `/v1/settings/${encodeURIComponent(key)}`, { query: { value } });
+  setSetting(key: string, value: string, options: SettingOptions = {}): Promise<Setting> {
+    return this.call('set setting', 'PUT', `/v1/settings/${encodeURIComponent(key)}`, { query: { value }, ...options });
   }
 }

@@ -6,27 +6,31 @@
  * head says, or in doubt, never as unsent. Why it holds without a compare-and-swap: docs/decisions.md, 13.
  */
 import { nodeCrypto } from '../util/lazy-crypto.js';
-import { AnchorValueError, clearHint, parseHead, parseWindow, type Head } from './head.js';
+import { AnchorValueError, clearHint, parseHead, parseNotDone, parseWindow, type Head } from './head.js';
 import type { AnchorStore } from './setting-store.js';
-import { stateInLists, type JournalState, type NotDone } from './row-states.js';
+import { NOT_DONE_LISTS, noneNotDone, statesInLists, type JournalState, type NotDone } from './row-states.js';
 
 /** Rows a window holds: one setting per window costs 1 request in 200 (each id is 16 characters). */
 export const WINDOW_ROWS = 200;
 /** A lease not renewed for this long is free: a run renews it every third of it. */
 export const LEASE_MS = 60_000;
 
-/** Where one generation's anchor lives: its head, and its windows. */
+/** Where one generation's anchor lives: its head, its windows, and the parts of its lists of rows not done. */
 export interface AnchorKeys {
   head: string;
   window(n: number): string;
+  notDone(n: number): string;
   /** A batch of the version before generations (a random id): its head has no version. */
   legacy?: boolean;
 }
 
 /** The settings of generation `gen` of batch `key` (or of a batch of the earlier version, by its id). */
 export function anchorKeys(batch: { key?: string; gen: number; id: string }): AnchorKeys {
-  if (!batch.key) return { head: `INV_BATCH_${batch.id}`, window: (n) => `INV_BATCH_${batch.id}_${n}`, legacy: true };
-  return { head: `INV_BATCH_${batch.key}`, window: (n) => `INV_BATCH_${batch.key}_${batch.gen}_${n}` };
+  const prefix = batch.key ? `INV_BATCH_${batch.key}_${batch.gen}_` : `INV_BATCH_${batch.id}_`;
+  const keys = { window: (n: number) => `${prefix}${n}`, notDone: (n: number) => `${prefix}d${n}` };
+  return batch.key
+    ? { head: `INV_BATCH_${batch.key}`, ...keys }
+    : { head: `INV_BATCH_${batch.id}`, ...keys, legacy: true };
 }
 
 /** What the server holds beyond a journal: each row it knows of (as the head says, or in doubt), and the last window. */
@@ -67,6 +71,22 @@ export class AnchorReader {
     return text === undefined ? undefined : parseWindow(key, text, WINDOW_ROWS);
   }
 
+  /** The rows not done that a head lists, when it was written at a clean stop and lists them all (with its parts). */
+  async cleanEnd(head: Head): Promise<NotDone | undefined> {
+    if (head.state === 'running' || head.partial) return undefined;
+    if (!head.notDoneParts) return head.notDone;
+    const lists = noneNotDone();
+    for (let n = 1; n <= head.notDoneParts; n++) {
+      const key = this.keys.notDone(n);
+      const text = await this.store.get(key, clearHint(this.keys.head));
+      if (text === undefined)
+        throw new AnchorValueError(key, 'a part of the rows not done is missing', clearHint(this.keys.head));
+      const part = parseNotDone(key, text);
+      for (const name of NOT_DONE_LISTS) lists[name].push(...part[name]);
+    }
+    return lists;
+  }
+
   /**
    * The rows the server holds beyond the journal (its last window of this generation, its size). A journal behind the
    * head's writer (fewer windows, or as many and fewer bytes), or with no head to compare, lost its end: the rows of its
@@ -78,7 +98,8 @@ export class AnchorReader {
     const behind = !written || known < written.reserve || (known === written.reserve && journal.bytes < written.bytes);
     const rows = new Map<string, JournalState>();
     let windows = known;
-    const stated = written && cleanEnd(written);
+    const lists = written && (await this.cleanEnd(written));
+    const stated = lists && statesInLists(lists);
     for (let n = behind ? Math.max(1, known - 1) : known + 1; !this.store.off; n++) {
       if (n > this.bounds.maxWindows)
         throw new AnchorValueError(
@@ -88,16 +109,11 @@ export class AnchorReader {
         );
       const ids = await this.window(n);
       if (ids === undefined) break;
-      for (const id of ids) rows.set(id, stated ? stateInLists(stated, id) : 'in-doubt');
+      for (const id of ids) rows.set(id, stated ? stated(id) : 'in-doubt');
       windows = n;
     }
     return { rows, windows: Math.max(windows, written?.windows ?? 0) };
   }
-}
-
-/** The rows not done that a head lists, when it was written at a clean stop and lists them all. */
-function cleanEnd(head: Head): NotDone | undefined {
-  return head.state !== 'running' && !head.partial ? head.notDone : undefined;
 }
 
 /** A new claim's nonce: random, so that a claim read back is known to be this run's. */

@@ -11,10 +11,17 @@ import type { AnchorStore } from './setting-store.js';
 /** The account setting that holds the account's id. */
 export const ACCOUNT_SETTING = 'INV_ACCOUNT';
 
-/** Who a batch belongs to: `key` names it in batch keys and registers; `user` is what `whoami` said. */
+/** Who a batch belongs to: `key` names it in batch keys and registers; `user` is what `whoami` said; `instance` the id. */
 export interface BatchAccount {
   key: string;
   user: string;
+  instance?: string;
+}
+
+/** What this machine remembers of the account: the id it last ran a batch under, and that batch's key. */
+export interface Remembered {
+  instance: string;
+  key: string;
 }
 
 /** The account of `user` at `server`, with the id its settings hold (undefined: the server keeps no settings for us). */
@@ -27,11 +34,14 @@ export function accountKey(server: string, user: string, instance: string | unde
 
 /**
  * The id the account's settings hold, written (then read back, so that two machines starting at once agree on the one
- * written last) when there is none; undefined when the server keeps no settings for us.
+ * written last) when there is none. When the settings hold none though the last batch this machine ran there is still
+ * on the server, the account was not reset: the id it had is written back. When the server keeps no settings for us,
+ * the id this machine remembers (or undefined).
  */
 export async function accountInstance(
   store: AnchorStore,
   sleep: (ms: number) => Promise<void>,
+  remembered: Remembered | undefined,
   write = true,
 ): Promise<string | undefined> {
   const clear = [
@@ -45,8 +55,11 @@ export async function accountInstance(
     return value;
   };
   const found = await read();
-  if (found !== undefined || store.off || !write) return found;
-  await store.put(ACCOUNT_SETTING, nodeCrypto().randomBytes(16).toString('hex'));
+  if (found !== undefined) return found;
+  if (store.off) return remembered?.instance;
+  const kept = remembered && (await store.get(`INV_BATCH_${remembered.key}`, clear)) !== undefined;
+  if (!write) return kept ? remembered!.instance : undefined;
+  await store.put(ACCOUNT_SETTING, kept ? remembered!.instance : nodeCrypto().randomBytes(16).toString('hex'));
   await sleep(150);
-  return read();
+  return (await read()) ?? (store.off ? remembered?.instance : undefined);
 }

@@ -58,7 +58,7 @@ async function laterOnServer(
   gen: number,
   state: string,
 ): Promise<string | undefined> {
-  const text = await (await client()).settingValue(`INV_BATCH_${key}`, SETTING_MAX_BYTES);
+  const text = await (await client()).settingValue(`INV_BATCH_${key}`, { maxBytes: SETTING_MAX_BYTES });
   const head = text === undefined ? undefined : parseHead(`INV_BATCH_${key}`, text, Number.MAX_SAFE_INTEGER);
   if (!head) return undefined;
   const when = `${head.ended ?? head.renewed} on ${head.host}`;

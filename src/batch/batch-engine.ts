@@ -15,6 +15,7 @@ import { countsOf, readBatchFile, type BatchFile } from './journal-read.js';
 import type { Lease } from './lease.js';
 import { inFileOrder } from './order.js';
 import { runPool } from './pool.js';
+import { RECENT_MS } from './choose.js';
 import { clockOf, hostOf, type Prepared } from './prepare.js';
 import { Progress } from './progress.js';
 import { reserveAhead } from './reserve.js';
@@ -22,9 +23,6 @@ import { RowSender } from './row-sender.js';
 import { outcomeOf } from './run-outcome.js';
 import { startRun } from './run-start.js';
 import { notDoneLists, type NotDone } from './row-states.js';
-
-/** Rows a clean stop lists as not done in the head (about 6 KB); more, and the head says its lists are partial. */
-const LISTED_MAX = 300;
 
 /** Pass two: sends every row that is not done (rows in doubt only when asked), a few at a time. */
 export async function send<Row>(
@@ -78,12 +76,7 @@ async function sendRows<Row>(
   const { journal, current, reserve, lease } = await startRun(prepared, env, run.host);
   let sender: RowSender<Row> | undefined;
   try {
-    const continued = prepared.continues?.batch;
-    if (continued) {
-      const last = `last run ${new Date(continued.at).toISOString()}${continued.host ? ` on ${continued.host}` : ''}`;
-      const who = continued.profile ? ` from profile "${continued.profile}"` : '';
-      await env.info?.(`continues batch "${continued.name}" (${last}${who}): rows done are skipped`);
-    }
+    await sayContinued(prepared, env);
     sender = new RowSender(prepared, request, env, journal, current, run.progress);
     const send = sender;
     const items = reserveAhead(identified(prepared.kind, rows()), WINDOW_ROWS, (item) => send.sends(item), reserve);
@@ -107,6 +100,25 @@ async function sendRows<Row>(
   }
 }
 
+/** Says which batch the run continues, and warns when that is an unfinished batch of another night's. */
+async function sayContinued<Row>(prepared: Prepared<Row>, env: BatchEnv): Promise<void> {
+  const continued = prepared.continues?.batch;
+  if (!continued) return;
+  const at = new Date(continued.at).toISOString();
+  const last = `last run ${at}${continued.host ? ` on ${continued.host}` : ''}`;
+  const who = continued.profile ? ` from profile "${continued.profile}"` : '';
+  await env.info?.(`continues batch "${continued.name}" (${last}${who}): rows done are skipped`);
+  const hours = (clockOf(env).now() - continued.at) / 3_600_000;
+  if (continued.named || continued.at === 0 || hours * 3_600_000 < RECENT_MS) return;
+  await env.warn(
+    [
+      `batch "${continued.name}" is unfinished since it last ran ${Math.floor(hours)} hours ago: the rows it did then are`,
+      'skipped now. If these moves are meant to happen again, name each night\'s batch (--batch "replenish-$(date +%F)"),',
+      'or resolve or fix what it left, and then --again runs it anew',
+    ].join(' '),
+  );
+}
+
 /**
  * After the run: the journal read back, its index here rewritten, and the server told how the generation stands (the
  * head: finished or stopped, with the rows not done; the account's register).
@@ -123,12 +135,10 @@ async function tellEnd<Row>(prepared: Prepared<Row>, env: BatchEnv, lease: Lease
   await prepared.anchor.registry.record({ ...entry, at: clockOf(env).now() }, env.warn);
 }
 
-/** The rows of a journal that are not done, as the head lists them (partial when they are too many to list). */
+/** The rows of a journal that are not done, for the head (partial when a window's rows were not noted). */
 function notDone(file: BatchFile): { notDone?: NotDone; partial?: boolean } {
   if (!file.reservedKnown) return { partial: true };
   // A row reserved and never marked was not sent: the run stopped before it.
   const unsent = [...new Set(file.reservedIds)].filter((id) => !file.rows.has(id));
-  const lists: NotDone = notDoneLists(file.rows.values(), unsent);
-  const count = Object.values(lists).reduce((sum, list) => sum + list.length, 0);
-  return count > LISTED_MAX ? { partial: true } : { notDone: lists };
+  return { notDone: notDoneLists(file.rows.values(), unsent) };
 }

@@ -97,7 +97,8 @@ export async function otherBatches(
       await input.warn(`batch ${entry.key} was not compared with this input: ${what}; ${error.hint}`);
       return undefined;
     });
-    if (remote) known.push({ id, key: entry.key, gen: entry.gen, finished: entry.finished, at: entry.at, ...remote });
+    // Where it stands is the head's to say (an entry of the register may be stale).
+    if (remote) known.push({ id, key: entry.key, gen: entry.gen, ...remote });
   }
   return known;
 }
@@ -112,6 +113,8 @@ async function remoteApplied(key: string, gen: number, store: AnchorStore, bound
   return {
     name: head.name ?? `batch ${key}`,
     named: head.named ?? false,
+    finished: head.state === 'finished',
+    at: Date.parse(head.ended ?? head.renewed),
     host: head.host,
     profile: head.profile,
     applied: Buffer.from(applied.join(''), 'hex'),

@@ -22,8 +22,9 @@ export interface BatchEntry {
   gen: number;
   /** Named with --batch (else known by its rows). */
   named: boolean;
-  /** The account's key (absent: a batch of the version before it, known by `account` alone). */
+  /** The account's key (absent: a batch of the version before it, known by `account` alone), and its id then. */
   accountKey?: string;
+  instance?: string;
   /** When it last ran (ms): its last run's end, or start. */
   at: number;
   host?: string;
@@ -46,7 +47,7 @@ export interface BatchEntry {
 type Meta = Omit<BatchEntry, 'applied' | 'path'> & { bytes: number; v: number };
 
 /** The index format: an index of another version is rebuilt. */
-const INDEX_VERSION = 2;
+const INDEX_VERSION = 3;
 
 /** The index of a journal read back. */
 function entryOf(file: BatchFile, bytes: number): { meta: Meta; applied: Buffer } {
@@ -61,6 +62,7 @@ function entryOf(file: BatchFile, bytes: number): { meta: Meta; applied: Buffer 
     gen: header.gen ?? 1,
     named: header.named ?? false,
     ...(header.accountKey ? { accountKey: header.accountKey } : {}),
+    ...(header.instance ? { instance: header.instance } : {}),
     at: Date.parse(file.ends.at(-1)?.at ?? last?.at ?? header.created) || 0,
     ...(last?.host ? { host: last.host } : {}),
     name: header.name,
@@ -108,6 +110,28 @@ async function entryAt(path: string): Promise<BatchEntry | undefined> {
   return writeIndex(path).catch(() => undefined);
 }
 
+/** Every batch this machine ran (each journal's index, rebuilt where out of date). */
+async function allEntries(stateDir: string): Promise<BatchEntry[]> {
+  const dir = batchesDir(stateDir);
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.journal'));
+  const entries = await Promise.all(names.map((n) => entryAt(join(dir, n))));
+  return entries.filter((e): e is BatchEntry => e !== undefined);
+}
+
+/**
+ * The account id (INV_ACCOUNT) this machine last ran a batch of `user` at `server` under, with that batch's key: what
+ * the account's settings held then.
+ */
+export async function rememberedAccount(
+  stateDir: string,
+  server: string,
+  user: string,
+): Promise<{ instance: string; key: string } | undefined> {
+  const ours = (await allEntries(stateDir)).filter((e) => e.server === server && e.account === user);
+  const last = ours.filter((e) => e.instance && e.key).sort((a, b) => b.at - a.at)[0];
+  return last ? { instance: last.instance!, key: last.key! } : undefined;
+}
+
 /**
  * The batches of `kind` that the account ran on `server` from this machine (any profile, any spelling of the address);
  * batches of the version before account keys are the account's when `whoami` named the same user.
@@ -118,9 +142,6 @@ export async function catalogue(
   server: string,
   account: BatchAccount,
 ): Promise<BatchEntry[]> {
-  const dir = batchesDir(stateDir);
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.journal'));
-  const entries = await Promise.all(names.map((n) => entryAt(join(dir, n))));
   const ours = (e: BatchEntry) => (e.accountKey ? e.accountKey === account.key : e.account === account.user);
-  return entries.filter((e): e is BatchEntry => e !== undefined && e.kind === kind && e.server === server && ours(e));
+  return (await allEntries(stateDir)).filter((e) => e.kind === kind && e.server === server && ours(e));
 }

@@ -6,6 +6,7 @@
 import type { BatchKind, Rows } from './batch-types.js';
 import type { BatchFile } from './journal-read.js';
 import { identified } from './identified.js';
+import { checkStopped } from './input-scan.js';
 
 type What = Record<string, unknown>;
 
@@ -23,9 +24,12 @@ export async function describeEdits<Row>(
   journal: BatchFile,
   missing: string[],
   max: number,
+  signal?: AbortSignal,
 ): Promise<string[]> {
   const fresh: Array<{ line: number; what: What }> = [];
+  let seen = 0;
   for await (const row of identified(kind, rows())) {
+    checkStopped(signal, ++seen);
     if (row.id && !journal.rows.has(row.id) && fresh.length < 10_000)
       fresh.push({ line: row.line, what: row.ident!.what });
   }

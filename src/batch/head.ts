@@ -35,8 +35,12 @@ export interface Head {
   /** The writer's journal: its last window and size (a journal behind them was cut or restored). */
   reserve: number;
   bytes: number;
-  /** At a clean stop: the rows not done; absent (or `partial`) while running or when they were too many to list. */
+  /**
+   * At a clean stop: the rows not done, here (`notDone`) or, when they are many, in `notDoneParts` settings of their
+   * own (`INV_BATCH_<key>_<gen>_d<n>`); absent while running. `partial`: a journal that could not list them all.
+   */
   notDone?: NotDone;
+  notDoneParts?: number;
   partial?: boolean;
 }
 
@@ -124,6 +128,7 @@ export function parseHead(setting: string, text: string, maxWindows: number, leg
     const lists = fields(setting, record.notDone);
     head.notDone = Object.fromEntries(NOT_DONE_LISTS.map((name) => [name, lists.ids(name)])) as NotDone;
   }
+  if (record.notDoneParts !== undefined) head.notDoneParts = int('notDoneParts', 1, maxWindows);
   if (record.partial === true) head.partial = true;
   return head;
 }
@@ -145,6 +150,12 @@ function legacyHead(setting: string, record: Record<string, unknown>, maxWindows
     reserve: int('reserve', 0, maxWindows),
     bytes: int('bytes', 0, 2 ** 50),
   };
+}
+
+/** The rows not done that one part of a head's lists holds (`INV_BATCH_<key>_<gen>_d<n>`), checked as a head's are. */
+export function parseNotDone(setting: string, text: string): NotDone {
+  const lists = fields(setting, parsed(setting, text));
+  return Object.fromEntries(NOT_DONE_LISTS.map((name) => [name, lists.ids(name)])) as NotDone;
 }
 
 /** The ids a window holds (`INV_BATCH_<key>_<gen>_<n>`): at most `max` row ids, comma-separated. */

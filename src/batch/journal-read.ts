@@ -21,8 +21,9 @@ export interface BatchHeader {
   gen?: number;
   /** Named with --batch; else known by its rows, `name` being the input as given. */
   named?: boolean;
-  /** The account's key (server, user, and the account's id on the server). */
+  /** The account's key (server, user, and the account's id on the server), and that id (INV_ACCOUNT). */
   accountKey?: string;
+  instance?: string;
   name: string;
   kind: string;
   profile: string;

@@ -7,7 +7,7 @@
 import { InvError } from '../errors.js';
 import { AnchorReader, LEASE_MS, newNonce, type AnchorBounds, type AnchorKeys } from './anchor.js';
 import { headText, type Head } from './head.js';
-import type { NotDone } from './row-states.js';
+import { NOT_DONE_LISTS, noneNotDone, type NotDone } from './row-states.js';
 import type { AnchorStore } from './setting-store.js';
 
 /** A claim is read back after four times what writing it took, and at least this long. */
@@ -64,6 +64,8 @@ export interface LeaseEnv {
 export class Lease extends AnchorReader {
   private mine?: Head;
   private lost?: Head | 'cleared';
+  /** A window this run was to store that another run had stored. */
+  private foreign?: number;
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
   private journal: () => { reserved: number; bytes: number } = () => ({ reserved: 0, bytes: 0 });
@@ -134,15 +136,50 @@ export class Lease extends AnchorReader {
    * the lease is this run's; a run that lost it stops here, before the window's rows leave.
    */
   async reserve(n: number, ids: string[]): Promise<void> {
-    await this.renew({ windows: n }, () => this.store.put(this.keys.window(n), ids.join(',')));
+    await this.renew({ windows: n }, async () => {
+      // A window of that number stored already is another run's, whose claim this one's overtook (or the reverse):
+      // both stop before sending more, and the next run holds the rows of both in doubt.
+      if ((await this.window(n)) !== undefined) {
+        this.foreign = n;
+        throw this.lostError();
+      }
+      await this.store.put(this.keys.window(n), ids.join(','));
+    });
     this.throwIfLost();
+  }
+
+  /**
+   * The windows stored beyond window `known`: those another run reserved after this run's pass one read the anchor
+   * (its claim then landed after theirs); their rows may have been sent, and this run numbers its own after them.
+   */
+  async windowsBeyond(known: number): Promise<{ ids: string[]; windows: number }> {
+    const ids: string[] = [];
+    let n = known;
+    while (!this.store.off && n < this.bounds.maxWindows) {
+      const window = await this.window(n + 1);
+      if (window === undefined) break;
+      ids.push(...window);
+      n++;
+    }
+    return { ids, windows: n };
   }
 
   /** Lets go of the lease, saying how the run ended and which rows are not done (the windows stay). */
   async release(end: { state: 'stopped' | 'finished'; notDone?: NotDone; partial?: boolean }): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     if (!this.mine || this.lost) return;
-    await this.renew({ ...end, ended: this.iso() });
+    const { notDone, ...rest } = end;
+    const count = notDone ? NOT_DONE_LISTS.reduce((n, name) => n + notDone[name].length, 0) : 0;
+    if (!notDone || count <= LISTED_INLINE) {
+      await this.renew({ ...rest, ...(notDone ? { notDone } : {}), ended: this.iso() });
+    } else {
+      // Many rows not done: in parts of their own, stored before the head that counts them.
+      const parts = chunks(notDone, LISTED_PART);
+      const store = async () => {
+        for (const [i, part] of parts.entries()) await this.store.put(this.keys.notDone(i + 1), JSON.stringify(part));
+      };
+      await this.renew({ ...rest, notDoneParts: parts.length, ended: this.iso() }, store);
+    }
     this.mine = undefined;
   }
 
@@ -164,11 +201,17 @@ export class Lease extends AnchorReader {
   }
 
   private throwIfLost(): void {
-    if (!this.lost) return;
-    const who = this.heldBy(this.lost) ?? { host: 'another machine', pid: 0 };
-    throw new LeaseLostError(
-      `another run took batch "${this.batch}" over (${who.host}, process ${who.pid}): this run stopped before sending more`,
-      'check that run; then run the same command again (rows done are skipped)',
+    if (this.lost) throw this.lostError();
+  }
+
+  private lostError(): LeaseLostError {
+    const who = (this.lost && this.heldBy(this.lost)) ?? { host: 'another machine', pid: 0 };
+    const what = this.foreign
+      ? `stored window ${this.foreign} of batch "${this.batch}"`
+      : `took batch "${this.batch}" over`;
+    return new LeaseLostError(
+      `another run (${who.host}, process ${who.pid}) ${what}: this run stopped before sending more`,
+      'check that run; then run the same command again (rows done are skipped, rows it may have sent are held in doubt)',
     );
   }
 
@@ -180,6 +223,22 @@ export class Lease extends AnchorReader {
   private iso(): string {
     return new Date(this.env.now()).toISOString();
   }
+}
+
+/** Rows not done that a head lists itself (about 6 KB); more go in parts of LISTED_PART. */
+const LISTED_INLINE = 300;
+const LISTED_PART = 400;
+
+/** The lists cut into parts of at most `size` rows, each part with every list (some empty). */
+function chunks(lists: NotDone, size: number): NotDone[] {
+  const all = NOT_DONE_LISTS.flatMap((name) => lists[name].map((id) => [name, id] as const));
+  const parts: NotDone[] = [];
+  for (let at = 0; at < all.length; at += size) {
+    const part = noneNotDone();
+    for (const [name, id] of all.slice(at, at + size)) part[name].push(id);
+    parts.push(part);
+  }
+  return parts;
 }
 
 /** Whether the head moved between the run's reading it and its claim (another run sent rows or ended meanwhile). */

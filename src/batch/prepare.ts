@@ -9,7 +9,7 @@ import { accountInstance, accountKey, type BatchAccount } from './batch-account.
 import { AnchorReader, anchorKeys, boundsFor, type AnchorBounds, type AnchorKeys, type Recovered } from './anchor.js';
 import { batchKey, contentDigest, generationId } from './batch-key.js';
 import type { BatchEnv, BatchKind, BatchRequest, Rows } from './batch-types.js';
-import { catalogue } from './catalogue.js';
+import { catalogue, rememberedAccount } from './catalogue.js';
 import { exactBatch, otherBatches } from './candidates.js';
 import { chooseBatch, type Choice, type Known } from './choose.js';
 import { describeEdits } from './edits.js';
@@ -132,8 +132,10 @@ export async function prepare<Row>(
 /** The account the batch runs as: the user `whoami` names, at this server, with the id the account's settings hold. */
 async function accountOf(env: BatchEnv, store: AnchorStore, write: boolean): Promise<BatchAccount> {
   const user = await env.account();
-  const instance = await accountInstance(store, clockOf(env).sleep, write);
-  return { key: accountKey(serverKey(env.origin), user, instance), user };
+  const server = serverKey(env.origin);
+  const remembered = await rememberedAccount(env.stateDir, server, user);
+  const instance = await accountInstance(store, clockOf(env).sleep, remembered, write);
+  return { key: accountKey(server, user, instance), user, ...(instance ? { instance } : {}) };
 }
 
 /** The clock and the (interruptible) sleep of a run. */
@@ -208,7 +210,7 @@ async function countRows<Row>(
     else if (state !== 'done') counts.toSend++;
   }
   if (applied.size > 0) {
-    const listed = await describeEdits(kind, rows, journal, [...applied], MAX_LISTED);
+    const listed = await describeEdits(kind, rows, journal, [...applied], MAX_LISTED, batch.signal);
     throw new BatchRefusedError(
       [
         `${applied.size} row(s) of batch "${batch.name}" that were applied (or may have been)`,

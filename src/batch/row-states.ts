@@ -111,15 +111,22 @@ export type NotDone = Record<(typeof LIST_OF_STATE)[keyof typeof LIST_OF_STATE],
 /** The names of the head's lists. */
 export const NOT_DONE_LISTS = Object.values(LIST_OF_STATE);
 
-/** A row's state as a clean stop's lists tell it: not listed, it was done. */
-export function stateInLists(lists: NotDone, id: string): JournalState {
-  for (const [state, list] of Object.entries(LIST_OF_STATE)) if (lists[list].includes(id)) return state as JournalState;
-  return 'done';
+/** Each row's state as a clean stop's lists tell it: not listed, it was done. */
+export function statesInLists(lists: NotDone): (id: string) => JournalState {
+  const states = new Map<string, JournalState>();
+  for (const [state, list] of Object.entries(LIST_OF_STATE))
+    for (const id of lists[list]) states.set(id, state as JournalState);
+  return (id) => states.get(id) ?? 'done';
+}
+
+/** Lists of rows not done, all empty. */
+export function noneNotDone(): NotDone {
+  return { failed: [], doubt: [], unsent: [] };
 }
 
 /** The lists of rows not done: `rows` by their state, and `unsent` (reserved but never marked: not sent). */
 export function notDoneLists(rows: Iterable<{ id: string; state: JournalState }>, unsent: Iterable<string>): NotDone {
-  const lists: NotDone = { failed: [], doubt: [], unsent: [] };
+  const lists = noneNotDone();
   for (const row of rows)
     if (row.state in LIST_OF_STATE) lists[LIST_OF_STATE[row.state as keyof typeof LIST_OF_STATE]].push(row.id);
   lists.unsent.push(...unsent);

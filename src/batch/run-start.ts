@@ -52,6 +52,7 @@ export async function startRun<Row>(prepared: Prepared<Row>, env: BatchEnv, host
     ]);
     if (claimed.status === 'rejected') throw claimed.reason;
     if (told.status === 'rejected') throw told.reason;
+    await recoverLate(prepared, lease, windows);
     await noteStart(prepared, env, host, current, journal);
     await markRecovered(prepared, current, journal);
     await noteInput(prepared, current, journal);
@@ -68,6 +69,16 @@ export async function startRun<Row>(prepared: Prepared<Row>, env: BatchEnv, host
     await lease.reserve(n, ids);
   };
   return { current, journal, lease, reserve };
+}
+
+/**
+ * Adds to what pass one recovered the windows another run stored since (its claim landed first, this one's after it):
+ * their rows are in doubt, and this run's windows are numbered after them.
+ */
+async function recoverLate<Row>(prepared: Prepared<Row>, lease: Lease, windows: { reserved: number }): Promise<void> {
+  const late = await lease.windowsBeyond(windows.reserved);
+  for (const id of late.ids) if (!prepared.recovered.rows.has(id)) prepared.recovered.rows.set(id, 'in-doubt');
+  windows.reserved = late.windows;
 }
 
 /** Tells the account's register that the batch runs (unfinished), unless it already says so. */
@@ -94,7 +105,8 @@ async function noteStart<Row>(
   const at = new Date(clockOf(env).now()).toISOString();
   if (!current.header) {
     const batch = { id, key, gen, name, named, kind: kind.kind, profile, origin, account: account.user };
-    await journal.note({ batch: { ...batch, accountKey: account.key, created: at } });
+    const instance = account.instance ? { instance: account.instance } : {};
+    await journal.note({ batch: { ...batch, accountKey: account.key, ...instance, created: at } });
   }
   if (current.torn) await journal.note({ torn: { at, row: current.torn.row ?? null } });
   if (current.torn?.row)

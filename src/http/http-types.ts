@@ -19,6 +19,8 @@ export interface HttpRequest {
   binary?: boolean;
   /** An answer longer than this many bytes is refused unread (AnswerTooLargeError): a value read as data from elsewhere. */
   maxBytes?: number;
+  /** On a stop, finish within the grace a change is given rather than at once (a batch's record of how it ended). */
+  finishing?: boolean;
 }
 
 export interface HttpResponse {

@@ -47,10 +47,12 @@ export class Transport {
   async send(req: HttpRequest): Promise<HttpResponse> {
     const started = performance.now();
     const agent = req.url.protocol === 'https:' ? await this.httpsAgent() : this.http;
-    // Ctrl-C aborts reads at once; a request that may change state is given STOP_GRACE_MS to be answered first.
-    const grace = req.retry.idempotent
-      ? { signal: this.signal, dispose: () => undefined }
-      : graceAfter(this.signal, STOP_GRACE_MS);
+    // Ctrl-C aborts reads at once; a request that may change state (or that records how a run ended) is given
+    // STOP_GRACE_MS to be answered first.
+    const grace =
+      req.retry.idempotent && !req.finishing
+        ? { signal: this.signal, dispose: () => undefined }
+        : graceAfter(this.signal, STOP_GRACE_MS);
     const { signal } = grace;
     try {
       // A request waits for a connection of its origin here, as a promise, rather than in the Agent's queue as a

@@ -233,8 +233,31 @@ describe('the lease', () => {
     await first.reserve(1, ids(0, 5));
     const head = JSON.parse(store.data.get(KEYS.head)!) as Head & { v: number };
     store.data.set(KEYS.head, headText({ ...head, nonce: 'e'.repeat(24), host: 'b' }));
-    await expect(first.reserve(2, ids(5, 10))).rejects.toThrow(/another run took batch "b" over \(b/);
+    await expect(first.reserve(2, ids(5, 10))).rejects.toThrow(/another run \(b, process 1\) took batch "b" over/);
     expect(store.data.has(KEYS.window(2))).toBe(false);
+  });
+
+  it('a claim written late (a PUT retried after a 503) overtakes a run already sending: both stop before a window is stored twice', async () => {
+    const data = new Map<string, string>();
+    const slow = (putMs: number): SettingStore => ({
+      get: async (key) => data.get(key),
+      put: async (key, value) => {
+        await new Promise((resolve) => setTimeout(resolve, putMs));
+        data.set(key, value);
+      },
+    });
+    const a = new Lease(new AnchorStore(slow(0), quiet), KEYS, BOUNDS, 'b', leaseEnv('pc-a', 1));
+    const b = new Lease(new AnchorStore(slow(150), quiet), KEYS, BOUNDS, 'b', leaseEnv('pc-b', 2));
+    const claimB = b.claim(undefined, 1, 400, position); // reads the empty head, then writes slowly
+    await a.claim(undefined, 1, 400, position); // reads the empty head too, writes at once, wins
+    await a.reserve(1, ids(0, 200));
+    await a.reserve(2, ids(200, 400));
+    await claimB; // lands after A's read-back: B reads back its own nonce
+    expect(await b.windowsBeyond(0)).toEqual({ ids: ids(0, 400), windows: 2 }); // what the run then holds in doubt
+    await expect(b.reserve(1, ids(0, 200))).rejects.toThrow(/stored window 1 of batch "b"/);
+    await expect(a.reserve(3, ids(400, 600))).rejects.toThrow(/took batch "b" over/);
+    expect(data.get(KEYS.window(1))).toBe(ids(0, 200).join(','));
+    expect(data.has(KEYS.window(3))).toBe(false);
   });
 
   it('says once that the server refused its settings, then runs on the journal alone', async () => {

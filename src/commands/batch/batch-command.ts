@@ -30,8 +30,8 @@ export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
     origin,
     inventory: () => ctx.inventory(),
     settings: {
-      get: async (key, maxBytes) => (await ctx.inventory()).settingValue(key, maxBytes),
-      put: async (key, value) => void (await (await ctx.inventory()).setSetting(key, value)),
+      get: async (key, maxBytes) => (await ctx.inventory()).settingValue(key, { maxBytes, finishing: true }),
+      put: async (key, value) => void (await (await ctx.inventory()).setSetting(key, value, { finishing: true })),
     },
     host: ctx.io.env.INV_HOST_ID || undefined,
     now: () => ctx.now(),
