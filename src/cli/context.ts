@@ -175,7 +175,7 @@ export class Ctx {
     const patienceMs = this.globals.waitMs ?? (pacer ? BATCH_WAIT_MS : 0);
     // A single command says so when it waits a while; a batch's pacer logs the pause once for every request it holds.
     const onPause = pacer
-      ? (ms: number, message: string) => pacer.pause(ms, message)
+      ? (ms: number, message: string, after429: boolean) => pacer.pause(ms, message, after429)
       : (ms: number, message: string) => void (ms >= 1000 && this.info(message));
     return { transport, settings, signal: this.io.signal, log: this.verboseLog(), patienceMs, onPause, pacer };
   }

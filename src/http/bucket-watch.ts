@@ -1,0 +1,71 @@
+/**
+ * What the answers say of the server's bucket. Of a strict one (a bucket of one): a 429 to a request sent right after
+ * one let through says the gap between them was too short, and two let through in a row that theirs was long enough.
+ * Of any: the first request after a pause finds it refilled, so a 429 to it is not the rate's doing.
+ */
+import { PACING } from './pacing-rules.js';
+
+/** Watches the answers for a bucket that lets through one request at a time, the gaps it allowed and refused, and refills. */
+export class BucketWatch {
+  /**
+   * Whether the bucket let through at most PACING.strictBurst requests before the first 429 of all, when requests left as
+   * fast as they came (later, paced requests find a bucket of any size full, or nearly).
+   */
+  strict = false;
+  /** The highest rate (requests/s) a gap between two requests let through since the last cut; 0: none yet. */
+  held = 0;
+  private letThrough = 0;
+  private burstKnown = false;
+  /** Pauses, and 429s to the first request sent after one. */
+  refills = 0;
+  refusedAfterRefill = 0;
+  /** When the bucket was last full (the end of a pause): a gap across it says nothing. */
+  private fullAt = 0;
+  private firstAfterRefill = false;
+  private lastOk = -Infinity;
+  /** Over the whole run, the rates of the shortest gap let through and of the longest refused. */
+  private fastestLetThrough = 0;
+  private slowestRefused = Infinity;
+
+  /** The bucket is full again (a pause) from `at`. */
+  refilled(at: number): void {
+    this.fullAt = at;
+    this.refills++;
+    this.firstAfterRefill = true;
+  }
+
+  /** Forgets the pauses so far (the server's ways may have changed). */
+  forgetRefills(): void {
+    [this.refills, this.refusedAfterRefill] = [0, 0];
+  }
+
+  /** Starts the rates held afresh (after a cut). */
+  cut(): void {
+    this.held = 0;
+  }
+
+  /** Notes an answer to a request sent at `sentAt`; for a 429, returns the gap (ms) since the last one let through, if known. */
+  answered(sentAt: number, refused: boolean): number | undefined {
+    // A 429 before anything was let through says nothing of the bucket (others emptied it, or it is not a bucket's).
+    if (!this.burstKnown && refused && this.letThrough > 0) {
+      this.strict = this.letThrough <= PACING.strictBurst;
+      this.burstKnown = true;
+    } else if (!this.burstKnown && !refused) this.letThrough++;
+    if (this.firstAfterRefill && sentAt >= this.fullAt) {
+      this.firstAfterRefill = false;
+      if (refused) this.refusedAfterRefill++;
+    }
+    // A gap that spans a refill, or answers out of order, says nothing of the bucket's rate.
+    const gap = this.lastOk >= this.fullAt && sentAt > this.lastOk ? sentAt - this.lastOk : undefined;
+    if (gap !== undefined && refused) this.slowestRefused = Math.min(this.slowestRefused, 1000 / gap);
+    if (gap !== undefined && !refused) {
+      this.held = Math.max(this.held, 1000 / gap);
+      this.fastestLetThrough = Math.max(this.fastestLetThrough, 1000 / gap);
+    }
+    // A gap let through clearly shorter than one refused: not a bucket of one after all (429s at random, say).
+    if (this.fastestLetThrough >= this.slowestRefused * PACING.strictMargin) this.strict = false;
+    if (refused) return gap;
+    if (sentAt > this.lastOk) this.lastOk = sentAt;
+    return undefined;
+  }
+}
