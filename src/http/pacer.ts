@@ -64,6 +64,8 @@ export class Pacer {
   private readonly successes = new SuccessTimes();
   private readonly bucket = new BucketWatch();
   private readonly history = new CutHistory();
+  /** The last period, when it was cut blind: with the next one, it measures the bucket. */
+  private lastBlind: { successes: number; measuredMs: number } | undefined;
 
   constructor(options: PacerOptions = {}) {
     this.now = options.now ?? (() => performance.now());
@@ -109,8 +111,13 @@ export class Pacer {
   delay(): number {
     const now = this.tick();
     const rate = this.rate;
-    // Probing that reached its cap goes on from there at the steady rise.
-    if (this.phase === 'probing' && rate >= this.cap) [this.phase, this.base, this.riseFrom] = ['steady', rate, now];
+    // Probing that reached its cap goes on from there at the steady rise (a strict limit's, later).
+    if (this.phase === 'probing' && rate >= this.cap)
+      [this.phase, this.base, this.riseFrom] = [
+        'steady',
+        rate,
+        now + (this.bucket.strict ? PACING.strictRiseAfterMs : 0),
+      ];
     const at = Math.max(now, this.pausedUntil, rate === Infinity ? 0 : this.nextSlot);
     this.period.asked++;
     if (at > now) this.period.waited++;
@@ -162,6 +169,8 @@ export class Pacer {
     const counts = { successes, throttled, measuredMs };
     const sent = measuredMs > PACING.sentWindowMs ? this.successes.rate(now, PACING.sentWindowMs) : sendRate(counts);
     const period = { ...counts, before, sinceCutMs: now - this.cutAt, sent, heldBack: waited >= asked / 2 };
+    const lastBlind = this.lastBlind;
+    this.lastBlind = measuredMs < PACING.measureMinMs && this.phase !== 'unlimited' ? counts : undefined;
     // What the first burst let through is the bucket's fill, not a rate: it is no period to compare with.
     if (this.phase !== 'unlimited')
       this.history.add(Math.min(before, sendRate(counts)), successes + throttled, throttled, measuredMs);
@@ -174,7 +183,7 @@ export class Pacer {
       const guess = this.successes.guess(now) * (this.bucket.strict ? PACING.strictHalve : 1);
       next = { rate: guess, phase: 'probing', cap: Infinity, ceiling: Infinity };
     } else if (this.bucket.strict) next = strictCut(refusedGap ?? 1000 / before, this.bucket.held);
-    else next = measuredCut(period);
+    else next = measuredCut({ ...period, lastBlind });
     [this.base, this.phase, this.cap, this.ceiling] = [
       Math.max(PACING.minRate, next.rate),
       next.phase,

@@ -12,6 +12,8 @@ export const PACING = {
   /** A 429 this soon after the last cut (in active time) measures nothing: the rate is cut by `cutBlind` instead. */
   measureMinMs: 500,
   cutBlind: 0.7,
+  /** Two periods cut blind in a row, this much apart in length, measure the bucket's rate (refillFit). */
+  fitMinMs: 100,
   /** This share of answers 429 since the last cut says the server, not this side, set the pace. */
   saturated: 0.05,
   /** While probing, the rate grows by this factor every second. */
@@ -37,7 +39,7 @@ export const PACING = {
   strictNear: 0.8,
   /**
    * A strict limit is measured to the request, and each 429 rising above it would cost the whole batch its Retry-After:
-   * the steady rise starts this long after such a cut.
+   * the steady rise starts this long after such a cut (or after probing reached the rate just below the one refused).
    */
   strictRiseAfterMs: 20_000,
   /** A gap let through this much shorter than one refused (more than the jitter on the way) says it is no bucket of one. */
@@ -94,6 +96,8 @@ export interface Period {
   sent: number;
   /** Whether most requests waited for their slot: what got through measures the server only if this side kept up. */
   heldBack: boolean;
+  /** The period before, when it too was cut blind (a 429 right after a pause). */
+  lastBlind?: { successes: number; measuredMs: number };
 }
 
 /** The rate after a cut, and how it goes on from there. */
@@ -123,10 +127,23 @@ export function measuredCut(p: Period): Cut {
   const letThrough = (p.successes * 1000) / Math.max(p.measuredMs, 100);
   const saturated = p.heldBack && p.throttled >= PACING.saturated * (p.successes + p.throttled);
   const share = p.sinceCutMs < PACING.heldMs ? PACING.cutAgainTo : PACING.cutTo;
+  const ceiling = Math.min(p.before, sent);
   let rate: number;
-  if (p.measuredMs < PACING.measureMinMs) rate = p.before * PACING.cutBlind;
-  else rate = saturated ? Math.min(letThrough, p.before) * PACING.cutTo : Math.min(p.before, sent) * share;
-  return { rate, phase: 'steady', cap: Infinity, ceiling: Math.min(p.before, sent) };
+  if (p.measuredMs < PACING.measureMinMs) rate = refillFit(p) ?? p.before * PACING.cutBlind;
+  else rate = saturated ? Math.min(letThrough, p.before) * PACING.cutTo : ceiling * share;
+  return { rate, phase: 'steady', cap: Infinity, ceiling };
+}
+
+/**
+ * After two pauses in a row, each refilling the bucket and each followed by a 429 within PACING.measureMinMs, the
+ * bucket's rate is known: the requests each let through are its size plus its rate times the time it took to empty,
+ * so two of them at different rates give both. 95 % of it, when the two are far enough apart to say.
+ */
+function refillFit(p: Period): number | undefined {
+  const last = p.lastBlind;
+  if (!last || Math.abs(p.measuredMs - last.measuredMs) < PACING.fitMinMs) return undefined;
+  const rate = ((p.successes - last.successes) * 1000) / (p.measuredMs - last.measuredMs);
+  return rate > 0 && rate < p.before ? rate * PACING.cutTo : undefined;
 }
 
 /**
