@@ -8,14 +8,16 @@ import { PACING } from './pacing-rules.js';
 /** Watches the answers for a bucket that lets through one request at a time, the gaps it allowed and refused, and refills. */
 export class BucketWatch {
   /**
-   * Whether the bucket let through at most PACING.strictBurst requests before the first 429 of all, when requests left as
-   * fast as they came (later, paced requests find a bucket of any size full, or nearly).
+   * Whether the bucket let through at most PACING.strictBurst requests before a 429, once full: at the start, or after a
+   * pause (a pause of Retry-After refills any bucket beyond one). Never again once a gap let through was clearly
+   * shorter than one refused.
    */
   strict = false;
   /** The highest rate (requests/s) a gap between two requests let through since the last cut; 0: none yet. */
   held = 0;
-  private letThrough = 0;
-  private burstKnown = false;
+  /** Requests let through since the bucket was last full, until a 429 says how many it held; and whether at the start. */
+  private burst = { letThrough: 0, known: false, atStart: true };
+  private notStrict = false;
   /** Pauses, and 429s to the first request sent after one. */
   refills = 0;
   refusedAfterRefill = 0;
@@ -32,6 +34,7 @@ export class BucketWatch {
     this.fullAt = at;
     this.refills++;
     this.firstAfterRefill = true;
+    this.burst = { letThrough: 0, known: false, atStart: false };
   }
 
   /** Forgets the pauses so far (the server's ways may have changed). */
@@ -46,11 +49,7 @@ export class BucketWatch {
 
   /** Notes an answer to a request sent at `sentAt`; for a 429, returns the gap (ms) since the last one let through, if known. */
   answered(sentAt: number, refused: boolean): number | undefined {
-    // A 429 before anything was let through says nothing of the bucket (others emptied it, or it is not a bucket's).
-    if (!this.burstKnown && refused && this.letThrough > 0) {
-      this.strict = this.letThrough <= PACING.strictBurst;
-      this.burstKnown = true;
-    } else if (!this.burstKnown && !refused) this.letThrough++;
+    if (sentAt >= this.fullAt) this.noteBurst(refused);
     if (this.firstAfterRefill && sentAt >= this.fullAt) {
       this.firstAfterRefill = false;
       if (refused) this.refusedAfterRefill++;
@@ -63,9 +62,26 @@ export class BucketWatch {
       this.fastestLetThrough = Math.max(this.fastestLetThrough, 1000 / gap);
     }
     // A gap let through clearly shorter than one refused: not a bucket of one after all (429s at random, say).
-    if (this.fastestLetThrough >= this.slowestRefused * PACING.strictMargin) this.strict = false;
+    if (this.fastestLetThrough >= this.slowestRefused * PACING.strictMargin)
+      [this.strict, this.notStrict] = [false, true];
     if (refused) return gap;
     if (sentAt > this.lastOk) this.lastOk = sentAt;
     return undefined;
+  }
+
+  /**
+   * Counts what a full bucket lets through until its first 429. A 429 before anything was let through says nothing (others
+   * emptied it, or it is not a bucket's); more than one let through at the start may be a slow start, not a burst.
+   */
+  private noteBurst(refused: boolean): void {
+    const burst = this.burst;
+    if (burst.known) return;
+    if (!refused) burst.letThrough++;
+    else if (burst.letThrough > 0) {
+      burst.known = true;
+      const small = burst.letThrough <= PACING.strictBurst;
+      if (small && !this.notStrict) this.strict = true;
+      else if (!small && burst.atStart) this.strict = false;
+    }
   }
 }

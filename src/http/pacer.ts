@@ -9,17 +9,18 @@
  */
 import { BucketWatch } from './bucket-watch.js';
 import { CutHistory } from './cut-history.js';
-import { measuredCut, PACING, sendRate, steadyRise, strictCut, type Cut } from './pacing-rules.js';
+import { measuredCut, PACING, sendingAtMost, sendRate, steadyRise, strictCut, type Cut } from './pacing-rules.js';
 import { rateHeaders } from './rate-headers.js';
+import { Slots } from './slots.js';
 import { SuccessTimes } from './success-times.js';
+
+export { sendingAtMost } from './pacing-rules.js';
 
 /**
  * 429s to requests sent within this long after a cut are retried but cut nothing: a real limiter's bucket fills again
  * below its rate, and 429s that go on regardless must not cut the rate at every one of them.
  */
 const CUT_PERIOD_MS = 1_000;
-/** A quiet spell longer than this (reading the input, a pause), beyond what the pacer held back, counts as this much. */
-const GAP_MS = 250;
 
 export interface PacerOptions {
   now?: () => number;
@@ -27,11 +28,6 @@ export interface PacerOptions {
   onPause?: (message: string) => void;
   /** A rate (requests/s) learnt by an earlier run against the same server and operation: sent at from the first request. */
   start?: number;
-}
-
-/** How the log names a rate: "sending at most 4.8 requests/s". */
-export function sendingAtMost(rate: number): string {
-  return `sending at most ${rate.toFixed(rate < 10 ? 1 : 0)} requests/s`;
 }
 
 /** One batch's pacing: every request asks `delay()` before it leaves and reports its answer. */
@@ -50,14 +46,9 @@ export class Pacer {
   private doublingMs: number = PACING.riseDoublingMs;
   /** Since the last cut: successes, 429s (to requests sent since), requests that asked for a slot and that waited. */
   private period = { successes: 0, throttled: 0, asked: 0, waited: 0 };
-  /** Time with requests coming and going, pauses and quiet spells left out: what the rate is measured over. */
-  private activeMs = 0;
+  private readonly slots: Slots;
+  /** The time spent sending when the last cut came: the period is measured from there. */
   private activeAtCut = 0;
-  private lastEvent: number | undefined;
-  private nextSlot = 0;
-  private pauseStart = 0;
-  private pausedUntil = 0;
-  private dealt = 0;
   /** Cuts made, and whether the run started from a rate an earlier run learnt: what makes the rate now worth keeping. */
   private cuts = 0;
   private readonly remembered: boolean = false;
@@ -69,6 +60,7 @@ export class Pacer {
 
   constructor(options: PacerOptions = {}) {
     this.now = options.now ?? (() => performance.now());
+    this.slots = new Slots(this.now);
     this.onPause = options.onPause ?? (() => undefined);
     if (options.start !== undefined && options.start > 0) {
       [this.phase, this.base, this.cutAt] = ['steady', Math.max(PACING.minRate, options.start), this.now()];
@@ -81,7 +73,7 @@ export class Pacer {
   /** Requests per second allowed now (Infinity: no limit learnt). */
   get rate(): number {
     if (this.phase === 'probing')
-      return Math.min(this.cap, this.base * PACING.probeGrowth ** ((this.activeMs - this.activeAtCut) / 1000));
+      return Math.min(this.cap, this.base * PACING.probeGrowth ** ((this.slots.activeMs - this.activeAtCut) / 1000));
     if (this.phase !== 'steady') return this.base;
     return this.base * (1 + steadyRise(this.now() - this.riseFrom, this.doublingMs));
   }
@@ -104,12 +96,12 @@ export class Pacer {
    * or the slots it held would fall among the new ones, too close to them for a small bucket.
    */
   get deals(): number {
-    return this.dealt;
+    return this.slots.deals;
   }
 
   /** Milliseconds the next request must wait before it leaves; takes its slot. */
   delay(): number {
-    const now = this.tick();
+    const now = this.slots.tick();
     const rate = this.rate;
     // Probing that reached its cap goes on from there at the steady rise (a strict limit's, later).
     if (this.phase === 'probing' && rate >= this.cap)
@@ -118,10 +110,9 @@ export class Pacer {
         rate,
         now + (this.bucket.strict ? PACING.strictRiseAfterMs : 0),
       ];
-    const at = Math.max(now, this.pausedUntil, rate === Infinity ? 0 : this.nextSlot);
+    const at = this.slots.take(now, rate);
     this.period.asked++;
     if (at > now) this.period.waited++;
-    if (rate !== Infinity) this.nextSlot = Math.max(this.nextSlot, at) + 1000 / rate;
     return at - now;
   }
 
@@ -132,20 +123,15 @@ export class Pacer {
   pause(ms: number, message: string, after429 = false): void {
     if (after429 && this.phase === 'indifferent') return;
     const now = this.now();
-    const until = now + ms;
-    if (until <= this.pausedUntil) return;
-    if (this.pausedUntil <= now) {
-      this.onPause(message);
-      this.pauseStart = now;
-    }
-    [this.pausedUntil, this.nextSlot] = [until, until];
-    this.dealt++;
-    this.bucket.refilled(until);
+    const started = this.slots.pause(now, now + ms);
+    if (started === undefined) return;
+    if (started) this.onPause(message);
+    this.bucket.refilled(now + ms);
   }
 
   /** Learns from an answer to a request that left at `sentAt`. */
   answered(sentAt: number, status: number, headers: Record<string, string>): void {
-    const now = this.tick();
+    const now = this.slots.tick();
     const { stated, resetMs } = rateHeaders(headers, Date.now());
     if (stated !== undefined) [this.phase, this.base] = ['stated', Math.max(PACING.minRate, stated)];
     if (resetMs !== undefined)
@@ -165,7 +151,7 @@ export class Pacer {
     if (this.phase === 'unlimited' && !this.successes.any) return;
     const before = this.rate;
     const { successes, throttled, asked, waited } = this.period;
-    const measuredMs = this.activeMs - this.activeAtCut;
+    const measuredMs = this.slots.activeMs - this.activeAtCut;
     const counts = { successes, throttled, measuredMs };
     const sent = measuredMs > PACING.sentWindowMs ? this.successes.rate(now, PACING.sentWindowMs) : sendRate(counts);
     const period = { ...counts, before, sinceCutMs: now - this.cutAt, sent, heldBack: waited >= asked / 2 };
@@ -198,10 +184,10 @@ export class Pacer {
 
   /** Starts a new period of measuring from `now`, with the slots dealt anew. */
   private restart(now: number): void {
-    [this.cutAt, this.riseFrom, this.activeAtCut, this.nextSlot] = [now, now, this.activeMs, now];
+    [this.cutAt, this.riseFrom, this.activeAtCut] = [now, now, this.slots.activeMs];
     this.doublingMs = PACING.riseDoublingMs;
     this.period = { successes: 0, throttled: 0, asked: 0, waited: 0 };
-    this.dealt++;
+    this.slots.dealAnew(now);
     this.bucket.cut();
   }
 
@@ -216,7 +202,7 @@ export class Pacer {
   /** While 429s come whatever the rate: a share of them well above it says a limit came on top, paced as measured. */
   private watchIndifferent(now: number): void {
     const { successes, throttled } = this.period;
-    const [answers, measuredMs] = [successes + throttled, this.activeMs - this.activeAtCut];
+    const [answers, measuredMs] = [successes + throttled, this.slots.activeMs - this.activeAtCut];
     if (answers < PACING.shareAnswers * PACING.shareWindow || measuredMs < CUT_PERIOD_MS) return;
     if (this.history.limitOnTop(answers, throttled)) {
       // Paced again from what the server let through; if 429s then stay as common, the history shows it at the next cut.
@@ -232,19 +218,5 @@ export class Pacer {
   /** Logs the rate now allowed. */
   private say(): void {
     this.onPause(`rate limited: ${sendingAtMost(this.base)}`);
-  }
-
-  /** The time now, after adding the time since the last event to the active time (quiet spells and pauses cut short). */
-  private tick(): number {
-    const now = this.now();
-    if (this.lastEvent !== undefined) {
-      const paused = Math.max(0, Math.min(now, this.pausedUntil) - Math.max(this.lastEvent, this.pauseStart));
-      // Time the pacer itself held the next request back is time spent sending, however long: only a quiet spell
-      // beyond it is cut short (else a low rate would count a fraction of its own time, and rise that much slower).
-      const held = Math.max(0, Math.min(now, this.nextSlot) - this.lastEvent);
-      this.activeMs += Math.max(0, Math.min(now - this.lastEvent, Math.max(GAP_MS, held)) - paused);
-    }
-    this.lastEvent = now;
-    return now;
   }
 }

@@ -73,6 +73,11 @@ export const PACING = {
   refusedAfterPause: 2,
 } as const;
 
+/** How the log names a rate: "sending at most 4.8 requests/s". */
+export function sendingAtMost(rate: number): string {
+  return `sending at most ${rate.toFixed(rate < 10 ? 1 : 0)} requests/s`;
+}
+
 /** The steady rise after `sinceMs` without a 429, doubling every `doublingMs`: a share of the rate (0.01: 1 % higher). */
 export function steadyRise(sinceMs: number, doublingMs: number): number {
   const period = doublingMs / 1000;

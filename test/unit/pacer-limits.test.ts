@@ -48,6 +48,14 @@ describe('the pacer against a strict limit: 5 requests/s, a bucket of 1', () => 
     expect(simulate(bucket(5, 1, retryAfter), 100, options).seconds, log.join('\n')).toBeLessThanOrEqual(26);
   });
 
+  it('finds it though its first requests were slow enough for the bucket to let several through', () => {
+    // A busy machine: the anchor's requests 250 ms apart, longer than a token takes; 3 ms a request after that.
+    const log: string[] = [];
+    const latency = (t: number) => (t < 2000 ? 250 : 3);
+    const { seconds } = simulate(bucket(5, 1, true), 100, { sequential: ANCHOR, latency, log: (l) => log.push(l) });
+    expect(seconds, log.join('\n')).toBeLessThanOrEqual(26 + 1);
+  });
+
   it('is not pulled down to the floor by a 429 in the middle of the batch', () => {
     const log: string[] = [];
     const server = withOneRefusal(bucket(5, 1, true), 10_000);
