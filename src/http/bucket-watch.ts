@@ -13,8 +13,6 @@ export class BucketWatch {
    * shorter than one refused.
    */
   strict = false;
-  /** The highest rate (requests/s) a gap between two requests let through since the last cut; 0: none yet. */
-  held = 0;
   /** Requests let through since the bucket was last full, until a 429 says how many it held; and whether at the start. */
   private burst = { letThrough: 0, known: false, atStart: true };
   private notStrict = false;
@@ -25,9 +23,12 @@ export class BucketWatch {
   private fullAt = 0;
   private firstAfterRefill = false;
   private lastOk = -Infinity;
-  /** Over the whole run, the rates of the shortest gap let through and of the longest refused. */
-  private fastestLetThrough = 0;
-  private slowestRefused = Infinity;
+  /**
+   * Over the whole run, the rates (requests/s) of the shortest gap between two requests let through (0: none yet) and of
+   * the longest refused (Infinity: none yet).
+   */
+  fastestLetThrough = 0;
+  slowestRefused = Infinity;
 
   /** The bucket is full again (a pause) from `at`. */
   refilled(at: number): void {
@@ -42,11 +43,6 @@ export class BucketWatch {
     [this.refills, this.refusedAfterRefill] = [0, 0];
   }
 
-  /** Starts the rates held afresh (after a cut). */
-  cut(): void {
-    this.held = 0;
-  }
-
   /** Notes an answer to a request sent at `sentAt`; for a 429, returns the gap (ms) since the last one let through, if known. */
   answered(sentAt: number, refused: boolean): number | undefined {
     if (sentAt >= this.fullAt) this.noteBurst(refused);
@@ -57,10 +53,7 @@ export class BucketWatch {
     // A gap that spans a refill, or answers out of order, says nothing of the bucket's rate.
     const gap = this.lastOk >= this.fullAt && sentAt > this.lastOk ? sentAt - this.lastOk : undefined;
     if (gap !== undefined && refused) this.slowestRefused = Math.min(this.slowestRefused, 1000 / gap);
-    if (gap !== undefined && !refused) {
-      this.held = Math.max(this.held, 1000 / gap);
-      this.fastestLetThrough = Math.max(this.fastestLetThrough, 1000 / gap);
-    }
+    if (gap !== undefined && !refused) this.fastestLetThrough = Math.max(this.fastestLetThrough, 1000 / gap);
     // A gap let through clearly shorter than one refused: not a bucket of one after all (429s at random, say).
     if (this.fastestLetThrough >= this.slowestRefused * PACING.strictMargin)
       [this.strict, this.notStrict] = [false, true];

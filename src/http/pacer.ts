@@ -168,8 +168,11 @@ export class Pacer {
       // says nothing of the rate: half the guess.
       const guess = this.successes.guess(now) * (this.bucket.strict ? PACING.strictHalve : 1);
       next = { rate: guess, phase: 'probing', cap: Infinity, ceiling: Infinity };
-    } else if (this.bucket.strict) next = strictCut(refusedGap ?? 1000 / before, this.bucket.held);
-    else next = measuredCut({ ...period, lastBlind });
+    } else if (this.bucket.strict) {
+      // Delays on the way blur each gap: the longest gap ever refused bounds the rate as well as this one.
+      const refused = Math.min(1000 / Math.max(refusedGap ?? 1000 / before, 1), this.bucket.slowestRefused);
+      next = strictCut(refused, this.bucket.fastestLetThrough);
+    } else next = measuredCut({ ...period, lastBlind });
     [this.base, this.phase, this.cap, this.ceiling] = [
       Math.max(PACING.minRate, next.rate),
       next.phase,
@@ -188,7 +191,6 @@ export class Pacer {
     this.doublingMs = PACING.riseDoublingMs;
     this.period = { successes: 0, throttled: 0, asked: 0, waited: 0 };
     this.slots.dealAnew(now);
-    this.bucket.cut();
   }
 
   /** Stops pacing for 429s that come whatever the rate; each request waits out its own. */

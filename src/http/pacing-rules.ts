@@ -152,12 +152,13 @@ function refillFit(p: Period): number | undefined {
 }
 
 /**
- * The cut for a strict bucket: `refusedGap` (ms) is the gap before the request refused, `held` the highest rate a gap
- * let through since (0: none). Just below the highest rate it let through (or the one refused, when delays on the way
- * made that the lower), else half the rate refused; probed upwards while that is far below the rate refused.
+ * The cut for a strict bucket: `refused` is the rate of the gap before the request refused, or of a longer one refused
+ * earlier; `held` the highest rate a gap let through (0: none yet). Just below the highest rate it let through (or the
+ * one refused, when delays on the way made that the lower), else half the rate refused; probed upwards while that is
+ * far below the rate refused.
  */
-export function strictCut(refusedGap: number, held: number): Cut {
-  const ceiling = 1000 / Math.max(refusedGap, 1);
+export function strictCut(refused: number, held: number): Cut {
+  const ceiling = refused;
   const rate = held > 0 ? Math.min(held, ceiling) * PACING.strictBelow : ceiling * PACING.strictHalve;
   const far = rate < ceiling * PACING.strictNear;
   if (far) return { rate, phase: 'probing', cap: ceiling * PACING.cutTo, ceiling };

@@ -56,6 +56,14 @@ describe('the pacer against a strict limit: 5 requests/s, a bucket of 1', () => 
     expect(seconds, log.join('\n')).toBeLessThanOrEqual(26 + 1);
   });
 
+  it('settles within a tenth of it though requests arrive up to 20 ms late and one 429 comes in the middle', () => {
+    const log: string[] = [];
+    const server = withOneRefusal(bucket(5, 1, true), 10_000);
+    simulate(server, 100, { sequential: ANCHOR, latency: () => 3, jitter: 20, log: (l) => log.push(l) });
+    const named = log.flatMap((l) => /sending at most ([\d.]+)/.exec(l)?.[1] ?? []).map(Number);
+    expect(named.at(-1), log.join('\n')).toBeGreaterThanOrEqual(4.4);
+  });
+
   it('is not pulled down to the floor by a 429 in the middle of the batch', () => {
     const log: string[] = [];
     const server = withOneRefusal(bucket(5, 1, true), 10_000);

@@ -32,11 +32,11 @@ describe('a cut after a 429', () => {
   });
 
   it('of a strict bucket: just below the fastest pair let through, else half the gap refused, probed upwards', () => {
-    expect(strictCut(190, 5)).toMatchObject({ rate: 5 * PACING.strictBelow, phase: 'steady' });
-    expect(strictCut(190, 5).riseAfterMs).toBe(PACING.strictRiseAfterMs);
+    expect(strictCut(1000 / 190, 5)).toMatchObject({ rate: 5 * PACING.strictBelow, phase: 'steady' });
+    expect(strictCut(1000 / 190, 5).riseAfterMs).toBe(PACING.strictRiseAfterMs);
     // Delays on the way let a shorter gap through than one refused: below the refused.
-    expect(strictCut(200, 5.5).rate).toBeCloseTo(5 * PACING.strictBelow, 6);
-    expect(strictCut(100, 0)).toMatchObject({ rate: 5, phase: 'probing', cap: 10 * PACING.cutTo });
+    expect(strictCut(5, 5.5).rate).toBeCloseTo(5 * PACING.strictBelow, 6);
+    expect(strictCut(10, 0)).toMatchObject({ rate: 5, phase: 'probing', cap: 10 * PACING.cutTo });
   });
 });
 
