@@ -43,11 +43,15 @@ export async function sandboxProcess(args = []) {
     child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
   });
   const { clientId, clientSecret, username, password } = info.login;
-  const answer = await fetch(`${info.baseUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { authorization: 'Basic ' + Buffer.from(`${clientId}:${clientSecret}`).toString('base64') },
-    body: new URLSearchParams({ grant_type: 'password', username, password }),
-  });
+  let answer;
+  // A sandbox started with --fault-rate answers the token request with its faults too: asked again until it answers.
+  for (let attempt = 1; attempt <= 20 && !answer?.ok; attempt++) {
+    answer = await fetch(`${info.baseUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { authorization: 'Basic ' + Buffer.from(`${clientId}:${clientSecret}`).toString('base64') },
+      body: new URLSearchParams({ grant_type: 'password', username, password }),
+    });
+  }
   const token = (await answer.json()).access_token;
   const env = benchEnv({
     INV_CONFIG_DIR: join(dir, 'config'),

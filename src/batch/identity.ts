@@ -4,18 +4,7 @@ import { basename, join, resolve } from 'node:path';
 import type { BatchFile } from './journal-read.js';
 import { nodeCrypto } from '../util/lazy-crypto.js';
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/** A server's address as one string whatever its spelling: case, default port, and every name of the loopback host. */
-export function serverKey(origin: string): string {
-  try {
-    const url = new URL(origin);
-    const host = LOOPBACK.has(url.hostname.toLowerCase()) ? 'loopback' : url.hostname.toLowerCase();
-    return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
-  } catch {
-    return origin;
-  }
-}
+export { serverKey } from '../http/url.js';
 
 /** How a batch without a --batch name is shown: its input file's absolute path, or "stdin" (it is known by its rows). */
 export function inputLabel(file: string): string {

@@ -28,7 +28,7 @@ export interface ClientDeps {
   /** How long to wait for a service that cannot be reached (--wait); 0: as each operation's policy says. */
   patienceMs?: number;
   /** Told of a wait that holds every request (a Retry-After, the service unreachable). */
-  onPause?: (delayMs: number, message: string) => void;
+  onPause?: (delayMs: number, message: string, after429: boolean) => void;
   /** A batch's pacer: inventory requests leave at the rate it learns. */
   pacer?: Pacer;
   /** The run's outage clock: --wait bounds how long the service may be unreachable, for all requests together. */

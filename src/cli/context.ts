@@ -1,6 +1,6 @@
 /** The per-command context: IO, global options, and lazily created config, settings and clients. */
 import type { Command } from 'commander';
-import { configDir } from '../config/paths.js';
+import { configDir, stateDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { ConfigStore } from '../config/profile-file.js';
 import * as clients from './clients.js';
@@ -11,7 +11,7 @@ import type { ResearchClient } from '../api/research.js';
 import type { OAuthClient } from '../auth/oauth-client.js';
 import type { TokenProvider } from '../auth/tokens.js';
 import { createTransport } from '../http/load-transport.js';
-import { Pacer } from '../http/pacer.js';
+import type { Pacer } from '../http/pacer.js';
 import { Outage } from '../http/retry-hook.js';
 import type { Transport } from '../http/transport.js';
 import type { GlobalOptions } from './globals.js';
@@ -25,6 +25,7 @@ import { ask, choose, confirm, type Question } from './prompt.js';
 export class Session {
   private store?: Promise<ConfigStore>;
   private transport?: Promise<Transport>;
+  private readonly closing: Array<() => void> = [];
 
   /** Opens a URL in the user's browser; given to commands like the IO (tests and embedders replace it). */
   readonly browser: Browser;
@@ -64,8 +65,14 @@ export class Session {
     return this.transport;
   }
 
-  /** Frees sockets so the process can exit at once. */
+  /** Runs `then` when the run ends, however it ends (before the sockets are freed). */
+  atClose(then: () => void): void {
+    this.closing.push(then);
+  }
+
+  /** Runs what waits for the end of the run, and frees sockets so the process can exit at once. */
   async close(): Promise<void> {
+    for (const then of this.closing.splice(0)) then();
     await this.transport?.then(
       (t) => t.close(),
       () => undefined,
@@ -176,10 +183,23 @@ export class Ctx {
 
   /**
    * From now on inventory requests leave at the rate a pacer learns from the server, a pause holds them all,
-   * and the service is waited for (--wait, default 10 min); `say` gets a line when a pause starts.
+   * and the service is waited for (--wait, default 10 min); `say` gets a line when a pause starts. The pacer starts at
+   * the rate the last run learnt against the same server (`origin`) and `operation`, and keeps what it learns for the next.
    */
-  paceRequests(say: (line: string) => void): void {
-    this.pacer ??= new Pacer({ onPause: say });
+  async paceRequests(say: (line: string) => void, origin: string, operation: string): Promise<void> {
+    if (this.pacer) return;
+    const [{ Pacer, sendingAtMost }, memory] = await Promise.all([
+      import('../http/pacer.js'),
+      import('../http/rate-memory.js'),
+    ]);
+    const [file, key] = [memory.ratesFile(stateDir(this.io.env)), memory.rateKey(origin, operation)];
+    const start = memory.readLearntRate(file, key);
+    const pacer = new Pacer({ onPause: say, start });
+    this.pacer = pacer;
+    if (start !== undefined) say(`${sendingAtMost(start)}, the rate learnt by the last run against this server`);
+    this.session.atClose(() => {
+      if (pacer.learnt !== undefined) memory.writeLearntRate(file, key, pacer.learnt);
+    });
   }
 
   private async clientDeps(): Promise<ClientDeps> {
@@ -188,7 +208,7 @@ export class Ctx {
     const patienceMs = this.globals.waitMs ?? (pacer ? BATCH_WAIT_MS : 0);
     // A single command says so when it waits a while; a batch's pacer logs the pause once for every request it holds.
     const onPause = pacer
-      ? (ms: number, message: string) => pacer.pause(ms, message)
+      ? (ms: number, message: string, after429: boolean) => pacer.pause(ms, message, after429)
       : (ms: number, message: string) => void (ms >= 1000 && this.info(message));
     const { outage } = this;
     return { transport, settings, signal: this.io.signal, log: this.verboseLog(), patienceMs, onPause, pacer, outage };

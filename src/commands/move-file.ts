@@ -34,5 +34,5 @@ export async function runBatch(ctx: Ctx, request: MoveBatchRequest): Promise<voi
     import('./batch/batch-command.js'),
   ]);
   const out = ctx.output(RESULTS_VIEW);
-  await runAndRender(ctx, out, async () => runMoveBatch(request, await batchEnv(ctx)));
+  await runAndRender(ctx, out, async () => runMoveBatch(request, await batchEnv(ctx, 'POST /v1/doMoveItem')));
 }

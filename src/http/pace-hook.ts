@@ -7,12 +7,12 @@ import type { Hook } from './http-types.js';
 export function paceHook(pacer: Pacer, signal?: AbortSignal): Hook {
   return async (req, next) => {
     for (;;) {
-      const asked = pacer.now();
+      const deal = pacer.deals;
       const wait = pacer.delay();
       if (wait <= 0) break;
       await sleep(wait, signal);
-      // A pause that began while this request waited for its slot: it takes a new slot after the pause.
-      if (!pacer.pausedSince(asked)) break;
+      // Slots dealt anew while this request waited for its own (a pause, a cut): it takes a new one.
+      if (pacer.deals === deal) break;
     }
     const sentAt = pacer.now();
     const res = await next(req);

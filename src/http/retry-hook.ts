@@ -50,10 +50,10 @@ export interface RetryHookOptions {
   /** How long a request may wait for a service that cannot be reached (--wait); 0: as its policy says. */
   patienceMs?: number;
   /**
-   * Told of a wait that concerns every request to the service, not only this one: a Retry-After, or the
+   * Told of a wait that concerns every request to the service, not only this one: a Retry-After (`after429`), or the
    * service unreachable. A batch pauses all its requests for it.
    */
-  onPause?: (delayMs: number, message: string) => void;
+  onPause?: (delayMs: number, message: string, after429: boolean) => void;
   /** The run's outage clock (absent: each request measures its own waits). */
   outage?: Outage;
 }
@@ -95,10 +95,11 @@ export function retryHook(options: RetryHookOptions = {}): Hook {
         options.onPause?.(
           decision.delayMs,
           `service unreachable: retry ${attempt} in ${seconds} s (${failure.message})`,
+          false,
         );
       // A Retry-After of 0 asks for no pause: only this request waits its backoff.
       else if (response?.status === 429 && (parseRetryAfter(response.headers['retry-after']) ?? 0) > 0)
-        options.onPause?.(decision.delayMs, `rate limited: waiting ${seconds} s`);
+        options.onPause?.(decision.delayMs, `rate limited: waiting ${seconds} s`, true);
       waitedMs += decision.delayMs;
       await sleep(decision.delayMs, options.signal);
     }

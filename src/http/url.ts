@@ -1,4 +1,4 @@
-/** Joining a configured base address and an API path; the origin of an address. */
+/** Joining a configured base address and an API path; the origin of an address, and a server's one spelling. */
 
 /** `base` (which may carry a path prefix, e.g. https://host/api) with `path` appended and `query` set. */
 export function apiUrl(base: string, path: string, query: Record<string, string | undefined> = {}): URL {
@@ -15,5 +15,18 @@ export function originOf(url: string | undefined): string | undefined {
     return new URL(url).origin;
   } catch {
     return undefined;
+  }
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A server's address as one string whatever its spelling: case, default port, and every name of the loopback host. */
+export function serverKey(origin: string): string {
+  try {
+    const url = new URL(origin);
+    const host = LOOPBACK.has(url.hostname.toLowerCase()) ? 'loopback' : url.hostname.toLowerCase();
+    return `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`;
+  } catch {
+    return origin;
   }
 }

@@ -15,6 +15,8 @@ afterAll(() => fx.close());
 beforeEach(() => fx.sandbox.inventory.faults.clear());
 
 const moves = () => fx.moves();
+/** The environment of a batch that learns its rate afresh: a state directory of its own (no rate kept by another test). */
+const afresh = () => ({ ...fx.authed, INV_STATE_DIR: join(fx.dir, `state-${salt}`) });
 const inv = (args: string[]) => runInv(args, { env: fx.authed });
 let salt = 100;
 /** A CSV of `count` moves of their own (never a repeat of another test's), and the quantities they lead to. */
@@ -97,7 +99,7 @@ describe('a batch against the sandbox rate-limiting at 100 requests/s, burst 10'
     const { file, expected } = batchFile(200);
     fx.sandbox.rateLimiter.set({ rate: 100, burst: 10, retryAfter, headers: false });
     try {
-      const r = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
+      const r = await runInv(['move', '--file', file, '--json'], { env: afresh() });
       expect(r.code, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ran', done: 200, failed: 0, inDoubt: 0, pending: 0 });
       expect(r.stderr).toMatch(/rate limited: sending at most \d+ requests\/s/);

@@ -1,115 +1,10 @@
 /**
- * The pacer against simulated servers, in simulated time: a token bucket (with and without Retry-After), a
- * stated rate, and 429s that come whatever the rate. Eight requests in flight, 2 ms a request, as a batch sends.
+ * The pacer against simulated servers, in simulated time (test/helpers/pacer-sim.ts): a token bucket (with and without
+ * Retry-After), a stated rate, and its cuts event by event.
  */
 import { describe, expect, it } from 'vitest';
 import { Pacer } from '../../src/http/pacer.js';
-import { backoff, THROTTLED } from '../../src/http/retry.js';
-
-interface Server {
-  /** The answer to a request arriving at `t` (ms): a status and headers. */
-  answer(t: number): { status: number; headers: Record<string, string> };
-}
-
-/** A token bucket of `rate` per second holding `burst`, as a rate limiter in front of an API keeps one. */
-export function bucket(rate: number, burst: number, retryAfter: boolean, stated = false): Server {
-  let tokens = burst;
-  let last = 0;
-  return {
-    answer(t) {
-      tokens = Math.min(burst, tokens + ((t - last) * rate) / 1000);
-      last = t;
-      const headers: Record<string, string> = stated ? { 'x-amzn-ratelimit-limit': String(rate) } : {};
-      if (tokens >= 1) {
-        tokens -= 1;
-        return { status: 200, headers };
-      }
-      if (retryAfter) headers['retry-after'] = String(Math.max(1, Math.ceil((1 - tokens) / rate)));
-      return { status: 429, headers };
-    },
-  };
-}
-
-/** A server that answers its `n`th request 429 with Retry-After: 1, and every other one 200. */
-function refusingOnly(n: number): Server {
-  let answers = 0;
-  return {
-    answer: () => {
-      const headers: Record<string, string> = ++answers === n ? { 'retry-after': '1' } : {};
-      return { status: answers === n ? 429 : 200, headers };
-    },
-  };
-}
-
-/** Sends `rows` through `pacer` to `server`, eight at a time, retrying 429s as the retry hook does; returns what it took. */
-export function simulate(
-  server: Server,
-  rows: number,
-  seed = 1,
-  log?: (line: string) => void,
-  latency: (t: number) => number = () => 2,
-) {
-  let now = 0;
-  let random = seed;
-  const rand = () => (random = (random * 16807) % 2147483647) / 2147483647;
-  const pacer = new Pacer({
-    now: () => now,
-    onPause: (line) => log?.(`${(now / 1000).toFixed(2)} ${line} (${done} done)`),
-  });
-  // Each worker's next event: when it asks for a slot, or when its answer comes.
-  const workers = Array.from({ length: 8 }, () => ({
-    at: 0,
-    phase: 'ask' as 'ask' | 'wait' | 'answer',
-    sentAt: 0,
-    asked: 0,
-    attempt: 1,
-    busy: false,
-  }));
-  let next = 0;
-  let done = 0;
-  let throttled = 0;
-  let sent = 0;
-  while (done < rows) {
-    const w = workers.filter((x) => x.busy || next < rows).sort((a, b) => a.at - b.at)[0]!;
-    now = Math.max(now, w.at);
-    if (w.phase === 'ask') {
-      if (!w.busy) {
-        w.busy = true;
-        w.attempt = 1;
-        next++;
-      }
-      w.asked = now;
-      const wait = pacer.delay();
-      w.phase = 'wait';
-      w.at = now + wait;
-    } else if (w.phase === 'wait') {
-      if (now > w.asked && pacer.pausedSince(w.asked)) w.phase = 'ask';
-      else {
-        w.sentAt = now;
-        w.phase = 'answer';
-        w.at = now + latency(now);
-        sent++;
-      }
-    } else {
-      const { status, headers } = server.answer(w.sentAt);
-      pacer.answered(w.sentAt, status, headers);
-      if (status === 429) {
-        throttled++;
-        const ra = headers['retry-after'] ? Number(headers['retry-after']) * 1000 : 0;
-        const delay = Math.max(ra, backoff(THROTTLED, w.attempt++, rand));
-        if (ra) pacer.pause(delay, 'rate limited');
-        w.phase = 'ask';
-        w.at = now + delay;
-      } else {
-        done++;
-        w.busy = false;
-        w.phase = 'ask';
-        w.at = now;
-      }
-    }
-  }
-  return { seconds: now / 1000, throttledShare: throttled / sent };
-}
+import { bucket, refusingOnly, simulate } from '../helpers/pacer-sim.js';
 
 describe('the pacer', () => {
   it.each([
@@ -128,7 +23,7 @@ describe('the pacer', () => {
     // 80 ms a request for the first 10 s (eight in flight: 100/s at most), then 2 ms.
     const slowThenFast = (t: number) => (t < 10_000 ? 80 : 2);
     for (const retryAfter of [true, false]) {
-      const { seconds } = simulate(bucket(200, 20, retryAfter), 10_000, 1, undefined, slowThenFast);
+      const { seconds } = simulate(bucket(200, 20, retryAfter), 10_000, { latency: slowThenFast });
       expect(seconds).toBeLessThanOrEqual(10 + (1.15 * (10_000 - 1000)) / 200);
     }
   });
@@ -158,26 +53,24 @@ describe('the pacer', () => {
 
   it('keeps a batch 150 ms from its server at its speed after one 429 (Retry-After: 1) to the ninth request', () => {
     // Eight in flight, 150 ms a request: ~53 a second; 400 take ~7.5 s, and the pause 1 s more.
-    const { seconds } = simulate(refusingOnly(9), 400, 1, undefined, () => 150);
+    const { seconds } = simulate(refusingOnly(9), 400, { latency: () => 150 });
     expect(seconds).toBeLessThanOrEqual(12);
   });
 
   it('rises from half a request a second in its own time when the first answer of all is a 429', () => {
     // Nothing got through to guess from: 0.5 a second, probed upwards by half every second of sending.
-    const { seconds } = simulate(refusingOnly(1), 400, 1, undefined, () => 150);
+    const { seconds } = simulate(refusingOnly(1), 400, { latency: () => 150 });
     expect(seconds).toBeLessThanOrEqual(35);
   });
 
-  it('pauses every request for a pause, and says so once', () => {
-    let now = 0;
+  it('pauses every request for a pause, deals the slots anew, and says so once', () => {
     const said: string[] = [];
-    const pacer = new Pacer({ now: () => now, onPause: (line) => said.push(line) });
-    pacer.pause(1000, 'rate limited: waiting 1 s');
-    pacer.pause(500, 'rate limited: waiting 1 s');
+    const pacer = new Pacer({ now: () => 0, onPause: (line) => said.push(line) });
+    const before = pacer.deals;
+    pacer.pause(1000, 'rate limited: waiting 1 s', true);
+    pacer.pause(500, 'rate limited: waiting 1 s', true);
     expect(pacer.delay()).toBe(1000);
-    now = 400;
-    expect(pacer.pausedSince(0)).toBe(true);
-    expect(pacer.pausedSince(500)).toBe(false);
+    expect(pacer.deals).toBe(before + 1);
     expect(said).toEqual(['rate limited: waiting 1 s']);
   });
 
@@ -201,10 +94,13 @@ describe("the pacer's cuts, event by event", () => {
     return { pacer, said, answer };
   }
 
-  it('never goes below half a request a second, even when nothing got through', () => {
+  it('takes a 429 before anything got through for no rate at all, and never goes below half a request a second', () => {
     const { pacer, answer } = paced();
     answer(0, 429);
-    expect(pacer.rate).toBe(0.5);
+    expect(pacer.rate, 'others emptied the bucket, or it is not a bucket').toBe(Infinity);
+    answer(10, 200);
+    answer(5000, 429);
+    expect(pacer.rate, 'nothing got through in the last second').toBe(0.5);
   });
 
   it('guesses the first rate from the answers of the last second when they come slower than one in 100 ms', () => {
@@ -238,10 +134,11 @@ describe("the pacer's cuts, event by event", () => {
 
   it('the same pause told twice does not hand out a slot taken during it again', () => {
     const { pacer, answer } = paced();
-    answer(0, 429); // half a request a second from now on
-    pacer.pause(1000, 'rate limited: waiting 1 s');
+    answer(0, 200);
+    answer(5000, 429); // half a request a second from now on
+    pacer.pause(1000, 'rate limited: waiting 1 s', true);
     expect(pacer.delay()).toBe(1000);
-    pacer.pause(1000, 'rate limited: waiting 1 s');
+    pacer.pause(1000, 'rate limited: waiting 1 s', true);
     expect(pacer.delay()).toBe(3000);
   });
 });

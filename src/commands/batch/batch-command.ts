@@ -12,16 +12,21 @@ import { stateDir } from '../../config/paths.js';
 // Where the batch flags are checked; items import still reads them from here.
 export { batchRequest, type BatchRequestFlags } from './batch-request.js';
 
-/** The engine's surroundings for this context: state dir, profile, origin, account, progress, prompts. */
-export async function batchEnv(ctx: Ctx): Promise<BatchRunEnv> {
+/**
+ * The engine's surroundings for this context: state dir, profile, origin, account, progress, prompts; requests paced,
+ * from the rate the last run learnt for `operation` (what the rows send, as "POST /v1/doMoveItem").
+ */
+export async function batchEnv(ctx: Ctx, operation: string): Promise<BatchRunEnv> {
   const settings = await ctx.settings();
   const origin = new URL(requireBaseUrl(settings)).origin;
   const dir = stateDir(ctx.io.env);
   const ndjson = ctx.globals.output === 'ndjson';
   const { batchAccount } = await import('../../batch/identity.js');
   // A pause goes above the progress line on a terminal, and into the log with the time it began.
-  ctx.paceRequests(
+  await ctx.paceRequests(
     (line) => void ctx.info(ctx.io.stderrIsTTY ? `\r\x1b[2K${line}` : `${new Date().toISOString()} ${line}`),
+    origin,
+    operation,
   );
   return {
     stdin: ctx.io.stdin,

@@ -93,7 +93,7 @@ export async function run(ctx: Ctx, request: ItemImportOptions): Promise<void> {
   const { runItemImport } = await import('../../batch/import-items.js');
   const out = ctx.output(request.dryRun ? PLAN_VIEW : FAILURES_VIEW);
   await runAndRender(ctx, out, async () => {
-    const outcome = await runItemImport(request, await batchEnv(ctx));
+    const outcome = await runItemImport(request, await batchEnv(ctx, 'PUT /v1/items/{msku}'));
     return request.dryRun && ctx.globals.output !== 'json'
       ? { ...outcome, problems: outcome.summary.plan as RowResult[] }
       : outcome;

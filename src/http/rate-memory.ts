@@ -1,0 +1,79 @@
+/**
+ * Rates learnt by earlier runs (docs/decisions.md, 19. Rate limits and outages), kept in a file of the state directory
+ * by server (one spelling of its address) and operation, so that the next run against them starts at that rate.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { serverKey } from './url.js';
+
+/** How long a learnt rate is trusted, and how many are kept (the latest). */
+export const RATE_MEMORY = { keepMs: 30 * 86_400_000, entries: 200, maxRate: 1_000_000 } as const;
+
+interface Entry {
+  rate: number;
+  /** When it was learnt (ms since the epoch). */
+  at: number;
+}
+
+/** The file learnt rates are kept in. */
+export function ratesFile(stateDir: string): string {
+  return join(stateDir, 'rates.json');
+}
+
+/** The key of a server's operation: the server as `serverKey` spells it, then the operation ("POST /v1/doMoveItem"). */
+export function rateKey(origin: string, operation: string): string {
+  return `${serverKey(origin)} ${operation}`;
+}
+
+/** The rate learnt for `key` within RATE_MEMORY.keepMs of `now`, if any. */
+export function readLearntRate(file: string, key: string, now = Date.now()): number | undefined {
+  return entries(file, now)[key]?.rate;
+}
+
+/**
+ * Keeps `rate` for `key` (null: forgets it), written atomically, 0600. Best effort: a rate that cannot be kept is found
+ * again by the next run.
+ */
+export function writeLearntRate(file: string, key: string, rate: number | null, now = Date.now()): void {
+  const kept = entries(file, now);
+  delete kept[key];
+  if (rate !== null && isRate(rate)) kept[key] = { rate, at: now };
+  const latest = Object.entries(kept)
+    .sort(([, a], [, b]) => b.at - a.at)
+    .slice(0, RATE_MEMORY.entries);
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // 'wx': a new file, never one a link points to.
+    writeFileSync(temporary, JSON.stringify({ version: 1, rates: Object.fromEntries(latest) }), {
+      mode: 0o600,
+      flag: 'wx',
+    });
+    renameSync(temporary, file);
+  } catch {
+    // a full or read-only disk: the next run finds the rate again
+  }
+}
+
+/** The entries of the file that make sense and are recent enough; none when it is missing or unreadable. */
+function entries(file: string, now: number): Record<string, Entry> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+  const rates = (parsed as { rates?: unknown } | null)?.rates;
+  if (!rates || typeof rates !== 'object') return {};
+  const kept: Record<string, Entry> = {};
+  for (const [key, value] of Object.entries(rates as Record<string, unknown>)) {
+    const { rate, at } = (value ?? {}) as Partial<Entry>;
+    if (isRate(rate) && typeof at === 'number' && at <= now && now - at < RATE_MEMORY.keepMs) kept[key] = { rate, at };
+  }
+  return kept;
+}
+
+/** Whether `value` is a rate worth starting at: a number of requests per second above 0, and not absurd. */
+function isRate(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= RATE_MEMORY.maxRate;
+}
