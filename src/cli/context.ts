@@ -188,18 +188,10 @@ export class Ctx {
    */
   async paceRequests(say: (line: string) => void, origin: string, operation: string): Promise<void> {
     if (this.pacer) return;
-    const [{ Pacer, sendingAtMost }, memory] = await Promise.all([
-      import('../http/pacer.js'),
-      import('../http/rate-memory.js'),
-    ]);
-    const [file, key] = [memory.ratesFile(stateDir(this.io.env)), memory.rateKey(origin, operation)];
-    const start = memory.readLearntRate(file, key);
-    const pacer = new Pacer({ onPause: say, start });
+    const { learntPacer } = await import('../http/rate-memory.js');
+    const { pacer, keep } = learntPacer(stateDir(this.io.env), origin, operation, say);
     this.pacer = pacer;
-    if (start !== undefined) say(`${sendingAtMost(start)}, the rate learnt by the last run against this server`);
-    this.session.atClose(() => {
-      if (pacer.learnt !== undefined) memory.writeLearntRate(file, key, pacer.learnt);
-    });
+    this.session.atClose(keep);
   }
 
   private async clientDeps(): Promise<ClientDeps> {

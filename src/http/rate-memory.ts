@@ -2,9 +2,11 @@
  * Rates learnt by earlier runs (docs/decisions.md, 19. Rate limits and outages), kept in a file of the state directory
  * by server (one spelling of its address) and operation, so that the next run against them starts at that rate.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { Pacer, sendingAtMost } from './pacer.js';
 import { serverKey } from './url.js';
+import { writeWholeSync } from '../util/atomic-write.js';
 
 /** How long a learnt rate is trusted, and how many are kept (the latest). */
 export const RATE_MEMORY = { keepMs: 30 * 86_400_000, entries: 200, maxRate: 1_000_000 } as const;
@@ -41,15 +43,9 @@ export function writeLearntRate(file: string, key: string, rate: number | null, 
   const latest = Object.entries(kept)
     .sort(([, a], [, b]) => b.at - a.at)
     .slice(0, RATE_MEMORY.entries);
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
     mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-    // 'wx': a new file, never one a link points to.
-    writeFileSync(temporary, JSON.stringify({ version: 1, rates: Object.fromEntries(latest) }), {
-      mode: 0o600,
-      flag: 'wx',
-    });
-    renameSync(temporary, file);
+    writeWholeSync(file, JSON.stringify({ version: 1, rates: Object.fromEntries(latest) }));
   } catch {
     // a full or read-only disk: the next run finds the rate again
   }
@@ -76,4 +72,21 @@ function entries(file: string, now: number): Record<string, Entry> {
 /** Whether `value` is a rate worth starting at: a number of requests per second above 0, and not absurd. */
 function isRate(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 && value <= RATE_MEMORY.maxRate;
+}
+
+/**
+ * A pacer for `operation` at `origin` that starts at the rate the last run learnt there (said through `say`), and `keep`,
+ * which stores what it learnt for the next run.
+ */
+export function learntPacer(
+  stateDir: string,
+  origin: string,
+  operation: string,
+  say: (line: string) => void,
+): { pacer: Pacer; keep: () => void } {
+  const [file, key] = [ratesFile(stateDir), rateKey(origin, operation)];
+  const start = readLearntRate(file, key);
+  const pacer = new Pacer({ onPause: say, start });
+  if (start !== undefined) say(`${sendingAtMost(start)}, the rate learnt by the last run against this server`);
+  return { pacer, keep: () => pacer.learnt !== undefined && writeLearntRate(file, key, pacer.learnt) };
 }
