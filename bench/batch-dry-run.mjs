@@ -3,18 +3,14 @@
 // under 150 MB; a line in the log at least every 10 s. Usage: npm run build && node bench/batch-dry-run.mjs
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandboxProcess, table, timedRun, verdict, writeSection, writtenBy } from './lib.mjs';
+import { sandboxProcess, stock, table, timedRun, verdict, writeSection, writtenBy } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_DRY_ROWS ?? 1_000_000);
 
 const sandbox = await sandboxProcess(['--seed', 'demo']);
 const rows = [];
 try {
-  const receive = await timedRun(
-    ['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'],
-    sandbox.env,
-  );
-  if (receive.code !== 0) throw new Error(receive.stderr);
+  await stock(sandbox);
   for (const [label, failing] of [
     ['every row would succeed', () => false],
     ['one row in ten would fail', (i) => i % 10 === 0],

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { median, sandboxProcess, table, timedRun, verdict, writeSection, writtenBy } from './lib.mjs';
+import { median, sandboxProcess, stock, table, timedRun, verdict, writeSection, writtenBy } from './lib.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
 const MOVES = 10_000;
@@ -42,11 +42,7 @@ async function run(q, bin, env) {
 
 const rows = [];
 try {
-  const receive = await timedRun(
-    ['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'],
-    sandbox.env,
-  );
-  if (receive.code !== 0) throw new Error(receive.stderr);
+  await stock(sandbox);
   const rates = { on: [], off: [], base: [] };
   let q = 1;
   const before = await stats();

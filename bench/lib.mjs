@@ -63,6 +63,13 @@ export async function sandboxProcess(args = []) {
     info,
     token,
     env,
+    /** The environment with the research API's address and keys added. */
+    researchEnv: {
+      ...env,
+      INV_RESEARCH_URL: info.researchUrl,
+      INV_RESEARCH_CLIENT_ID: info.research.clientId,
+      INV_RESEARCH_SECRET: info.research.secretKey,
+    },
     dir,
     pid: child.pid,
     async stop() {
@@ -71,6 +78,12 @@ export async function sandboxProcess(args = []) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Receives plenty of MUG-BLUE-11OZ into location 1 of a demo sandbox, so that every batch has stock to move. */
+export async function stock(sandbox) {
+  const r = await timedRun(['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'], sandbox.env);
+  if (r.code !== 0) throw new Error(r.stderr);
 }
 
 /**

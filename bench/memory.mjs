@@ -2,18 +2,14 @@
 // 100,000 items is measured by list-items.mjs. Target: under 150 MB.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { report, sandboxProcess, timedRun } from './lib.mjs';
+import { report, sandboxProcess, stock, timedRun } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_BATCH_ROWS ?? 100_000);
 
 export async function memoryBench() {
   const sandbox = await sandboxProcess(['--seed', 'demo']);
   try {
-    const receive = await timedRun(
-      ['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'],
-      sandbox.env,
-    );
-    if (receive.code !== 0) throw new Error(receive.stderr);
+    await stock(sandbox);
     const file = join(sandbox.dir, 'rows.csv');
     writeFileSync(
       file,

@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median, report, sandboxProcess, timedRun } from './lib.mjs';
+import { median, report, sandboxProcess, stock, timedRun } from './lib.mjs';
 
 const MOVES = Number(process.env.BENCH_MOVES ?? 10_000);
 const CURL_SAMPLE = Number(process.env.BENCH_CURL_MOVES ?? 300);
@@ -57,12 +57,7 @@ function ceiling(baseUrl, token, seconds = 5) {
 export async function movesBench() {
   const sandbox = await sandboxProcess(['--seed', 'demo']);
   try {
-    // Plenty of stock at the source: received from the demo purchase in one move.
-    const receive = await timedRun(
-      ['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'],
-      sandbox.env,
-    );
-    if (receive.code !== 0) throw new Error(receive.stderr);
+    await stock(sandbox);
     const file = join(sandbox.dir, 'moves.csv');
     writeFileSync(
       file,

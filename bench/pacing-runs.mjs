@@ -17,12 +17,6 @@ export function admin(sandbox) {
   };
 }
 
-/** Receives plenty of MUG-BLUE-11OZ into location 1, so that every batch has stock to move. */
-export async function stock(sandbox) {
-  const r = await timedRun(['move', 'MUG-BLUE-11OZ', '100000000', '--from-purchase', '5001', '--to', '1'], sandbox.env);
-  if (r.code !== 0) throw new Error(r.stderr);
-}
-
 /**
  * `moves` moves of quantity `q` (so that no two batches repeat each other) through `sandbox`, with the state directory
  * `state` (a name under the sandbox's directory); resolves to seconds, the 429s the limiter answered, the log's rate

@@ -5,8 +5,8 @@
 // - 1,000 moves at 200/s (burst 20), run twice with one state directory: the second starts at the rate the first learnt;
 // - 10,000 moves at 200/s (burst 20), with Retry-After and without (target: ≤ 1.15 × N/R, ≤ 5 % answered 429).
 // Figures go to stdout and to bench/RESULTS.md. Usage: npm run build && node bench/rate-limit.mjs [rounds]
-import { admin, batch, neverSlowing, stock } from './pacing-runs.mjs';
-import { median, sandboxProcess, table, verdict, writeSection, writtenBy } from './lib.mjs';
+import { admin, batch, neverSlowing } from './pacing-runs.mjs';
+import { median, sandboxProcess, stock, table, verdict, writeSection, writtenBy } from './lib.mjs';
 
 const ROUNDS = Number(process.argv[2] ?? 1);
 const MOVES = Number(process.env.BENCH_MOVES ?? 10_000);

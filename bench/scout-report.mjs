@@ -24,12 +24,7 @@ function manifest(dir) {
 
 export async function scoutReportBench() {
   const sandbox = await sandboxProcess();
-  const env = {
-    ...sandbox.env,
-    INV_RESEARCH_URL: sandbox.info.researchUrl,
-    INV_RESEARCH_CLIENT_ID: sandbox.info.research.clientId,
-    INV_RESEARCH_SECRET: sandbox.info.research.secretKey,
-  };
+  const env = sandbox.researchEnv;
   try {
     const file = manifest(sandbox.dir);
     const html = join(sandbox.dir, 'lot.html');

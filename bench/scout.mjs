@@ -40,12 +40,7 @@ async function scanLatencies(env, codes) {
 
 export async function scoutBench() {
   const sandbox = await sandboxProcess();
-  const env = {
-    ...sandbox.env,
-    INV_RESEARCH_URL: sandbox.info.researchUrl,
-    INV_RESEARCH_CLIENT_ID: sandbox.info.research.clientId,
-    INV_RESEARCH_SECRET: sandbox.info.research.secretKey,
-  };
+  const env = sandbox.researchEnv;
   try {
     const fresh = Array.from({ length: SCANS + 1 }, (_, i) => `B0BENCH${String(i).padStart(3, '0')}`);
     const scans = await scanLatencies(env, fresh);

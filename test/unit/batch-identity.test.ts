@@ -6,40 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import { AnchorReader, anchorKeys, boundsFor } from '../../src/batch/anchor.js';
 import { batchKey, contentDigest } from '../../src/batch/batch-key.js';
-import { chooseBatch, RECENT_MS, type Known } from '../../src/batch/choose.js';
+import { chooseBatch, RECENT_MS } from '../../src/batch/choose.js';
 import { AnchorValueError, headText, parseHead, type Head } from '../../src/batch/head.js';
 import { KeyCounts } from '../../src/batch/key-counts.js';
 import { serverKey } from '../../src/batch/identity.js';
-import { SortedIds } from '../../src/batch/sorted-ids.js';
 import { BatchHeldError, Lease, type LeaseEnv } from '../../src/batch/lease.js';
 import { parseRegistry } from '../../src/batch/registry.js';
 import { AnchorStore, type SettingStore } from '../../src/batch/setting-store.js';
+import { hex, HOUR, ids, input, known, memoryStore, NOW, quiet, unnamed } from '../helpers/batch-fakes.js';
 
-const hex = (n: number) => n.toString(16).padStart(16, '0');
-const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => hex(from + i));
-const input = (list: string[]) => {
-  const set = new SortedIds();
-  for (const id of list) set.addHex(id);
-  return set.seal();
-};
-
-const NOW = Date.parse('2026-11-29T03:00:00Z');
-const HOUR = 3_600_000;
-
-function known(name: string, applied: string[], finished: boolean, at = NOW - HOUR): Known {
-  return {
-    id: `${name}-1`,
-    key: name.padEnd(20, '0'),
-    gen: 1,
-    name,
-    named: false,
-    finished,
-    at,
-    applied: Buffer.from(applied.join(''), 'hex'),
-  };
-}
-
-const unnamed = { named: false, again: false, now: NOW };
 
 describe('chooseBatch: the key first', () => {
   it('continues its key while unfinished, and with --again too: --again starts a generation only after the last finished', () => {
@@ -157,26 +132,6 @@ describe('the key', () => {
   });
 });
 
-/** Settings in memory, each read and write `delay` ms late; `refuse` answers every call with that error. */
-function memoryStore(options: { refuse?: Error; delay?: number } = {}): SettingStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  const later = () => new Promise((resolve) => setTimeout(resolve, options.delay ?? 0));
-  return {
-    data,
-    get: async (key) => {
-      await later();
-      if (options.refuse) throw options.refuse;
-      return data.get(key);
-    },
-    put: async (key, value) => {
-      await later();
-      if (options.refuse) throw options.refuse;
-      data.set(key, value);
-    },
-  };
-}
-
-const quiet = async () => undefined;
 const KEYS = anchorKeys({ key: 'f'.repeat(20), gen: 1, id: '' });
 const BOUNDS = boundsFor(1000);
 const leaseEnv = (host: string, pid: number, alive = true): LeaseEnv => ({

@@ -4,49 +4,14 @@ import { anchorKeys, boundsFor } from '../../src/batch/anchor.js';
 import { accountInstance } from '../../src/batch/batch-account.js';
 import type { BatchEntry } from '../../src/batch/catalogue.js';
 import { exactBatch, otherBatches } from '../../src/batch/candidates.js';
-import { chooseBatch, type Known } from '../../src/batch/choose.js';
+import { chooseBatch } from '../../src/batch/choose.js';
 import { AnchorValueError, headText, parseHead, type Head } from '../../src/batch/head.js';
 import { Registry } from '../../src/batch/registry.js';
 import { BatchChangedError, Lease, type LeaseEnv } from '../../src/batch/lease.js';
 import { AnchorStore, type SettingStore } from '../../src/batch/setting-store.js';
-import { SortedIds } from '../../src/batch/sorted-ids.js';
 import { ConnectionError } from '../../src/errors.js';
-
-const hex = (n: number) => n.toString(16).padStart(16, '0');
-const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => hex(from + i));
-const input = (list: string[]) => {
-  const set = new SortedIds();
-  for (const id of list) set.addHex(id);
-  return set.seal();
-};
-const NOW = Date.parse('2026-11-29T03:00:00Z');
-const HOUR = 3_600_000;
-const known = (name: string, applied: string[], finished: boolean, at = NOW - HOUR): Known => ({
-  id: `${name}-1`,
-  key: name.padEnd(20, '0'),
-  gen: 1,
-  name,
-  named: false,
-  finished,
-  at,
-  applied: Buffer.from(applied.join(''), 'hex'),
-});
-const unnamed = { named: false, again: false, now: NOW };
-const quiet = async () => undefined;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function memory(fail?: (key: string) => Error | undefined): SettingStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    get: async (key) => {
-      const error = fail?.(key);
-      if (error) throw error;
-      return data.get(key);
-    },
-    put: async (key, value) => void data.set(key, value),
-  };
-}
+import { sleep } from '../helpers/wait.js';
+import { hex, HOUR, ids, input, known, memoryStore, NOW, quiet, unnamed } from '../helpers/batch-fakes.js';
 
 const KEY = 'a'.repeat(20);
 const head = (over: Partial<Head> = {}): Head => ({
@@ -117,27 +82,27 @@ describe('the 12-hour window and the one-in-ten rule, in absolute terms', () => 
 
 describe('candidates', () => {
   it('a head that says stopped is unfinished', async () => {
-    const exact = await exactBatch(KEY, head({ state: 'stopped' }), [], probe(memory()));
+    const exact = await exactBatch(KEY, head({ state: 'stopped' }), [], probe(memoryStore()));
     expect(exact?.finished).toBe(false);
   });
   it('a cleared head is continued even when the journal here says finished', async () => {
-    const exact = await exactBatch(KEY, 'cleared', [entry({ finished: true })], probe(memory()));
+    const exact = await exactBatch(KEY, 'cleared', [entry({ finished: true })], probe(memoryStore()));
     expect(exact).toMatchObject({ gen: 1, finished: false });
   });
   it('a cleared head with no journal here finds the latest generation whose windows are on the server', async () => {
-    const store = memory();
+    const store = memoryStore();
     for (const gen of [1, 2]) store.data.set(anchorKeys({ key: KEY, gen, id: '' }).window(1), ids(0, 3).join(','));
     expect(await exactBatch(KEY, 'cleared', [], probe(store))).toMatchObject({ gen: 2 });
   });
 
-  const registered = (store: ReturnType<typeof memory>) => {
+  const registered = (store: ReturnType<typeof memoryStore>) => {
     store.data.set('INV_BATCHES_acct', JSON.stringify([[KEY, 1, 'move', 'u', Math.floor(NOW / 1000), 3]]));
     return new Registry(new AnchorStore(store, quiet), 'INV_BATCHES_acct', { now: () => NOW, sleep });
   };
   const compare = { ids: input(ids(0, 10)), kind: 'move', key: 'c'.repeat(20), warn: quiet };
 
   it("another PC's rows in doubt (its run was killed) count as applied", async () => {
-    const store = memory();
+    const store = memoryStore();
     const registry = registered(store);
     store.data.set(`INV_BATCH_${KEY}`, headText(head()));
     store.data.set(anchorKeys({ key: KEY, gen: 1, id: '' }).window(1), ids(0, 3).join(','));
@@ -145,7 +110,7 @@ describe('candidates', () => {
     expect(other?.applied.length).toBe(3 * 8);
   });
   it('a server that cannot be reached while another batch is read stops the run (it is not left out)', async () => {
-    const store = memory((key) => (key.startsWith('INV_BATCH_') ? new ConnectionError('cannot connect') : undefined));
+    const store = memoryStore({ refuse: (key) => (key.startsWith('INV_BATCH_') ? new ConnectionError('cannot connect') : undefined) });
     const registry = registered(store);
     await expect(otherBatches([], registry, new AnchorStore(store, quiet), compare)).rejects.toThrow(/cannot connect/);
   });
@@ -165,7 +130,7 @@ describe('anchor values: type and bounds of every field', () => {
 
 describe('the account id', () => {
   it('is refused when it is not one inv wrote', async () => {
-    const store = memory();
+    const store = memoryStore();
     store.data.set('INV_ACCOUNT', 'oops');
     await expect(accountInstance(new AnchorStore(store, quiet), sleep, undefined)).rejects.toThrow(AnchorValueError);
   });
@@ -220,7 +185,7 @@ describe('the lease, in time', () => {
     expect(await both(20, 60)).toBe(1);
   });
   it('a lease another host last renewed 61 s ago is free', async () => {
-    const store = memory();
+    const store = memoryStore();
     await new Lease(new AnchorStore(store, quiet), KEYS, BOUNDS, 'b', env('pc-a', 1)).claim(undefined, 1, 10, position);
     const read = await new Lease(new AnchorStore(store, quiet), KEYS, BOUNDS, 'b', env('pc-b', 2)).head();
     const later = new Lease(
@@ -233,7 +198,7 @@ describe('the lease, in time', () => {
     await expect(later.claim(read, 1, 10, position)).resolves.toBeUndefined();
   });
   it('a head that moved since pass one read it (another run finished meanwhile) is read again', async () => {
-    const store = memory();
+    const store = memoryStore();
     store.data.set(KEYS.head, headText(head({ state: 'finished', renewed: new Date().toISOString() })));
     const lease = new Lease(new AnchorStore(store, quiet), KEYS, BOUNDS, 'b', env('pc-b', 2));
     await expect(lease.claim(undefined, 1, 10, position)).rejects.toBeInstanceOf(BatchChangedError);
@@ -242,7 +207,7 @@ describe('the lease, in time', () => {
     vi.useFakeTimers();
     try {
       let clock = NOW;
-      const store = memory();
+      const store = memoryStore();
       const lease = new Lease(
         new AnchorStore(store, quiet),
         KEYS,
@@ -399,7 +364,7 @@ describe('more pins', () => {
 
 describe('the register', () => {
   it('records a batch once: its end replaces its start', async () => {
-    const store = memory();
+    const store = memoryStore();
     const registry = new Registry(new AnchorStore(store, quiet), 'INV_BATCHES_acct', {
       now: () => NOW,
       sleep: async () => {},
