@@ -15,7 +15,6 @@ import { parseRegistry } from '../../src/batch/registry.js';
 import { AnchorStore, type SettingStore } from '../../src/batch/setting-store.js';
 import { hex, HOUR, ids, input, known, memoryStore, NOW, quiet, unnamed } from '../helpers/batch-fakes.js';
 
-
 describe('chooseBatch: the key first', () => {
   it('continues its key while unfinished, and with --again too: --again starts a generation only after the last finished', () => {
     const open = known('a', ids(0, 50), false);

@@ -110,7 +110,9 @@ describe('candidates', () => {
     expect(other?.applied.length).toBe(3 * 8);
   });
   it('a server that cannot be reached while another batch is read stops the run (it is not left out)', async () => {
-    const store = memoryStore({ refuse: (key) => (key.startsWith('INV_BATCH_') ? new ConnectionError('cannot connect') : undefined) });
+    const store = memoryStore({
+      refuse: (key) => (key.startsWith('INV_BATCH_') ? new ConnectionError('cannot connect') : undefined),
+    });
     const registry = registered(store);
     await expect(otherBatches([], registry, new AnchorStore(store, quiet), compare)).rejects.toThrow(/cannot connect/);
   });
