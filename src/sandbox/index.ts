@@ -8,13 +8,8 @@ import { Account } from './inventory/account.js';
 import { moveRoutes } from './inventory/moves.js';
 import { resourceRoutes } from './inventory/resources.js';
 import { authedRoute } from './inventory/routes/route-base.js';
-import {
-  addBulkItems,
-  demoInventory,
-  emptyInventory,
-  upgradeInventory,
-  type InventoryState,
-} from './inventory/inventory-state.js';
+import { addBulkItems, demoInventory } from './inventory/demo-inventory.js';
+import { emptyInventory, upgradeInventory, type InventoryState } from './inventory/inventory-state.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { OAuthServer } from './oauth/server.js';
 import {
