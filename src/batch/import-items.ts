@@ -4,7 +4,7 @@
  * `--replace` upserts whole items with POST /v1/items.
  */
 import type { InventoryClient } from '../api/inventory.js';
-import { CLEARABLE } from '../api/item-merge.js';
+import { CLEARABLE_ITEM_FIELDS, WRITTEN_ITEM_FIELDS } from '../api/item-fields.js';
 import { mskuProblem } from '../api/msku.js';
 import { check, itemPatchSchema, itemSchema } from '../api/rules.js';
 import { UsageError } from '../errors.js';
@@ -15,21 +15,7 @@ import { fieldsOf, itemFromRow, planRow, type ItemRow } from './import-plan.js';
 import { matchColumns } from './batch-input.js';
 import type { Cell } from './strict-json.js';
 
-const COLUMNS = new Set([
-  'msku',
-  'inactive',
-  'productId',
-  'productIdType',
-  'title',
-  'manufacturer',
-  'image',
-  'type',
-  'cond',
-  'notes',
-  'value',
-  'rank',
-  'attributes',
-]);
+const COLUMNS: ReadonlySet<string> = new Set(WRITTEN_ITEM_FIELDS);
 
 /** Refuses CSV headers with columns that are not item fields (attr.NAME columns become attributes). */
 export function checkItemColumns(header: string[]): string[] {
@@ -78,7 +64,7 @@ export function importKind(client: InventoryClient, replace = false): BatchKind<
           : { problem: checked.problem };
       }
       const { given, attrs } = fieldsOf(fields);
-      for (const field of CLEARABLE) if (given[field] === '') given[field] = null;
+      for (const field of CLEARABLE_ITEM_FIELDS) if (given[field] === '') given[field] = null;
       const checked = check(itemPatchSchema.required({ msku: true }), given);
       return checked.ok
         ? { row: { item: checked.data as Record<string, unknown>, attrs, replace } }

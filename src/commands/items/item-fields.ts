@@ -1,6 +1,7 @@
 /** The item field flags shared by create, update and replace, and the item views. */
 import { Option, type Command } from 'commander';
 import { PRODUCT_ID_TYPES } from '../../api/constants.js';
+import { ITEM_FIELDS } from '../../api/item-fields.js';
 import type { Item } from '../../api/inventory-types.js';
 import { collect, defined, pairs } from '../../cli/request-body.js';
 import { count, money } from '../../util/format.js';
@@ -58,27 +59,6 @@ export function itemFields(flags: ItemFlags): Record<string, unknown> {
     attributes: pairs(flags.attr, '--attr'),
   });
 }
-
-export const ITEM_FIELDS = [
-  'msku',
-  'inactive',
-  'productId',
-  'productIdType',
-  'title',
-  'manufacturer',
-  'image',
-  'type',
-  'cond',
-  'notes',
-  'createdUserId',
-  'created',
-  'value',
-  'rank',
-  'modified',
-  'attributes',
-  'listings',
-  'link',
-];
 
 /** Items as a table: one row per item. */
 export const ITEMS_VIEW: View<Item> = {
