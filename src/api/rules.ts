@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { LOCATION_TYPES, PRODUCT_ID_TYPES } from './constants.js';
 import { decimalCommaHint } from '../util/money.js';
 import { mskuProblem } from './msku.js';
-import { SERVER_ITEM_FIELDS, type ItemField } from './item-fields.js';
+import { SERVER_ITEM_FIELDS, type ItemField } from './item-field-uses.js';
 
 const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
 const required = (max: number) => text(max).min(1, 'must not be empty');

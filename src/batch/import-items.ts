@@ -4,7 +4,7 @@
  * `--replace` upserts whole items with POST /v1/items.
  */
 import type { InventoryClient } from '../api/inventory.js';
-import { CLEARABLE_ITEM_FIELDS, WRITTEN_ITEM_FIELDS } from '../api/item-fields.js';
+import { CLEARABLE_ITEM_FIELDS, WRITTEN_ITEM_FIELDS } from '../api/item-field-uses.js';
 import { mskuProblem } from '../api/msku.js';
 import { check, itemPatchSchema, itemSchema } from '../api/rules.js';
 import { UsageError } from '../errors.js';

@@ -20,6 +20,7 @@ import type { Colors } from '../util/colors.js';
 import { render } from './output/render.js';
 import { checkFields, type View } from './output/view.js';
 import { ask, choose, confirm, type Question } from './prompt.js';
+import type { Browser, Ctx, GivenResearchKey, Output } from './ctx.js';
 
 /** Resources shared by one run of main(): the config store and the connection pool. */
 export class Session {
@@ -80,24 +81,11 @@ export class Session {
   }
 }
 
-/** Where URLs are opened for the user. */
-export interface Browser {
-  /**
-   * Starts a browser on `url` without waiting for it to close; rejects when it cannot start (or when `origin` is given and
-   * the URL is not on it). With `page`, `url` is the file: URL of inv's own login page.
-   */
-  open(url: string, options?: { origin?: string; page?: boolean }): Promise<void>;
-}
-
-export interface Output<R> {
-  /** Renders records (array or async stream) in the chosen format; returns the count. */
-  render(records: Iterable<R> | AsyncIterable<R>): Promise<number>;
-}
-
 /** How long a batch waits for a service that cannot be reached, unless --wait says otherwise. */
 export const BATCH_WAIT_MS = 10 * 60_000;
 
-export class Ctx {
+/** The context of a command run in this session: clients, settings and prompts made lazily, once. */
+export class SessionCtx implements Ctx {
   private settingsCache?: Settings;
   private pacer?: Pacer;
   /** One outage clock for every client of the command: --wait bounds the outage, not each request. */
@@ -109,6 +97,11 @@ export class Ctx {
     /** Colours for stderr messages (plain unless colour is on). */
     readonly color: Colors,
   ) {}
+
+  /** Every command, declared (completion scripts are made from it). */
+  allCommands(): Promise<Command> {
+    return this.session.allCommands();
+  }
 
   get io(): IO {
     return this.session.io;
@@ -139,11 +132,7 @@ export class Ctx {
    * The research client of the profile in force; `credentials` replace the stored ones (to verify new ones),
    * `sources` saying where each came from (for the hint when they are rejected).
    */
-  async research(credentials?: {
-    clientId: string;
-    secretKey: string;
-    sources: { clientId: string; secretKey: string };
-  }): Promise<ResearchClient> {
+  async research(credentials?: GivenResearchKey): Promise<ResearchClient> {
     const [deps, store] = await Promise.all([this.clientDeps(), this.config()]);
     const settings = credentials
       ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined } }

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { HttpRequest } from '../http/http-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { collect, jsonInput, pairs } from '../cli/request-body.js';
 import { jsonText } from '../cli/output/render.js';
 import { paramsInQuery } from '../api/constants.js';

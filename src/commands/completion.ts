@@ -1,7 +1,7 @@
 /** inv completion bash|zsh|fish: a shell completion script for inv's commands, subcommands, options and their values. */
 import type { Command } from 'commander';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
@@ -33,5 +33,5 @@ export function parse([shell]: unknown[]): Shell {
 /** Prints the completion script of every command for the shell. */
 export async function run(ctx: Ctx, shell: Shell): Promise<void> {
   const { completionScript } = await import('../cli/completion/index.js');
-  await ctx.io.out.write(completionScript(shell, await ctx.session.allCommands()));
+  await ctx.io.out.write(completionScript(shell, await ctx.allCommands()));
 }

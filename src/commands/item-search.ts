@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { ItemSearchResponse } from '../api/research-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { wholeNumber } from '../cli/request-body.js';
 import { money } from '../util/format.js';
 import { pick, type View } from '../cli/output/view.js';

@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { mskuArg, wholeNumber } from '../cli/request-body.js';
 
 export const meta: Meta = {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { checkFnsku, unitRun } from '../labels/content.js';
 import { checkLabelFile, labelSettings, writeLabels, type LabelOptions } from '../labels/write-labels.js';
 import { readAll, type IO } from '../util/io.js';

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { AuthError, UsageError } from '../errors.js';
 import type { StoredTokens } from '../config/schema.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import type { Meta } from '../cli/command.js';
 import { portNumber } from '../cli/request-body.js';
 import { readAll } from '../util/io.js';

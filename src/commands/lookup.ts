@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin } from './shared/research-input.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { OFFERS_VIEW } from './shared/research-views.js';
 
 const US_MARKETPLACE = 'ATVPDKIKX0DER';

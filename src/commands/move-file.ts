@@ -1,6 +1,6 @@
 /** The batch half of `inv move --file`: its flags into the engine's request, and the engine's summary and problem rows out. */
 import type { MoveBatchRequest, MoveResult } from '../batch/move-batch.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import type { View } from '../cli/output/view.js';
 import { UsageError } from '../errors.js';
 import { batchRequest, type BatchRequestFlags } from './batch/batch-request.js';

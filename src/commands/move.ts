@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { againOption, batchNameOption } from './batch/options.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { canPrompt } from '../cli/prompt.js';
 import { parseBatch, runBatch, type BatchFlags } from './move-file.js';
 import type { MoveBatchRequest } from '../batch/move-batch.js';

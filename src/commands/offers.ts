@@ -4,7 +4,7 @@ import { mapLimit } from '../util/concurrency.js';
 import { parseAsin } from './shared/research-input.js';
 import type { OffersFormat } from '../api/research-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { OFFERS_VIEW } from './shared/research-views.js';
 
 /** The ASINs, and what to ask the API for. */

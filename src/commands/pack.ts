@@ -1,7 +1,7 @@
 /** inv pack SHIPMENT_ID: box contents from files (or scanned on a terminal), checked, then carton labels and the pack list. */
 import type { Command } from 'commander';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { outputOptions, type Outputs } from '../pack/carton-outputs.js';
 import { UsageError } from '../errors.js';
 import { PACK_VIEW } from './shared/pack-view.js';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { PagingOptions } from '../api/collection-pages.js';
 import { wholeNumber as whole } from '../cli/request-body.js';
-import type { Ctx, Output } from '../cli/context.js';
+import type { Ctx, Output } from '../cli/ctx.js';
 
 export interface PagingFlags {
   all?: boolean;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { InvError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
 import { setPath, type Profile } from '../config/schema.js';

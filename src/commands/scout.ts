@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { DELIMITER_HELP, wholeNumber } from '../cli/request-body.js';
 import { SORT_KEYS, type SortKey } from '../scout/lot.js';
 import {

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { SentShipment } from '../api/inventory-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { checkLabelFile, labelSettings, type LabelOptions } from '../labels/write-labels.js';
 import type { View } from '../cli/output/view.js';
 import { mskuArg } from '../cli/request-body.js';

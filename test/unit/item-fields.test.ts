@@ -1,6 +1,6 @@
 /** The one list of item fields against what is made from it: the record type, the rules, the import's columns. */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { CLEARABLE_ITEM_FIELDS, ITEM_FIELD_USES, ITEM_FIELDS, type ItemField } from '../../src/api/item-fields.js';
+import { CLEARABLE_ITEM_FIELDS, ITEM_FIELD_USES, ITEM_FIELDS, type ItemField } from '../../src/api/item-field-uses.js';
 import type { Item } from '../../src/api/inventory-types.js';
 import { itemPatchSchema } from '../../src/api/rules.js';
 import { checkItemColumns } from '../../src/batch/import-items.js';

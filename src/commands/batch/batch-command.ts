@@ -5,7 +5,7 @@
 import type { BatchOutcome, BatchRunEnv, RowResult } from '../../batch/batch-types.js';
 import { BatchRefusedError, exitCodeOf, InterruptedError, UsageError } from '../../errors.js';
 import { requireBaseUrl } from '../../cli/clients.js';
-import type { Ctx, Output } from '../../cli/context.js';
+import type { Ctx, Output } from '../../cli/ctx.js';
 import { jsonText } from '../../cli/output/render.js';
 import { stateDir } from '../../config/paths.js';
 

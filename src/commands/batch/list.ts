@@ -3,7 +3,7 @@ import { rememberNames } from '../../cli/completion/names.js';
 import type { Command } from 'commander';
 import type { BatchInfo } from '../../batch/kept-batches.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';

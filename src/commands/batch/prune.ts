@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { wholeNumber } from '../../cli/request-body.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';

@@ -1,7 +1,7 @@
 /** inv batch show NAME: the rows of a batch by state; for rows in doubt, the quantities to check on the server. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';

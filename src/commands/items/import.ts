@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { BatchRequest, RowResult } from '../../batch/batch-types.js';
 import { againOption, batchNameOption } from '../batch/options.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { DELIMITER_HELP } from '../../cli/request-body.js';
 import type { View } from '../../cli/output/view.js';
 import { batchEnv, batchRequest, runAndRender, type BatchRequestFlags } from '../batch/batch-command.js';

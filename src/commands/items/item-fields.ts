@@ -1,7 +1,7 @@
 /** The item field flags shared by create, update and replace, and the item views. */
 import { Option, type Command } from 'commander';
 import { PRODUCT_ID_TYPES } from '../../api/constants.js';
-import { ITEM_FIELDS } from '../../api/item-fields.js';
+import { ITEM_FIELDS } from '../../api/item-field-uses.js';
 import type { Item } from '../../api/inventory-types.js';
 import { collect, defined, pairs } from '../../cli/request-body.js';
 import { count, money } from '../../util/format.js';

@@ -6,7 +6,7 @@ import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { InterruptedError } from '../../errors.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { project } from '../../cli/output/view.js';
 import { jsonText } from '../../cli/output/render.js';
 import { Progress } from '../../batch/progress.js';

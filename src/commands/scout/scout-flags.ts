@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { COST_DECIMALS, parsePrice, readMoney } from '../../util/money.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { parsePriceRule, type PriceRule } from '../../scout/price.js';
 import { scoutSettings, type ScoutFlags } from '../../scout/scout-settings.js';
 import type { AnswerPolicy } from '../../scout/answer-cache.js';

@@ -4,7 +4,7 @@
  * every unit is packed (or with --partial). Each step is journaled by the engine before it is shown.
  */
 import type { InventoryClient } from '../../api/inventory.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { lineReader, type LineReader } from '../../cli/lines.js';
 import { canPrompt } from '../../cli/prompt.js';
 import { requireBaseUrl } from '../../cli/clients.js';

@@ -1,7 +1,7 @@
 /** inv shipments show ID: what an inbound FBA shipment holds (msku, fnsku, quantity). */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { UsageError } from '../../errors.js';
 import { checkLabelFile, labelSettings, type LabelOptions } from '../../labels/write-labels.js';
 import { SHIPMENT_VIEW } from './shipment-views.js';

@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import type { ItemLocation, Location } from '../../api/inventory-types.js';
 import type { MskuTotal } from '../../api/stock.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx, Output } from '../../cli/context.js';
+import type { Ctx, Output } from '../../cli/ctx.js';
 import { mskuArg } from '../../cli/request-body.js';
 import { pagingOptions, readPaging, renderPage, type ListPaging, type PagingFlags } from '../paging.js';
 import { showsNames, stockView, totalsView } from './stock-views.js';
