@@ -12,7 +12,7 @@ import {
 import { JournalWriteError } from './batch-journal.js';
 import type { SendState } from './row-states.js';
 
-export interface Verdict {
+export interface StopVerdict {
   /** The row's state: applied, refused (a rerun sends it), maybe applied, or not sent at all. */
   state: SendState;
   message: string;
@@ -27,7 +27,7 @@ export interface Verdict {
  * HTTP core's call (its error hook throws InDoubtError); here it only becomes the row's state. A 2xx is applied,
  * whatever its body. Other answers refuse the row.
  */
-export function verdictOf(error: unknown): Verdict {
+export function verdictOf(error: unknown): StopVerdict {
   const message = (error as Error)?.message ?? String(error);
   if (error instanceof ApiError && error.status >= 200 && error.status < 300)
     return { state: 'done', message: `applied, but the answer could not be read: ${message}` };
