@@ -17,7 +17,7 @@ export function matchColumns(columns: string[], known: Iterable<string>): string
 
 /** The rows of an opened input read as CSV; a fault of the file is a UsageError naming the input and the line. */
 export async function* csvRows(input: TextInput, options: CsvOptions = {}): AsyncGenerator<CsvRow> {
-  const csv = csvParser(input.text, input.line, options);
+  const csv = csvParser(input.text, input.line, input.name, options);
   try {
     for await (const row of csv.rows) yield row;
   } catch (error) {

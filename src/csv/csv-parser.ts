@@ -41,14 +41,14 @@ export function delimiterOf(line: string, given?: string): { delimiter: string; 
   return { delimiter: best === 0 ? ',' : DELIMITERS[counts.indexOf(best)]!, sepLine: false };
 }
 
-/** Refuses a CSV header with an empty or repeated column name (the one rule for every caller). */
-function checkHeader(columns: string[]): void {
+/** Refuses a CSV header with an empty or repeated column name (the one rule for every caller); `name` is the input's. */
+function checkHeader(columns: string[], name: string): void {
   const seen = new Set<string>();
   columns.forEach((c, i) => {
-    if (!c) throw new UsageError(`the header's column ${i + 1} has no name`);
+    if (!c) throw new UsageError(`${name}: the header's column ${i + 1} has no name`);
     if (seen.has(c))
       throw new UsageError(
-        `the header names column "${c}" twice`,
+        `${name}: the header names column "${c}" twice`,
         'each column may appear once: remove or rename the other one',
       );
     seen.add(c);
@@ -56,18 +56,22 @@ function checkHeader(columns: string[]): void {
 }
 
 /** The header as the kind names its columns: trimmed, checked, then handed to `header` (which may refuse or rename them). */
-function columnsOf(header: string[], options: CsvOptions): string[] {
+function columnsOf(header: string[], name: string, options: CsvOptions): string[] {
   let columns = header.map((c) => c.trim());
-  checkHeader(columns);
+  checkHeader(columns, name);
   columns = options.header?.(columns) ?? columns;
-  checkHeader(columns);
+  checkHeader(columns, name);
   return columns;
 }
 
-/** A CSV parser fed `text` (whose first line is `firstLine`): its records are rows; `empty()` counts the rows skipped as empty. */
+/**
+ * A CSV parser fed `text` (whose first line is `firstLine`; `name` is how messages call it): its records are rows;
+ * `empty()` counts the rows skipped as empty.
+ */
 export function csvParser(
   text: AsyncIterable<string>,
   firstLine: string,
+  name: string,
   options: CsvOptions,
 ): { rows: AsyncIterable<CsvRow>; empty(): number } {
   const { delimiter, sepLine } = delimiterOf(firstLine, options.delimiter);
@@ -77,7 +81,7 @@ export function csvParser(
     delimiter,
     // Excel's `sep=;` line is not the header; line numbers still count it.
     from_line: sepLine ? 2 : 1,
-    columns: (header: string[]) => columnsOf(header, options),
+    columns: (header: string[]) => columnsOf(header, name, options),
     skip_empty_lines: true,
     trim: true,
     relax_column_count: false,

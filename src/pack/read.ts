@@ -25,30 +25,31 @@ export interface BoxRow {
 }
 
 /**
- * The rows of a file by the one CSV reader (streamed, delimiter given or sniffed outside quotes, Excel's `sep=` line),
- * keyed by lower-case column; the header must name one of each of `required`.
+ * Each row of a file by the one CSV reader (streamed, delimiter given or sniffed outside quotes, Excel's `sep=` line),
+ * keyed by lower-case column, made into a checked row by `check` as it is read (a row's other cells are not kept); the
+ * header must name one of each of `required`.
  */
-async function records(
+async function readChecked<T>(
   file: string,
   flag: string,
   required: string[][],
   delimiter: string | undefined,
-): Promise<Array<{ row: number; cells: Record<string, string> }>> {
-  const where = `${flag} ${file}`;
+  check: (cells: Record<string, string>, row: number, where: string) => T,
+): Promise<T[]> {
   const header = (columns: string[]) => {
     const lower = columns.map((c) => c.toLowerCase());
     for (const names of required) {
       if (!names.some((n) => lower.includes(n)))
         throw new UsageError(
-          `${where}: the header row needs a ${names.join(' or ')} column (columns: ${lower.join(', ') || 'none'})`,
+          `${flag} ${file}: the header row needs a ${names.join(' or ')} column (columns: ${lower.join(', ') || 'none'})`,
         );
     }
     return lower;
   };
-  const rows: Array<{ row: number; cells: Record<string, string> }> = [];
+  const rows: T[] = [];
   const hint = 'fix the file and run the same command again: nothing was written';
-  for await (const { line, record } of readCsv(file, where, { delimiter, header, hint }))
-    rows.push({ row: line, cells: record });
+  for await (const { line, record } of readCsv(file, `${flag} ${file}`, { delimiter, header, hint }))
+    rows.push(check(record, line, `${flag} ${file} row ${line}`));
   return rows;
 }
 
@@ -74,10 +75,8 @@ function date(value: string, where: string): string {
 
 /** The rows of a contents file, each checked: box and quantity whole numbers, an msku or fnsku, exp a real date. */
 export async function readContents(file: string, delimiter?: string): Promise<ContentRow[]> {
-  const rows = await records(file, '--file', [['box'], ['msku', 'fnsku'], ['quantity', 'qty']], delimiter);
-  if (rows.length === 0) throw new UsageError(`--file ${file}: no rows under the header`);
-  return rows.map(({ row, cells }) => {
-    const where = `--file ${file} row ${row}`;
+  const required = [['box'], ['msku', 'fnsku'], ['quantity', 'qty']];
+  const rows = await readChecked(file, '--file', required, delimiter, (cells, row, where) => {
     const msku = cells.msku || undefined;
     const fnsku = cells.fnsku || undefined;
     if (!msku && !fnsku) throw new UsageError(`${where}: give an msku or an fnsku`);
@@ -90,14 +89,15 @@ export async function readContents(file: string, delimiter?: string): Promise<Co
       exp: cells.exp ? date(cells.exp, where) : undefined,
     };
   });
+  if (rows.length === 0) throw new UsageError(`--file ${file}: no rows under the header`);
+  return rows;
 }
 
 /** The rows of a boxes file, each checked: box a whole number, weight and sides numbers above 0, one row per box. */
 export async function readBoxes(file: string, delimiter?: string): Promise<BoxRow[]> {
-  const rows = await records(file, '--boxes', [['box'], ['weight'], ['length'], ['width'], ['height']], delimiter);
+  const required = [['box'], ['weight'], ['length'], ['width'], ['height']];
   const seen = new Set<number>();
-  return rows.map(({ row, cells }) => {
-    const where = `--boxes ${file} row ${row}`;
+  return readChecked(file, '--boxes', required, delimiter, (cells, row, where) => {
     const box = whole(cells.box ?? '', where, 'box');
     if (seen.has(box)) throw new UsageError(`${where}: box ${box} has a row already`);
     seen.add(box);

@@ -321,6 +321,6 @@ describe('inv pack reads CSV as people save it (the one CSV reader)', () => {
     const twice = `box,msku,quantity,MSKU\n1,${BOOK},4,${MUG}\n`;
     const r = await packJson(twice);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/column "msku" twice/i);
+    expect(r.stderr).toMatch(/--file \S+saved\.csv: the header names column "msku" twice/);
   });
 });

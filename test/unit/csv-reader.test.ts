@@ -45,10 +45,12 @@ describe('the one CSV reader', () => {
   });
 
   it('refuses a header naming a column twice, naming it, also after the caller renamed the columns', async () => {
-    expect(await read('a,b,a\n1,2,3\n')).toEqual({ error: 'the header names column "a" twice' });
+    expect(await read('a,b,a\n1,2,3\n')).toEqual({ error: 'in.csv: the header names column "a" twice' });
     const lower = (columns: string[]) => columns.map((c) => c.toLowerCase());
-    expect(await read('Box,box\n1,2\n', { header: lower })).toEqual({ error: 'the header names column "box" twice' });
-    expect(await read('a,,b\n1,2,3\n')).toEqual({ error: "the header's column 2 has no name" });
+    expect(await read('Box,box\n1,2\n', { header: lower })).toEqual({
+      error: 'in.csv: the header names column "box" twice',
+    });
+    expect(await read('a,,b\n1,2,3\n')).toEqual({ error: "in.csv: the header's column 2 has no name" });
   });
 
   it('skips rows of nothing but empty cells and counts them; an error names the input and the line', async () => {
