@@ -53,15 +53,17 @@ async function peek(source: AsyncIterable<string>): Promise<Omit<TextInput, 'nam
 
 /**
  * Opens `file` as text; `label` names the input in messages. Given a stream instead of a label, `file` "-" reads that
- * stream (once: batches spool stdin to a file first, to read it twice).
+ * stream (once: batches spool stdin to a file first, to read it twice). Without an `encoding` (a command that takes
+ * no --encoding) it is UTF-8.
  */
 export async function openText(
   file: string,
   label: string | NodeJS.ReadableStream,
-  encoding: Encoding = 'utf-8',
+  encoding?: Encoding,
 ): Promise<TextInput> {
   const stdin = typeof label === 'string' ? undefined : label;
   const name = stdin ? (file === '-' ? 'stdin' : file) : (label as string);
   const bytes = stdin && file === '-' ? Readable.from(stdin) : await open(file, name);
-  return { name, ...(await peek(decode(boundedLines(bytes, name), encoding, name))) };
+  const text = decode(boundedLines(bytes, name), encoding ?? 'utf-8', name, encoding !== undefined);
+  return { name, ...(await peek(text)) };
 }

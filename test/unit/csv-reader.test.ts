@@ -61,12 +61,21 @@ describe('the one CSV reader', () => {
     expect(await read('a,b\n1,2\n1,2,3\n')).toEqual({ error: expect.stringMatching(/^in\.csv: line 3: /) });
   });
 
-  it('reads UTF-8 strictly, a named encoding otherwise, and bounds every line', async () => {
+  it('reads UTF-8 strictly (--encoding hinted only where a command takes it), a named encoding otherwise, and bounds every line', async () => {
     const latin = Buffer.from('a,b\ncaf\xe9,2\n', 'latin1');
     expect(await read(latin)).toEqual({ error: expect.stringMatching(/in\.csv: line 2: bytes that are not UTF-8/) });
     expect(await read(latin, { encoding: 'windows-1252' })).toEqual({
       rows: [{ line: 2, record: { a: 'café', b: '2' } }],
     });
+    const hint = async (encoding?: Encoding) => {
+      const file = join(dir, 'latin.csv');
+      writeFileSync(file, latin);
+      return readCsv(file, 'in.csv', { encoding })
+        .next()
+        .catch((error: UsageError) => error.hint);
+    };
+    expect(await hint()).toMatch(/^save the file as UTF-8 \(in Excel/);
+    expect(await hint('utf-8')).toMatch(/--encoding windows-1252/);
     expect(await read(`a,b\n1,${'x'.repeat(1024 * 1024 + 1)}\n`)).toEqual({
       error: expect.stringMatching(/in\.csv: line 2 is longer than 1 MiB/),
     });
