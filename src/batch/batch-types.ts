@@ -1,7 +1,7 @@
 /** The vocabulary of the batch engine: what a batch kind provides, what a run is asked and given, and what it reports. */
 import type { InventoryClient } from '../api/inventory.js';
 import type { InvError } from '../errors.js';
-import type { Encoding } from './decode.js';
+import type { Encoding } from '../csv/decode.js';
 import type { InputRow } from './batch-input.js';
 import type { Journal, JournalFile } from '../util/journal.js';
 import type { ProgressSinks } from './progress.js';

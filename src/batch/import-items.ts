@@ -12,7 +12,7 @@ import { runJournaledBatch } from './batch-run.js';
 import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, RowResult } from './batch-types.js';
 import { dryRunImport } from './import-dry-run.js';
 import { fieldsOf, itemFromRow, planRow, type ItemRow } from './import-plan.js';
-import { matchColumns } from './batch-input.js';
+import { matchColumns } from '../csv/csv-input.js';
 import type { Cell } from './strict-json.js';
 
 const COLUMNS: ReadonlySet<string> = new Set(WRITTEN_ITEM_FIELDS);

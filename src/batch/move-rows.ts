@@ -2,7 +2,7 @@
 import { positiveQuantity, QUANTITY_RULE } from '../api/quantity.js';
 import { mskuProblem } from '../api/msku.js';
 import { UsageError } from '../errors.js';
-import { matchColumns } from './batch-input.js';
+import { matchColumns } from '../csv/csv-input.js';
 import type { Position } from './order.js';
 import type { Cell } from './strict-json.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { processAlive } from '../util/file-lock.js';
 import { InterruptedError, UsageError } from '../errors.js';
-import { boundedLines } from './line-limit.js';
+import { boundedLines } from '../csv/line-limit.js';
 import { nodeCrypto } from '../util/lazy-crypto.js';
 
 /** Checks that a file can be read, with a clear error when it cannot. */

@@ -4,11 +4,13 @@ import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/ctx.js';
 import { outputOptions, type Outputs } from '../pack/carton-outputs.js';
 import { UsageError } from '../errors.js';
+import { DELIMITER_HELP } from '../cli/request-body.js';
 import { PACK_VIEW } from './shared/pack-view.js';
 
 interface Flags {
   file?: string;
   boxes?: string;
+  delimiter?: string;
   units?: string;
   partial?: boolean;
   oversize?: boolean;
@@ -33,7 +35,7 @@ export interface PackCommandOptions {
   partial: boolean;
   oversize: boolean;
   /** File mode: the box contents and the box sizes; undefined for scan mode (on a terminal). */
-  files: { file: string; boxes: string } | undefined;
+  files: { file: string; boxes: string; delimiter?: string } | undefined;
   /** --ship-from as given (run checks it, or reads or asks for the profile's, when carton labels are written). */
   shipFrom: string | undefined;
   /** The carton labels and pack list to write, checked. */
@@ -48,6 +50,7 @@ export function setup(command: Command): void {
       'box contents: box,msku,quantity (or fnsku instead of msku; optional exp as YYYY-MM-DD)',
     )
     .option('--boxes <boxes.csv>', 'box sizes: box,weight,length,width,height (lb and inches; see --units)')
+    .option('--delimiter <char>', `--file and --boxes: ${DELIMITER_HELP}`)
     .option('--units <units>', 'imperial (lb, in; the default) or metric (kg, cm) for --boxes and scanned sizes')
     .option('--partial', 'allow fewer units than the shipment holds (never more)')
     .option('--oversize', 'allow a side over 25 in (a single oversize item)')
@@ -82,6 +85,7 @@ export function parse([shipment]: unknown[], flags: Flags): PackCommandOptions {
   if (units !== 'imperial' && units !== 'metric') throw new UsageError(`--units "${units}" must be imperial or metric`);
   if (flags.file === undefined && flags.boxes !== undefined)
     throw new UsageError('--boxes goes with --file CONTENTS.csv');
+  if (flags.file === undefined && flags.delimiter !== undefined) throw new UsageError('--delimiter goes with --file');
   if (flags.file !== undefined && flags.boxes === undefined)
     throw new UsageError('--file needs --boxes BOXES.csv: the weight and sides of each box');
   return {
@@ -89,7 +93,7 @@ export function parse([shipment]: unknown[], flags: Flags): PackCommandOptions {
     units,
     partial: Boolean(flags.partial),
     oversize: Boolean(flags.oversize),
-    files: flags.file === undefined ? undefined : { file: flags.file, boxes: flags.boxes! },
+    files: flags.file === undefined ? undefined : { file: flags.file, boxes: flags.boxes!, delimiter: flags.delimiter },
     shipFrom: flags.shipFrom,
     outputs: (zpl) => outputOptions({ ...flags, zpl }),
   };

@@ -1,9 +1,12 @@
-/** Reads the two files of file mode: box contents (box,msku|fnsku,quantity[,exp]) and box sizes (box,weight,length,width,height). */
-import { readFile } from 'node:fs/promises';
+/**
+ * Reads the two files of file mode by the one CSV reader: box contents (box,msku|fnsku,quantity[,exp]) and box sizes
+ * (box,weight,length,width,height).
+ */
+import { readCsv } from '../csv/csv-input.js';
 import { UsageError } from '../errors.js';
 
 export interface ContentRow {
-  /** Line in the file (the header is line 1). */
+  /** Line in the file (the header's line, or an Excel `sep=` line, is line 1). */
   row: number;
   box: number;
   msku?: string;
@@ -21,45 +24,33 @@ export interface BoxRow {
   height: number;
 }
 
-/** The rows of a small CSV file (comma, tab or semicolon, sniffed from the header) as records keyed by lower-case column. */
-async function records(
+/**
+ * Each row of a file by the one CSV reader (streamed, delimiter given or sniffed outside quotes, Excel's `sep=` line),
+ * keyed by lower-case column, made into a checked row by `check` as it is read (a row's other cells are not kept); the
+ * header must name one of each of `required`.
+ */
+async function readChecked<T>(
   file: string,
   flag: string,
   required: string[][],
-): Promise<Array<{ row: number; cells: Record<string, string> }>> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `${flag} ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
-    );
-  }
-  const first = text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  const delimiter = ['\t', ';', ','].find((d) => first.includes(d)) ?? ',';
-  const { parse } = await import('csv-parse/sync');
-  let rows: string[][];
-  try {
-    rows = parse(text, {
-      bom: true,
-      delimiter,
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: false,
-    }) as string[][];
-  } catch (error) {
-    throw new UsageError(`${flag} ${file}: not valid CSV (${(error as Error).message})`);
-  }
-  const header = (rows[0] ?? []).map((h) => h.toLowerCase());
-  for (const names of required) {
-    if (!names.some((n) => header.includes(n)))
-      throw new UsageError(
-        `${flag} ${file}: the header row needs a ${names.join(' or ')} column (columns: ${header.join(', ') || 'none'})`,
-      );
-  }
-  return rows
-    .slice(1)
-    .map((cells, i) => ({ row: i + 2, cells: Object.fromEntries(header.map((h, c) => [h, cells[c] ?? ''])) }));
+  delimiter: string | undefined,
+  check: (cells: Record<string, string>, row: number, where: string) => T,
+): Promise<T[]> {
+  const header = (columns: string[]) => {
+    const lower = columns.map((c) => c.toLowerCase());
+    for (const names of required) {
+      if (!names.some((n) => lower.includes(n)))
+        throw new UsageError(
+          `${flag} ${file}: the header row needs a ${names.join(' or ')} column (columns: ${lower.join(', ') || 'none'})`,
+        );
+    }
+    return lower;
+  };
+  const rows: T[] = [];
+  const hint = 'fix the file and run the same command again: nothing was written';
+  for await (const { line, record } of readCsv(file, `${flag} ${file}`, { delimiter, header, hint }))
+    rows.push(check(record, line, `${flag} ${file} row ${line}`));
+  return rows;
 }
 
 function whole(value: string, where: string, field: string): number {
@@ -83,11 +74,9 @@ function date(value: string, where: string): string {
 }
 
 /** The rows of a contents file, each checked: box and quantity whole numbers, an msku or fnsku, exp a real date. */
-export async function readContents(file: string): Promise<ContentRow[]> {
-  const rows = await records(file, '--file', [['box'], ['msku', 'fnsku'], ['quantity', 'qty']]);
-  if (rows.length === 0) throw new UsageError(`--file ${file}: no rows under the header`);
-  return rows.map(({ row, cells }) => {
-    const where = `--file ${file} row ${row}`;
+export async function readContents(file: string, delimiter?: string): Promise<ContentRow[]> {
+  const required = [['box'], ['msku', 'fnsku'], ['quantity', 'qty']];
+  const rows = await readChecked(file, '--file', required, delimiter, (cells, row, where) => {
     const msku = cells.msku || undefined;
     const fnsku = cells.fnsku || undefined;
     if (!msku && !fnsku) throw new UsageError(`${where}: give an msku or an fnsku`);
@@ -100,14 +89,15 @@ export async function readContents(file: string): Promise<ContentRow[]> {
       exp: cells.exp ? date(cells.exp, where) : undefined,
     };
   });
+  if (rows.length === 0) throw new UsageError(`--file ${file}: no rows under the header`);
+  return rows;
 }
 
 /** The rows of a boxes file, each checked: box a whole number, weight and sides numbers above 0, one row per box. */
-export async function readBoxes(file: string): Promise<BoxRow[]> {
-  const rows = await records(file, '--boxes', [['box'], ['weight'], ['length'], ['width'], ['height']]);
+export async function readBoxes(file: string, delimiter?: string): Promise<BoxRow[]> {
+  const required = [['box'], ['weight'], ['length'], ['width'], ['height']];
   const seen = new Set<number>();
-  return rows.map(({ row, cells }) => {
-    const where = `--boxes ${file} row ${row}`;
+  return readChecked(file, '--boxes', required, delimiter, (cells, row, where) => {
     const box = whole(cells.box ?? '', where, 'box');
     if (seen.has(box)) throw new UsageError(`${where}: box ${box} has a row already`);
     seen.add(box);

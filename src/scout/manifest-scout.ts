@@ -4,7 +4,7 @@
  * asking again what it was told, while every result is worked out afresh from today's options.
  */
 import { RateLimitError, UsageError } from '../errors.js';
-import { matchColumns, readRows, type InputRow } from '../batch/batch-input.js';
+import { matchColumns, readCsv, type CsvRow } from '../csv/csv-input.js';
 import { runPool } from '../batch/pool.js';
 import type { ScanTrace } from './answer-cache.js';
 import { blank, type Scout, type ScoutResult } from './scan-engine.js';
@@ -39,10 +39,9 @@ export interface ManifestOptions {
 
 /** A manifest row, checked: a code, a cost (or the default) and a whole quantity (default 1). */
 export function manifestRow(
-  row: InputRow,
+  row: CsvRow,
   defaultCost: number | undefined,
 ): ManifestRow | { line: number; error: string } {
-  if (row.error || !row.record) return { line: row.line, error: row.error ?? 'unreadable row' };
   const r = row.record as Record<string, string | undefined>;
   const code = r.code?.trim();
   if (!code) return { line: row.line, error: 'code is empty' };
@@ -74,8 +73,7 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
   const pacer = new Pacer(options.concurrency);
   let cached = 0;
   let oldest: number | undefined;
-  const rows = readRows(options.file, options.stdin, {
-    format: 'csv',
+  const rows = readCsv(options.file, options.stdin, {
     delimiter: options.delimiter,
     skipped: options.skipped,
     header: (header) => {
@@ -88,10 +86,10 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
       return columns;
     },
   });
-  const work = async (input: InputRow) => {
+  const work = async (input: CsvRow) => {
     const row = manifestRow(input, options.defaultCost);
     if ('error' in row) {
-      const code = typeof input.record?.code === 'string' ? input.record.code.trim() : '';
+      const code = input.record.code?.trim() ?? '';
       const r = { ...blank(code, null, 0, [`line ${row.line}: ${row.error}`]), line: row.line, qty: 0 };
       results.push(r);
       options.onRow?.(r, true);

@@ -275,3 +275,52 @@ describe('inv pack refuses before writing anything', () => {
     expect(await refused(CONTENTS, BOXES.replace('3,7.25,14,12,8\n', ''))).toMatch(/box 3.*--boxes/);
   });
 });
+
+describe('inv pack reads CSV as people save it (the one CSV reader)', () => {
+  const packJson = (contents: string, boxes = BOXES, extra: string[] = []) =>
+    inv([
+      'pack',
+      shipment,
+      '--file',
+      file('saved.csv', contents),
+      '--boxes',
+      file('saved-b.csv', boxes),
+      '--json',
+      ...extra,
+    ]);
+  const boxesOf = (stdout: string) =>
+    (JSON.parse(stdout) as { boxes: Array<{ items: Array<{ msku: string; quantity: number }> }> }).boxes.map((b) =>
+      b.items.map((i) => `${i.msku}:${i.quantity}`),
+    );
+  const PACKED = [[`${BOOK}:4`], [`${BOOK}:2`, `${MUG}:2`], [`${MUG}:4`]];
+
+  it('a contents file saved by a European Excel: sep=; line, semicolons, a quoted field holding a comma', async () => {
+    const european =
+      'sep=;\r\nbox;msku;quantity;note\r\n' +
+      `1;${BOOK};4;"cookbook, 2nd edition"\r\n2;${BOOK};2;\r\n2;${MUG};2;"blue; 11 oz"\r\n3;${MUG};4;\r\n`;
+    const r = await packJson(european);
+    expect(r.code, r.stderr).toBe(0);
+    expect(boxesOf(r.stdout)).toEqual(PACKED);
+  });
+
+  it('a delimiter inside a quoted header name is not the delimiter', async () => {
+    const quoted = `box,msku,quantity,"note; free text"\n1,${BOOK},4,a\n2,${BOOK},2,b\n2,${MUG},2,c\n3,${MUG},4,d\n`;
+    const r = await packJson(quoted);
+    expect(r.code, r.stderr).toBe(0);
+    expect(boxesOf(r.stdout)).toEqual(PACKED);
+  });
+
+  it('--delimiter names the separator for both files', async () => {
+    const piped = CONTENTS.replaceAll(',', '|');
+    const r = await packJson(piped, BOXES.replaceAll(',', '|'), ['--delimiter', '|']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(boxesOf(r.stdout)).toEqual(PACKED);
+  });
+
+  it('a header naming a column twice is refused, naming the column', async () => {
+    const twice = `box,msku,quantity,MSKU\n1,${BOOK},4,${MUG}\n`;
+    const r = await packJson(twice);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--file \S+saved\.csv: the header names column "msku" twice/);
+  });
+});

@@ -1,6 +1,6 @@
 /** The flags every batch command takes (move --file, items import), checked into the engine's request without I/O. */
 import type { BatchRequest } from '../../batch/batch-types.js';
-import { encodingOf } from '../../batch/decode.js';
+import { encodingOf } from '../../csv/decode.js';
 import { wholeNumber } from '../../cli/request-body.js';
 
 /** The flags every batch command takes, as given. */

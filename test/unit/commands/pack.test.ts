@@ -33,6 +33,13 @@ describe('inv pack options', () => {
     );
   });
 
+  it('takes --delimiter for both files, and only with them', () => {
+    expect(parseArgv(pack, ['FBA10000001', ...FILES, '--delimiter', ';'])).toMatchObject({
+      files: { file: 'contents.csv', boxes: 'boxes.csv', delimiter: ';' },
+    });
+    expect(parseError(pack, ['FBA10000001', '--delimiter', ';'])).toBe('--delimiter goes with --file');
+  });
+
   it('needs the shipment', () => {
     expect(parseError(pack, FILES)).toMatch(/missing required argument 'shipmentId'/);
   });

@@ -45,14 +45,16 @@ function countLines(bytes: Buffer, end: number): number {
   return n;
 }
 
-/** Decodes a byte stream to text; `name` is how errors call the input. */
+/** Decodes a byte stream to text; `name` is how errors call the input; `named`: the command takes --encoding. */
 export async function* decode(
   source: AsyncIterable<Buffer | string>,
   encoding: Encoding,
   name: string,
+  named = true,
 ): AsyncGenerator<string> {
-  const hint =
-    "save the file as UTF-8, or name its encoding: --encoding windows-1252 (Excel's default) or --encoding latin1";
+  const hint = named
+    ? "save the file as UTF-8, or name its encoding: --encoding windows-1252 (Excel's default) or --encoding latin1"
+    : 'save the file as UTF-8 (in Excel: "CSV UTF-8")';
   const check = new Utf8Check();
   const text =
     encoding === 'utf-8' ? new StringDecoder('utf8') : encoding === 'latin1' ? new StringDecoder('latin1') : undefined;
