@@ -5,13 +5,13 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InventoryClient } from '../api/inventory.js';
-import { send } from './batch-engine.js';
-import { readRows } from './batch-input.js';
+import { send } from './sending/batch-engine.js';
+import { readRows } from './input/batch-input.js';
 import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, Rows } from './batch-types.js';
-import { BatchChangedError, BatchHeldError } from './lease.js';
+import { BatchChangedError, BatchHeldError } from './anchor/lease.js';
 import { clockOf, prepare, type Prepared } from './prepare.js';
-import { finishedOutcome } from './run-outcome.js';
-import { identify } from './spool.js';
+import { finishedOutcome } from './views/run-outcome.js';
+import { identify } from './input/spool.js';
 
 /** Times a run reads the batch afresh because it changed on the server between pass one and its claim. */
 const RETRIES_CHANGED = 5;

@@ -2,13 +2,31 @@
 import type { InventoryClient } from '../api/inventory.js';
 import type { InvError } from '../errors.js';
 import type { Encoding } from '../csv/decode.js';
-import type { InputRow } from './batch-input.js';
 import type { Journal, JournalFile } from '../util/journal.js';
-import type { ProgressSinks } from './progress.js';
-import type { Cell } from './strict-json.js';
-import type { SettingStore } from './setting-store.js';
-import type { Position } from './order.js';
-import type { ResultState } from './row-states.js';
+import type { ProgressSinks } from './views/progress.js';
+import type { Cell } from './input/strict-json.js';
+import type { SettingStore } from './anchor/setting-store.js';
+import type { ResultState } from './journal/row-states.js';
+
+/** One row of an input as read: its line, and its record or why it could not be read. */
+export interface InputRow {
+  /** Line number in the input (for CSV, the header is line 1). */
+  line: number;
+  record?: Record<string, Cell>;
+  /** Why the line could not be read. */
+  error?: string;
+}
+
+/** What a row does to a stock position: takes units from it, fills it, or writes it whole (an item). */
+export type Role = 'take' | 'fill' | 'write';
+
+/** One stock position a row touches: an msku at a location (an item import: the msku alone). */
+export interface Position {
+  msku: string;
+  at?: string;
+  role: Role;
+  units?: number;
+}
 
 /** The batch input formats (--format). */
 export const INPUT_FORMATS = ['csv', 'ndjson'] as const;

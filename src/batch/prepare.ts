@@ -5,22 +5,29 @@
  */
 import { hostname } from 'node:os';
 import { BatchRefusedError, JournalDamagedError, UsageError } from '../errors.js';
-import { accountInstance, accountKey, type BatchAccount } from './batch-account.js';
-import { AnchorReader, anchorKeys, boundsFor, type AnchorBounds, type AnchorKeys, type Recovered } from './anchor.js';
-import { batchKey, contentDigest, generationId } from './batch-key.js';
+import { accountInstance, accountKey, type BatchAccount } from './identity/batch-account.js';
+import {
+  AnchorReader,
+  anchorKeys,
+  boundsFor,
+  type AnchorBounds,
+  type AnchorKeys,
+  type Recovered,
+} from './anchor/anchor.js';
+import { batchKey, contentDigest, generationId } from './identity/batch-key.js';
 import type { BatchEnv, BatchKind, BatchRequest, Rows } from './batch-types.js';
-import { catalogue, rememberedAccount } from './catalogue.js';
-import { exactBatch, otherBatches } from './candidates.js';
-import { chooseBatch, type Choice, type Known } from './choose.js';
-import { describeEdits } from './edits.js';
-import { checkStopped, scanInput } from './input-scan.js';
-import type { Head } from './head.js';
-import type { SortedIds } from './sorted-ids.js';
-import { batchPath, inputLabel, serverKey } from './identity.js';
-import { readBatchFile, type BatchFile } from './journal-read.js';
-import { Registry, registryKey } from './registry.js';
-import type { JournalState } from './row-states.js';
-import { AnchorStore, type SettingStore } from './setting-store.js';
+import { catalogue, rememberedAccount } from './identity/catalogue.js';
+import { exactBatch, otherBatches } from './identity/candidates.js';
+import { chooseBatch, type Choice, type Known } from './identity/choose.js';
+import { describeEdits } from './identity/edits.js';
+import { checkStopped, scanInput } from './input/input-scan.js';
+import type { Head } from './anchor/head.js';
+import type { SortedIds } from './identity/sorted-ids.js';
+import { batchPath, inputLabel, serverKey } from './identity/identity.js';
+import { readBatchFile, type BatchFile } from './journal/journal-read.js';
+import { Registry, registryKey } from './anchor/registry.js';
+import type { JournalState } from './journal/row-states.js';
+import { AnchorStore, type SettingStore } from './anchor/setting-store.js';
 
 const MAX_LISTED = 20;
 

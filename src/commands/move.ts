@@ -6,7 +6,7 @@ import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/ctx.js';
 import { canPrompt } from '../cli/prompt.js';
 import { parseBatch, runBatch, type BatchFlags } from './move-file.js';
-import type { MoveBatchRequest } from '../batch/move-batch.js';
+import type { MoveBatchRequest } from '../batch/moves/move-batch.js';
 import { DELIMITER_HELP, mskuArg } from '../cli/request-body.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ItemLocation } from '../api/inventory-types.js';

@@ -67,7 +67,7 @@ export async function writeLabels(
   let bytes: Buffer | string;
   let pages: number;
   if (options.format === 'pdf') {
-    const [{ renderPdf }, { Progress }] = await Promise.all([import('./pdf.js'), import('../batch/progress.js')]);
+    const [{ renderPdf }, { Progress }] = await Promise.all([import('./pdf.js'), import('../batch/views/progress.js')]);
     const counter = new Progress(`labels (${count})`, progress);
     const missing = new Set<string>();
     bytes = await renderPdf(runs, options.layout, options.start, () => counter.tick('done'), missing);

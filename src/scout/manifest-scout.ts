@@ -5,7 +5,7 @@
  */
 import { RateLimitError, UsageError } from '../errors.js';
 import { matchColumns, readCsv, type CsvRow } from '../csv/csv-input.js';
-import { runPool } from '../batch/pool.js';
+import { runPool } from '../batch/sending/pool.js';
 import type { ScanTrace } from './answer-cache.js';
 import { blank, type Scout, type ScoutResult } from './scan-engine.js';
 import { Pacer } from './scan-pacer.js';

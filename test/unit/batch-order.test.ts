@@ -3,8 +3,9 @@
  * once rows finish.
  */
 import { describe, expect, it } from 'vitest';
-import { inFileOrder, PositionGate, type Position, type Turn } from '../../src/batch/order.js';
-import { movePositions } from '../../src/batch/move-rows.js';
+import type { Position } from '../../src/batch/batch-types.js';
+import { inFileOrder, PositionGate, type Turn } from '../../src/batch/sending/order.js';
+import { movePositions } from '../../src/batch/moves/move-rows.js';
 
 const move = (msku: string, from: string | undefined, to: string): Position[] =>
   movePositions({ msku, quantity: 1, ...(from ? { from } : {}), to });

@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CLEARABLE_ITEM_FIELDS, ITEM_FIELD_USES, ITEM_FIELDS, type ItemField } from '../../src/api/item-field-uses.js';
 import type { Item } from '../../src/api/inventory-types.js';
 import { itemPatchSchema } from '../../src/api/rules.js';
-import { checkItemColumns } from '../../src/batch/import-items.js';
+import { checkItemColumns } from '../../src/batch/imports/import-items.js';
 
 describe('the item fields', () => {
   it('are the fields of the Item record, no more and no fewer', () => {

@@ -37,7 +37,7 @@ export function parse(_args: unknown[], flags: { olderThan?: string; force?: boo
 
 /** Removes the journals, and warns of each unfinished batch it kept. */
 export async function run(ctx: Ctx, { days, force }: PruneOptions): Promise<void> {
-  const { pruneBatches } = await import('../../batch/kept-batches.js');
+  const { pruneBatches } = await import('../../batch/journal/kept-batches.js');
   const origin = originOf((await ctx.settings()).baseUrl);
   const { removed, kept } = await pruneBatches(stateDir(ctx.io.env), origin, days, force);
   if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')

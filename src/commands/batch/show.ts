@@ -5,8 +5,8 @@ import type { Ctx } from '../../cli/ctx.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
-import { placeName, showBatch, shownState, type ShownRow } from '../../batch/batch-details.js';
-import type { JournalState } from '../../batch/row-states.js';
+import { placeName, showBatch, shownState, type ShownRow } from '../../batch/views/batch-details.js';
+import type { JournalState } from '../../batch/journal/row-states.js';
 
 const VIEW: View<ShownRow> = {
   kind: 'list',

@@ -90,7 +90,7 @@ export function parse([file]: unknown[], flags: ImportFlags): ItemImportOptions 
 
 /** Runs the import as a journaled batch and renders its outcome (a dry run's table lists every row). */
 export async function run(ctx: Ctx, request: ItemImportOptions): Promise<void> {
-  const { runItemImport } = await import('../../batch/import-items.js');
+  const { runItemImport } = await import('../../batch/imports/import-items.js');
   const out = ctx.output(request.dryRun ? PLAN_VIEW : FAILURES_VIEW);
   await runAndRender(ctx, out, async () => {
     const outcome = await runItemImport(request, await batchEnv(ctx, 'PUT /v1/items/{msku}'));

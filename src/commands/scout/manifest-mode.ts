@@ -9,7 +9,7 @@ import { InterruptedError } from '../../errors.js';
 import type { Ctx } from '../../cli/ctx.js';
 import { project } from '../../cli/output/view.js';
 import { jsonText } from '../../cli/output/render.js';
-import { Progress } from '../../batch/progress.js';
+import { Progress } from '../../batch/views/progress.js';
 import { stateDir } from '../../config/paths.js';
 import type { AnswerPolicy } from '../../scout/answer-cache.js';
 import type { Scout } from '../../scout/scan-engine.js';

@@ -31,7 +31,7 @@ export async function scanSession(
   const [{ shipmentFacts, scanCodes }, { ScanSession, scanJournalPath }, { batchAccount }] = await Promise.all([
     import('../../pack/shipment.js'),
     import('../../pack/scan-session.js'),
-    import('../../batch/identity.js'),
+    import('../../batch/identity/identity.js'),
   ]);
   const facts = await shipmentFacts(client, options.shipment);
   const origin = new URL(requireBaseUrl(await ctx.settings())).origin;
