@@ -60,7 +60,7 @@ export interface PreparedAnchor {
   registry: Registry;
 }
 
-export interface Prepared<Row> {
+export interface Prepared<Row, What extends Record<string, unknown> = Record<string, unknown>> {
   /** The generation's id (its journal and windows are named after it). */
   id: string;
   key?: string;
@@ -76,7 +76,7 @@ export interface Prepared<Row> {
   /** Rows of the journal, failed or not sent, that the input no longer holds: marked dropped when the run starts. */
   absent: string[];
   account: BatchAccount;
-  kind: BatchKind<Row>;
+  kind: BatchKind<Row, What>;
   /** The batch this run continues (undefined: a new generation), and whether its rows, not its key, found it. */
   continues?: { batch: Known; byContent: boolean };
   /** Set when the batch finished earlier and the input holds nothing more: nothing is sent. */
@@ -95,13 +95,13 @@ const NO_SETTINGS: SettingStore = {
 };
 
 /** Pass one: finds the batch, reads its journal and the whole input; throws before anything is sent when either is wrong. */
-export async function prepare<Row>(
-  kind: BatchKind<Row>,
+export async function prepare<Row, What extends Record<string, unknown>>(
+  kind: BatchKind<Row, What>,
   request: BatchRequest,
   env: BatchEnv,
   rows: Rows,
   options: { dryRun?: boolean } = {},
-): Promise<Prepared<Row>> {
+): Promise<Prepared<Row, What>> {
   if (request.name !== undefined && !request.name.trim()) throw new UsageError('--batch needs a name');
   // The input first: a malformed one is refused before any request.
   const { ids, total } = await scanInput(kind, rows, env);

@@ -14,23 +14,24 @@ function rowId(keyJson: string, occurrence: number): string {
   return hash('sha256', json, 'hex').slice(0, 16);
 }
 
-export interface IdentifiedRow<Row> {
+/** A row of an input: its line, and the row parsed and identified (with its id), or why it is not valid. */
+export interface IdentifiedRow<Row, What extends Record<string, unknown> = Record<string, unknown>> {
   line: number;
   row?: Row;
   problem?: string;
   id?: string;
-  ident?: Identified;
+  ident?: Identified<What>;
 }
 
 /**
  * Walks the input once, identifying each row, in input order; `ids: false` leaves rows without their ids (a dry run of
  * a batch with no journal needs none).
  */
-export async function* identified<Row>(
-  kind: BatchKind<Row>,
+export async function* identified<Row, What extends Record<string, unknown>>(
+  kind: BatchKind<Row, What>,
   rows: AsyncIterable<InputRow>,
   options: { ids?: boolean; rows?: number } = {},
-): AsyncGenerator<IdentifiedRow<Row>> {
+): AsyncGenerator<IdentifiedRow<Row, What>> {
   // Each key's count by a 64-bit hash of it: a million distinct rows cost 24 MB, not a million strings.
   const seen = new KeyCounts(options.rows);
   for await (const input of rows) {

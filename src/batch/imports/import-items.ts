@@ -40,7 +40,7 @@ function plain(cell: Cell): unknown {
 }
 
 /** Item imports: a row is the item it writes (merged into an existing one unless `replace`). */
-export function importKind(client: InventoryClient, replace = false): BatchKind<ItemRow> {
+export function importKind(client: InventoryClient, replace = false): BatchKind<ItemRow, { msku: string }> {
   // The CSV reader leaves empty cells out: the header says which columns a row has, empty or not.
   let header: string[] = [];
   return {
@@ -75,7 +75,7 @@ export function importKind(client: InventoryClient, replace = false): BatchKind<
       return {
         // Everything the row sends, nested attributes included (identified.ts writes the key in one spelling).
         key: [row.replace ? 'replace' : 'merge', item, row.attrs],
-        what: { msku: item.msku },
+        what: { msku: String(item.msku) },
       };
     },
     // A row reads the item, then writes what differs: rows on one msku go one after the other.

@@ -5,7 +5,14 @@ import { LocationNames } from '../../api/location-names.js';
 import { runJournaledBatch } from '../batch-run.js';
 import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, Identified, RowResult } from '../batch-types.js';
 import { dryRunMoves } from './move-dry-run.js';
-import { checkMoveColumns, movePositions, parseMoveRow, type LocationRef, type MoveRow } from './move-rows.js';
+import {
+  checkMoveColumns,
+  movePositions,
+  parseMoveRow,
+  type LocationRef,
+  type MoveRow,
+  type MoveWhat,
+} from './move-rows.js';
 
 export type MoveResult = RowResult;
 
@@ -18,13 +25,13 @@ async function idOf(names: LocationNames, ref: LocationRef, flag: string): Promi
 }
 
 /** Moves: identified by msku, quantity, source and destination ids (names resolved). */
-export function moveKind(client: InventoryClient, names: LocationNames): BatchKind<MoveRow> {
+export function moveKind(client: InventoryClient, names: LocationNames): BatchKind<MoveRow, MoveWhat> {
   return {
     kind: 'move',
     depth: 1,
     columns: checkMoveColumns,
     parse: parseMoveRow,
-    async identify(row): Promise<Identified> {
+    async identify(row): Promise<Identified<MoveWhat>> {
       const source = (from: string | undefined) =>
         row.fromPurchaseId ? `purchase ${row.fromPurchaseId}` : `location ${from}`;
       try {
@@ -58,7 +65,7 @@ export function moveKind(client: InventoryClient, names: LocationNames): BatchKi
     },
     positions: (_row, ident) => movePositions(ident.what),
     send(row, ident) {
-      const { from, to } = ident.what as { from?: string; to: string };
+      const { from, to } = ident.what;
       const source = row.fromPurchaseId
         ? { fromPurchaseId: Number(row.fromPurchaseId) }
         : { fromLocationId: Number(from) };

@@ -6,7 +6,7 @@ import type { InventoryClient } from '../../api/inventory.js';
 import type { ItemLocation, Location } from '../../api/inventory-types.js';
 import type { RowResult } from '../batch-types.js';
 import type { IdentifiedRow } from '../identity/identified.js';
-import { movePositions, type MoveRow } from './move-rows.js';
+import { movePositions, type MoveRow, type MoveWhat } from './move-rows.js';
 import type { Position } from '../batch-types.js';
 import { positionKey } from '../sending/order.js';
 
@@ -33,9 +33,9 @@ export class MoveChecks {
   }
 
   /** Checks a row a real run would send; one that would succeed is simulated, in file order as the run sends it. */
-  async check(item: IdentifiedRow<MoveRow>): Promise<RowResult> {
+  async check(item: IdentifiedRow<MoveRow, MoveWhat>): Promise<RowResult> {
     const msku = item.row!.msku;
-    const { from, to } = item.ident!.what as { from?: string; to: string };
+    const { from, to } = item.ident!.what;
     const positions = item.ident!.unresolved ? [] : movePositions(item.ident!.what);
     const problem = item.ident!.unresolved ?? (await this.problemOf(item.row!, from, to, positions));
     if (problem) return { line: item.line, msku, status: 'would-fail', error: problem };
@@ -64,9 +64,9 @@ export class MoveChecks {
   }
 
   /** Why the row would fail, or undefined. */
-  private async problemOf(row: MoveRow, from: string | undefined, to: string, positions: Position[]) {
+  private async problemOf(row: MoveRow, from: string | undefined, to: string | undefined, positions: Position[]) {
     if (!(await this.exists(row.msku))) return `item "${row.msku}" not found`;
-    if (!this.locations.has(to)) return `to: location ${to} not found`;
+    if (to === undefined || !this.locations.has(to)) return `to: location ${to} not found`;
     if (row.fromPurchaseId) {
       if (!this.warnedPurchases)
         await this.warn(

@@ -10,13 +10,13 @@ import { checkStopped } from '../input/input-scan.js';
 import { MoveChecks } from './move-checks.js';
 import { ProblemRows } from '../views/problem-rows.js';
 import { ReadingProgress } from '../views/progress.js';
-import type { MoveRow } from './move-rows.js';
+import type { MoveRow, MoveWhat } from './move-rows.js';
 import type { Prepared } from '../prepare.js';
 import { COUNT_KEY } from '../journal/row-states.js';
 
 /** Checks every row that a real run would send, changing nothing; statuses are would-succeed or would-fail. */
 export async function dryRunMoves(
-  prepared: Prepared<MoveRow>,
+  prepared: Prepared<MoveRow, MoveWhat>,
   request: BatchRequest,
   env: BatchEnv,
   rows: Rows,

@@ -18,6 +18,18 @@ export interface MoveRow {
   to: LocationRef;
 }
 
+/**
+ * What the journal keeps of a move: its item and quantity, the source (a location id, or the purchase) and the
+ * destination's id; a row whose location names are unknown keeps them as given (and is failed without a request).
+ */
+export type MoveWhat = {
+  msku: string;
+  quantity: number;
+  from?: string;
+  fromPurchaseId?: string;
+  to?: string;
+};
+
 const COLUMNS = new Set(['msku', 'quantity', 'from', 'to', 'fromPurchaseId', 'fromLocationId', 'toLocationId']);
 const MAX_ID = 2n ** 53n - 1n;
 /** A whole number written with thousands separators (1,000 / 1.000 / 1 000 / 1'000). */
@@ -120,8 +132,7 @@ export function parseMoveRow(line: number, record: Record<string, Cell>): { row:
  * The stock positions a move touches (its `what`, ids resolved): it takes from its source and fills its
  * destination; a receipt only fills.
  */
-export function movePositions(what: Record<string, unknown>): Position[] {
-  const { msku, quantity, from, to } = what as { msku: string; quantity: number; from?: string; to: string };
+export function movePositions({ msku, quantity, from, to }: MoveWhat): Position[] {
   const fill: Position = { msku, at: to, role: 'fill', units: quantity };
   return from === undefined ? [fill] : [{ msku, at: from, role: 'take', units: quantity }, fill];
 }

@@ -95,10 +95,11 @@ function finished(group: Group): Promise<void> {
  * Wraps a pool's `work` so that each row that is sent (it has `sends`) waits for its turn before `work` runs,
  * and so before its "sent" mark is written; rows that are not sent run at once.
  */
-export function inFileOrder<Row, T extends IdentifiedRow<Row> & { sends?: string }>(
-  kind: Pick<BatchKind<Row>, 'positions'>,
-  work: (item: T) => Promise<unknown>,
-): (item: T) => Promise<unknown> {
+export function inFileOrder<
+  Row,
+  What extends Record<string, unknown>,
+  T extends IdentifiedRow<Row, What> & { sends?: string },
+>(kind: Pick<BatchKind<Row, What>, 'positions'>, work: (item: T) => Promise<unknown>): (item: T) => Promise<unknown> {
   const gate = new PositionGate();
   return async (item) => {
     if (!item.sends) return work(item);
