@@ -1,4 +1,5 @@
 /** inv label MSKU FNSKU: the label URL; --out FILE saves the image, --open shows it in the browser. */
+import { fileOption } from '../cli/option-kinds.js';
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
@@ -36,7 +37,7 @@ export interface LabelOptions {
 /** Options of `inv label` (declared from `meta`). */
 export function setup(command: Command): void {
   command
-    .option('--out <file>', 'save the label image to this file')
+    .addOption(fileOption('--out <file>', 'save the label image to this file'))
     .option('--open', 'open the label in the browser')
     .option('--url', 'print the label URL (the default on a terminal; in a pipe the image itself is written)')
     .option('--width <px>', 'limit the label width')

@@ -1,4 +1,5 @@
 /** inv sandbox: run the local service until Ctrl-C, and write a profile that points at it. */
+import { fileOption } from '../cli/option-kinds.js';
 import { join } from 'node:path';
 import { Option, type Command } from 'commander';
 import { InvError } from '../errors.js';
@@ -47,7 +48,9 @@ export function setup(command: Command): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'inventory and OAuth port (0: any free port)', '4010')
     .option('--research-port <port>', 'research API port (default: port + 1)')
-    .option('--data <file>', 'state file (default: sandbox.json in the state directory); one sandbox per file')
+    .addOption(
+      fileOption('--data <file>', 'state file (default: sandbox.json in the state directory); one sandbox per file'),
+    )
     .option('--ephemeral', 'keep state in memory only')
     .addOption(
       new Option('--seed <seed>', 'initial data for a new state file').choices(['demo', 'empty']).default('demo'),

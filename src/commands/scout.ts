@@ -4,6 +4,7 @@ import { UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/context.js';
 import { DELIMITER_HELP, wholeNumber } from '../cli/request-body.js';
+import { fileOption } from '../cli/option-kinds.js';
 import { SORT_KEYS, type SortKey } from '../scout/lot.js';
 import {
   parseMaxAge,
@@ -55,7 +56,7 @@ export const meta: Meta = {
 /** Options of `inv scout`. */
 export function setup(command: Command): void {
   command
-    .option('--file <manifest>', 'scout a manifest CSV (code,cost[,qty]) instead of scans; resumable')
+    .addOption(fileOption('--file <manifest>', 'scout a manifest CSV (code,cost[,qty]) instead of scans; resumable'))
     .option(
       '--max-age <age>',
       'with --file: reuse research answers younger than this (90s, 30m, 1h, 2d; 0 asks everything)',
@@ -71,12 +72,16 @@ export function setup(command: Command): void {
         .choices(SORT_KEYS)
         .default('profit'),
     )
-    .option('--report <file.html>', 'with --file: write the lot as one self-contained HTML page (charts, table)')
+    .addOption(
+      fileOption('--report <file.html>', 'with --file: write the lot as one self-contained HTML page (charts, table)'),
+    )
     .option('--open', 'with --report: open the report in the browser');
   scoutFlagOptions(command)
-    .option(
-      '--buy-list <file>',
-      'accepted scans as CSV for `inv items import`: appended by the scan loop, written whole with --file (with qty)',
+    .addOption(
+      fileOption(
+        '--buy-list <file>',
+        'accepted scans as CSV for `inv items import`: appended by the scan loop, written whole with --file (with qty)',
+      ),
     )
     .option('--msku-template <template>', 'msku of buy-list rows ({asin}, {cond}, {code})', '{asin}-{cond}')
     .option('--cond <cond>', 'condition of buy-list rows', 'new')

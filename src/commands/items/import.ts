@@ -1,14 +1,13 @@
 /** inv items import FILE|-: bulk upsert from CSV or NDJSON, run as a journaled batch. */
 import type { Command } from 'commander';
 import type { BatchRequest, RowResult } from '../../batch/batch-types.js';
-import { againOption, batchNameOption } from '../batch/options.js';
+import { againOption, batchInputOptions, batchNameOption } from '../batch/options.js';
+import { addOptions } from '../../cli/option-kinds.js';
 import type { Meta } from '../../cli/command.js';
 import type { Ctx } from '../../cli/context.js';
 import { DELIMITER_HELP } from '../../cli/request-body.js';
 import type { View } from '../../cli/output/view.js';
 import { batchEnv, batchRequest, runAndRender, type BatchRequestFlags } from '../batch/batch-command.js';
-import { INPUT_FORMATS } from '../../batch/batch-types.js';
-import { offer } from '../../cli/completion/tree.js';
 
 const FAILURES_VIEW: View<RowResult> = {
   kind: 'list',
@@ -53,9 +52,8 @@ export const meta: Meta = {
 
 /** Options of `inv items import`. */
 export function setup(command: Command): void {
+  addOptions(command, batchInputOptions());
   command
-    .option('--format <format>', 'csv or ndjson (default: from the extension, or the first character)')
-    .option('--encoding <encoding>', "the file's encoding when not UTF-8: windows-1252 or latin1")
     .option('--delimiter <char>', DELIMITER_HELP)
     .addOption(batchNameOption())
     .addOption(againOption())
@@ -80,7 +78,6 @@ export function setup(command: Command): void {
         '  inv items list --all -o ndjson | inv items import - --replace --output ndjson',
       ].join('\n'),
     );
-  offer(command, '--format', INPUT_FORMATS);
 }
 
 /** The batch request, its flags checked (the file is read in the run). */

@@ -1,4 +1,5 @@
 /** The item field flags shared by create, update and replace, and the item views. */
+import { fileOption } from '../../cli/option-kinds.js';
 import { Option, type Command } from 'commander';
 import { PRODUCT_ID_TYPES } from '../../api/constants.js';
 import type { Item } from '../../api/inventory-types.js';
@@ -26,7 +27,7 @@ export interface ItemFlags {
 /** Declares the item field flags on a command. */
 export function itemOptions(command: Command): Command {
   return command
-    .option('--file <file>', 'item fields as a JSON object ("-" for stdin); flags override it')
+    .addOption(fileOption('--file <file>', 'item fields as a JSON object ("-" for stdin); flags override it'))
     .option('--title <title>', 'title (max 255)')
     .option('--cond <cond>', 'condition, e.g. new, likeNew, good (max 15)')
     .addOption(new Option('--inactive <y|n>', 'item status').choices(['y', 'n']))

@@ -6,7 +6,7 @@ import type { Ctx } from '../../cli/context.js';
 import { parsePriceRule, type PriceRule } from '../../scout/price.js';
 import { scoutSettings, type ScoutFlags } from '../../scout/scout-settings.js';
 import type { AnswerPolicy } from '../../scout/answer-cache.js';
-import { offer } from '../../cli/completion/tree.js';
+import { offeredOption } from '../../cli/option-kinds.js';
 import { PRICE_RULES } from '../../scout/price.js';
 
 /** The shared flags as commander reads them. */
@@ -28,20 +28,16 @@ export interface ScoutPricing {
 
 /** Declares the shared flags on a command. */
 export function scoutFlagOptions(command: Command): Command {
-  return offer(
-    command
-      .option(
-        '--cost <dollars>',
-        'what one unit costs you, when a scan gives none (default: scout.cost of the profile)',
-      )
-      .option(
+  return command
+    .option('--cost <dollars>', 'what one unit costs you, when a scan gives none (default: scout.cost of the profile)')
+    .addOption(
+      // A price is taken too: parsePriceRule reads the rule or the price.
+      offeredOption(
         '--at <price>',
-        `price to sell at: buybox (else the lowest FBA new), lowest-fba, lowest, or a price`,
-        'buybox',
-      ),
-    '--at',
-    PRICE_RULES,
-  )
+        'price to sell at: buybox (else the lowest FBA new), lowest-fba, lowest, or a price',
+        PRICE_RULES,
+      ).default('buybox'),
+    )
     .addOption(
       new Option('--channel <channel>', 'fees of FBA or of merchant fulfilment').choices(['fba', 'mfn']).default('fba'),
     )

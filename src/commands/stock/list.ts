@@ -1,4 +1,5 @@
 /** inv stock list [--msku M] [--location L] [--all] [--by msku]: quantities per item and location. */
+import { nameOption } from '../../cli/option-kinds.js';
 import { Option, type Command } from 'commander';
 import type { ItemLocation, Location } from '../../api/inventory-types.js';
 import type { MskuTotal } from '../../api/stock.js';
@@ -30,8 +31,8 @@ export const meta: Meta = {
 /** Options of `inv stock list`. */
 export function setup(command: Command): void {
   pagingOptions(command)
-    .option('--msku <msku>', 'only this item')
-    .option('--location <location>', 'only this location (id or name)')
+    .addOption(nameOption('--msku <msku>', 'only this item', 'mskus'))
+    .addOption(nameOption('--location <location>', 'only this location (id or name)', 'locations'))
     .addOption(new Option('--by <what>', 'totals per item, over every page').choices(['msku']))
     .addHelpText(
       'after',
