@@ -38,6 +38,9 @@ const TESTS: Record<string, Array<[line: string, offered: string[]]>> = {
     ['inv move --file ', FILES],
     ['inv move --file mo', ['moves.ndjson']],
     ['inv api POST /v1/items --input s', ['stock.csv']],
+    ['inv pack FBA1 --file ', FILES],
+    ['inv pack FBA1 --boxes st', ['stock.csv']],
+    ['inv scout --file ', FILES],
   ],
   'offers the choices of an argument': [['inv completion ', ['bash', 'fish', 'zsh']]],
   'completes after global options as without them': [
@@ -56,10 +59,16 @@ const TESTS: Record<string, Array<[line: string, offered: string[]]>> = {
     ['inv labels X 1 --format ', ['pdf', 'zpl']],
     ['inv move --format ', ['csv', 'ndjson']],
     ['inv locations create --type ', ['fba', 'fbaShipment', 'shelf', 'shipment', 'unfulfillable']],
+    ['inv pack FBA1 --layout ', ['4x6', 'letter-2up']],
+    ['inv pack FBA1 --units ', ['imperial', 'metric']],
+    ['inv batch show x --state ', ['done', 'failed', 'in-doubt', 'pending']],
+    ['inv move --file x --encoding ', ['latin1', 'utf-8', 'windows-1252']],
   ],
   'location names after --from and --to, mskus as the first argument of move, batch names': [
     ['inv move X 1 --from ', ['FBA network', 'FBA10000001', 'Receiving dock', 'Returns', 'Shelf A1', 'Shelf A2']],
     ['inv move X 1 --from Shelf A1 --to Re', ['Receiving dock', 'Returns']],
+    // A name with a space, as bash leaves it on the line after a first Tab: completed on from there.
+    ['inv move X 1 --to Shelf\\ A', ['Shelf A1', 'Shelf A2']],
     ['inv move MUG', ['MUG-BLUE-11OZ']],
     ['inv batch show ', ['nightly-1']],
   ],
