@@ -42,7 +42,7 @@ const TESTS: Record<string, Array<[line: string, offered: string[]]>> = {
     ['inv pack FBA1 --boxes st', ['stock.csv']],
     ['inv scout --file ', FILES],
   ],
-  'offers the choices of an argument': [['inv completion ', ['bash', 'fish', 'zsh']]],
+  'offers the choices of an argument': [['inv completion ', ['bash', 'fish', 'powershell', 'zsh']]],
   'completes after global options as without them': [
     ['inv --profile sandbox items ', ITEMS_VERBS],
     ['inv -o json --profile sandbox items ', ITEMS_VERBS],
@@ -136,6 +136,24 @@ describe.each(SHELLS)('completion in %s', (shell) => {
 describe('completion of names from the cache the listing commands refresh', () => {
   it.each(SHELLS)(`%s: ${NAMES_TEST}`, (shell) => {
     for (const [line, words] of TESTS[NAMES_TEST]!) expect(offered[shell].get(line), line).toEqual(words);
+  });
+});
+
+describe('inv completion powershell', () => {
+  const complete = (...words: string[]) =>
+    runInv(['completion', 'powershell', `--complete=${words.join('\u001f')}`], { env });
+
+  it('prints a script that registers a completer for inv', async () => {
+    const r = await runInv(['completion', 'powershell'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Register-ArgumentCompleter -Native -CommandName inv');
+  });
+
+  it('answers its completer from the same tree and caches: words, cached names, profiles, or f for files', async () => {
+    expect((await complete('pack', 'FBA1', '--layout', '')).stdout).toBe('w\n4x6\nletter-2up\n');
+    expect((await complete('move', 'X', '1', '--to', 'Re')).stdout).toBe('w\nReceiving dock\nReturns\n');
+    expect((await complete('--profile', 'st')).stdout).toBe('w\nstaging\n');
+    expect((await complete('pack', 'FBA1', '--boxes', '')).stdout).toBe('f\n');
   });
 });
 

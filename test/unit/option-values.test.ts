@@ -2,40 +2,11 @@
  * Every command's options, walked from the registered program: completion offers no value that the command
  * refuses, a file option completes file names, and the options with a closed set of values offer them.
  */
-import { Command, CommanderError, type Option } from 'commander';
+import { CommanderError, type Command, type Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { declare, isNoun, verbsOf, type CommandModule } from '../../src/cli/command.js';
-import { COMMANDS } from '../../src/cli/command-list.js';
 import { commandTree, type ValueKind } from '../../src/cli/completion/tree.js';
-import { addGlobalOptions } from '../../src/cli/globals.js';
+import { everyCommand, type Entry } from '../helpers/command-tree.js';
 import { parseArgv } from '../helpers/parse-argv.js';
-
-interface Entry {
-  path: string;
-  module: CommandModule;
-  command: Command;
-}
-
-/** The program with every command declared and set up (no action), and each command path's module. */
-async function program(): Promise<{ root: Command; entries: Entry[] }> {
-  const root = new Command('inv');
-  addGlobalOptions(root);
-  const entries: Entry[] = [];
-  for (const module of await Promise.all(COMMANDS.map(([, load]) => load()))) {
-    const command = declare(root, module.meta);
-    if (!isNoun(module)) {
-      module.setup(command);
-      entries.push({ path: module.meta.name, module, command });
-      continue;
-    }
-    for (const verb of verbsOf(module)) {
-      const sub = declare(command, verb.meta);
-      verb.setup(sub);
-      entries.push({ path: `${module.meta.name} ${verb.meta.name}`, module: verb, command: sub });
-    }
-  }
-  return { root, entries };
-}
 
 /** Positional arguments that get past a command's own checks of them, so that an option's check is reached. */
 function placeholders(command: Command): string[] {
@@ -58,7 +29,7 @@ function refuses(entry: Entry, flag: string, word: string): string | undefined {
   return undefined;
 }
 
-const { root, entries } = await program();
+const { root, entries } = await everyCommand();
 const tree = commandTree(root);
 
 /** The value's name in an option's flags (`--file <contents.csv>` → contents.csv). */
