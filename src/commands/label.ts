@@ -83,7 +83,7 @@ export async function run(ctx: Ctx, options: LabelOptions): Promise<void> {
     await writeFile(options.out, bytes);
     await ctx.info(`${ctx.color.green('✓')} label saved to ${options.out} (${contentType}, ${bytes.length} bytes)`);
   }
-  if (options.open) await ctx.browser.open(url.href);
+  if (options.open) await (await import('./shared/open-urls.js')).openUrls(ctx, [url.href]);
   if (options.out || options.open) return;
   const bytes = ctx.io.out.bytes?.bind(ctx.io.out);
   if (options.url || ctx.io.stdoutIsTTY || !bytes) return void (await ctx.io.out.write(url.href + '\n'));

@@ -50,11 +50,12 @@ export async function renderPage<R>(
   out: Output<R>,
   paging: ListPaging,
   list: (paging: PagingOptions) => AsyncIterable<R>,
-): Promise<void> {
+): Promise<number> {
   let total: number | undefined;
   const shown = await out.render(list({ ...paging, onCount: (n) => (total = n) }));
   const offset = paging.offset ?? 0;
   if (paging.defaultPage && total !== undefined && offset + shown < total) {
     await ctx.info(`showing ${shown} of ${total}${offset ? ` from ${offset}` : ''}; --all for every page`);
   }
+  return shown;
 }

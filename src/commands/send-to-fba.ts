@@ -124,8 +124,11 @@ export async function run(ctx: Ctx, options: SendToFbaOptions): Promise<void> {
   if (options.openLabels) {
     // Label URLs come from the server: only http(s) ones on the inventory origin are opened.
     const origin = new URL((await ctx.settings()).baseUrl!).origin;
-    for (const shipment of Object.values(result)) {
-      await ctx.browser.open(String(shipment.fnskuLabel), { origin }).catch((error: Error) => ctx.info(error.message));
-    }
+    const { openUrls } = await import('./shared/open-urls.js');
+    await openUrls(
+      ctx,
+      Object.values(result).map((shipment) => String(shipment.fnskuLabel)),
+      { origin },
+    );
   }
 }

@@ -6,6 +6,7 @@ import type { MskuTotal } from '../../api/stock.js';
 import type { Meta } from '../../cli/command.js';
 import type { Ctx, Output } from '../../cli/context.js';
 import { mskuArg } from '../../cli/request-body.js';
+import { terminalSafe } from '../../util/sanitize.js';
 import { pagingOptions, readPaging, renderPage, type ListPaging, type PagingFlags } from '../paging.js';
 import { showsNames, stockView, totalsView } from './stock-views.js';
 
@@ -68,9 +69,14 @@ export async function run(ctx: Ctx, { msku, location, byMsku, paging }: StockLis
   const names = new LocationNames(client);
   const locationId = location === undefined ? undefined : (await names.find(location, '--location')).id;
   if (showsNames(ctx.globals.output)) for (const [id, l] of await names.byId()) locations.set(id, l);
-  if (byMsku) {
-    await (out as Output<MskuTotal>).render(stock.totalsByMsku(await stock.allStock(client, { msku, locationId })));
-    return;
-  }
-  await renderPage(ctx, out as Output<ItemLocation>, paging, (p) => stock.listStock(client, { msku, locationId }, p));
+  const shown = byMsku
+    ? await (out as Output<MskuTotal>).render(stock.totalsByMsku(await stock.allStock(client, { msku, locationId })))
+    : await renderPage(ctx, out as Output<ItemLocation>, paging, (p) =>
+        stock.listStock(client, { msku, locationId }, p),
+      );
+  // An empty list is an answer (exit 0), but a filter that matched nothing is said, with the msku it likely meant.
+  if (msku === undefined || shown > 0 || (paging.offset ?? 0) > 0) return;
+  const like = await stock.mskuLike(client, msku);
+  const where = location === undefined ? '' : ` in ${JSON.stringify(location)}`;
+  await ctx.info(`no stock of msku ${JSON.stringify(msku)}${where}${like ? `: did you mean ${terminalSafe(like)}?` : ''}`);
 }
