@@ -78,5 +78,7 @@ export async function run(ctx: Ctx, { msku, location, byMsku, paging }: StockLis
   if (msku === undefined || shown > 0 || (paging.offset ?? 0) > 0) return;
   const like = await stock.mskuLike(client, msku);
   const where = location === undefined ? '' : ` in ${JSON.stringify(location)}`;
-  await ctx.info(`no stock of msku ${JSON.stringify(msku)}${where}${like ? `: did you mean ${terminalSafe(like)}?` : ''}`);
+  await ctx.info(
+    `no stock of msku ${JSON.stringify(msku)}${where}${like ? `: did you mean ${terminalSafe(like)}?` : ''}`,
+  );
 }
