@@ -7,12 +7,12 @@ import type { Ctx } from '../cli/context.js';
 import { checkFnsku, unitRun } from '../labels/content.js';
 import { checkLabelFile, labelSettings, writeLabels, type LabelOptions } from '../labels/write-labels.js';
 import { readAll, type IO } from '../util/io.js';
-import { wholeNumber } from '../cli/request-body.js';
 import { LABEL_FORMATS, LAYOUT_NAMES } from '../labels/layouts.js';
 import { addOptions, choiceOption, fileOption, textOption } from '../cli/option-kinds.js';
+import { numberOption } from '../cli/option-numbers.js';
 
 interface Flags {
-  count?: string;
+  count?: number;
   layout?: string;
   start?: string;
   out?: string;
@@ -42,7 +42,7 @@ export interface LabelsOptions {
 /** Options of `inv labels` (declared from `meta`). */
 export function setup(command: Command): void {
   addOptions(command, {
-    count: textOption('--count <n>', 'how many labels (one per unit)'),
+    count: numberOption('--count <n>', 'how many labels (one per unit)', { min: 1, max: 100_000, unit: 'labels' }),
     layout: choiceOption(
       '--layout <layout>',
       'sheet or roll (default: avery-5160; thermal-2.25x1.25 for ZPL)',
@@ -84,7 +84,7 @@ export function parse([msku, fnsku]: unknown[], flags: Flags): LabelsOptions {
   if (msku === undefined || fnsku === undefined)
     throw new UsageError('give the msku and fnsku to label (or --from a saved send-to-fba result)');
   checkFnsku(fnsku as string);
-  const count = wholeNumber(flags.count, '--count', 1, 100_000, 'labels');
+  const { count } = flags;
   if (count === undefined) throw new UsageError('--count is required: how many labels (one per unit)');
   return { source: { msku: msku as string, fnsku: fnsku as string, count }, output };
 }

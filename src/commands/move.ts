@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { againOption, batchInputOptions, batchNameOption } from './batch/options.js';
 import { addOptions, fileOption, nameOption, textOption } from '../cli/option-kinds.js';
+import { numberOption } from '../cli/option-numbers.js';
 import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/context.js';
 import { canPrompt } from '../cli/prompt.js';
@@ -114,7 +115,7 @@ export function setup(command: Command): void {
       '--retry-in-doubt',
       'batch: send again the rows that an earlier run sent without an answer (asks; --yes in scripts)',
     )
-    .option('--concurrency <n>', 'batch: moves in flight at once', '8')
+    .addOption(numberOption('--concurrency <n>', 'batch: moves in flight at once', { min: 1, max: 64 }).default(8))
     .addHelpText(
       'after',
       [

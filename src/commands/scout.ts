@@ -3,8 +3,9 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/context.js';
-import { DELIMITER_HELP, wholeNumber } from '../cli/request-body.js';
+import { DELIMITER_HELP } from '../cli/request-body.js';
 import { fileOption } from '../cli/option-kinds.js';
+import { numberOption } from '../cli/option-numbers.js';
 import { SORT_KEYS, type SortKey } from '../scout/lot.js';
 import {
   parseMaxAge,
@@ -22,7 +23,7 @@ interface Flags extends ScoutCommandFlags {
   buyList?: string;
   mskuTemplate: string;
   cond: string;
-  concurrency: string;
+  concurrency: number;
   maxAge: string;
   refresh?: boolean;
   sort: SortKey;
@@ -85,7 +86,7 @@ export function setup(command: Command): void {
     )
     .option('--msku-template <template>', 'msku of buy-list rows ({asin}, {cond}, {code})', '{asin}-{cond}')
     .option('--cond <cond>', 'condition of buy-list rows', 'new')
-    .option('--concurrency <n>', 'manifest rows in flight at most', '8')
+    .addOption(numberOption('--concurrency <n>', 'manifest rows in flight at most', { min: 1, max: 64 }).default(8))
     .addHelpText(
       'after',
       [
@@ -107,7 +108,7 @@ export function setup(command: Command): void {
 
 /** The flags checked: limits, the template, --max-age and --refresh only with --file, the pricing and amounts. */
 export function parse(_args: unknown[], flags: Flags): ScoutOptions {
-  const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
+  const { concurrency } = flags;
   if (!/^[^,\n]{1,80}$/.test(flags.mskuTemplate))
     throw new UsageError('--msku-template must be 1 to 80 characters without commas');
   if (!flags.file && (flags.refresh || flags.maxAge !== '1h'))

@@ -3,7 +3,7 @@
  * scripts carry in their own language, for a shell that asks inv itself (PowerShell, through `inv completion
  * powershell --complete`).
  */
-import type { ValueKind } from '../option-kinds.js';
+import type { ValueKind } from '../value-kind.js';
 import type { NameKind } from './names.js';
 import type { Tree } from './tree.js';
 

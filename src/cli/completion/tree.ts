@@ -6,7 +6,7 @@
  */
 import type { Argument, Command, Option } from 'commander';
 import { LABEL_OUTPUT, ZPL_COMMANDS } from '../globals.js';
-import { kindOf, type ValueKind } from '../option-kinds.js';
+import { kindOf, type ValueKind } from '../value-kind.js';
 
 export type { ValueKind };
 

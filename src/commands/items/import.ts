@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { BatchRequest, RowResult } from '../../batch/batch-types.js';
 import { againOption, batchInputOptions, batchNameOption } from '../batch/options.js';
 import { addOptions } from '../../cli/option-kinds.js';
+import { numberOption } from '../../cli/option-numbers.js';
 import type { Meta } from '../../cli/command.js';
 import type { Ctx } from '../../cli/context.js';
 import { DELIMITER_HELP } from '../../cli/request-body.js';
@@ -58,7 +59,7 @@ export function setup(command: Command): void {
     .addOption(batchNameOption())
     .addOption(againOption())
     .option('--retry-in-doubt', 'send again the rows an earlier run sent without an answer (asks; --yes in scripts)')
-    .option('--concurrency <n>', 'requests in flight at once', '8')
+    .addOption(numberOption('--concurrency <n>', 'requests in flight at once', { min: 1, max: 64 }).default(8))
     .option('--replace', 'replace whole items: fields the file does not name are cleared')
     .option('--dry-run', 'list each row as new, changed (with the fields that change) or unchanged; write nothing')
     .addHelpText(
