@@ -35,9 +35,10 @@ export function textOption(flags: string, description: string): Declared<string>
   return declared(new Option(flags, description), { any: true });
 }
 
-/** "a or b", or "one of a, b, c". */
+/** "a", "a or b", or "one of a, b, c". */
 function oneOf(words: readonly string[]): string {
-  return words.length === 2 ? `${words[0]} or ${words[1]}` : `one of ${words.join(', ')}`;
+  if (words.length <= 2) return words.join(' or ');
+  return `one of ${words.join(', ')}`;
 }
 
 /**

@@ -13,7 +13,8 @@ export interface Limits {
 
 /** A whole number within `limits`; anything else is refused naming the option and the range (one rule: wholeNumber). */
 export function numberOption(flags: string, description: string, { min, max, unit }: Limits): Declared<number> {
-  const option = new Option(flags, description);
+  const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `${min} to ${max}`;
+  const option = new Option(flags, `${description} (${range}${unit ? ` ${unit}` : ''})`);
   const name = option.long ?? option.flags;
   option.argParser((text: string) => wholeNumber(text, name, min, max, unit)!);
   return declared(option, { any: true });

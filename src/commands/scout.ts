@@ -1,10 +1,10 @@
 /** inv scout: scan codes (terminal, stdin or a manifest file) and see buy or skip, with the profit and ROI of each. */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/context.js';
 import { DELIMITER_HELP } from '../cli/request-body.js';
-import { fileOption } from '../cli/option-kinds.js';
+import { choiceOption, fileOption } from '../cli/option-kinds.js';
 import { numberOption } from '../cli/option-numbers.js';
 import { SORT_KEYS, type SortKey } from '../scout/lot.js';
 import {
@@ -66,12 +66,11 @@ export function setup(command: Command): void {
     .option('--refresh', 'with --file: ask for every answer again')
     .option('--delimiter <char>', `manifest: ${DELIMITER_HELP}`)
     .addOption(
-      new Option(
+      choiceOption(
         '--sort <key>',
         'with --file: rank lines by line profit (qty × profit), ROI, sales rank or unit profit',
-      )
-        .choices(SORT_KEYS)
-        .default('profit'),
+        SORT_KEYS,
+      ).default('profit'),
     )
     .addOption(
       fileOption('--report <file.html>', 'with --file: write the lot as one self-contained HTML page (charts, table)'),

@@ -1,7 +1,7 @@
 /** Shell completion scripts for inv, made from the registered command tree. */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { candidates } from './candidates.js';
+import { candidates } from './reader.js';
 import { fishScript } from './fish.js';
 import { namesFile } from './names.js';
 import { bashScript, zshScript } from './posix.js';

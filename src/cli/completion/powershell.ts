@@ -1,6 +1,6 @@
 /**
  * The PowerShell completion script: a native argument completer that hands the words typed before the cursor to
- * `inv completion powershell --complete` (the tree's reader in TypeScript, src/cli/completion/candidates.ts) and
+ * `inv completion powershell --complete` (the tree's reader in TypeScript, src/cli/completion/reader.ts) and
  * offers what it prints: file names itself, words as they are.
  */
 
@@ -16,7 +16,10 @@ Register-ArgumentCompleter -Native -CommandName inv, inv.exe, inv-win-x64.exe -S
     $before = @($commandAst.CommandElements |
         Where-Object { $_.Extent.EndOffset -lt $cursorPosition } |
         Select-Object -Skip 1 |
-        ForEach-Object { if ($_ -is [System.Management.Automation.Language.StringConstantExpressionAst]) { $_.Value } else { $_.Extent.Text } })
+        ForEach-Object {
+            if ($_ -is [System.Management.Automation.Language.StringConstantExpressionAst]) { $_.Value }
+            else { $_.Extent.Text }
+        })
     $words = @($before) + @($wordToComplete)
     $joined = $words -join [string][char]31
     # First line: f (file names) or w (the words on the lines after it).

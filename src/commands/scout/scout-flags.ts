@@ -1,12 +1,12 @@
 /** What `inv scout` and `inv profit` share: the pricing and cost flags, checked, and the Scout built from them and the profile. */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import { COST_DECIMALS, parsePrice, readMoney } from '../../util/money.js';
 import type { Ctx } from '../../cli/context.js';
 import { parsePriceRule, type PriceRule } from '../../scout/price.js';
 import { scoutSettings, type ScoutFlags } from '../../scout/scout-settings.js';
 import type { AnswerPolicy } from '../../scout/answer-cache.js';
-import { offeredOption } from '../../cli/option-kinds.js';
+import { choiceOption, offeredOption } from '../../cli/option-kinds.js';
 import { PRICE_RULES } from '../../scout/price.js';
 
 /** The shared flags as commander reads them. */
@@ -39,7 +39,7 @@ export function scoutFlagOptions(command: Command): Command {
       ).default('buybox'),
     )
     .addOption(
-      new Option('--channel <channel>', 'fees of FBA or of merchant fulfilment').choices(['fba', 'mfn']).default('fba'),
+      choiceOption('--channel <channel>', 'fees of FBA or of merchant fulfilment', ['fba', 'mfn']).default('fba'),
     )
     .option('--prep <dollars>', 'prep per unit (default: scout.prep, else 0)')
     .option('--inbound-per-lb <dollars>', 'inbound shipping per pound (default: scout.inboundPerLb, else 0)')

@@ -1,6 +1,6 @@
 /** inv stock list [--msku M] [--location L] [--all] [--by msku]: quantities per item and location. */
-import { nameOption } from '../../cli/option-kinds.js';
-import { Option, type Command } from 'commander';
+import { choiceOption, nameOption } from '../../cli/option-kinds.js';
+import type { Command } from 'commander';
 import type { ItemLocation, Location } from '../../api/inventory-types.js';
 import type { MskuTotal } from '../../api/stock.js';
 import type { Meta } from '../../cli/command.js';
@@ -34,7 +34,7 @@ export function setup(command: Command): void {
   pagingOptions(command)
     .addOption(nameOption('--msku <msku>', 'only this item', 'mskus'))
     .addOption(nameOption('--location <location>', 'only this location (id or name)', 'locations'))
-    .addOption(new Option('--by <what>', 'totals per item, over every page').choices(['msku']))
+    .addOption(choiceOption('--by <what>', 'totals per item, over every page', ['msku']))
     .addHelpText(
       'after',
       [

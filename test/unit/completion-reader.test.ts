@@ -3,7 +3,7 @@
  * it offers after the words typed, from the same tree the bash, zsh and fish scripts carry.
  */
 import { describe, expect, it } from 'vitest';
-import { candidates } from '../../src/cli/completion/candidates.js';
+import { candidates } from '../../src/cli/completion/reader.js';
 import { powershellScript } from '../../src/cli/completion/powershell.js';
 import { commandTree } from '../../src/cli/completion/tree.js';
 import { OUTPUT_FORMATS } from '../../src/cli/globals.js';
