@@ -64,6 +64,18 @@ describe('every option of every command', () => {
     expect(missing).toEqual([]);
   });
 
+  it('an option that takes a location or a profile completes their names', () => {
+    const missing: string[] = [];
+    const kinds: Record<string, ValueKind> = { location: { names: 'locations' }, profile: { profile: true } };
+    for (const entry of [{ path: '', command: root }, ...entries])
+      for (const option of entry.command.options) {
+        const want = kinds[valueName(option) ?? ''];
+        if (want && option.long && JSON.stringify(tree.values[entry.path]?.[option.long]) !== JSON.stringify(want))
+          missing.push(`inv ${entry.path} ${option.long}`.replace('  ', ' '));
+      }
+    expect(missing).toEqual([]);
+  });
+
   it.each([
     ['batch show', '--state', ['done', 'failed', 'in-doubt', 'pending']],
     ['items import', '--encoding', ['latin1', 'utf-8', 'windows-1252']],
