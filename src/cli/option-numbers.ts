@@ -1,6 +1,7 @@
-/** Options whose value is a number: a whole number within limits, or money (src/cli/option-kinds.ts has the others). */
+/** Options whose value is a number: a whole number within limits, or an amount (src/cli/option-kinds.ts has the others). */
 import { Option } from 'commander';
-import { parsePrice } from '../util/money.js';
+import { UsageError } from '../errors.js';
+import { COST_DECIMALS, readMoney } from '../util/money.js';
 import { declared, type Declared } from './value-kind.js';
 import { wholeNumber } from './request-body.js';
 
@@ -20,10 +21,20 @@ export function numberOption(flags: string, description: string, { min, max, uni
   return declared(option, { any: true });
 }
 
-/** An amount of money (a positive number, at most two decimals, a decimal point), read by the one price rule. */
-export function moneyOption(flags: string, description: string): Declared<number> {
+/** A non-negative amount by the money rule, with a cost's decimals (zero allowed: free stock, no prep), up to `max`. */
+export function amountOf(text: string, flag: string, max: number): number {
+  const money = readMoney(text, COST_DECIMALS);
+  if ('why' in money && money.why === 'decimal-comma')
+    throw new UsageError(`${flag} "${text}" reads like a decimal comma: amounts take a decimal point`, money.hint);
+  if ('why' in money || money.value > max)
+    throw new UsageError(`${flag} "${text}" must be a number from 0 to ${max} (e.g. 4.50)`);
+  return money.value;
+}
+
+/** An amount (a cost in dollars, a percentage) from 0 to `max`, read by `amountOf`. */
+export function amountOption(flags: string, description: string, max: number): Declared<number> {
   const option = new Option(flags, description);
   const name = option.long ?? option.flags;
-  option.argParser((text: string) => parsePrice(text, name));
+  option.argParser((text: string) => amountOf(text, name, max));
   return declared(option, { any: true });
 }
