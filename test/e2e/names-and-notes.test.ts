@@ -2,6 +2,8 @@
  * What a new user hit with names and with nothing to show: a location name typed in decomposed Unicode, an msku filter
  * that matches nothing because of its case, and a label to open where no browser can open.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { runInv } from '../helpers/io.js';
@@ -33,6 +35,14 @@ describe('a location name in decomposed Unicode (NFD, as some Mac files write it
     const r = await inv(['stock', 'list', '--location', nfd, '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([]);
+  });
+
+  it('finds it in a batch file written in NFD (a Mac spreadsheet), as one move', async () => {
+    const file = join(fx.dir, 'nfd-moves.csv');
+    writeFileSync(file, `msku,quantity,from,to\nMUG-BLUE-11OZ,1,Shelf A1,${'Étagère B'.normalize('NFD')}\n`);
+    const r = await inv(['move', '--file', file, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ran' });
   });
 });
 
