@@ -17,6 +17,7 @@ describe('what completion offers after the words typed', () => {
     [['items'], 'l', { words: ['list'] }],
     [['completion'], '', { words: ['bash', 'zsh', 'fish', 'powershell'] }],
     [['--profile', 'sandbox', 'items', 'list'], '--li', { words: ['--limit'] }],
+    [[], '--pro', { words: ['--profile'] }],
     [['pack', 'FBA1', '--layout'], '', { words: ['4x6', 'letter-2up'] }],
     [['pack', 'FBA1', '--units'], 'm', { words: ['metric'] }],
     [['batch', 'show', 'x', '--state'], 'in', { words: ['in-doubt'] }],

@@ -1,7 +1,7 @@
 /**
  * The PowerShell completion script: a native argument completer that hands the words typed before the cursor to
  * `inv completion powershell --complete` (the tree's reader in TypeScript, src/cli/completion/reader.ts) and
- * offers what it prints: file names itself, words as they are.
+ * offers what it prints: file names as PowerShell completes them, words as they are.
  */
 
 /** The separator of the words passed to --complete: a control character no typed word holds. */
@@ -25,14 +25,8 @@ Register-ArgumentCompleter -Native -CommandName inv, inv.exe, inv-win-x64.exe -S
     # First line: f (file names) or w (the words on the lines after it).
     $answer = @(& $commandAst.CommandElements[0].Extent.Text completion powershell "--complete=$joined" 2>$null)
     if ($answer.Count -eq 0) { return }
-    if ($answer[0] -eq 'f') {
-        Get-ChildItem -Path "$wordToComplete*" -ErrorAction SilentlyContinue | ForEach-Object {
-            $name = if ($_.PSIsContainer) { $_.Name + [System.IO.Path]::DirectorySeparatorChar } else { $_.Name }
-            $text = if ($name -match '[\\s''"]') { "'" + ($name -replace "'", "''") + "'" } else { $name }
-            [System.Management.Automation.CompletionResult]::new($text, $name, 'ProviderItem', $name)
-        }
-        return
-    }
+    # File names as PowerShell completes them itself (directories, quoting).
+    if ($answer[0] -eq 'f') { return [System.Management.Automation.CompletionCompleters]::CompleteFilename($wordToComplete) }
     $answer | Select-Object -Skip 1 | ForEach-Object {
         $text = if ($_ -match '[\\s''"\`$;,(){}@#|&<>]') { "'" + ($_ -replace "'", "''") + "'" } else { $_ }
         [System.Management.Automation.CompletionResult]::new($text, $_, 'ParameterValue', $_)

@@ -53,7 +53,8 @@ export function candidates(tree: Tree, before: readonly string[], current: strin
   }
   let offered: Want;
   if (pending) offered = want(pending);
-  else if (current.startsWith('-')) offered = { words: [...(tree.options[path] ?? []), ...(tree.options[''] ?? [])] };
+  else if (current.startsWith('-'))
+    offered = { words: [...new Set([...(tree.options[path] ?? []), ...(tree.options[''] ?? [])])] };
   else if (path === '') offered = { words: tree.commands };
   else if (isNoun(tree, path)) offered = { words: tree.verbs[path]! };
   else {
