@@ -45,7 +45,13 @@ export class Pacer {
   private riseFrom = -Infinity;
   private doublingMs: number = PACING.riseDoublingMs;
   /** Since the last cut: successes, 429s (to requests sent since), requests that asked for a slot and that waited. */
-  private period = { successes: 0, throttled: 0, asked: 0, waited: 0 };
+  private period = { successes: 0, throttled: 0, asked: 0, waited: 0, sentSuccesses: 0 };
+  /**
+   * Whether the period began at a 429 (the server's bucket empty), and the highest rate the server let through over the
+   * whole of such a period ended by a 429, pauses included (0: none yet): at most its rate, however late requests came.
+   */
+  private fromRefusal = false;
+  private allowed = 0;
   private readonly slots: Slots;
   /** The time spent sending when the last cut came: the period is measured from there. */
   private activeAtCut = 0;
@@ -80,7 +86,7 @@ export class Pacer {
 
   /**
    * The rate for the next run against the same server and operation to start at: the rate now, below the one last
-   * refused; null when 429s came whatever the rate (none to keep); undefined when nothing was learnt (no limit met, or
+   * refused and never above what the server let through from a 429 on; null when 429s came whatever the rate (none to keep); undefined when nothing was learnt (no limit met, or
    * one 429 only).
    */
   get learnt(): number | null | undefined {
@@ -88,7 +94,8 @@ export class Pacer {
     if (this.phase === 'stated') return this.base;
     // One 429 gave a guess, and a guess that was never refused again measured nothing.
     if (this.phase === 'unlimited' || (this.cuts < 2 && !this.remembered)) return undefined;
-    return Math.min(this.rate, this.ceiling * PACING.cutTo);
+    // A guess or a cut blind measured nothing: what is kept is never above what the server was seen to let through.
+    return Math.min(this.rate, this.ceiling * PACING.cutTo, this.letThrough(this.now()) || Infinity);
   }
 
   /**
@@ -139,6 +146,7 @@ export class Pacer {
     const refusedGap = this.bucket.answered(sentAt, status === 429);
     if (status !== 429) {
       this.period.successes++;
+      if (sentAt >= this.cutAt) this.period.sentSuccesses++;
       this.successes.note(now);
     } else if (this.phase === 'indifferent' || sentAt >= this.cutAt) this.period.throttled++;
     if (this.phase === 'indifferent') this.watchIndifferent(now);
@@ -151,6 +159,7 @@ export class Pacer {
     if (this.phase === 'unlimited' && !this.successes.any) return;
     const before = this.rate;
     const { successes, throttled, asked, waited } = this.period;
+    this.allowed = this.letThrough(now);
     const measuredMs = this.slots.activeMs - this.activeAtCut;
     const counts = { successes, throttled, measuredMs };
     const sent = measuredMs > PACING.sentWindowMs ? this.successes.rate(now, PACING.sentWindowMs) : sendRate(counts);
@@ -181,15 +190,27 @@ export class Pacer {
     ];
     this.cuts++;
     this.restart(now);
+    this.fromRefusal = true;
     this.riseFrom = now + (next.riseAfterMs ?? 0);
     this.say();
+  }
+
+  /**
+   * The highest rate the server let through from a 429 on (its bucket empty then): over the whole of a period that began
+   * at one, pauses included, up to its end or `now`. A bucket lets through at most what it made since it was empty, so
+   * this is never above its rate, however late requests reached it (0: no such period yet).
+   */
+  private letThrough(now: number): number {
+    if (!this.fromRefusal || now <= this.cutAt) return this.allowed;
+    return Math.max(this.allowed, (this.period.sentSuccesses * 1000) / (now - this.cutAt));
   }
 
   /** Starts a new period of measuring from `now`, with the slots dealt anew. */
   private restart(now: number): void {
     [this.cutAt, this.riseFrom, this.activeAtCut] = [now, now, this.slots.activeMs];
     this.doublingMs = PACING.riseDoublingMs;
-    this.period = { successes: 0, throttled: 0, asked: 0, waited: 0 };
+    this.period = { successes: 0, throttled: 0, asked: 0, waited: 0, sentSuccesses: 0 };
+    this.fromRefusal = false;
     this.slots.dealAnew(now);
   }
 
