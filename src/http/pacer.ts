@@ -52,6 +52,9 @@ export class Pacer {
    */
   private fromRefusal = false;
   private allowed = 0;
+  /** The time paused when the period began, and what the full bucket let through before the first 429 of all. */
+  private pausedAtCut = 0;
+  private firstBurst: number | undefined;
   private readonly slots: Slots;
   /** The time spent sending when the last cut came: the period is measured from there. */
   private activeAtCut = 0;
@@ -160,6 +163,7 @@ export class Pacer {
     const before = this.rate;
     const { successes, throttled, asked, waited } = this.period;
     this.allowed = this.letThrough(now);
+    if (this.phase === 'unlimited') this.firstBurst = successes;
     const measuredMs = this.slots.activeMs - this.activeAtCut;
     const counts = { successes, throttled, measuredMs };
     const sent = measuredMs > PACING.sentWindowMs ? this.successes.rate(now, PACING.sentWindowMs) : sendRate(counts);
@@ -196,13 +200,20 @@ export class Pacer {
   }
 
   /**
-   * The highest rate the server let through from a 429 on (its bucket empty then): over the whole of a period that began
-   * at one, pauses included, up to its end or `now`. A bucket lets through at most what it made since it was empty, so
-   * this is never above its rate, however late requests reached it (0: no such period yet).
+   * The highest rate the server let through from a 429 on (its bucket empty then), over the whole of a period that began
+   * at one, up to its end or `now` (0: no such period yet). A bucket lets through at most what it made since it was
+   * empty: over the wall-clock time, pauses included; or, pauses left out, less what it made while they lasted, which
+   * is no more than it holds, and no more than the full bucket let through before the first 429 of all.
    */
   private letThrough(now: number): number {
     if (!this.fromRefusal || now <= this.cutAt) return this.allowed;
-    return Math.max(this.allowed, (this.period.sentSuccesses * 1000) / (now - this.cutAt));
+    const sent = this.period.sentSuccesses;
+    const wallMs = now - this.cutAt;
+    const sendingMs = wallMs - (this.slots.pausedBy(now) - this.pausedAtCut);
+    const refill = this.firstBurst;
+    const overSending =
+      refill !== undefined && sendingMs >= PACING.measureMinMs ? ((sent - refill) * 1000) / sendingMs : 0;
+    return Math.max(this.allowed, (sent * 1000) / wallMs, overSending);
   }
 
   /** Starts a new period of measuring from `now`, with the slots dealt anew. */
@@ -211,6 +222,7 @@ export class Pacer {
     this.doublingMs = PACING.riseDoublingMs;
     this.period = { successes: 0, throttled: 0, asked: 0, waited: 0, sentSuccesses: 0 };
     this.fromRefusal = false;
+    this.pausedAtCut = this.slots.pausedBy(now);
     this.slots.dealAnew(now);
   }
 
