@@ -104,12 +104,11 @@ export class Ctx {
     /** Colours for stderr messages (plain unless colour is on). */
     readonly color: Colors,
   ) {
-    this.waiting = new Waiting(globals.waitMs, async (origin, operation, say) => {
-      const { learntPacer } = await import('../http/rate-memory.js');
-      const { pacer, keep } = learntPacer(stateDir(this.io.env), origin, operation, say);
-      this.session.atClose(keep);
-      return pacer;
-    });
+    this.waiting = new Waiting(
+      globals.waitMs,
+      () => stateDir(this.io.env),
+      (then) => session.atClose(then),
+    );
   }
 
   get io(): IO {
@@ -197,10 +196,7 @@ export class Ctx {
     this.waiting.asBatch();
   }
 
-  /**
-   * The pacer of every research request of the command, as a batch's (docs/decisions.md, 19): it starts at the rate the
-   * last run learnt against the research server and keeps what it learns. None without a research address.
-   */
+  /** The pacer of every research request of the command, learnt and kept as a batch's (none without an address). */
   private async researchPacer(): Promise<Pacer | undefined> {
     const url = (await this.settings()).researchUrl;
     const say = (line: string) => void this.info(this.io.stderrIsTTY ? `\r\x1b[2K${line}` : line);

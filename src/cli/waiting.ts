@@ -13,9 +13,6 @@ export const BATCH_WAIT_MS = 10 * 60_000;
 /** The operation research rates are learnt and kept under: every research call of a run shares one pacer. */
 export const RESEARCH_OPERATION = 'GET research';
 
-/** What makes a pacer that starts at the rate learnt last (rate-memory's learntPacer, bound to the state directory). */
-export type MakePacer = (origin: string, operation: string, say: (line: string) => void) => Promise<Pacer>;
-
 /** The waiting of one command's clients. */
 export class Waiting {
   private batchPacer?: Pacer;
@@ -26,11 +23,24 @@ export class Waiting {
   private readonly outage = new Outage();
   private readonly refusals = new Refusals();
 
-  /** @param waitMs --wait, when given */
+  /**
+   * @param waitMs --wait, when given
+   * @param stateDir where learnt rates are kept
+   * @param atClose runs its argument when the command ends (to keep what a pacer learnt)
+   */
   constructor(
     private readonly waitMs: number | undefined,
-    private readonly makePacer: MakePacer,
+    private readonly stateDir: () => string,
+    private readonly atClose: (then: () => void) => void,
   ) {}
+
+  /** A pacer that starts at the rate the last run learnt for `operation` at `origin`, and keeps what it learns. */
+  private async makePacer(origin: string, operation: string, say: (line: string) => void): Promise<Pacer> {
+    const { learntPacer } = await import('../http/rate-memory.js');
+    const { pacer, keep } = learntPacer(this.stateDir(), origin, operation, say);
+    this.atClose(keep);
+    return pacer;
+  }
 
   /** The batch's pacer, made once: inventory requests leave by it from now on, and wait as in a batch. */
   async paceBatch(origin: string, operation: string, say: (line: string) => void): Promise<void> {

@@ -10,6 +10,7 @@
 import { BucketWatch } from './bucket-watch.js';
 import { CutHistory } from './cut-history.js';
 import { measuredCut, PACING, sendingAtMost, sendRate, steadyRise, strictCut, type Cut } from './pacing-rules.js';
+import { LetThrough } from './let-through.js';
 import { rateHeaders } from './rate-headers.js';
 import { Slots } from './slots.js';
 import { SuccessTimes } from './success-times.js';
@@ -45,16 +46,9 @@ export class Pacer {
   private riseFrom = -Infinity;
   private doublingMs: number = PACING.riseDoublingMs;
   /** Since the last cut: successes, 429s (to requests sent since), requests that asked for a slot and that waited. */
-  private period = { successes: 0, throttled: 0, asked: 0, waited: 0, sentSuccesses: 0 };
-  /**
-   * Whether the period began at a 429 (the server's bucket empty), and the highest rate the server let through over the
-   * whole of such a period ended by a 429, pauses included (0: none yet): at most its rate, however late requests came.
-   */
-  private fromRefusal = false;
-  private allowed = 0;
-  /** The time paused when the period began, and what the full bucket let through before the first 429 of all. */
-  private pausedAtCut = 0;
-  private firstBurst: number | undefined;
+  private period = { successes: 0, throttled: 0, asked: 0, waited: 0 };
+  /** What the server let through from a 429 on: what a learnt rate stays below. */
+  private readonly letThrough = new LetThrough();
   private readonly slots: Slots;
   /** The time spent sending when the last cut came: the period is measured from there. */
   private activeAtCut = 0;
@@ -89,8 +83,8 @@ export class Pacer {
 
   /**
    * The rate for the next run against the same server and operation to start at: the rate now, below the one last
-   * refused and never above what the server let through from a 429 on; null when 429s came whatever the rate (none to keep); undefined when nothing was learnt (no limit met, or
-   * one 429 only).
+   * refused and never above what the server let through from a 429 on; null when 429s came whatever the rate (none to
+   * keep); undefined when nothing was learnt (no limit met, or one 429 only).
    */
   get learnt(): number | null | undefined {
     if (this.phase === 'indifferent') return null;
@@ -98,7 +92,12 @@ export class Pacer {
     // One 429 gave a guess, and a guess that was never refused again measured nothing.
     if (this.phase === 'unlimited' || (this.cuts < 2 && !this.remembered)) return undefined;
     // A guess or a cut blind measured nothing: what is kept is never above what the server was seen to let through.
-    return Math.min(this.rate, this.ceiling * PACING.cutTo, this.letThrough(this.now()) || Infinity);
+    const now = this.now();
+    return Math.min(
+      this.rate,
+      this.ceiling * PACING.cutTo,
+      this.letThrough.rate(now, this.slots.pausedBy(now)) || Infinity,
+    );
   }
 
   /**
@@ -149,7 +148,7 @@ export class Pacer {
     const refusedGap = this.bucket.answered(sentAt, status === 429);
     if (status !== 429) {
       this.period.successes++;
-      if (sentAt >= this.cutAt) this.period.sentSuccesses++;
+      this.letThrough.success(sentAt);
       this.successes.note(now);
     } else if (this.phase === 'indifferent' || sentAt >= this.cutAt) this.period.throttled++;
     if (this.phase === 'indifferent') this.watchIndifferent(now);
@@ -162,8 +161,7 @@ export class Pacer {
     if (this.phase === 'unlimited' && !this.successes.any) return;
     const before = this.rate;
     const { successes, throttled, asked, waited } = this.period;
-    this.allowed = this.letThrough(now);
-    if (this.phase === 'unlimited') this.firstBurst = successes;
+    if (this.phase === 'unlimited') this.letThrough.firstRefusal(successes);
     const measuredMs = this.slots.activeMs - this.activeAtCut;
     const counts = { successes, throttled, measuredMs };
     const sent = measuredMs > PACING.sentWindowMs ? this.successes.rate(now, PACING.sentWindowMs) : sendRate(counts);
@@ -193,36 +191,17 @@ export class Pacer {
       next.ceiling,
     ];
     this.cuts++;
-    this.restart(now);
-    this.fromRefusal = true;
+    this.restart(now, true);
     this.riseFrom = now + (next.riseAfterMs ?? 0);
     this.say();
   }
 
-  /**
-   * The highest rate the server let through from a 429 on (its bucket empty then), over the whole of a period that began
-   * at one, up to its end or `now` (0: no such period yet). A bucket lets through at most what it made since it was
-   * empty: over the wall-clock time, pauses included; or, pauses left out, less what it made while they lasted, which
-   * is no more than it holds, and no more than the full bucket let through before the first 429 of all.
-   */
-  private letThrough(now: number): number {
-    if (!this.fromRefusal || now <= this.cutAt) return this.allowed;
-    const sent = this.period.sentSuccesses;
-    const wallMs = now - this.cutAt;
-    const sendingMs = wallMs - (this.slots.pausedBy(now) - this.pausedAtCut);
-    const refill = this.firstBurst;
-    const overSending =
-      refill !== undefined && sendingMs >= PACING.measureMinMs ? ((sent - refill) * 1000) / sendingMs : 0;
-    return Math.max(this.allowed, (sent * 1000) / wallMs, overSending);
-  }
-
-  /** Starts a new period of measuring from `now`, with the slots dealt anew. */
-  private restart(now: number): void {
+  /** Starts a new period of measuring from `now` (`refused`: at a 429), with the slots dealt anew. */
+  private restart(now: number, refused = false): void {
+    this.letThrough.restart(now, this.slots.pausedBy(now), refused);
     [this.cutAt, this.riseFrom, this.activeAtCut] = [now, now, this.slots.activeMs];
     this.doublingMs = PACING.riseDoublingMs;
-    this.period = { successes: 0, throttled: 0, asked: 0, waited: 0, sentSuccesses: 0 };
-    this.fromRefusal = false;
-    this.pausedAtCut = this.slots.pausedBy(now);
+    this.period = { successes: 0, throttled: 0, asked: 0, waited: 0 };
     this.slots.dealAnew(now);
   }
 
