@@ -12,7 +12,7 @@ import type { OAuthClient } from '../auth/oauth-client.js';
 import type { TokenProvider } from '../auth/tokens.js';
 import { createTransport } from '../http/load-transport.js';
 import type { Pacer } from '../http/pacer.js';
-import { Outage } from '../http/retry-hook.js';
+import { BATCH_WAIT_MS, Waiting } from './waiting.js';
 import type { Transport } from '../http/transport.js';
 import type { GlobalOptions } from './globals.js';
 import type { IO } from '../util/io.js';
@@ -81,22 +81,23 @@ export class Session {
   }
 }
 
-/** How long a batch waits for a service that cannot be reached, unless --wait says otherwise. */
-export const BATCH_WAIT_MS = 10 * 60_000;
-
 /** The context of a command run in this session: clients, settings and prompts made lazily, once. */
 export class SessionCtx implements Ctx {
   private settingsCache?: Settings;
-  private pacer?: Pacer;
-  /** One outage clock for every client of the command: --wait bounds the outage, not each request. */
-  private readonly outage = new Outage();
+  private readonly waiting: Waiting;
 
   constructor(
     readonly session: Session,
     readonly globals: GlobalOptions,
     /** Colours for stderr messages (plain unless colour is on). */
     readonly color: Colors,
-  ) {}
+  ) {
+    this.waiting = new Waiting(
+      globals.waitMs,
+      () => stateDir(this.io.env),
+      (then) => session.atClose(then),
+    );
+  }
 
   /** Every command, declared (completion scripts are made from it). */
   allCommands(): Promise<Command> {
@@ -133,7 +134,7 @@ export class SessionCtx implements Ctx {
    * `sources` saying where each came from (for the hint when they are rejected).
    */
   async research(credentials?: GivenResearchKey): Promise<ResearchClient> {
-    const [deps, store] = await Promise.all([this.clientDeps(), this.config()]);
+    const [deps, store] = await Promise.all([this.clientDeps(await this.researchPacer()), this.config()]);
     const settings = credentials
       ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined } }
       : deps.settings;
@@ -175,24 +176,27 @@ export class SessionCtx implements Ctx {
    * and the service is waited for (--wait, default 10 min); `say` gets a line when a pause starts. The pacer starts at
    * the rate the last run learnt against the same server (`origin`) and `operation`, and keeps what it learns for the next.
    */
-  async paceRequests(say: (line: string) => void, origin: string, operation: string): Promise<void> {
-    if (this.pacer) return;
-    const { learntPacer } = await import('../http/rate-memory.js');
-    const { pacer, keep } = learntPacer(stateDir(this.io.env), origin, operation, say);
-    this.pacer = pacer;
-    this.session.atClose(keep);
+  paceRequests(say: (line: string) => void, origin: string, operation: string): Promise<void> {
+    return this.waiting.paceBatch(origin, operation, say);
   }
 
-  private async clientDeps(): Promise<ClientDeps> {
+  /** From now on the services are waited for as in a batch: --wait, default 10 minutes (a manifest scouted whole). */
+  waitAsBatch(): void {
+    this.waiting.asBatch();
+  }
+
+  /** The pacer of every research request of the command, learnt and kept as a batch's (none without an address). */
+  private async researchPacer(): Promise<Pacer | undefined> {
+    const url = (await this.settings()).researchUrl;
+    const say = (line: string) => void this.info(this.io.stderrIsTTY ? `\r\x1b[2K${line}` : line);
+    return url ? this.waiting.research(new URL(url).origin, say) : undefined;
+  }
+
+  /** What every client of the command is built with; `pacer` paces its requests (absent: the batch's, if any). */
+  private async clientDeps(pacer?: Pacer): Promise<ClientDeps> {
     const [settings, transport] = await Promise.all([this.settings(), this.session.http(this.globals.timeoutMs)]);
-    const pacer = this.pacer;
-    const patienceMs = this.globals.waitMs ?? (pacer ? BATCH_WAIT_MS : 0);
-    // A single command says so when it waits a while; a batch's pacer logs the pause once for every request it holds.
-    const onPause = pacer
-      ? (ms: number, message: string, after429: boolean) => pacer.pause(ms, message, after429)
-      : (ms: number, message: string) => void (ms >= 1000 && this.info(message));
-    const { outage } = this;
-    return { transport, settings, signal: this.io.signal, log: this.verboseLog(), patienceMs, onPause, pacer, outage };
+    const waits = this.waiting.deps((line) => void this.info(line), pacer);
+    return { transport, settings, signal: this.io.signal, log: this.verboseLog(), ...waits };
   }
 
   /** Checks --fields against the view now, before any request, and returns its renderer. */

@@ -59,6 +59,8 @@ export interface Ctx {
   now(): number;
   /** How long a batch waits for the service, or for another run of the same batch. */
   batchWaitMs(): number;
+  /** From now on the services are waited for as in a batch: --wait, default 10 minutes (a manifest scouted whole). */
+  waitAsBatch(): void;
   /** From now on inventory requests are paced by what the server allows (`say` gets a line when a pause starts). */
   paceRequests(say: (line: string) => void, origin: string, operation: string): Promise<void>;
   /** Checks --fields against the view now, before any request, and returns its renderer. */

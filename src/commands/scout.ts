@@ -139,6 +139,8 @@ export function parse(_args: unknown[], flags: Flags): ScoutOptions {
 export async function run(ctx: Ctx, options: ScoutOptions): Promise<void> {
   if (options.file) {
     const { runManifestCommand, manifestAnswers } = await import('./scout/manifest-mode.js');
+    // A manifest is scouted as a batch is sent: the research API is waited for up to --wait, 10 minutes by default.
+    ctx.waitAsBatch();
     const answers = await manifestAnswers(ctx, options.maxAgeMs, options.refresh);
     const { scout, defaultCost } = await scoutFromPricing(ctx, options, answers);
     return runManifestCommand(ctx, scout, answers, { ...options, file: options.file, defaultCost });

@@ -16,6 +16,8 @@ export class Slots {
   private nextSlot = 0;
   private pauseStart = 0;
   private pausedUntil = 0;
+  /** The time paused so far, up to `pausedUntil`. */
+  private pausedTotal = 0;
 
   constructor(readonly now: () => number) {}
 
@@ -37,9 +39,15 @@ export class Slots {
     if (until <= this.pausedUntil) return undefined;
     const started = this.pausedUntil <= now;
     if (started) this.pauseStart = now;
+    this.pausedTotal += until - (started ? now : this.pausedUntil);
     this.pausedUntil = until;
     this.dealAnew(until);
     return started;
+  }
+
+  /** Milliseconds paused by `now`, since the first slot. */
+  pausedBy(now: number): number {
+    return this.pausedTotal - Math.max(0, this.pausedUntil - now);
   }
 
   /** The time now, after adding the time since the last event to the active time. */

@@ -1,6 +1,6 @@
 /** Where the parts of one label go inside its box: pure geometry in points, shared by the PDF and its tests. */
 import type { Layout } from './layouts.js';
-import { QUIET_ZONE } from './barcode.js';
+import { QUIET_ZONE } from './code128.js';
 
 export const FONT = { fnsku: 8, title: 6.5, condition: 7 } as const;
 /** Where a line's baseline sits below its top, per point of size (Helvetica's ascender, 718 per 1000). */

@@ -1,4 +1,4 @@
-/** Writes labels as PDF or ZPL to a file or stdout; the renderers (pdfkit, bwip-js) load only here. */
+/** Writes labels as PDF or ZPL to a file or stdout; the renderer (pdfkit) loads only here. */
 import { writeFile } from 'node:fs/promises';
 import type { IO } from '../util/io.js';
 import { cannotWrite, UsageError } from '../errors.js';

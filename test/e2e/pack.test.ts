@@ -124,7 +124,7 @@ describe('inv pack from files', () => {
     const cartons = zpl.split('^XZ').filter((s) => s.includes('^XA'));
     expect(cartons).toHaveLength(3);
     cartons.forEach((carton, i) => {
-      expect(carton).toMatch(new RegExp(`\\^BC[^\\^]*\\^FD${boxId(i + 1)}\\^FS`));
+      expect(carton).toMatch(new RegExp(`\\^BC[^\\^]*\\^FD>:${boxId(i + 1)}\\^FS`));
       expect(carton).toMatch(/\^B7N,\d+,6,/);
     });
     expect(cartons[1]).toContain(`^FDAMZN,PO:${shipment},FNSKU:${fnskus[BOOK]},QTY:2,FNSKU:${fnskus[MUG]},QTY:2^FS`);

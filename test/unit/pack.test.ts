@@ -15,7 +15,7 @@ import { packListTsv } from '../../src/pack/pack-list.js';
 import type { ShipmentFacts } from '../../src/pack/packing-types.js';
 import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js';
-import { code128B } from '../../src/pack/code128.js';
+import { code128 } from '../../src/labels/code128.js';
 import { pdf417, symbolOf, textCodewords } from '../../src/pack/pdf417.js';
 import { decodePdf } from '../helpers/zxing.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
@@ -154,7 +154,7 @@ describe('Code 128 B from the symbol table', () => {
     );
     for (const text of texts) {
       doc.addPage({ size: [400, 100], margin: 0 });
-      const bars = code128B(text);
+      const bars = code128(text);
       for (const bar of bars.bars) doc.rect(20 + bar.x * 1.2, 20, bar.width * 1.2, 60);
       doc.fill('black');
     }

@@ -1,9 +1,19 @@
 /**
- * Code 128 (code set B) bars drawn from the symbol table, for box ids: bwip-js takes about 10 ms a
- * symbol, too slow for a thousand cartons. Code set B carries every printable ASCII character; the
- * e2e and unit tests read the bars back with zxing.
+ * The one Code 128 encoder of inv (docs/decisions.md, 27. One Code 128 encoder): code set B drawn from the symbol table,
+ * for FNSKU labels and carton labels alike, in PDF, and the width of the symbol a ZPL printer draws in subset B.
+ * Code set B carries every printable ASCII character; the tests read the bars back with zxing and compare them with
+ * bwip-js's, which draws the sandbox's PNG labels.
  */
-import type { Bars } from '../labels/barcode.js';
+
+export interface Bars {
+  /** Width of the symbol in modules, quiet zones not included. */
+  modules: number;
+  /** Each bar's left edge and width, in modules. */
+  bars: Array<{ x: number; width: number }>;
+}
+
+/** Quiet zone each side of a Code 128 symbol, in modules. */
+export const QUIET_ZONE = 10;
 
 // Bar and space widths of symbol values 0..106 (103-105 are START A/B/C; 106 is STOP, with its final bar).
 const WIDTHS = (
@@ -19,7 +29,7 @@ const START_B = 104;
 const STOP = 106;
 
 /** The bars of `text` (printable ASCII) in code set B, in modules, quiet zones not included. */
-export function code128B(text: string): Bars {
+export function code128(text: string): Bars {
   const values = [...text].map((c) => {
     const code = c.charCodeAt(0);
     if (code < 32 || code > 126) throw new Error(`"${c}" is not printable ASCII: Code 128 B cannot carry it`);
