@@ -1,6 +1,16 @@
 /** Directories inv keeps secrets and journals in: owned by the user and open to nobody else, as ssh's StrictModes wants. */
-import { chmodSync, lstatSync, mkdirSync, statSync, type Stats } from 'node:fs';
-import { addRoot, unsafeDir } from '../util/own-dir.js';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  type Stats,
+} from 'node:fs';
+import { addRoot, checkedUid, unsafeDir } from '../util/own-dir.js';
 import { UsageError } from '../errors.js';
 import type { PrivatePlace } from './paths.js';
 
@@ -18,7 +28,8 @@ export function checkPrivateDir({ dir, what, variable }: PrivatePlace): string |
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const uid = process.getuid?.();
+  const uid = checkedUid();
+  if (uid === undefined) return undefined;
   const elsewhere = `or set ${variable} to a directory of your own`;
   // A link the user made (to a directory of theirs elsewhere) is followed; what it reaches is never chmod'ed.
   const linked = stats.isSymbolicLink();
@@ -39,18 +50,21 @@ export function checkPrivateDir({ dir, what, variable }: PrivatePlace): string |
       `make it yours: sudo chown ${uid} '${dir}' && chmod 700 '${dir}', ${elsewhere}`,
     );
   }
-  if (
-    unsafe === undefined &&
-    (uid === undefined || process.platform === 'win32' || (stats.mode & 0o077) === 0 || linked)
-  ) {
-    return undefined;
-  }
+  if (unsafe === undefined && ((stats.mode & 0o077) === 0 || linked)) return undefined;
   const refuse = () =>
     new UsageError(`${what} ${dir} is open to other users (mode ${mode})`, `run: chmod 700 '${dir}', ${elsewhere}`);
   // A sticky directory is shared by design (like /tmp): tightening it would break it for others.
   if (stats.mode & 0o1000 || linked) throw refuse();
+  // By descriptor, never by a second lookup of the path: what is tightened is the directory just checked.
   try {
-    chmodSync(dir, 0o700);
+    const fd = openSync(dir, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+    try {
+      const now = fstatSync(fd);
+      if (now.dev !== stats.dev || now.ino !== stats.ino) throw refuse();
+      fchmodSync(fd, 0o700);
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     throw refuse();
   }

@@ -3,9 +3,17 @@
  * now, or it is a real directory (not a link) of this user that no one else can write; otherwise exit 2.
  * Nothing below a root is ever tightened: a directory inv did not make is not inv's to chmod.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, type Stats } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, realpathSync, type Stats } from 'node:fs';
+import { join, parse, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
+
+/**
+ * This user's uid when owners and modes are checked; undefined on Windows (no owner or mode bits of this kind), where
+ * every check of this module is skipped.
+ */
+export function checkedUid(): number | undefined {
+  return process.platform === 'win32' ? undefined : process.getuid?.();
+}
 
 /** Why a directory is not safe to write in: the kind decides what can be done about it. */
 export interface Unsafe {
@@ -16,12 +24,11 @@ export interface Unsafe {
 
 /**
  * What makes the directory with these stats (lstat's, or fstat's of an open descriptor) unsafe to write
- * in, or nothing when it is this user's own and closed to others; the one place these checks live, and
- * skipped on Windows, which has no owner or mode bits of this kind.
+ * in, or nothing when it is this user's own and closed to others (nothing on Windows: see checkedUid).
  */
 export function unsafeDir(stats: Stats): Unsafe | undefined {
-  const uid = process.getuid?.();
-  if (process.platform === 'win32' || uid === undefined) return undefined;
+  const uid = checkedUid();
+  if (uid === undefined) return undefined;
   if (stats.isSymbolicLink()) return { kind: 'link', text: 'is a symbolic link' };
   if (!stats.isDirectory()) return { kind: 'not-directory', text: 'is not a directory' };
   if (stats.uid !== uid) return { kind: 'owner', text: `belongs to uid ${stats.uid}, not to you (uid ${uid})` };
@@ -112,8 +119,8 @@ export function openOwnFile(file: string, flags: number, mode = 0o600): number {
     throw error;
   }
   const stats = fstatSync(fd);
-  const uid = process.getuid?.();
-  if (process.platform !== 'win32' && uid !== undefined) {
+  const uid = checkedUid();
+  if (uid !== undefined) {
     const problem = !stats.isFile()
       ? 'is not a regular file'
       : stats.uid !== uid
@@ -130,4 +137,29 @@ export function openOwnFile(file: string, flags: number, mode = 0o600): number {
     }
   }
   return fd;
+}
+
+/**
+ * The real path of `dir`, once no other user can swap it for something else: each directory above it is root's or
+ * this user's, and one others may write in is sticky (which keeps what is ours in it ours); else refused (exit 2).
+ */
+export function unswappable(dir: string, hint: string): string {
+  const real = realpathSync(dir);
+  const uid = checkedUid();
+  if (uid === undefined) return real;
+  const { root } = parse(real);
+  let at = root;
+  for (const part of ['', ...real.slice(root.length).split(sep).filter(Boolean)].slice(0, -1)) {
+    at = join(at, part);
+    const stats = lstatSync(at);
+    const mode = (stats.mode & 0o7777).toString(8).padStart(4, '0');
+    const why =
+      stats.uid !== 0 && stats.uid !== uid
+        ? `belongs to uid ${stats.uid}`
+        : stats.mode & 0o022 && !(stats.mode & 0o1000)
+          ? `is writable by other users and not sticky (mode ${mode})`
+          : undefined;
+    if (why) throw new UsageError(`${at}, above ${dir}, ${why}: another user could swap what inv keeps there`, hint);
+  }
+  return real;
 }
