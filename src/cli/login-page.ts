@@ -12,7 +12,7 @@ import { ensurePrivateDir } from '../config/private-dir.js';
 import { privateDirs } from '../config/paths.js';
 import { UsageError } from '../errors.js';
 import { escapeHtml } from '../util/html.js';
-import { unswappable } from '../util/own-dir.js';
+import { unswappable } from '../util/own-path.js';
 
 export interface LoginPage {
   /** The file: URL to hand to the browser. */

@@ -18,7 +18,8 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { encodeRecord, type JournalRecord } from './journal-records.js';
-import { ensureOwnDir, openOwnFile } from './own-dir.js';
+import { ensureOwnDir } from './own-dir.js';
+import { openOwnFile } from './own-path.js';
 
 /** What a kind of journal promises and how it names a failed write. */
 export interface JournalKind {

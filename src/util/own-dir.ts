@@ -3,8 +3,8 @@
  * now, or it is a real directory (not a link) of this user that no one else can write; otherwise exit 2.
  * Nothing below a root is ever tightened: a directory inv did not make is not inv's to chmod.
  */
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, realpathSync, type Stats } from 'node:fs';
-import { join, parse, relative, resolve, sep } from 'node:path';
+import { lstatSync, mkdirSync, type Stats } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
 import { UsageError } from '../errors.js';
 
 /**
@@ -58,7 +58,7 @@ function rootOf(dir: string): string | undefined {
 }
 
 /** Refuses `dir` (exit 2) when it is unsafe, naming it and what to do. */
-function refuseUnsafe(dir: string, unsafe: Unsafe): never {
+export function refuseUnsafe(dir: string, unsafe: Unsafe): never {
   const hint = {
     link: `remove the link (inv makes a directory of its own there): rm '${dir}'`,
     'not-directory': `move it away: inv keeps a directory of its own there`,
@@ -100,66 +100,4 @@ export function ensureOwnDir(dir: string): void {
     at = join(at, part);
     makeOrCheck(at);
   }
-}
-
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-
-/**
- * Opens `file` (in a directory ensureOwnDir checked) with `flags`, never through a symbolic link, and
- * checks the open file itself: a regular file of this user with no second name (a hard link another
- * user made to a file of ours would have inv write into that one).
- */
-export function openOwnFile(file: string, flags: number, mode = 0o600): number {
-  let fd: number;
-  try {
-    fd = openSync(file, flags | NOFOLLOW, mode);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP')
-      refuseUnsafe(file, { kind: 'link', text: 'is a symbolic link' });
-    throw error;
-  }
-  const stats = fstatSync(fd);
-  const uid = checkedUid();
-  if (uid !== undefined) {
-    const problem = !stats.isFile()
-      ? 'is not a regular file'
-      : stats.uid !== uid
-        ? `belongs to uid ${stats.uid}, not to you (uid ${uid})`
-        : stats.nlink > 1
-          ? `has ${stats.nlink} names (a hard link to it was made)`
-          : undefined;
-    if (problem) {
-      closeSync(fd);
-      throw new UsageError(
-        `${file} ${problem}: another user could change what inv keeps there`,
-        `remove it: rm '${file}'`,
-      );
-    }
-  }
-  return fd;
-}
-
-/**
- * The real path of `dir`, once no other user can swap it for something else: each directory above it is root's or
- * this user's, and one others may write in is sticky (which keeps what is ours in it ours); else refused (exit 2).
- */
-export function unswappable(dir: string, hint: string): string {
-  const real = realpathSync(dir);
-  const uid = checkedUid();
-  if (uid === undefined) return real;
-  const { root } = parse(real);
-  let at = root;
-  for (const part of ['', ...real.slice(root.length).split(sep).filter(Boolean)].slice(0, -1)) {
-    at = join(at, part);
-    const stats = lstatSync(at);
-    const mode = (stats.mode & 0o7777).toString(8).padStart(4, '0');
-    const why =
-      stats.uid !== 0 && stats.uid !== uid
-        ? `belongs to uid ${stats.uid}`
-        : stats.mode & 0o022 && !(stats.mode & 0o1000)
-          ? `is writable by other users and not sticky (mode ${mode})`
-          : undefined;
-    if (why) throw new UsageError(`${at}, above ${dir}, ${why}: another user could swap what inv keeps there`, hint);
-  }
-  return real;
 }
