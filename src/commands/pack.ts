@@ -109,11 +109,16 @@ export async function run(ctx: Ctx, options: PackCommandOptions): Promise<void> 
   const shipFrom = outputs.labels ? await (await import('./shared/ship-from.js')).shipFrom(ctx, options.shipFrom) : [];
   const client = await ctx.inventory();
   let packing;
-  let finish: (() => void) | undefined;
+  let scanned: { finish(): Promise<void>; stop(): Promise<void> } | undefined;
   if (files) packing = await packFromFiles(client, { ...packOptions, ...files });
-  else ({ packing, finish } = await (await import('./shared/pack-scan.js')).scanSession(ctx, client, packOptions));
-  for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io))
-    await ctx.info(`${ctx.color.green('✓')} ${line}`);
-  finish?.();
+  else ({ packing, ...scanned } = await (await import('./shared/pack-scan.js')).scanSession(ctx, client, packOptions));
+  try {
+    for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io))
+      await ctx.info(`${ctx.color.green('✓')} ${line}`);
+  } catch (error) {
+    await scanned?.stop();
+    throw error;
+  }
+  await scanned?.finish();
   if (outputs.labels?.out !== '-') await out.render([packing]);
 }

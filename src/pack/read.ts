@@ -65,16 +65,32 @@ function positive(value: string, where: string, field: string): number {
   return Number(value);
 }
 
-function date(value: string, where: string): string {
+/** Expiry dates taken: from a year back (a product just expired, packed by mistake, is still named) to ten years ahead. */
+export const EXP_YEARS = { back: 1, ahead: 10 } as const;
+
+/** `today` moved by whole years, as YYYY-MM-DD. */
+function yearsFrom(today: Date, years: number): string {
+  const d = new Date(today);
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d.toISOString().slice(0, 10);
+}
+
+function date(value: string, where: string, today: Date): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const d = m ? new Date(`${value}T00:00:00Z`) : undefined;
   if (!m || !d || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
     throw new UsageError(`${where}: exp "${value}" must be a date as YYYY-MM-DD`);
+  // The label keeps two digits of the year (EXP:YYMMDD): only a range narrower than a century reads back as given.
+  const [from, to] = [yearsFrom(today, -EXP_YEARS.back), yearsFrom(today, EXP_YEARS.ahead)];
+  if (value < from || value > to)
+    throw new UsageError(
+      `${where}: exp "${value}" must be from ${from} to ${to} (a year back to ten years ahead: the label prints the year in two digits)`,
+    );
   return value;
 }
 
-/** The rows of a contents file, each checked: box and quantity whole numbers, an msku or fnsku, exp a real date. */
-export async function readContents(file: string, delimiter?: string): Promise<ContentRow[]> {
+/** The rows of a contents file, each checked: box and quantity whole numbers, an msku or fnsku, exp a real date near `today`. */
+export async function readContents(file: string, delimiter?: string, today = new Date()): Promise<ContentRow[]> {
   const required = [['box'], ['msku', 'fnsku'], ['quantity', 'qty']];
   const rows = await readChecked(file, '--file', required, delimiter, (cells, row, where) => {
     const msku = cells.msku || undefined;
@@ -86,7 +102,7 @@ export async function readContents(file: string, delimiter?: string): Promise<Co
       msku,
       fnsku,
       quantity: whole(cells.quantity ?? cells.qty ?? '', where, 'quantity'),
-      exp: cells.exp ? date(cells.exp, where) : undefined,
+      exp: cells.exp ? date(cells.exp, where, today) : undefined,
     };
   });
   if (rows.length === 0) throw new UsageError(`--file ${file}: no rows under the header`);

@@ -324,3 +324,53 @@ describe('inv pack reads CSV as people save it (the one CSV reader)', () => {
     expect(r.stderr).toMatch(/--file \S+saved\.csv: the header names column "msku" twice/);
   });
 });
+
+describe('inv pack refuses what its outputs could not say truly (security, third pass)', () => {
+  const run = (contents: string, boxes: string, extra: string[]) =>
+    inv(['pack', shipment, '--file', file('t3c.csv', contents), '--boxes', file('t3b.csv', boxes), ...extra]);
+  const isoDay = (years: number, days = 0) => {
+    const d = new Date();
+    d.setUTCFullYear(d.getUTCFullYear() + years);
+    d.setUTCDate(d.getUTCDate() + days);
+    return d.toISOString().slice(0, 10);
+  };
+
+  it('a weight under what the label prints (0.01 lb) is refused, not printed as "0 lb"', async () => {
+    const r = await run(CONTENTS, BOXES.replace('1,12.5,', '1,0.001,'), ['--json']);
+    expect(r.stdout).not.toMatch(/"weightLb": ?0\b/);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/box 1 .*0\.01 lb/);
+    const kg = await run(CONTENTS, BOXES.replace('1,12.5,', '1,0.001,'), ['--json', '--units', 'metric']);
+    expect(kg.code, kg.stderr).toBe(2);
+  });
+
+  it('expiry dates outside a year back to ten years ahead are refused; years 0000 and 2100 no longer both read EXP:000101', async () => {
+    const withExp = (exp: string) =>
+      `box,msku,quantity,exp\n1,${BOOK},4,${exp}\n2,${BOOK},2,\n2,${MUG},2,\n3,${MUG},4,\n`;
+    for (const exp of ['0000-01-01', '2100-01-01', isoDay(-1, -1), isoDay(10, 1)]) {
+      const r = await run(withExp(exp), BOXES, ['--json']);
+      expect(r.code, `${exp}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`row 2.*exp "${exp}".*${isoDay(-1)}.*${isoDay(10)}`));
+    }
+    for (const exp of [isoDay(-1), isoDay(10), isoDay(0, 30)]) {
+      const r = await run(withExp(exp), BOXES, ['--json']);
+      expect(r.code, `${exp}: ${r.stderr}`).toBe(0);
+    }
+  });
+
+  it('one file named for both outputs is refused before anything is written', async () => {
+    const same = join(fx.dir, 'both.out');
+    const r = await run(CONTENTS, BOXES, ['--labels', same, '--pack-list', same, ...SHIP_FROM]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/--labels and --pack-list name the same file/);
+    expect(existsSync(same)).toBe(false);
+    const dotted = await run(CONTENTS, BOXES, [
+      '--labels',
+      same,
+      '--pack-list',
+      join(fx.dir, '.', 'both.out'),
+      ...SHIP_FROM,
+    ]);
+    expect(dotted.code, dotted.stderr).toBe(2);
+  });
+});

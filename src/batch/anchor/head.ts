@@ -196,3 +196,9 @@ function typeOf(value: unknown): string {
 export function headText(head: Head): string {
   return JSON.stringify({ v: 2, ...head });
 }
+
+/** Whether the head moved between the run's reading it and its claim (another run sent rows or ended meanwhile). */
+export function headMoved(read: Head | 'cleared' | undefined, now: Head | 'cleared' | undefined): boolean {
+  if (read === undefined || read === 'cleared' || now === undefined || now === 'cleared') return read !== now;
+  return read.gen !== now.gen || read.windows !== now.windows || read.state !== now.state || read.nonce !== now.nonce;
+}

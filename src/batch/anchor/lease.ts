@@ -6,7 +6,7 @@
  */
 import { InvError } from '../../errors.js';
 import { AnchorReader, LEASE_MS, newNonce, type AnchorBounds, type AnchorKeys } from './anchor.js';
-import { headText, type Head } from './head.js';
+import { headMoved, headText, type Head } from './head.js';
 import { NOT_DONE_LISTS, noneNotDone, type NotDone } from '../journal/row-states.js';
 import type { AnchorStore } from './setting-store.js';
 
@@ -103,7 +103,7 @@ export class Lease extends AnchorReader {
     const current = await this.head();
     const holder = this.heldBy(current);
     if (holder) throw heldByRun(this.batch, holder, this.free);
-    if (moved(read, current)) throw new BatchChangedError('the batch changed on the server since it was read');
+    if (headMoved(read, current)) throw new BatchChangedError('the batch changed on the server since it was read');
     const windows = current && current !== 'cleared' && current.gen === gen ? current.windows : 0;
     const { host, pid, profile } = this.env;
     const nonce = newNonce();
@@ -164,6 +164,8 @@ export class Lease extends AnchorReader {
     return { ids, windows: n };
   }
 
+  /** Writes the head now (with the journal's position); throws LeaseLostError when another run took it. */
+  readonly keep = async (): Promise<void> => (await this.renew(), this.throwIfLost());
   /** Lets go of the lease, saying how the run ended and which rows are not done (the windows stay). */
   async release(end: { state: 'stopped' | 'finished'; notDone?: NotDone; partial?: boolean }): Promise<void> {
     if (this.timer) clearInterval(this.timer);
@@ -239,10 +241,4 @@ function chunks(lists: NotDone, size: number): NotDone[] {
     parts.push(part);
   }
   return parts;
-}
-
-/** Whether the head moved between the run's reading it and its claim (another run sent rows or ended meanwhile). */
-function moved(read: Head | 'cleared' | undefined, now: Head | 'cleared' | undefined): boolean {
-  if (read === undefined || read === 'cleared' || now === undefined || now === 'cleared') return read !== now;
-  return read.gen !== now.gen || read.windows !== now.windows || read.state !== now.state || read.nonce !== now.nonce;
 }

@@ -1,5 +1,6 @@
 /** The server a batch belongs to (whatever the spelling of its address), the user `whoami` names there, and where journals live. */
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { ensureOwnDir } from '../../util/own-dir.js';
 import { basename, join, resolve } from 'node:path';
 import type { BatchFile } from '../journal/journal-read.js';
 import { nodeCrypto } from '../../util/lazy-crypto.js';
@@ -42,7 +43,7 @@ export async function batchAccount(
   const { user } = await whoami();
   const account = String(user.id ?? user.username ?? user.email ?? 'unknown');
   const kept = Object.fromEntries([...Object.entries(known).slice(-50), [key, account]]);
-  await mkdir(stateDir, { recursive: true, mode: 0o700 });
+  ensureOwnDir(stateDir);
   await writeFile(file, JSON.stringify(kept), { mode: 0o600 });
   return account;
 }

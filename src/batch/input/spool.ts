@@ -3,7 +3,8 @@
  * killed run's copy by the next run or by `inv batch prune`). Lines of stdin are checked on the way: a line over
  * 1 MiB is refused before the rest is read.
  */
-import { mkdir, open, readdir, unlink } from 'node:fs/promises';
+import { open, readdir, unlink } from 'node:fs/promises';
+import { ensureOwnDir } from '../../util/own-dir.js';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { processAlive } from '../../util/file-lock.js';
@@ -36,7 +37,7 @@ export async function identify(
     await readable(file);
     return { path: file, hash: '' };
   }
-  await mkdir(spoolDir, { recursive: true, mode: 0o700 });
+  ensureOwnDir(spoolDir);
   await sweepSpool(spoolDir);
   const path = join(spoolDir, `stdin-${process.pid}-${Date.now()}-${nodeCrypto().randomBytes(4).toString('hex')}.txt`);
   // Opened before the copy starts: a stream opening on its own may create the file after a refusal has removed it.
