@@ -26,7 +26,7 @@ interface LabelFlags {
 }
 
 /** Which label, how large, and where it goes: a file, the browser, or stdout (its URL, or the image in a pipe). */
-export interface LabelOptions {
+export interface LabelCommandOptions {
   msku: string;
   fnsku: string;
   size: { width: number | undefined; height: number | undefined };
@@ -58,7 +58,7 @@ export function setup(command: Command): void {
 }
 
 /** The item, its fnsku and the size, each checked. */
-export function parse([msku, fnsku]: unknown[], flags: LabelFlags): LabelOptions {
+export function parse([msku, fnsku]: unknown[], flags: LabelFlags): LabelCommandOptions {
   const item = mskuArg(msku);
   if (!/^X0[0-9A-Z]{8}$/.test(fnsku as string))
     throw new UsageError(`fnsku "${String(fnsku)}" must look like X000ABC123 (10 letters or digits, starting X0)`);
@@ -76,7 +76,7 @@ export function parse([msku, fnsku]: unknown[], flags: LabelFlags): LabelOptions
 }
 
 /** Saves, opens or prints the label. */
-export async function run(ctx: Ctx, options: LabelOptions): Promise<void> {
+export async function run(ctx: Ctx, options: LabelCommandOptions): Promise<void> {
   const client = await ctx.inventory();
   const url = client.labelUrl(options.msku, options.fnsku, options.size);
   if (options.out) {

@@ -32,7 +32,7 @@ interface Flags extends ScoutCommandFlags {
 }
 
 /** A scout of scans, or of a manifest (--file) with its answers kept; priced and costed as asked. */
-export interface ScoutOptions extends ScoutPricing {
+export interface ScoutCommandOptions extends ScoutPricing {
   file: string | undefined;
   delimiter: string | undefined;
   /** How old a kept answer may be and still be used (manifest only). */
@@ -106,7 +106,7 @@ export function setup(command: Command): void {
 }
 
 /** The flags checked: limits, the template, --max-age and --refresh only with --file, the pricing and amounts. */
-export function parse(_args: unknown[], flags: Flags): ScoutOptions {
+export function parse(_args: unknown[], flags: Flags): ScoutCommandOptions {
   const { concurrency } = flags;
   if (!/^[^,\n]{1,80}$/.test(flags.mskuTemplate))
     throw new UsageError('--msku-template must be 1 to 80 characters without commas');
@@ -136,7 +136,7 @@ export function parse(_args: unknown[], flags: Flags): ScoutOptions {
 }
 
 /** Scouts the manifest (ranked results), or the scans as they come (a verdict each, then the tally). */
-export async function run(ctx: Ctx, options: ScoutOptions): Promise<void> {
+export async function run(ctx: Ctx, options: ScoutCommandOptions): Promise<void> {
   if (options.file) {
     const { runManifestCommand, manifestAnswers } = await import('./scout/manifest-mode.js');
     // A manifest is scouted as a batch is sent: the research API is waited for up to --wait, 10 minutes by default.

@@ -12,7 +12,7 @@ import { CutHistory } from './cut-history.js';
 import { measuredCut, PACING, sendingAtMost, sendRate, steadyRise, strictCut, type Cut } from './pacing-rules.js';
 import { LetThrough } from './let-through.js';
 import { rateHeaders } from './rate-headers.js';
-import { Slots } from './slots.js';
+import { SendSlots } from './slots.js';
 import { SuccessTimes } from './success-times.js';
 
 export { sendingAtMost } from './pacing-rules.js';
@@ -49,7 +49,7 @@ export class Pacer {
   private period = { successes: 0, throttled: 0, asked: 0, waited: 0 };
   /** What the server let through from a 429 on: what a learnt rate stays below. */
   private readonly letThrough = new LetThrough();
-  private readonly slots: Slots;
+  private readonly slots: SendSlots;
   /** The time spent sending when the last cut came: the period is measured from there. */
   private activeAtCut = 0;
   /** Cuts made, and whether the run started from a rate an earlier run learnt: what makes the rate now worth keeping. */
@@ -63,7 +63,7 @@ export class Pacer {
 
   constructor(options: PacerOptions = {}) {
     this.now = options.now ?? (() => performance.now());
-    this.slots = new Slots(this.now);
+    this.slots = new SendSlots(this.now);
     this.onPause = options.onPause ?? (() => undefined);
     if (options.start !== undefined && options.start > 0) {
       [this.phase, this.base, this.cutAt] = ['steady', Math.max(PACING.minRate, options.start), this.now()];

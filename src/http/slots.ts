@@ -6,8 +6,8 @@
 /** A quiet spell longer than this (reading the input, a pause), beyond what the pacer held back, counts as this much. */
 const GAP_MS = 250;
 
-/** Slots, pauses and the time spent sending, on one clock (milliseconds). */
-export class Slots {
+/** SendSlots, pauses and the time spent sending, on one clock (milliseconds). */
+export class SendSlots {
   /** Time with requests coming and going, pauses and quiet spells left out. */
   activeMs = 0;
   /** How many times the slots were dealt anew (a pause, a cut). */

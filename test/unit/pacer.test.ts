@@ -145,8 +145,8 @@ describe("the pacer's cuts, event by event", () => {
 
 describe('the time paused', () => {
   it('counts each pause once, a longer one over it only for what it adds, and none of a pause still to come', async () => {
-    const { Slots } = await import('../../src/http/slots.js');
-    const slots = new Slots(() => 0);
+    const { SendSlots } = await import('../../src/http/slots.js');
+    const slots = new SendSlots(() => 0);
     slots.pause(0, 1000);
     slots.pause(500, 1500);
     slots.pause(600, 1200);
