@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import { configDir, stateDir } from '../config/paths.js';
 import { resolveSettings, type Settings } from '../config/settings.js';
 import { ConfigStore } from '../config/profile-file.js';
-import * as clients from './clients.js';
 import { researchDeps } from './research-skew.js';
 import type { ClientDeps } from './clients.js';
 import type { InventoryClient } from '../api/inventory.js';
@@ -141,23 +140,27 @@ export class SessionCtx implements Ctx {
     const say = async (line: string) => {
       await this.io.err.write(this.color.yellow(line) + '\n');
     };
+    const clients = await import('./clients.js');
     return clients.createResearchClient({ ...deps, settings, ...researchDeps(settings, store, say) });
   }
 
   /** The OAuth client (token endpoint, tokeninfo) of the profile. */
   async oauth(): Promise<OAuthClient> {
+    const clients = await import('./clients.js');
     return clients.createOAuthClient(await this.clientDeps());
   }
 
   /** The access-token provider of the profile (INV_TOKEN or stored tokens). */
   async tokens(): Promise<TokenProvider> {
     const [deps, store] = await Promise.all([this.clientDeps(), this.config()]);
+    const clients = await import('./clients.js');
     return clients.createTokenProvider({ ...deps, store });
   }
 
   /** The inventory client of the profile, authenticated with its tokens. */
   async inventory(): Promise<InventoryClient> {
     const [deps, tokens] = await Promise.all([this.clientDeps(), this.tokens()]);
+    const clients = await import('./clients.js');
     return clients.createInventoryClient({ ...deps, tokens });
   }
 
