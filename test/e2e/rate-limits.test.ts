@@ -61,7 +61,7 @@ describe('a batch against a service that rate-limits', () => {
       const { file, expected } = batchFile(150);
       fx.sandbox.inventory.faults.settings = { latencyMs: 0, failRate: 0.05, failStatus: 429, retryAfter };
       seedFaults(fx.sandbox.inventory.faults, testSeed(56));
-      const r = await runInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
+      const r = await runInv(['move', '--file', file, '--output', 'ndjson'], { env: afresh() });
       fx.sandbox.inventory.faults.clear();
       expect(r.code, r.stderr).toBe(0);
       expect(results(r.stdout).filter((o) => o.status !== 'done')).toEqual([]);
@@ -73,7 +73,7 @@ describe('a batch against a service that rate-limits', () => {
   it('pauses the whole batch for Retry-After, and says so in the log', async () => {
     const { file, expected } = batchFile(40);
     fx.sandbox.inventory.faults.add({ status: 429, times: 1, path: '/v1/doMoveItem', retryAfter: 1 });
-    const r = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
+    const r = await runInv(['move', '--file', file, '--json'], { env: afresh() });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^\S+ rate limited: waiting 1 s/m);
     expect(fx.quantities()).toEqual(expected);
@@ -83,7 +83,7 @@ describe('a batch against a service that rate-limits', () => {
     const { file } = batchFile(20);
     fx.sandbox.inventory.faults.add({ status: 503, times: 1, path: '/v1/doMoveItem' });
     const before = moves();
-    const r = await runInv(['move', '--file', file, '--output', 'ndjson'], { env: fx.authed });
+    const r = await runInv(['move', '--file', file, '--output', 'ndjson'], { env: afresh() });
     expect(r.code).toBe(6);
     expect(results(r.stdout).filter((o) => o.status === 'in-doubt')).toHaveLength(1);
     expect(moves() - before).toBe(20);
@@ -113,7 +113,7 @@ describe('a batch against the sandbox rate-limiting at 100 requests/s, burst 10'
     const { file, expected } = batchFile(100);
     fx.sandbox.rateLimiter.set({ rate: 100, burst: 10, retryAfter: true, headers: true });
     try {
-      const r = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
+      const r = await runInv(['move', '--file', file, '--json'], { env: afresh() });
       expect(r.code, r.stderr).toBe(0);
       expect(fx.sandbox.rateLimiter.snapshot().throttled).toBeLessThan(10);
       expect(fx.quantities()).toEqual(expected);
