@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The Windows suite runs under Wine, on its own (vitest.windows.config.ts).
-    exclude: ['test/windows/**', '**/node_modules/**'],
+    // The platform suites run on their own (vitest.platforms.config.ts).
+    exclude: ['test/windows/**', 'test/standalone/**', '**/node_modules/**'],
     // dist/ is built once, before any file: e2e files spawn it, and a file run alone must test today's sources.
     // The run gets a TMPDIR of its own, each file a folder in it; anything left there at the end fails the file, or the run.
     globalSetup: ['test/setup/temp-root.ts', 'test/setup/build.ts'],

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDir, configFile } from '../config/paths.js';
 import { helpRequest } from './help-request.js';
+import { packagedAsset, standalone } from '../util/packaged.js';
 
 declare const __INV_VERSION__: string | undefined;
 
@@ -31,7 +32,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(help);
     return 0;
   }
-  if (typeof __INV_VERSION__ === 'string') {
+  // The standalone executable carries V8's code cache of its own.
+  if (typeof __INV_VERSION__ === 'string' && !standalone()) {
     const { compileCacheDir, useCompileCache } = await import('./compile-cache.js');
     useCompileCache(dirname(fileURLToPath(import.meta.url)), compileCacheDir(process.env), process.env);
   }
@@ -48,7 +50,8 @@ async function helpText(argv: string[]): Promise<string | undefined> {
   if (key === undefined || typeof __INV_VERSION__ !== 'string') return undefined;
   if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
   try {
-    const texts = JSON.parse(readFileSync(new URL('./help.json', import.meta.url), 'utf8')) as Record<string, string>;
+    const stored = packagedAsset('help.json') ?? readFileSync(new URL('./help.json', import.meta.url));
+    const texts = JSON.parse(stored.toString('utf8')) as Record<string, string>;
     return texts[key];
   } catch {
     return undefined; // no stored texts: commander answers

@@ -8,7 +8,8 @@ const stdoutBefore = process.stdout.listeners('error');
 
 afterEach(() => {
   for (const e of EVENTS) for (const l of process.listeners(e)) if (!before.get(e)!.includes(l)) process.off(e, l);
-  for (const l of process.stdout.listeners('error')) if (!stdoutBefore.includes(l)) process.stdout.off('error', l);
+  for (const l of process.stdout.listeners('error'))
+    if (!stdoutBefore.includes(l)) process.stdout.off('error', l as (error: Error) => void);
 });
 
 it('stops on Ctrl-Break as on Ctrl-C, with the exit code of Ctrl-C', () => {

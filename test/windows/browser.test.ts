@@ -25,8 +25,8 @@ describe.skipIf(why)(`the default browser on Windows${why ? ` (skipped: ${why})`
     chmodSync(join(bin, 'xdg-open'), 0o755);
     const env = {
       ...fx.authed,
-      INV_CONFIG_DIR: winPath(fx.authed.INV_CONFIG_DIR),
-      INV_STATE_DIR: winPath(fx.authed.INV_STATE_DIR),
+      INV_CONFIG_DIR: winPath(fx.env.INV_CONFIG_DIR),
+      INV_STATE_DIR: winPath(fx.env.INV_STATE_DIR),
       PATH: `${bin}:${process.env.PATH}`,
     };
     const run = await winInv(['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', '1', '--open-labels', '--json'], { env });
