@@ -14,7 +14,6 @@ const INPUT_FILES = [
   'node_modules/.package-lock.json',
   'scripts/build.mjs',
   'scripts/build-stamp.mjs',
-  'scripts/esbuild-plugins.mjs',
 ];
 
 /** Every file under `dir`, relative to `root`, sorted. */

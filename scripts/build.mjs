@@ -14,7 +14,6 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { distUpToDate, stampDist } from './build-stamp.mjs';
-import { leanStart, pdfkitFonts } from './esbuild-plugins.mjs';
 
 // `--if-changed` (the test suite's global setup): nothing to do when dist/ is the build of today's inputs.
 if (process.argv.includes('--if-changed') && distUpToDate()) process.exit(0);
@@ -69,6 +68,40 @@ const vendorExternal = {
     b.onResolve({ filter: /^[@a-z]/ }, (args) => {
       const name = vendorOf.get(args.path);
       return name && /[\\/]src[\\/]/.test(args.importer) ? { path: `./vendor/${name}.js`, external: true } : undefined;
+    });
+  },
+};
+
+// commander loads node:child_process at start, for executable subcommands that inv does not have:
+// it gets a stand-in that loads the real module only if it is ever used.
+const leanStart = {
+  name: 'lean-start',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      args.importer.includes('commander') ? { path: 'child_process', namespace: 'lazy-child-process' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy-child-process' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, key) => require('node:child_process')[key] });",
+      loader: 'js',
+    }));
+  },
+};
+
+// pdfkit's Node build loads its standard fonts with a require() made by createRequire at run time,
+// which the bundle cannot follow (and the installed package has no node_modules): the font modules
+// are imported statically instead, so they travel in pdfkit's vendor file.
+const pdfkitFonts = {
+  name: 'pdfkit-fonts',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]pdfkit[\\/]js[\\/]pdfkit\.node\.mjs$/ }, (args) => {
+      const names = [];
+      const source = readFileSync(args.path, 'utf8').replace(/require\$1\('#standard-fonts\/(\w+)'\)/g, (_, name) => {
+        names.push(name);
+        return `__font_${name}`;
+      });
+      if (names.length === 0) throw new Error('pdfkit-fonts: no standard font loaders found in pdfkit');
+      const imports = names.map((name) => `import __font_${name} from '#standard-fonts/${name}';`).join('\n');
+      return { contents: `${imports}\n${source}`, loader: 'js', resolveDir: dirname(args.path) };
     });
   },
 };

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDir, configFile } from '../config/paths.js';
 import { helpRequest } from './help-request.js';
-import { packagedAsset, standalone } from '../util/packaged.js';
+import { packagedAsset } from '../util/packaged.js';
 
 declare const __INV_VERSION__: string | undefined;
 
@@ -32,8 +32,7 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(help);
     return 0;
   }
-  // The standalone executable carries V8's code cache of its own.
-  if (typeof __INV_VERSION__ === 'string' && !standalone()) {
+  if (typeof __INV_VERSION__ === 'string') {
     const { compileCacheDir, useCompileCache } = await import('./compile-cache.js');
     useCompileCache(dirname(fileURLToPath(import.meta.url)), compileCacheDir(process.env), process.env);
   }

@@ -24,8 +24,13 @@ export function configFile(dir: string): string {
 export function stateDir(env: Env, platform: string = process.platform): string {
   if (env.INV_STATE_DIR) return env.INV_STATE_DIR;
   if (env.XDG_STATE_HOME) return join(env.XDG_STATE_HOME, 'inv');
-  if (platform === 'win32') return join(env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local'), 'inv');
+  if (platform === 'win32') return join(localAppData(env), 'inv');
   return join(env.HOME || homedir(), '.local', 'state', 'inv');
+}
+
+/** Windows' %LOCALAPPDATA%: where a program keeps what stays on this machine (state, caches). */
+export function localAppData(env: Env): string {
+  return env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local');
 }
 
 /** The runtime directory (one-use files such as the login page): $XDG_RUNTIME_DIR/inv, else "run" in the state directory. */

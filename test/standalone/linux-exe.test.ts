@@ -24,8 +24,11 @@ const env = {
 const sandbox = why
   ? undefined
   : spawn(EXE, ['sandbox', '--json', '--port', '0', '--data', join(dir, 'data.json')], { env });
-afterAll(() => {
-  sandbox?.kill();
+afterAll(async () => {
+  if (!sandbox || sandbox.exitCode !== null) return;
+  const exited = new Promise((done) => sandbox.once('exit', done));
+  sandbox.kill();
+  await exited;
 });
 
 /** Runs the executable to its end. */
