@@ -1,15 +1,16 @@
 /**
  * Windows refuses to rename over a file another process has open (Wine as well): an indexer, a backup or another inv
  * reading it for a moment. The sandbox, started again on its data file while another process holds that file until
- * the new content is ready beside it, still starts and keeps its state.
+ * the new content is ready beside it, still starts and keeps its state. A batch from stdin leaves no copy behind.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { inventoryFixture } from '../helpers/inventory.js';
 import { tempDir } from '../helpers/temp.js';
 import { waitFor } from '../helpers/wait.js';
-import { startWinInv, whyNoWine, wineEnv, wineLoader, windowsNode, winPath } from './wine.js';
+import { startWinInv, whyNoWine, wineEnv, wineLoader, windowsNode, winInv, winPath } from './wine.js';
 
 const why = whyNoWine() ?? (windowsNode() ? undefined : 'no Windows Node to hold a file open (INV_WIN_NODE)');
 
@@ -61,6 +62,25 @@ describe.skipIf(why)(`files held open on Windows${why ? ` (skipped: ${why})` : '
     } finally {
       holder.kill('SIGKILL');
       writeFileSync(ready, 'done');
+    }
+  });
+
+  it('reads a batch from stdin through a copy it removes once the batch is done', async () => {
+    const fx = await inventoryFixture();
+    try {
+      const input = join(fx.dir, 'moves.csv');
+      writeFileSync(input, 'msku,quantity,from,to\r\n' + 'MUG-BLUE-11OZ,1,1,2\r\n'.repeat(3));
+      const env = {
+        ...fx.authed,
+        INV_CONFIG_DIR: winPath(fx.env.INV_CONFIG_DIR),
+        INV_STATE_DIR: winPath(fx.env.INV_STATE_DIR),
+      };
+      const run = await winInv(['move', '--file', '-', '--json'], { env, input });
+      expect(run.code, run.stderr).toBe(0);
+      const left = readdirSync(fx.env.INV_STATE_DIR, { recursive: true }).map(String);
+      expect(left.filter((name) => /stdin-\d+/.test(name))).toEqual([]);
+    } finally {
+      await fx.close();
     }
   });
 });
