@@ -2,8 +2,10 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { wholeJson } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
-import { WINEPREFIX, whyNoWine, winInv, winPath } from './wine.js';
+import { waitFor } from '../helpers/wait.js';
+import { WINEPREFIX, startWinInv, whyNoWine, winInv, winPath } from './wine.js';
 
 const why = whyNoWine();
 // Wine sets APPDATA and LOCALAPPDATA from its registry (C:\users\<name>\AppData\…), whatever the Linux side says.
@@ -30,6 +32,21 @@ describe.skipIf(why)(`Windows places${why ? ` (skipped: ${why})` : ''}`, () => {
     expect(made.stderr).not.toMatch(/open to other|tightened|belongs to/);
     expect(existsSync(join(ROAMING, 'config.json'))).toBe(true);
     expect(existsSync(join(WINEPREFIX, 'drive_c', 'users', USER, '.config'))).toBe(false);
+  });
+
+  it('keeps the sandbox data in the state directory, %LOCALAPPDATA%\\inv', async () => {
+    const run = startWinInv(['sandbox', '--json', '--port', '0', '--no-save-profile']);
+    try {
+      const info = await waitFor(() => wholeJson<{ dataFile: string }>(run.output().stdout), {
+        what: () => `the sandbox's JSON (stderr: ${run.output().stderr})`,
+        deadline: 60_000,
+        every: 100,
+      });
+      expect(info.dataFile).toBe(`C:\\users\\${USER}\\AppData\\Local\\inv\\sandbox.json`);
+    } finally {
+      run.child.kill('SIGKILL');
+      await run.closed;
+    }
   });
 
   it('still lets INV_CONFIG_DIR and XDG_CONFIG_HOME move the config', async () => {
