@@ -1,10 +1,11 @@
 // Benchmark: the standalone executables of `npm run dist`. Start-up: `dist-bin/inv-linux-<arch> --version` against
 // `node -e 0` of the Node it is built on (and of the machine's Node), interleaved, medians; target ≤ 1.3 ×. A one-shot
-// `inv fees` from the executable against the npm install (`node bin/inv.js`), interleaved; target: no slower. Each
+// `inv fees` from the executable against the npm install (`node bin/inv.js`) on the same Node 22 (and on the machine's
+// Node), interleaved; target: no slower than the npm install on the same Node. Each
 // executable's size against its node binary; target ≤ node + 10 MB. Writes its section of bench/RESULTS.md.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { arch } from 'node:os';
+import { arch, cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BIN, benchEnv, median, report, sandboxProcess, table, verdict, writeSection, writtenBy } from './lib.mjs';
 
@@ -55,7 +56,9 @@ export async function standaloneBench() {
     const args = ['fees', 'B00X4WHP5E', '--price', '19.99', '--json'];
     fees = interleaved({
       'inv fees, executable': () => timed(EXE, args, feesEnv),
-      'inv fees, npm install': () => timed(process.execPath, [BIN, ...args], feesEnv),
+      'inv fees, npm install on the same Node 22': () => timed(NODE, [BIN, ...args], feesEnv),
+      [`inv fees, npm install on this machine's ${process.version}`]: () =>
+        timed(process.execPath, [BIN, ...args], feesEnv),
     });
   } finally {
     await sandbox.stop();
@@ -74,13 +77,14 @@ export async function standaloneBench() {
 
   const ms = (v) => `${v.toFixed(1)} ms`;
   const versionRatio = start['inv-linux --version'] / base;
-  const feesRatio = fees['inv fees, executable'] / fees['inv fees, npm install'];
+  const feesRatio = fees['inv fees, executable'] / fees['inv fees, npm install on the same Node 22'];
   writeSection(
     'standalone',
     [
       '## Standalone executables (bench/standalone.mjs)',
       '',
-      `${writtenBy('node bench/standalone.mjs')}; medians of ${RUNS} interleaved runs, ${arch()}.`,
+      `${writtenBy('node bench/standalone.mjs')}; medians of ${RUNS} interleaved runs, ${arch()}, load average` +
+        ` ${loadavg()[0].toFixed(1)} on ${cpus().length} cores at the end (the machine is shared: compare within a run).`,
       '',
       table(
         ['figure', 'value', 'against', 'target'],
@@ -94,7 +98,7 @@ export async function standaloneBench() {
           ...Object.entries(fees).map(([name, value]) => [
             name,
             ms(value),
-            name.endsWith('executable') ? `${feesRatio.toFixed(2)} × the npm install` : '',
+            name.endsWith('executable') ? `${feesRatio.toFixed(2)} × the npm install on Node 22` : '',
             name.endsWith('executable') ? `no slower: ${verdict(feesRatio <= 1)}` : '',
           ]),
           ...sizes.map((s) => [
