@@ -1,7 +1,7 @@
 /** Where inv keeps things on Windows: config under %APPDATA%\inv, state under %LOCALAPPDATA%\inv, unless moved. */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wholeJson } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
 import { waitFor } from '../helpers/wait.js';
@@ -13,10 +13,13 @@ const USER = process.env.USER || 'root';
 const ROAMING = join(WINEPREFIX, 'drive_c', 'users', USER, 'AppData', 'Roaming', 'inv');
 const LOCAL = join(WINEPREFIX, 'drive_c', 'users', USER, 'AppData', 'Local', 'inv');
 
-afterAll(() => {
+// The prefix is kept between runs: a run stopped half way leaves these behind.
+const clean = () => {
   rmSync(ROAMING, { recursive: true, force: true });
   rmSync(LOCAL, { recursive: true, force: true });
-});
+};
+beforeAll(clean);
+afterAll(clean);
 
 describe.skipIf(why)(`Windows places${why ? ` (skipped: ${why})` : ''}`, () => {
   it('keeps the config under %APPDATA%\\inv and says so in inv config path', async () => {
