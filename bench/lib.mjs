@@ -162,7 +162,8 @@ export function writtenBy(command) {
 export function writeSection(name, markdown) {
   const section = `<!-- ${name} -->\n${markdown.trim()}\n<!-- /${name} -->\n`;
   const text = readFileSync(RESULTS, 'utf8');
-  const marked = new RegExp(`<!-- ${name} -->[\\s\\S]*?<!-- /${name} -->\\n?`);
+  const quoted = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const marked = new RegExp(`<!-- ${quoted} -->[\\s\\S]*?<!-- /${quoted} -->\\n?`);
   // A function, so that a "$" in the figures is not read as a replacement pattern.
   writeFileSync(RESULTS, marked.test(text) ? text.replace(marked, () => section) : `${text.trimEnd()}\n\n${section}`);
   console.log(`section "${name}" written to bench/RESULTS.md`);

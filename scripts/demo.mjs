@@ -52,8 +52,9 @@ try {
   await inv(['profile', 'create', 'demo']);
   await inv(['config', 'set', 'baseUrl', sandbox.baseUrl]);
   await inv(['config', 'set', 'clientId', oauth.clientId]);
-  await inv(['config', 'set', 'clientSecret', oauth.clientSecret], {
-    hide: { [oauth.clientSecret]: '"$CLIENT_SECRET"' },
+  await inv(['config', 'set', 'clientSecret', '--stdin'], {
+    input: oauth.clientSecret,
+    shownInput: 'printf %s "$CLIENT_SECRET"',
   });
   await inv(['login', '--password', '--username', oauth.username, '--password-stdin'], {
     input: oauth.password,
@@ -103,8 +104,8 @@ try {
   );
   await inv(['move', '--file', moves, '--dry-run', '-o', 'table'], { hide: { [moves]: 'moves.csv' } });
   await inv(['move', '--file', moves, '--output', 'ndjson'], { hide: { [moves]: 'moves.csv' } });
-  // Running a finished batch again sends nothing and says so (exit 2): a new --batch name repeats it.
-  await inv(['move', '--file', moves, '-o', 'table'], { hide: { [moves]: 'moves.csv' }, expect: 2 });
+  // Running a finished batch again sends nothing and says so (exit 0): --again repeats it.
+  await inv(['move', '--file', moves, '-o', 'table'], { hide: { [moves]: 'moves.csv' } });
   await inv(['batch', 'list', '-o', 'table']);
   await inv(['config', 'set', 'researchUrl', sandbox.researchUrl]);
   await inv(['research', 'login', '--client-id', research.clientId, '--secret-stdin'], {

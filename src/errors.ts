@@ -42,6 +42,16 @@ export class InputNeededError extends InvError {
   }
 }
 
+/** A browser was asked for where none can open: the user needs the URLs (or files) to open elsewhere. */
+export class NoBrowserError extends InvError {
+  override readonly exitCode = ExitCode.inputNeeded;
+  constructor(urls: readonly string[], why: string) {
+    super(
+      `${why}: open ${urls.length === 1 ? 'it' : 'them'} on a machine with one\n${urls.map((u) => `  ${u}`).join('\n')}`,
+    );
+  }
+}
+
 /** Stdin ended before the line a command was waiting for (a pipe with no more lines). */
 export class InputEndedError extends InvError {
   override readonly exitCode = ExitCode.inputNeeded;

@@ -5,18 +5,6 @@ export interface Attribute {
   value: string;
 }
 
-/** Fields that an empty cell clears (sent as null); the others keep the rules' own word on an empty value. */
-export const CLEARABLE = new Set([
-  'productId',
-  'productIdType',
-  'manufacturer',
-  'image',
-  'type',
-  'notes',
-  'value',
-  'rank',
-]);
-
 /** The item's attributes with `given` applied: a name with a value is set (added or changed), a name with an empty value removed. */
 export function mergeAttributes(current: ReadonlyArray<Attribute>, given: ReadonlyArray<Attribute>): Attribute[] {
   const merged = new Map(current.map((a) => [a.name, a.value]));

@@ -1,5 +1,6 @@
 /** Locations given by id or by display name ("Shelf A1"); names are looked up once per run. */
 import { NotFoundError, UsageError } from '../errors.js';
+import { sameName } from '../util/compare.js';
 import type { InventoryClient } from './inventory.js';
 import type { Location } from './inventory-types.js';
 
@@ -38,9 +39,9 @@ export class LocationNames {
     return /^\d+$/.test(text) ? text : this.byName(text, flag);
   }
 
-  /** The locations whose display name is `display`, compared as names are (case aside). */
+  /** The locations whose display name is `display`, compared as names are (case and Unicode normal form aside). */
   async named(display: string): Promise<Location[]> {
-    return (await this.list()).filter((l) => l.display.toLowerCase() === display.toLowerCase());
+    return (await this.list()).filter((l) => sameName(l.display, display));
   }
 
   private async byName(text: string, flag: string): Promise<string> {

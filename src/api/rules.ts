@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { LOCATION_TYPES, PRODUCT_ID_TYPES } from './constants.js';
 import { decimalCommaHint } from '../util/money.js';
 import { mskuProblem } from './msku.js';
+import { SERVER_ITEM_FIELDS, type ItemField } from './item-field-uses.js';
 
 const text = (max: number) => z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);
 const required = (max: number) => text(max).min(1, 'must not be empty');
@@ -59,7 +60,8 @@ const decimal = z.union([z.number(), z.string()], { error: 'must be a number' })
 export { LOCATION_TYPES, PRODUCT_ID_TYPES };
 
 /** Fields the server fills in: accepted on input (a GET can be sent back) and ignored. */
-const readOnly = (...names: string[]) => Object.fromEntries(names.map((n) => [n, z.unknown().optional()]));
+const readOnly = <K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((n) => [n, z.unknown().optional()])) as Record<K, z.ZodOptional<z.ZodUnknown>>;
 
 /** The msku rule of msku.ts, as a schema. */
 const mskuRule = required(80).superRefine((value, ctx) => {
@@ -91,8 +93,8 @@ const itemShape = {
       error: 'must be a list of {name, value} pairs',
     })
     .optional(),
-  ...readOnly('createdUserId', 'created', 'modified', 'listings', 'link'),
-};
+  ...readOnly(...SERVER_ITEM_FIELDS),
+} satisfies Record<ItemField, z.ZodType>;
 
 function productIdNeedsType(
   item: { productId?: string | null; productIdType?: string | null },

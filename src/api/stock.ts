@@ -3,6 +3,7 @@ import { ApiError, InvError, NotFoundError } from '../errors.js';
 import type { InventoryClient } from './inventory.js';
 import type { ItemLocation } from './inventory-types.js';
 import type { PagingOptions } from './collection-pages.js';
+import { sameName } from '../util/compare.js';
 
 export interface StockFilter {
   msku?: string;
@@ -26,6 +27,13 @@ export async function* listStock(
     }
     throw error;
   }
+}
+
+/** The msku of an item that `msku` names but for its case (or Unicode form): what a filter that matched nothing meant. */
+export async function mskuLike(client: InventoryClient, msku: string): Promise<string | undefined> {
+  for await (const item of client.list<{ msku: string }>('items', { pageSize: 1000 }))
+    if (item.msku !== msku && sameName(item.msku, msku)) return item.msku;
+  return undefined;
 }
 
 /** Every itemLocation matching the filter, in one array. */

@@ -5,13 +5,13 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InventoryClient } from '../api/inventory.js';
-import { send } from './batch-engine.js';
-import { readRows } from './batch-input.js';
+import { send } from './sending/batch-engine.js';
+import { readRows } from './input/batch-input.js';
 import type { BatchEnv, BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, Rows } from './batch-types.js';
-import { BatchChangedError, BatchHeldError } from './lease.js';
+import { BatchChangedError, BatchHeldError } from './anchor/lease.js';
 import { clockOf, prepare, type Prepared } from './prepare.js';
-import { finishedOutcome } from './run-outcome.js';
-import { identify } from './spool.js';
+import { finishedOutcome } from './views/run-outcome.js';
+import { identify } from './input/spool.js';
 
 /** Times a run reads the batch afresh because it changed on the server between pass one and its claim. */
 const RETRIES_CHANGED = 5;
@@ -52,20 +52,20 @@ function rowsOf(
     });
 }
 
-export interface RunOptions<Row> {
+export interface RunOptions<Row, What extends Record<string, unknown> = Record<string, unknown>> {
   /** The kind, given the client it sends with. */
-  kind(client: InventoryClient): BatchKind<Row>;
+  kind(client: InventoryClient): BatchKind<Row, What>;
   /** The progress label of pass two ("moving"). */
   label: string;
   /** Run instead of pass two when given: checks the rows and sends nothing. */
-  dryRun?(prepared: Prepared<Row>, env: BatchEnv, rows: Rows, client: InventoryClient): Promise<BatchOutcome>;
+  dryRun?(prepared: Prepared<Row, What>, env: BatchEnv, rows: Rows, client: InventoryClient): Promise<BatchOutcome>;
 }
 
 /** Runs a batch of one kind and accounts for every row. */
-export async function runJournaledBatch<Row>(
+export async function runJournaledBatch<Row, What extends Record<string, unknown>>(
   request: BatchRequest,
   env: BatchRunEnv,
-  options: RunOptions<Row>,
+  options: RunOptions<Row, What>,
 ): Promise<BatchOutcome> {
   const started = performance.now();
   const input = await spoolInput(request.file, env);

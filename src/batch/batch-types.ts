@@ -1,43 +1,67 @@
 /** The vocabulary of the batch engine: what a batch kind provides, what a run is asked and given, and what it reports. */
 import type { InventoryClient } from '../api/inventory.js';
 import type { InvError } from '../errors.js';
-import type { Encoding } from './decode.js';
-import type { InputRow } from './batch-input.js';
+import type { Encoding } from '../csv/decode.js';
 import type { Journal, JournalFile } from '../util/journal.js';
-import type { ProgressSinks } from './progress.js';
-import type { Cell } from './strict-json.js';
-import type { SettingStore } from './setting-store.js';
-import type { Position } from './order.js';
-import type { ResultState } from './row-states.js';
+import type { ProgressSinks } from './views/progress.js';
+import type { Cell } from './input/strict-json.js';
+import type { SettingStore } from './anchor/setting-store.js';
+import type { ResultState } from './journal/row-states.js';
+
+/** One row of an input as read: its line, and its record or why it could not be read. */
+export interface InputRow {
+  /** Line number in the input (for CSV, the header is line 1). */
+  line: number;
+  record?: Record<string, Cell>;
+  /** Why the line could not be read. */
+  error?: string;
+}
+
+/** What a row does to a stock position: takes units from it, fills it, or writes it whole (an item). */
+export type Role = 'take' | 'fill' | 'write';
+
+/** One stock position a row touches: an msku at a location (an item import: the msku alone). */
+export interface Position {
+  msku: string;
+  at?: string;
+  role: Role;
+  units?: number;
+}
 
 /** The batch input formats (--format). */
 export const INPUT_FORMATS = ['csv', 'ndjson'] as const;
 
-/** What a row does, normalised: its identity (`key`) and how the journal shows it (`what`). */
-export interface Identified {
+/** What a row does, normalised: its identity (`key`) and how the journal shows it (`what`, a kind's own record). */
+export interface Identified<What extends Record<string, unknown> = Record<string, unknown>> {
   key: unknown[];
-  what: Record<string, unknown>;
+  what: What;
   /** Why it cannot be sent (e.g. an unknown location name): the row fails without a request. */
   unresolved?: string;
 }
 
-/** One kind of batch (moves, item imports): how its rows are read, identified and sent. */
-export interface BatchKind<Row> {
+/** A row's `what` as a journal gives it back: the kind's fields, each of a value not checked since it was written. */
+export type StoredWhat<What> = { [Field in keyof What]?: unknown };
+
+/**
+ * One kind of batch (moves, item imports): how its rows (`Row`, as parsed) are read, identified and sent, and what the
+ * journal keeps of each (`What`).
+ */
+export interface BatchKind<Row, What extends Record<string, unknown> = Record<string, unknown>> {
   kind: string;
   /** How deep an NDJSON record may nest. */
   depth: number;
   /** Checks the CSV header; returns it with names matched to the kind's own spelling. */
   columns(columns: string[]): string[] | void;
   parse(line: number, record: Record<string, Cell>): { row: Row } | { problem: string };
-  identify(row: Row): Promise<Identified>;
+  identify(row: Row): Promise<Identified<What>>;
   /** The stock positions the row touches: rows that touch one in conflicting ways are sent in file order (order.ts). */
-  positions(row: Row, ident: Identified): Position[];
+  positions(row: Row, ident: Identified<What>): Position[];
   /** Sends the row once; resolves to what the service answered. */
-  send(row: Row, ident: Identified): Promise<unknown>;
+  send(row: Row, ident: Identified<What>): Promise<unknown>;
   /** Units the row moves, for the account of a finished batch. */
   units?(row: Row): number;
   /** How a person reads a row's `what` (a move: its locations by name and id). */
-  describe?(what: Record<string, unknown>): Promise<string>;
+  describe?(what: StoredWhat<What>): Promise<string>;
   /** Fields of the service's answer that a done row's result carries (a move: the destination's itemLocation). */
   resultFields?(answer: unknown): Record<string, unknown>;
 }

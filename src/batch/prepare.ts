@@ -5,22 +5,29 @@
  */
 import { hostname } from 'node:os';
 import { BatchRefusedError, JournalDamagedError, UsageError } from '../errors.js';
-import { accountInstance, accountKey, type BatchAccount } from './batch-account.js';
-import { AnchorReader, anchorKeys, boundsFor, type AnchorBounds, type AnchorKeys, type Recovered } from './anchor.js';
-import { batchKey, contentDigest, generationId } from './batch-key.js';
+import { accountInstance, accountKey, type BatchAccount } from './identity/batch-account.js';
+import {
+  AnchorReader,
+  anchorKeys,
+  boundsFor,
+  type AnchorBounds,
+  type AnchorKeys,
+  type Recovered,
+} from './anchor/anchor.js';
+import { batchKey, contentDigest, generationId } from './identity/batch-key.js';
 import type { BatchEnv, BatchKind, BatchRequest, Rows } from './batch-types.js';
-import { catalogue, rememberedAccount } from './catalogue.js';
-import { exactBatch, otherBatches } from './candidates.js';
-import { chooseBatch, type Choice, type Known } from './choose.js';
-import { describeEdits } from './edits.js';
-import { checkStopped, scanInput } from './input-scan.js';
-import type { Head } from './head.js';
-import type { SortedIds } from './sorted-ids.js';
-import { batchPath, inputLabel, serverKey } from './identity.js';
-import { readBatchFile, type BatchFile } from './journal-read.js';
-import { Registry, registryKey } from './registry.js';
-import type { JournalState } from './row-states.js';
-import { AnchorStore, type SettingStore } from './setting-store.js';
+import { catalogue, rememberedAccount } from './identity/catalogue.js';
+import { exactBatch, otherBatches } from './identity/candidates.js';
+import { chooseBatch, type Choice, type Known } from './identity/choose.js';
+import { describeEdits } from './identity/edits.js';
+import { checkStopped, scanInput } from './input/input-scan.js';
+import type { Head } from './anchor/head.js';
+import type { SortedIds } from './identity/sorted-ids.js';
+import { batchPath, inputLabel, serverKey } from './identity/identity.js';
+import { readBatchFile, type BatchFile } from './journal/journal-read.js';
+import { Registry, registryKey } from './anchor/registry.js';
+import type { JournalState } from './journal/row-states.js';
+import { AnchorStore, type SettingStore } from './anchor/setting-store.js';
 
 const MAX_LISTED = 20;
 
@@ -53,7 +60,7 @@ export interface PreparedAnchor {
   registry: Registry;
 }
 
-export interface Prepared<Row> {
+export interface Prepared<Row, What extends Record<string, unknown> = Record<string, unknown>> {
   /** The generation's id (its journal and windows are named after it). */
   id: string;
   key?: string;
@@ -69,7 +76,7 @@ export interface Prepared<Row> {
   /** Rows of the journal, failed or not sent, that the input no longer holds: marked dropped when the run starts. */
   absent: string[];
   account: BatchAccount;
-  kind: BatchKind<Row>;
+  kind: BatchKind<Row, What>;
   /** The batch this run continues (undefined: a new generation), and whether its rows, not its key, found it. */
   continues?: { batch: Known; byContent: boolean };
   /** Set when the batch finished earlier and the input holds nothing more: nothing is sent. */
@@ -88,13 +95,13 @@ const NO_SETTINGS: SettingStore = {
 };
 
 /** Pass one: finds the batch, reads its journal and the whole input; throws before anything is sent when either is wrong. */
-export async function prepare<Row>(
-  kind: BatchKind<Row>,
+export async function prepare<Row, What extends Record<string, unknown>>(
+  kind: BatchKind<Row, What>,
   request: BatchRequest,
   env: BatchEnv,
   rows: Rows,
   options: { dryRun?: boolean } = {},
-): Promise<Prepared<Row>> {
+): Promise<Prepared<Row, What>> {
   if (request.name !== undefined && !request.name.trim()) throw new UsageError('--batch needs a name');
   // The input first: a malformed one is refused before any request.
   const { ids, total } = await scanInput(kind, rows, env);

@@ -15,7 +15,7 @@ import { logHook } from '../http/log-hook.js';
 import { paceHook } from '../http/pace-hook.js';
 import type { Pacer } from '../http/pacer.js';
 import { ResearchClient } from '../api/research.js';
-import { retryHook, type Outage } from '../http/retry-hook.js';
+import { retryHook, type Outage, type Refusals } from '../http/retry-hook.js';
 import type { Transport } from '../http/transport.js';
 import type { Hook } from '../http/http-types.js';
 
@@ -29,10 +29,13 @@ export interface ClientDeps {
   patienceMs?: number;
   /** Told of a wait that holds every request (a Retry-After, the service unreachable). */
   onPause?: (delayMs: number, message: string, after429: boolean) => void;
-  /** A batch's pacer: inventory requests leave at the rate it learns. */
+  /** The pacer requests leave at the rate of (a batch's for the inventory API; the research API's own). */
   pacer?: Pacer;
   /** The run's outage clock: --wait bounds how long the service may be unreachable, for all requests together. */
   outage?: Outage;
+  /** The run's spell of nothing but 429s, and how long it may last (--wait, else the command's default). */
+  refusals?: Refusals;
+  refusalPatienceMs?: number;
 }
 
 /** Research extras: the clock skew to start from and keep. */
@@ -55,6 +58,8 @@ function core(
       patienceMs: deps.patienceMs,
       onPause: deps.onPause,
       outage: deps.outage,
+      refusals: deps.refusals,
+      refusalPatienceMs: deps.refusalPatienceMs,
     }),
     ...own,
   ];
@@ -116,7 +121,8 @@ export function createResearchClient(deps: ClientDeps & ResearchDeps): ResearchC
     setting: 'researchUrl',
   }));
   const hook = researchAuthHook(creds, Date.now, { onCorrected: deps.onSkewCorrected });
-  return new ResearchClient(core(deps, { name: 'research API', authHint }, [guard, hook]), url);
+  const own = [...(deps.pacer ? [paceHook(deps.pacer, deps.signal)] : []), guard, hook];
+  return new ResearchClient(core(deps, { name: 'research API', authHint }, own), url);
 }
 
 /** The OAuth client (token endpoint, tokeninfo) of the profile. */

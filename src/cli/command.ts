@@ -4,7 +4,8 @@
  * read a command's `meta`; nothing else restates its name, arguments or summary.
  */
 import type { Command } from 'commander';
-import { Ctx, type Session } from './context.js';
+import { SessionCtx, type Session } from './context.js';
+import type { Ctx } from './ctx.js';
 import { readGlobals } from './globals.js';
 import { chalkColors, NO_COLORS } from '../util/colors.js';
 import { byCodeUnits } from '../util/compare.js';
@@ -90,5 +91,5 @@ async function contextOf(session: Session, command: Command): Promise<Ctx> {
   const fromCli = root.getOptionValueSource('timeout') === 'cli';
   const globals = readGlobals(command.optsWithGlobals(), session.io, fromCli, command.name());
   const colors = globals.color ? await chalkColors() : NO_COLORS;
-  return new Ctx(session, globals, colors);
+  return new SessionCtx(session, globals, colors);
 }

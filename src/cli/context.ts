@@ -12,7 +12,7 @@ import type { OAuthClient } from '../auth/oauth-client.js';
 import type { TokenProvider } from '../auth/tokens.js';
 import { createTransport } from '../http/load-transport.js';
 import type { Pacer } from '../http/pacer.js';
-import { Outage } from '../http/retry-hook.js';
+import { BATCH_WAIT_MS, Waiting } from './waiting.js';
 import type { Transport } from '../http/transport.js';
 import type { GlobalOptions } from './globals.js';
 import type { IO } from '../util/io.js';
@@ -20,6 +20,7 @@ import type { Colors } from '../util/colors.js';
 import { render } from './output/render.js';
 import { checkFields, type View } from './output/view.js';
 import { ask, choose, confirm, type Question } from './prompt.js';
+import type { Browser, Ctx, GivenResearchKey, Output } from './ctx.js';
 
 /** Resources shared by one run of main(): the config store and the connection pool. */
 export class Session {
@@ -80,35 +81,28 @@ export class Session {
   }
 }
 
-/** Where URLs are opened for the user. */
-export interface Browser {
-  /**
-   * Starts a browser on `url` without waiting for it to close; rejects when it cannot start (or when `origin` is given and
-   * the URL is not on it). With `page`, `url` is the file: URL of inv's own login page.
-   */
-  open(url: string, options?: { origin?: string; page?: boolean }): Promise<void>;
-}
-
-export interface Output<R> {
-  /** Renders records (array or async stream) in the chosen format; returns the count. */
-  render(records: Iterable<R> | AsyncIterable<R>): Promise<number>;
-}
-
-/** How long a batch waits for a service that cannot be reached, unless --wait says otherwise. */
-export const BATCH_WAIT_MS = 10 * 60_000;
-
-export class Ctx {
+/** The context of a command run in this session: clients, settings and prompts made lazily, once. */
+export class SessionCtx implements Ctx {
   private settingsCache?: Settings;
-  private pacer?: Pacer;
-  /** One outage clock for every client of the command: --wait bounds the outage, not each request. */
-  private readonly outage = new Outage();
+  private readonly waiting: Waiting;
 
   constructor(
     readonly session: Session,
     readonly globals: GlobalOptions,
     /** Colours for stderr messages (plain unless colour is on). */
     readonly color: Colors,
-  ) {}
+  ) {
+    this.waiting = new Waiting(
+      globals.waitMs,
+      () => stateDir(this.io.env),
+      (then) => session.atClose(then),
+    );
+  }
+
+  /** Every command, declared (completion scripts are made from it). */
+  allCommands(): Promise<Command> {
+    return this.session.allCommands();
+  }
 
   get io(): IO {
     return this.session.io;
@@ -139,12 +133,8 @@ export class Ctx {
    * The research client of the profile in force; `credentials` replace the stored ones (to verify new ones),
    * `sources` saying where each came from (for the hint when they are rejected).
    */
-  async research(credentials?: {
-    clientId: string;
-    secretKey: string;
-    sources: { clientId: string; secretKey: string };
-  }): Promise<ResearchClient> {
-    const [deps, store] = await Promise.all([this.clientDeps(), this.config()]);
+  async research(credentials?: GivenResearchKey): Promise<ResearchClient> {
+    const [deps, store] = await Promise.all([this.clientDeps(await this.researchPacer()), this.config()]);
     const settings = credentials
       ? { ...deps.settings, research: { ...deps.settings.research, ...credentials, origin: undefined } }
       : deps.settings;
@@ -186,24 +176,27 @@ export class Ctx {
    * and the service is waited for (--wait, default 10 min); `say` gets a line when a pause starts. The pacer starts at
    * the rate the last run learnt against the same server (`origin`) and `operation`, and keeps what it learns for the next.
    */
-  async paceRequests(say: (line: string) => void, origin: string, operation: string): Promise<void> {
-    if (this.pacer) return;
-    const { learntPacer } = await import('../http/rate-memory.js');
-    const { pacer, keep } = learntPacer(stateDir(this.io.env), origin, operation, say);
-    this.pacer = pacer;
-    this.session.atClose(keep);
+  paceRequests(say: (line: string) => void, origin: string, operation: string): Promise<void> {
+    return this.waiting.paceBatch(origin, operation, say);
   }
 
-  private async clientDeps(): Promise<ClientDeps> {
+  /** From now on the services are waited for as in a batch: --wait, default 10 minutes (a manifest scouted whole). */
+  waitAsBatch(): void {
+    this.waiting.asBatch();
+  }
+
+  /** The pacer of every research request of the command, learnt and kept as a batch's (none without an address). */
+  private async researchPacer(): Promise<Pacer | undefined> {
+    const url = (await this.settings()).researchUrl;
+    const say = (line: string) => void this.info(this.io.stderrIsTTY ? `\r\x1b[2K${line}` : line);
+    return url ? this.waiting.research(new URL(url).origin, say) : undefined;
+  }
+
+  /** What every client of the command is built with; `pacer` paces its requests (absent: the batch's, if any). */
+  private async clientDeps(pacer?: Pacer): Promise<ClientDeps> {
     const [settings, transport] = await Promise.all([this.settings(), this.session.http(this.globals.timeoutMs)]);
-    const pacer = this.pacer;
-    const patienceMs = this.globals.waitMs ?? (pacer ? BATCH_WAIT_MS : 0);
-    // A single command says so when it waits a while; a batch's pacer logs the pause once for every request it holds.
-    const onPause = pacer
-      ? (ms: number, message: string, after429: boolean) => pacer.pause(ms, message, after429)
-      : (ms: number, message: string) => void (ms >= 1000 && this.info(message));
-    const { outage } = this;
-    return { transport, settings, signal: this.io.signal, log: this.verboseLog(), patienceMs, onPause, pacer, outage };
+    const waits = this.waiting.deps((line) => void this.info(line), pacer);
+    return { transport, settings, signal: this.io.signal, log: this.verboseLog(), ...waits };
   }
 
   /** Checks --fields against the view now, before any request, and returns its renderer. */

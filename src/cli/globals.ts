@@ -1,6 +1,7 @@
 /** Global options of every command, parsed once into a typed object. */
 import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
+import { declared } from './value-kind.js';
 import type { IO } from '../util/io.js';
 
 /** The data formats of `-o`; `wide` is a table with every column a view has, never cut to the terminal. */
@@ -41,7 +42,11 @@ export interface GlobalOptions {
 /** Declares the global options on the root command. */
 export function addGlobalOptions(program: Command): void {
   program
-    .option('--profile <profile>', 'use this profile (default: INV_PROFILE or the current profile)')
+    .addOption(
+      declared(new Option('--profile <profile>', 'use this profile (default: INV_PROFILE or the current profile)'), {
+        profile: true,
+      }),
+    )
     .addOption(
       new Option(
         '-o, --output <format>',

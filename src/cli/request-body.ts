@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { SCHEMAS, SchemaName } from '../api/rules.js';
 import { mskuProblem } from '../api/msku.js';
 import { UsageError } from '../errors.js';
-import type { Ctx } from './context.js';
+import type { Ctx } from './ctx.js';
 import type { Question } from './prompt.js';
 import { readAll, type IO } from '../util/io.js';
 

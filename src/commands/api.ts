@@ -1,9 +1,10 @@
 /** inv api METHOD PATH: an authenticated request of any kind, like `gh api`, for what has no command. */
+import { fileOption } from '../cli/option-kinds.js';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { HttpRequest } from '../http/http-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { collect, jsonInput, pairs } from '../cli/request-body.js';
 import { jsonText } from '../cli/output/render.js';
 import { paramsInQuery } from '../api/constants.js';
@@ -64,7 +65,12 @@ export function setup(command: Command): void {
       'like -f, but numbers, true, false and null are sent as JSON (repeatable)',
       collect,
     )
-    .option('--input <file>', 'request body: a JSON object from a file ("-" for stdin); fields are merged into it')
+    .addOption(
+      fileOption(
+        '--input <file>',
+        'request body: a JSON object from a file ("-" for stdin); fields are merged into it',
+      ),
+    )
     .option('--research', 'send to the Product Research API, signed with the research key')
     .addHelpText(
       'after',

@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { parseAsin, parseCategoryId } from './shared/research-input.js';
 import type { CategoryMapping, CategoryResponse } from '../api/research-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import type { View } from '../cli/output/view.js';
 
 export const MAPPINGS_VIEW: View<CategoryMapping> = {

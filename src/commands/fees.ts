@@ -4,7 +4,7 @@ import { quoteFees, type FeeQuote } from '../api/research-fees.js';
 import { parseAsin } from './shared/research-input.js';
 import { parsePriceList } from '../util/money.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { money } from '../util/format.js';
 import type { View } from '../cli/output/view.js';
 import { asPromptValidator } from '../cli/prompt.js';

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { parseAsin } from './shared/research-input.js';
 import type { ItemLookupResponse } from '../api/research-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { pick, type View } from '../cli/output/view.js';
 import { asList, xmlText } from '../api/xml.js';
 

@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { ItemSearchResponse } from '../api/research-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
-import { wholeNumber } from '../cli/request-body.js';
+import type { Ctx } from '../cli/ctx.js';
+import { numberOption } from '../cli/option-numbers.js';
 import { money } from '../util/format.js';
 import { pick, type View } from '../cli/output/view.js';
 import { asList, xmlText } from '../api/xml.js';
@@ -52,7 +52,7 @@ export interface ItemSearchOptions {
 /** Options of `inv item-search`. */
 export function setup(command: Command): void {
   command
-    .option('--page <n>', 'page of results, 1 to 10', '1')
+    .addOption(numberOption('--page <n>', 'page of results', { min: 1, max: 10 }).default(1))
     .option('--index <searchIndex>', 'search index (e.g. Books, Toys; Blended searches all)', 'Blended')
     .addHelpText(
       'after',
@@ -65,12 +65,12 @@ export function setup(command: Command): void {
 }
 
 /** The keywords joined (1 to 200 characters), the index (letters) and the page (1 to 10). */
-export function parse([words]: unknown[], flags: { page: string; index: string }): ItemSearchOptions {
+export function parse([words]: unknown[], flags: { page: number; index: string }): ItemSearchOptions {
   const keywords = (words as string[]).join(' ').trim();
   if (keywords.length === 0 || keywords.length > 200) throw new UsageError('KEYWORDS must be 1 to 200 characters');
   if (!/^[A-Za-z]{1,40}$/.test(flags.index))
     throw new UsageError(`--index "${flags.index}" must be a search index name of letters (e.g. Blended, Books)`);
-  return { keywords, page: wholeNumber(flags.page, '--page', 1, 10)!, index: flags.index };
+  return { keywords, page: flags.page, index: flags.index };
 }
 
 /** Asks for the page of the search. */

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { parseAsin } from './shared/research-input.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { SEARCH_VIEW } from './shared/research-views.js';
 
 export const meta: Meta = { name: 'item', args: [['<asin>', 'the ASIN']], summary: 'catalog entry of an ASIN' };

@@ -1,10 +1,12 @@
 /** inv label MSKU FNSKU: the label URL; --out FILE saves the image, --open shows it in the browser. */
+import { fileOption } from '../cli/option-kinds.js';
+import { numberOption } from '../cli/option-numbers.js';
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
-import { mskuArg, wholeNumber } from '../cli/request-body.js';
+import type { Ctx } from '../cli/ctx.js';
+import { mskuArg } from '../cli/request-body.js';
 
 export const meta: Meta = {
   name: 'label',
@@ -19,12 +21,12 @@ interface LabelFlags {
   out?: string;
   open?: boolean;
   url?: boolean;
-  width?: string;
-  height?: string;
+  width?: number;
+  height?: number;
 }
 
 /** Which label, how large, and where it goes: a file, the browser, or stdout (its URL, or the image in a pipe). */
-export interface LabelOptions {
+export interface LabelCommandOptions {
   msku: string;
   fnsku: string;
   size: { width: number | undefined; height: number | undefined };
@@ -36,11 +38,11 @@ export interface LabelOptions {
 /** Options of `inv label` (declared from `meta`). */
 export function setup(command: Command): void {
   command
-    .option('--out <file>', 'save the label image to this file')
+    .addOption(fileOption('--out <file>', 'save the label image to this file'))
     .option('--open', 'open the label in the browser')
     .option('--url', 'print the label URL (the default on a terminal; in a pipe the image itself is written)')
-    .option('--width <px>', 'limit the label width')
-    .option('--height <px>', 'limit the label height')
+    .addOption(numberOption('--width <px>', 'limit the label width', { min: 50, max: 4000, unit: 'pixels' }))
+    .addOption(numberOption('--height <px>', 'limit the label height', { min: 50, max: 4000, unit: 'pixels' }))
     .addHelpText(
       'after',
       [
@@ -56,7 +58,7 @@ export function setup(command: Command): void {
 }
 
 /** The item, its fnsku and the size, each checked. */
-export function parse([msku, fnsku]: unknown[], flags: LabelFlags): LabelOptions {
+export function parse([msku, fnsku]: unknown[], flags: LabelFlags): LabelCommandOptions {
   const item = mskuArg(msku);
   if (!/^X0[0-9A-Z]{8}$/.test(fnsku as string))
     throw new UsageError(`fnsku "${String(fnsku)}" must look like X000ABC123 (10 letters or digits, starting X0)`);
@@ -64,8 +66,8 @@ export function parse([msku, fnsku]: unknown[], flags: LabelFlags): LabelOptions
     msku: item,
     fnsku: fnsku as string,
     size: {
-      width: wholeNumber(flags.width, '--width', 50, 4000, 'pixels'),
-      height: wholeNumber(flags.height, '--height', 50, 4000, 'pixels'),
+      width: flags.width,
+      height: flags.height,
     },
     out: flags.out,
     open: Boolean(flags.open),
@@ -74,7 +76,7 @@ export function parse([msku, fnsku]: unknown[], flags: LabelFlags): LabelOptions
 }
 
 /** Saves, opens or prints the label. */
-export async function run(ctx: Ctx, options: LabelOptions): Promise<void> {
+export async function run(ctx: Ctx, options: LabelCommandOptions): Promise<void> {
   const client = await ctx.inventory();
   const url = client.labelUrl(options.msku, options.fnsku, options.size);
   if (options.out) {
@@ -82,7 +84,7 @@ export async function run(ctx: Ctx, options: LabelOptions): Promise<void> {
     await writeFile(options.out, bytes);
     await ctx.info(`${ctx.color.green('✓')} label saved to ${options.out} (${contentType}, ${bytes.length} bytes)`);
   }
-  if (options.open) await ctx.browser.open(url.href);
+  if (options.open) await (await import('./shared/open-urls.js')).openUrls(ctx, [url.href]);
   if (options.out || options.open) return;
   const bytes = ctx.io.out.bytes?.bind(ctx.io.out);
   if (options.url || ctx.io.stdoutIsTTY || !bytes) return void (await ctx.io.out.write(url.href + '\n'));

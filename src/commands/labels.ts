@@ -3,16 +3,16 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { checkFnsku, unitRun } from '../labels/content.js';
 import { checkLabelFile, labelSettings, writeLabels, type LabelOptions } from '../labels/write-labels.js';
 import { readAll, type IO } from '../util/io.js';
-import { wholeNumber } from '../cli/request-body.js';
 import { LABEL_FORMATS, LAYOUT_NAMES } from '../labels/layouts.js';
-import { offer } from '../cli/completion/tree.js';
+import { addOptions, choiceOption, fileOption, textOption } from '../cli/option-kinds.js';
+import { numberOption } from '../cli/option-numbers.js';
 
 interface Flags {
-  count?: string;
+  count?: number;
   layout?: string;
   start?: string;
   out?: string;
@@ -41,28 +41,36 @@ export interface LabelsOptions {
 
 /** Options of `inv labels` (declared from `meta`). */
 export function setup(command: Command): void {
-  command
-    .option('--count <n>', 'how many labels (one per unit)')
-    .option('--layout <layout>', `${LAYOUT_NAMES.join(', ')} (default: avery-5160; thermal-2.25x1.25 for ZPL)`)
-    .option('--start <k>', 'position of the first label on the first sheet (a partly used sheet), from 1')
-    .option('--out <file>', 'write to this file (PDF needs one; ZPL goes to stdout without it)')
-    .option('--format <format>', "pdf or zpl (default: from --out's extension, else pdf; -o zpl also works)")
-    .option(
+  addOptions(command, {
+    count: numberOption('--count <n>', 'how many labels (one per unit)', { min: 1, max: 100_000, unit: 'labels' }),
+    layout: choiceOption(
+      '--layout <layout>',
+      'sheet or roll (default: avery-5160; thermal-2.25x1.25 for ZPL)',
+      LAYOUT_NAMES,
+    ),
+    start: textOption('--start <k>', 'position of the first label on the first sheet (a partly used sheet), from 1'),
+    out: fileOption('--out <file>', 'write to this file (PDF needs one; ZPL goes to stdout without it)'),
+    format: choiceOption(
+      '--format <format>',
+      "default: from --out's extension, else pdf; -o zpl also works",
+      LABEL_FORMATS,
+    ),
+    from: fileOption(
       '--from <file>',
       'the labels of a saved `inv send-to-fba --json` output ("-" for stdin): a heading label per shipment, then its units',
-    )
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Examples:',
-        '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 --layout avery-5160 --out mug.pdf',
-        '  inv labels MUG-BLUE-11OZ X000BB05CA --count 3 --start 29 --out mug.pdf   # last 2 places of a used sheet, then a new one',
-        '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 -o zpl | lp -d zebra -o raw',
-        '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --json > sent.json && inv labels --from sent.json --out sent.pdf',
-      ].join('\n'),
-    );
-  offer(command, '--format', LABEL_FORMATS);
+    ),
+  });
+  command.addHelpText(
+    'after',
+    [
+      '',
+      'Examples:',
+      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 --layout avery-5160 --out mug.pdf',
+      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 3 --start 29 --out mug.pdf   # last 2 places of a used sheet, then a new one',
+      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 -o zpl | lp -d zebra -o raw',
+      '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --json > sent.json && inv labels --from sent.json --out sent.pdf',
+    ].join('\n'),
+  );
 }
 
 /** The items to label (from --from, or an msku, fnsku and --count) and the output, each checked. */
@@ -76,7 +84,7 @@ export function parse([msku, fnsku]: unknown[], flags: Flags): LabelsOptions {
   if (msku === undefined || fnsku === undefined)
     throw new UsageError('give the msku and fnsku to label (or --from a saved send-to-fba result)');
   checkFnsku(fnsku as string);
-  const count = wholeNumber(flags.count, '--count', 1, 100_000, 'labels');
+  const { count } = flags;
   if (count === undefined) throw new UsageError('--count is required: how many labels (one per unit)');
   return { source: { msku: msku as string, fnsku: fnsku as string, count }, output };
 }

@@ -1,8 +1,9 @@
 /** inv login: OAuth login by browser (code + PKCE, or implicit), pasted redirect, or password. */
-import { Option, type Command } from 'commander';
+import { choiceOption } from '../cli/option-kinds.js';
+import type { Command } from 'commander';
 import { AuthError, UsageError } from '../errors.js';
 import type { StoredTokens } from '../config/schema.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import type { Meta } from '../cli/command.js';
 import { portNumber } from '../cli/request-body.js';
 import { readAll } from '../util/io.js';
@@ -146,7 +147,7 @@ export function setup(command: Command): void {
     .option('--password', 'use the password grant (approved clients only)')
     .option('--username <name>', 'username for --password')
     .option('--password-stdin', 'read the password from stdin (for scripts)')
-    .addOption(new Option('--flow <flow>', 'OAuth flow').choices(['code', 'implicit', 'password']))
+    .addOption(choiceOption('--flow <flow>', 'OAuth flow', ['code', 'implicit', 'password']))
     .option('--port <port>', 'loopback port for the redirect (for ssh -L); 0 picks a free one', '0')
     .option('--scope <scopes>', "scopes to request (default: the profile's scope setting)")
     .addHelpText('after', `\nThe global --timeout also bounds the wait for the browser (default ${DEFAULT_WAIT_S} s).`)

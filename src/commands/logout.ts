@@ -1,7 +1,7 @@
 /** inv logout: revoke the refresh token at the authorization server, and forget the stored tokens of the profile. */
 import type { Command } from 'commander';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import type { StoredTokens } from '../config/schema.js';
 import { InvError } from '../errors.js';
 

@@ -1,9 +1,10 @@
 /** inv lookup ASIN: offers through the legacy /v1/lookup and its ts/sig signature. */
-import { Option, type Command } from 'commander';
+import { choiceOption } from '../cli/option-kinds.js';
+import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin } from './shared/research-input.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { OFFERS_VIEW } from './shared/research-views.js';
 
 const US_MARKETPLACE = 'ATVPDKIKX0DER';
@@ -28,7 +29,7 @@ export function setup(command: Command): void {
     .option('--merchant-id <id>', 'merchant id (default: research.merchantId of the profile)')
     .option('--marketplace-id <id>', `marketplace id (default: research.marketplaceId, else ${US_MARKETPLACE})`)
     .addOption(
-      new Option('--format <format>', 'format asked of the API (default pretty); sphp is printed raw').choices([
+      choiceOption('--format <format>', 'format asked of the API (default pretty); sphp is printed raw', [
         'json',
         'sphp',
       ]),

@@ -1,6 +1,6 @@
 /** The batch half of `inv move --file`: its flags into the engine's request, and the engine's summary and problem rows out. */
-import type { MoveBatchRequest, MoveResult } from '../batch/move-batch.js';
-import type { Ctx } from '../cli/context.js';
+import type { MoveBatchRequest, MoveResult } from '../batch/moves/move-batch.js';
+import type { Ctx } from '../cli/ctx.js';
 import type { View } from '../cli/output/view.js';
 import { UsageError } from '../errors.js';
 import { batchRequest, type BatchRequestFlags } from './batch/batch-request.js';
@@ -30,7 +30,7 @@ export function parseBatch(file: string, flags: BatchFlags, moveGiven: boolean):
 /** Runs `inv move --file` (or its --dry-run). */
 export async function runBatch(ctx: Ctx, request: MoveBatchRequest): Promise<void> {
   const [{ runMoveBatch }, { batchEnv, runAndRender }] = await Promise.all([
-    import('../batch/move-batch.js'),
+    import('../batch/moves/move-batch.js'),
     import('./batch/batch-command.js'),
   ]);
   const out = ctx.output(RESULTS_VIEW);

@@ -1,12 +1,14 @@
 /** inv move MSKU QTY --from LOC|--from-purchase ID --to LOC, or a batch: inv move --file FILE|-. */
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
-import { againOption, batchNameOption } from './batch/options.js';
+import { againOption, batchInputOptions, batchNameOption } from './batch/options.js';
+import { addOptions, fileOption, nameOption, textOption } from '../cli/option-kinds.js';
+import { numberOption } from '../cli/option-numbers.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { canPrompt } from '../cli/prompt.js';
 import { parseBatch, runBatch, type BatchFlags } from './move-file.js';
-import type { MoveBatchRequest } from '../batch/move-batch.js';
+import type { MoveBatchRequest } from '../batch/moves/move-batch.js';
 import { DELIMITER_HELP, mskuArg } from '../cli/request-body.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ItemLocation } from '../api/inventory-types.js';
@@ -16,8 +18,6 @@ import type { Column } from '../cli/output/view.js';
 import { showsNames } from './stock/stock-views.js';
 import { ITEM_LOCATION_VIEW } from './shared/item-location-view.js';
 import { checkSource, heldPerLocation, locationArg, parseQuantity } from './shared/stock-source.js';
-import { INPUT_FORMATS } from '../batch/batch-types.js';
-import { offer } from '../cli/completion/tree.js';
 
 type MoveSide = {
   side: 'from' | 'to';
@@ -94,22 +94,28 @@ export const meta: Meta = {
 
 /** Options of `inv move` (declared from `meta`). */
 export function setup(command: Command): void {
+  const { format, encoding } = batchInputOptions('batch: ');
+  addOptions(command, {
+    from: nameOption('--from <location>', 'source location (id or name)', 'locations'),
+    fromPurchase: textOption('--from-purchase <purchaseId>', 'receive from this purchase instead'),
+    to: nameOption('--to <location>', 'destination location (id or name)', 'locations'),
+    file: fileOption(
+      '--file <file>',
+      'run a batch: CSV (msku,quantity,from,to or fromPurchaseId) or NDJSON; - for stdin',
+    ),
+    format,
+    batch: batchNameOption(),
+    again: againOption(),
+    encoding,
+  });
   command
-    .option('--from <location>', 'source location (id or name)')
-    .option('--from-purchase <purchaseId>', 'receive from this purchase instead')
-    .option('--to <location>', 'destination location (id or name)')
-    .option('--file <file>', 'run a batch: CSV (msku,quantity,from,to or fromPurchaseId) or NDJSON; - for stdin')
-    .option('--format <format>', 'batch input format: csv or ndjson (default: by extension or first character)')
-    .addOption(batchNameOption())
-    .addOption(againOption())
-    .option('--encoding <encoding>', "batch: the file's encoding when not UTF-8: windows-1252 or latin1")
     .option('--delimiter <char>', `batch: ${DELIMITER_HELP}`)
     .option('--dry-run', 'batch: check every row against the journal and the current state; change nothing')
     .option(
       '--retry-in-doubt',
       'batch: send again the rows that an earlier run sent without an answer (asks; --yes in scripts)',
     )
-    .option('--concurrency <n>', 'batch: moves in flight at once', '8')
+    .addOption(numberOption('--concurrency <n>', 'batch: moves in flight at once', { min: 1, max: 64 }).default(8))
     .addHelpText(
       'after',
       [
@@ -126,7 +132,6 @@ export function setup(command: Command): void {
         'work. --again runs a finished batch once more. See `inv batch list`, `inv batch show NAME`.',
       ].join('\n'),
     );
-  offer(command, '--format', INPUT_FORMATS);
 }
 
 /** One move, or with --file a batch; flags of the other kind are refused. */

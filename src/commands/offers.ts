@@ -1,10 +1,11 @@
 /** inv offers ASIN...: offer listings (new/used, FBA/merchant) with statistics. */
-import { Option, type Command } from 'commander';
+import { choiceOption } from '../cli/option-kinds.js';
+import type { Command } from 'commander';
 import { mapLimit } from '../util/concurrency.js';
 import { parseAsin } from './shared/research-input.js';
 import type { OffersFormat } from '../api/research-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { OFFERS_VIEW } from './shared/research-views.js';
 
 /** The ASINs, and what to ask the API for. */
@@ -25,7 +26,7 @@ export function setup(command: Command): void {
   command
     .option('--nopaapi', 'skip the product-advertising lookup (faster; fewer extras)')
     .addOption(
-      new Option('--format <format>', 'format asked of the API; bettermws_sphp is printed raw').choices([
+      choiceOption('--format <format>', 'format asked of the API; bettermws_sphp is printed raw', [
         'pretty',
         'bettermws_json',
         'bettermws_sphp',

@@ -1,22 +1,44 @@
 /** inv pack SHIPMENT_ID: box contents from files (or scanned on a terminal), checked, then carton labels and the pack list. */
 import type { Command } from 'commander';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
+import { addOptions, choiceOption, fileOption, switchOption, textOption, type FlagsOf } from '../cli/option-kinds.js';
+import { CARTON_LAYOUTS } from '../pack/carton-layout.js';
 import { outputOptions, type Outputs } from '../pack/carton-outputs.js';
 import { UsageError } from '../errors.js';
+import { DELIMITER_HELP } from '../cli/request-body.js';
 import { PACK_VIEW } from './shared/pack-view.js';
 
-interface Flags {
-  file?: string;
-  boxes?: string;
-  units?: string;
-  partial?: boolean;
-  oversize?: boolean;
-  labels?: string;
-  layout?: string;
-  packList?: string;
-  shipFrom?: string;
-}
+/** The options of `inv pack` that take a value, each declared once. */
+const OPTIONS = {
+  file: fileOption(
+    '--file <contents.csv>',
+    'box contents: box,msku,quantity (or fnsku instead of msku; optional exp as YYYY-MM-DD)',
+  ),
+  boxes: fileOption('--boxes <boxes.csv>', 'box sizes: box,weight,length,width,height (lb and inches; see --units)'),
+  delimiter: textOption('--delimiter <char>', `--file and --boxes: ${DELIMITER_HELP}`),
+  units: choiceOption(
+    '--units <units>',
+    'imperial (lb, in; the default) or metric (kg, cm) for --boxes and scanned sizes',
+    ['imperial', 'metric'],
+  ),
+  partial: switchOption('--partial', 'allow fewer units than the shipment holds (never more)'),
+  oversize: switchOption('--oversize', 'allow a side over 25 in (a single oversize item)'),
+  labels: fileOption(
+    '--labels <file>',
+    'write the carton labels: PDF (4x6 thermal), or ZPL with -o zpl or a .zpl file ("-" for stdout)',
+  ),
+  layout: choiceOption('--layout <layout>', 'carton label layout (default 4x6; letter-2up: two a Letter page)', [
+    ...CARTON_LAYOUTS,
+  ]),
+  packList: fileOption('--pack-list <file>', 'write the tab-separated pack list Seller Central takes'),
+  shipFrom: textOption(
+    '--ship-from <address>',
+    'ship-from address, lines separated by "|" (default: the profile\'s pack.shipFrom, asked once on a terminal)',
+  ),
+};
+
+type Flags = FlagsOf<typeof OPTIONS>;
 
 export const meta: Meta = {
   name: 'pack',
@@ -33,7 +55,7 @@ export interface PackCommandOptions {
   partial: boolean;
   oversize: boolean;
   /** File mode: the box contents and the box sizes; undefined for scan mode (on a terminal). */
-  files: { file: string; boxes: string } | undefined;
+  files: { file: string; boxes: string; delimiter?: string } | undefined;
   /** --ship-from as given (run checks it, or reads or asks for the profile's, when carton labels are written). */
   shipFrom: string | undefined;
   /** The carton labels and pack list to write, checked. */
@@ -42,46 +64,28 @@ export interface PackCommandOptions {
 
 /** Options of `inv pack` (declared from `meta`). */
 export function setup(command: Command): void {
-  command
-    .option(
-      '--file <contents.csv>',
-      'box contents: box,msku,quantity (or fnsku instead of msku; optional exp as YYYY-MM-DD)',
-    )
-    .option('--boxes <boxes.csv>', 'box sizes: box,weight,length,width,height (lb and inches; see --units)')
-    .option('--units <units>', 'imperial (lb, in; the default) or metric (kg, cm) for --boxes and scanned sizes')
-    .option('--partial', 'allow fewer units than the shipment holds (never more)')
-    .option('--oversize', 'allow a side over 25 in (a single oversize item)')
-    .option(
-      '--labels <file>',
-      'write the carton labels: PDF (4x6 thermal), or ZPL with -o zpl or a .zpl file ("-" for stdout)',
-    )
-    .option('--layout <layout>', 'carton label layout: 4x6 (default) or letter-2up (two labels a Letter page)')
-    .option('--pack-list <file>', 'write the tab-separated pack list Seller Central takes')
-    .option(
-      '--ship-from <address>',
-      'ship-from address, lines separated by "|" (default: the profile\'s pack.shipFrom, asked once on a terminal)',
-    )
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Examples:',
-        '  inv config set pack.shipFrom "Acme Goods|12 Main St|Springfield, IL 62701|US"   # once: the ship-from of carton labels',
-        '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels cartons.pdf --pack-list pack-list.tsv',
-        '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --units metric --labels cartons.pdf --layout letter-2up',
-        '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels - -o zpl | lp -d zebra -o raw',
-        '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --partial --json',
-        '  inv pack FBA10000001            # scan mode on a terminal; run it again to resume',
-      ].join('\n'),
-    );
+  addOptions(command, OPTIONS);
+  command.addHelpText(
+    'after',
+    [
+      '',
+      'Examples:',
+      '  inv config set pack.shipFrom "Acme Goods|12 Main St|Springfield, IL 62701|US"   # once: the ship-from of carton labels',
+      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels cartons.pdf --pack-list pack-list.tsv',
+      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --units metric --labels cartons.pdf --layout letter-2up',
+      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels - -o zpl | lp -d zebra -o raw',
+      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --partial --json',
+      '  inv pack FBA10000001            # scan mode on a terminal; run it again to resume',
+    ].join('\n'),
+  );
 }
 
 /** The shipment, the units, the files (both or neither) and the outputs, each checked. */
 export function parse([shipment]: unknown[], flags: Flags): PackCommandOptions {
   const units = flags.units ?? 'imperial';
-  if (units !== 'imperial' && units !== 'metric') throw new UsageError(`--units "${units}" must be imperial or metric`);
   if (flags.file === undefined && flags.boxes !== undefined)
     throw new UsageError('--boxes goes with --file CONTENTS.csv');
+  if (flags.file === undefined && flags.delimiter !== undefined) throw new UsageError('--delimiter goes with --file');
   if (flags.file !== undefined && flags.boxes === undefined)
     throw new UsageError('--file needs --boxes BOXES.csv: the weight and sides of each box');
   return {
@@ -89,7 +93,7 @@ export function parse([shipment]: unknown[], flags: Flags): PackCommandOptions {
     units,
     partial: Boolean(flags.partial),
     oversize: Boolean(flags.oversize),
-    files: flags.file === undefined ? undefined : { file: flags.file, boxes: flags.boxes! },
+    files: flags.file === undefined ? undefined : { file: flags.file, boxes: flags.boxes!, delimiter: flags.delimiter },
     shipFrom: flags.shipFrom,
     outputs: (zpl) => outputOptions({ ...flags, zpl }),
   };
@@ -105,11 +109,16 @@ export async function run(ctx: Ctx, options: PackCommandOptions): Promise<void> 
   const shipFrom = outputs.labels ? await (await import('./shared/ship-from.js')).shipFrom(ctx, options.shipFrom) : [];
   const client = await ctx.inventory();
   let packing;
-  let finish: (() => void) | undefined;
+  let scanned: { finish(): Promise<void>; stop(): Promise<void> } | undefined;
   if (files) packing = await packFromFiles(client, { ...packOptions, ...files });
-  else ({ packing, finish } = await (await import('./shared/pack-scan.js')).scanSession(ctx, client, packOptions));
-  for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io))
-    await ctx.info(`${ctx.color.green('✓')} ${line}`);
-  finish?.();
+  else ({ packing, ...scanned } = await (await import('./shared/pack-scan.js')).scanSession(ctx, client, packOptions));
+  try {
+    for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io))
+      await ctx.info(`${ctx.color.green('✓')} ${line}`);
+  } catch (error) {
+    await scanned?.stop();
+    throw error;
+  }
+  await scanned?.finish();
   if (outputs.labels?.out !== '-') await out.render([packing]);
 }

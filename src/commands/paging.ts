@@ -1,14 +1,14 @@
 /** The paging flags of list commands: --all, --limit, --offset, --page-size. */
 import type { Command } from 'commander';
 import type { PagingOptions } from '../api/collection-pages.js';
-import { wholeNumber as whole } from '../cli/request-body.js';
-import type { Ctx, Output } from '../cli/context.js';
+import { numberOption } from '../cli/option-numbers.js';
+import type { Ctx, Output } from '../cli/ctx.js';
 
 export interface PagingFlags {
   all?: boolean;
-  limit?: string;
-  offset?: string;
-  pageSize?: string;
+  limit?: number;
+  offset?: number;
+  pageSize?: number;
 }
 
 /** The default page when neither --all nor --limit is given. */
@@ -18,9 +18,14 @@ export const DEFAULT_PAGE = 50;
 export function pagingOptions(command: Command): Command {
   return command
     .option('--all', 'every record, page after page')
-    .option('--limit <n>', `at most this many records (default ${DEFAULT_PAGE} without --all)`)
-    .option('--offset <n>', 'skip this many records first')
-    .option('--page-size <n>', 'records per request (default 250, at most 1000)');
+    .addOption(
+      numberOption('--limit <n>', `at most this many records (default ${DEFAULT_PAGE} without --all)`, {
+        min: 1,
+        max: Number.MAX_SAFE_INTEGER,
+      }),
+    )
+    .addOption(numberOption('--offset <n>', 'skip this many records first', { min: 0, max: Number.MAX_SAFE_INTEGER }))
+    .addOption(numberOption('--page-size <n>', 'records per request (default 250)', { min: 1, max: 1000 }));
 }
 
 /** What a listing asks for, and whether it is the default page (neither --all nor --limit given). */
@@ -30,11 +35,10 @@ export interface ListPaging extends PagingOptions {
 
 /** Paging options from the flags: one page of 50 by default, everything with --all. */
 export function readPaging(flags: PagingFlags): ListPaging {
-  const limit = whole(flags.limit, '--limit', 1, Number.MAX_SAFE_INTEGER);
-  const max = limit ?? (flags.all ? undefined : DEFAULT_PAGE);
+  const max = flags.limit ?? (flags.all ? undefined : DEFAULT_PAGE);
   return {
-    offset: whole(flags.offset, '--offset', 0, Number.MAX_SAFE_INTEGER) ?? 0,
-    pageSize: Math.min(whole(flags.pageSize, '--page-size', 1, 1000) ?? 250, max ?? 1000),
+    offset: flags.offset ?? 0,
+    pageSize: Math.min(flags.pageSize ?? 250, max ?? 1000),
     max,
     concurrency: 4,
     defaultPage: !flags.all && flags.limit === undefined,
@@ -50,11 +54,12 @@ export async function renderPage<R>(
   out: Output<R>,
   paging: ListPaging,
   list: (paging: PagingOptions) => AsyncIterable<R>,
-): Promise<void> {
+): Promise<number> {
   let total: number | undefined;
   const shown = await out.render(list({ ...paging, onCount: (n) => (total = n) }));
   const offset = paging.offset ?? 0;
   if (paging.defaultPage && total !== undefined && offset + shown < total) {
     await ctx.info(`showing ${shown} of ${total}${offset ? ` from ${offset}` : ''}; --all for every page`);
   }
+  return shown;
 }

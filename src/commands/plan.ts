@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { PlannedShipment } from '../api/inventory-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import type { View } from '../cli/output/view.js';
 import { checkVenueId, parseQuantity } from './shared/stock-source.js';
 

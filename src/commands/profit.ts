@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parseAsin } from './shared/research-input.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { money } from '../util/format.js';
 import type { View } from '../cli/output/view.js';
 import type { ProfitReport } from '../scout/profit-breakdown.js';

@@ -1,9 +1,10 @@
 /** inv sandbox: run the local service until Ctrl-C, and write a profile that points at it. */
+import { choiceOption, fileOption } from '../cli/option-kinds.js';
 import { join } from 'node:path';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { InvError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import type { View } from '../cli/output/view.js';
 import { stateDir } from '../config/paths.js';
 import { setPath, type Profile } from '../config/schema.js';
@@ -47,11 +48,11 @@ export function setup(command: Command): void {
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'inventory and OAuth port (0: any free port)', '4010')
     .option('--research-port <port>', 'research API port (default: port + 1)')
-    .option('--data <file>', 'state file (default: sandbox.json in the state directory); one sandbox per file')
-    .option('--ephemeral', 'keep state in memory only')
     .addOption(
-      new Option('--seed <seed>', 'initial data for a new state file').choices(['demo', 'empty']).default('demo'),
+      fileOption('--data <file>', 'state file (default: sandbox.json in the state directory); one sandbox per file'),
     )
+    .option('--ephemeral', 'keep state in memory only')
+    .addOption(choiceOption('--seed <seed>', 'initial data for a new state file', ['demo', 'empty']).default('demo'))
     .option('--latency <ms>', 'delay every answer by this many milliseconds', '0')
     .option('--fault-rate <share>', 'answer this share of requests (0..1) with an error, before applying anything', '0')
     .option('--fault-status <status>', 'the status of those errors (e.g. 503, or 429 for rate limiting)', '500')

@@ -1,9 +1,11 @@
 /** inv scout: scan codes (terminal, stdin or a manifest file) and see buy or skip, with the profit and ROI of each. */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
-import { DELIMITER_HELP, wholeNumber } from '../cli/request-body.js';
+import type { Ctx } from '../cli/ctx.js';
+import { DELIMITER_HELP } from '../cli/request-body.js';
+import { choiceOption, fileOption } from '../cli/option-kinds.js';
+import { numberOption } from '../cli/option-numbers.js';
 import { SORT_KEYS, type SortKey } from '../scout/lot.js';
 import {
   parseMaxAge,
@@ -21,7 +23,7 @@ interface Flags extends ScoutCommandFlags {
   buyList?: string;
   mskuTemplate: string;
   cond: string;
-  concurrency: string;
+  concurrency: number;
   maxAge: string;
   refresh?: boolean;
   sort: SortKey;
@@ -30,7 +32,7 @@ interface Flags extends ScoutCommandFlags {
 }
 
 /** A scout of scans, or of a manifest (--file) with its answers kept; priced and costed as asked. */
-export interface ScoutOptions extends ScoutPricing {
+export interface ScoutCommandOptions extends ScoutPricing {
   file: string | undefined;
   delimiter: string | undefined;
   /** How old a kept answer may be and still be used (manifest only). */
@@ -55,7 +57,7 @@ export const meta: Meta = {
 /** Options of `inv scout`. */
 export function setup(command: Command): void {
   command
-    .option('--file <manifest>', 'scout a manifest CSV (code,cost[,qty]) instead of scans; resumable')
+    .addOption(fileOption('--file <manifest>', 'scout a manifest CSV (code,cost[,qty]) instead of scans; resumable'))
     .option(
       '--max-age <age>',
       'with --file: reuse research answers younger than this (90s, 30m, 1h, 2d; 0 asks everything)',
@@ -64,23 +66,26 @@ export function setup(command: Command): void {
     .option('--refresh', 'with --file: ask for every answer again')
     .option('--delimiter <char>', `manifest: ${DELIMITER_HELP}`)
     .addOption(
-      new Option(
+      choiceOption(
         '--sort <key>',
         'with --file: rank lines by line profit (qty × profit), ROI, sales rank or unit profit',
-      )
-        .choices(SORT_KEYS)
-        .default('profit'),
+        SORT_KEYS,
+      ).default('profit'),
     )
-    .option('--report <file.html>', 'with --file: write the lot as one self-contained HTML page (charts, table)')
+    .addOption(
+      fileOption('--report <file.html>', 'with --file: write the lot as one self-contained HTML page (charts, table)'),
+    )
     .option('--open', 'with --report: open the report in the browser');
   scoutFlagOptions(command)
-    .option(
-      '--buy-list <file>',
-      'accepted scans as CSV for `inv items import`: appended by the scan loop, written whole with --file (with qty)',
+    .addOption(
+      fileOption(
+        '--buy-list <file>',
+        'accepted scans as CSV for `inv items import`: appended by the scan loop, written whole with --file (with qty)',
+      ),
     )
     .option('--msku-template <template>', 'msku of buy-list rows ({asin}, {cond}, {code})', '{asin}-{cond}')
     .option('--cond <cond>', 'condition of buy-list rows', 'new')
-    .option('--concurrency <n>', 'manifest rows in flight at most', '8')
+    .addOption(numberOption('--concurrency <n>', 'manifest rows in flight at most', { min: 1, max: 64 }).default(8))
     .addHelpText(
       'after',
       [
@@ -101,8 +106,8 @@ export function setup(command: Command): void {
 }
 
 /** The flags checked: limits, the template, --max-age and --refresh only with --file, the pricing and amounts. */
-export function parse(_args: unknown[], flags: Flags): ScoutOptions {
-  const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
+export function parse(_args: unknown[], flags: Flags): ScoutCommandOptions {
+  const { concurrency } = flags;
   if (!/^[^,\n]{1,80}$/.test(flags.mskuTemplate))
     throw new UsageError('--msku-template must be 1 to 80 characters without commas');
   if (!flags.file && (flags.refresh || flags.maxAge !== '1h'))
@@ -131,9 +136,11 @@ export function parse(_args: unknown[], flags: Flags): ScoutOptions {
 }
 
 /** Scouts the manifest (ranked results), or the scans as they come (a verdict each, then the tally). */
-export async function run(ctx: Ctx, options: ScoutOptions): Promise<void> {
+export async function run(ctx: Ctx, options: ScoutCommandOptions): Promise<void> {
   if (options.file) {
     const { runManifestCommand, manifestAnswers } = await import('./scout/manifest-mode.js');
+    // A manifest is scouted as a batch is sent: the research API is waited for up to --wait, 10 minutes by default.
+    ctx.waitAsBatch();
     const answers = await manifestAnswers(ctx, options.maxAgeMs, options.refresh);
     const { scout, defaultCost } = await scoutFromPricing(ctx, options, answers);
     return runManifestCommand(ctx, scout, answers, { ...options, file: options.file, defaultCost });

@@ -4,7 +4,7 @@ import { UsageError } from '../errors.js';
 import { parseAsin, parseProductCode } from './shared/research-input.js';
 import type { SearchQuery } from '../api/research-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { SEARCH_VIEW } from './shared/research-views.js';
 
 /** What commander reads for `inv search`. */

@@ -1,9 +1,11 @@
 /** inv send-to-fba MSKU QTY --from LOC: add stock to inbound FBA shipments (doSendToFBA); a table of shipments. */
 import type { Command } from 'commander';
+import { addOptions, nameOption, switchOption, textOption } from '../cli/option-kinds.js';
+import { labelFileOptions } from './shared/label-file-options.js';
 import { UsageError } from '../errors.js';
 import type { SentShipment } from '../api/inventory-types.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import { checkLabelFile, labelSettings, type LabelOptions } from '../labels/write-labels.js';
 import type { View } from '../cli/output/view.js';
 import { mskuArg } from '../cli/request-body.js';
@@ -58,29 +60,23 @@ export interface SendToFbaOptions {
 
 /** Options of `inv send-to-fba` (declared from `meta`). */
 export function setup(command: Command): void {
-  command
-    .option('--from <location>', 'location to take the stock from (id or name)')
-    .option('--from-purchase <purchaseId>', 'take it from this purchase instead')
-    .option('--venue-id <id>', 'marketplace account, when the seller has several')
-    .option('--open-labels', "open each shipment's label in the browser")
-    .option(
-      '--labels <file>',
-      'write the labels of the units just added, grouped by shipment (PDF, or ZPL for a .zpl file)',
-    )
-    .option(
-      '--labels-layout <layout>',
-      'layout of --labels: avery-5160 (default), a4-24, thermal-2.25x1.25, thermal-2x1',
-    )
-    .addHelpText(
-      'after',
-      [
-        '',
-        'Examples:',
-        '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1"',
-        '  inv send-to-fba MUG-BLUE-11OZ 24 --from 1 --open-labels --json',
-        '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --labels mug-labels.pdf',
-      ].join('\n'),
-    );
+  addOptions(command, {
+    from: nameOption('--from <location>', 'location to take the stock from (id or name)', 'locations'),
+    fromPurchase: textOption('--from-purchase <purchaseId>', 'take it from this purchase instead'),
+    venueId: textOption('--venue-id <id>', 'marketplace account, when the seller has several'),
+    openLabels: switchOption('--open-labels', "open each shipment's label in the browser"),
+    ...labelFileOptions('write the labels of the units just added, grouped by shipment'),
+  });
+  command.addHelpText(
+    'after',
+    [
+      '',
+      'Examples:',
+      '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1"',
+      '  inv send-to-fba MUG-BLUE-11OZ 24 --from 1 --open-labels --json',
+      '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --labels mug-labels.pdf',
+    ].join('\n'),
+  );
 }
 
 /** The item, quantity, source and venue, and the label file's format and layout, each checked. */
@@ -128,8 +124,11 @@ export async function run(ctx: Ctx, options: SendToFbaOptions): Promise<void> {
   if (options.openLabels) {
     // Label URLs come from the server: only http(s) ones on the inventory origin are opened.
     const origin = new URL((await ctx.settings()).baseUrl!).origin;
-    for (const shipment of Object.values(result)) {
-      await ctx.browser.open(String(shipment.fnskuLabel), { origin }).catch((error: Error) => ctx.info(error.message));
-    }
+    const { openUrls } = await import('./shared/open-urls.js');
+    await openUrls(
+      ctx,
+      Object.values(result).map((shipment) => String(shipment.fnskuLabel)),
+      { origin },
+    );
   }
 }

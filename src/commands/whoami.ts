@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { WhoAmI } from '../api/inventory.js';
 import type { Meta } from '../cli/command.js';
-import type { Ctx } from '../cli/context.js';
+import type { Ctx } from '../cli/ctx.js';
 import type { View } from '../cli/output/view.js';
 
 const VIEW: View<WhoAmI['user']> = {

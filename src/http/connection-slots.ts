@@ -1,5 +1,5 @@
 /** Connections of one origin: taken by a request for its whole exchange, waited for in turn. */
-export class Slots {
+export class ConnectionSlots {
   private readonly waiting: Array<() => void> = [];
   constructor(private free: number) {}
 

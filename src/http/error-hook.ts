@@ -60,9 +60,10 @@ export function errorForResponse(options: ErrorHookOptions, req: HttpRequest, re
   if (res.status === 429) {
     const wait = parseRetryAfter(res.headers['retry-after']);
     const after = wait === undefined ? '' : ` (the API asks to wait ${Math.ceil(wait / 1000)} s)`;
+    // A 429 is answered before anything is done: the request was not carried out.
     return new RateLimitError(
-      `${where}: rate limited after ${res.attempts ?? 1} attempt(s)${after}`,
-      'wait a little and run the command again',
+      `${where}: rate limited after ${res.attempts ?? 1} attempt(s)${after}, not done`,
+      'run the command again later, or give a longer --wait (how long 429s are waited out)',
     );
   }
   const tries = (res.attempts ?? 1) > 1 ? ` after ${res.attempts} attempts` : '';

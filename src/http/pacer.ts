@@ -10,8 +10,9 @@
 import { BucketWatch } from './bucket-watch.js';
 import { CutHistory } from './cut-history.js';
 import { measuredCut, PACING, sendingAtMost, sendRate, steadyRise, strictCut, type Cut } from './pacing-rules.js';
+import { LetThrough } from './let-through.js';
 import { rateHeaders } from './rate-headers.js';
-import { Slots } from './slots.js';
+import { SendSlots } from './slots.js';
 import { SuccessTimes } from './success-times.js';
 
 export { sendingAtMost } from './pacing-rules.js';
@@ -46,7 +47,9 @@ export class Pacer {
   private doublingMs: number = PACING.riseDoublingMs;
   /** Since the last cut: successes, 429s (to requests sent since), requests that asked for a slot and that waited. */
   private period = { successes: 0, throttled: 0, asked: 0, waited: 0 };
-  private readonly slots: Slots;
+  /** What the server let through from a 429 on: what a learnt rate stays below. */
+  private readonly letThrough = new LetThrough();
+  private readonly slots: SendSlots;
   /** The time spent sending when the last cut came: the period is measured from there. */
   private activeAtCut = 0;
   /** Cuts made, and whether the run started from a rate an earlier run learnt: what makes the rate now worth keeping. */
@@ -60,7 +63,7 @@ export class Pacer {
 
   constructor(options: PacerOptions = {}) {
     this.now = options.now ?? (() => performance.now());
-    this.slots = new Slots(this.now);
+    this.slots = new SendSlots(this.now);
     this.onPause = options.onPause ?? (() => undefined);
     if (options.start !== undefined && options.start > 0) {
       [this.phase, this.base, this.cutAt] = ['steady', Math.max(PACING.minRate, options.start), this.now()];
@@ -80,15 +83,21 @@ export class Pacer {
 
   /**
    * The rate for the next run against the same server and operation to start at: the rate now, below the one last
-   * refused; null when 429s came whatever the rate (none to keep); undefined when nothing was learnt (no limit met, or
-   * one 429 only).
+   * refused and never above what the server let through from a 429 on; null when 429s came whatever the rate (none to
+   * keep); undefined when nothing was learnt (no limit met, or one 429 only).
    */
   get learnt(): number | null | undefined {
     if (this.phase === 'indifferent') return null;
     if (this.phase === 'stated') return this.base;
     // One 429 gave a guess, and a guess that was never refused again measured nothing.
     if (this.phase === 'unlimited' || (this.cuts < 2 && !this.remembered)) return undefined;
-    return Math.min(this.rate, this.ceiling * PACING.cutTo);
+    // A guess or a cut blind measured nothing: what is kept is never above what the server was seen to let through.
+    const now = this.now();
+    return Math.min(
+      this.rate,
+      this.ceiling * PACING.cutTo,
+      this.letThrough.rate(now, this.slots.pausedBy(now)) || Infinity,
+    );
   }
 
   /**
@@ -139,6 +148,7 @@ export class Pacer {
     const refusedGap = this.bucket.answered(sentAt, status === 429);
     if (status !== 429) {
       this.period.successes++;
+      this.letThrough.success(sentAt);
       this.successes.note(now);
     } else if (this.phase === 'indifferent' || sentAt >= this.cutAt) this.period.throttled++;
     if (this.phase === 'indifferent') this.watchIndifferent(now);
@@ -151,6 +161,7 @@ export class Pacer {
     if (this.phase === 'unlimited' && !this.successes.any) return;
     const before = this.rate;
     const { successes, throttled, asked, waited } = this.period;
+    if (this.phase === 'unlimited') this.letThrough.firstRefusal(successes);
     const measuredMs = this.slots.activeMs - this.activeAtCut;
     const counts = { successes, throttled, measuredMs };
     const sent = measuredMs > PACING.sentWindowMs ? this.successes.rate(now, PACING.sentWindowMs) : sendRate(counts);
@@ -180,13 +191,14 @@ export class Pacer {
       next.ceiling,
     ];
     this.cuts++;
-    this.restart(now);
+    this.restart(now, true);
     this.riseFrom = now + (next.riseAfterMs ?? 0);
     this.say();
   }
 
-  /** Starts a new period of measuring from `now`, with the slots dealt anew. */
-  private restart(now: number): void {
+  /** Starts a new period of measuring from `now` (`refused`: at a 429), with the slots dealt anew. */
+  private restart(now: number, refused = false): void {
+    this.letThrough.restart(now, this.slots.pausedBy(now), refused);
     [this.cutAt, this.riseFrom, this.activeAtCut] = [now, now, this.slots.activeMs];
     this.doublingMs = PACING.riseDoublingMs;
     this.period = { successes: 0, throttled: 0, asked: 0, waited: 0 };

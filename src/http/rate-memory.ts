@@ -2,7 +2,8 @@
  * Rates learnt by earlier runs (docs/decisions.md, 19. Rate limits and outages), kept in a file of the state directory
  * by server (one spelling of its address) and operation, so that the next run against them starts at that rate.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { ensureOwnDir } from '../util/own-dir.js';
 import { dirname, join } from 'node:path';
 import { Pacer, sendingAtMost } from './pacer.js';
 import { serverKey } from './url.js';
@@ -44,7 +45,7 @@ export function writeLearntRate(file: string, key: string, rate: number | null, 
     .sort(([, a], [, b]) => b.at - a.at)
     .slice(0, RATE_MEMORY.entries);
   try {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    ensureOwnDir(dirname(file));
     writeWholeSync(file, JSON.stringify({ version: 1, rates: Object.fromEntries(latest) }));
   } catch {
     // a full or read-only disk: the next run finds the rate again

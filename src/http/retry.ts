@@ -58,7 +58,8 @@ export function retryPolicyFor(method: string, path: string): RetryPolicy {
 /**
  * A 429 is answered by a rate limiter before the request is processed, so every operation, writes included,
  * is sent again after it (docs/decisions.md, 19. Rate limits and outages): after Retry-After when given (never
- * sooner than the backoff), while the waits add up to at most `minWaitMs` or the --wait given, whichever is longer.
+ * sooner than the backoff), while the waits of the request add up to at most `minWaitMs` or the --wait given, whichever
+ * is longer, and the run's spell of nothing but 429s to at most the --wait given (else the command's default).
  */
 export const THROTTLED = { minWaitMs: 30_000, baseDelayMs: 250, maxDelayMs: 8_000 } as const;
 
@@ -74,6 +75,9 @@ export interface WaitBudget {
   patienceMs: number;
   /** How long the service has been unreachable, for every request of the run (absent: this request's waits). */
   outageMs?: number;
+  /** How long every answer of the run has been a 429 (absent: not counted), and how long that may go on. */
+  refusedMs?: number;
+  refusalPatienceMs?: number;
 }
 
 /** What one attempt ended with: an HTTP status, or a transport failure of some kind. */
@@ -107,9 +111,11 @@ export function decideRetry(
   if ('status' in outcome && outcome.status === 429) {
     // Never sooner than the backoff: a Retry-After of 0 repeated must not become a busy loop.
     const delayMs = Math.max(parseRetryAfter(outcome.retryAfter) ?? 0, backoff(THROTTLED, attempt, random));
-    return budget.waitedMs + delayMs <= Math.max(THROTTLED.minWaitMs, budget.patienceMs)
-      ? { retry: true, delayMs }
-      : stop;
+    const mine = budget.waitedMs + delayMs <= Math.max(THROTTLED.minWaitMs, budget.patienceMs);
+    // The run's spell of nothing but 429s is bounded by --wait, however many requests take turns waiting in it.
+    const spell =
+      budget.refusedMs === undefined || budget.refusedMs + delayMs <= (budget.refusalPatienceMs ?? Infinity);
+    return mine && spell ? { retry: true, delayMs } : stop;
   }
   if ('failure' in outcome && outcome.failure === 'connect' && budget.patienceMs > 0) {
     const left = budget.patienceMs - (budget.outageMs ?? budget.waitedMs);

@@ -6,8 +6,8 @@
 /** A quiet spell longer than this (reading the input, a pause), beyond what the pacer held back, counts as this much. */
 const GAP_MS = 250;
 
-/** Slots, pauses and the time spent sending, on one clock (milliseconds). */
-export class Slots {
+/** SendSlots, pauses and the time spent sending, on one clock (milliseconds). */
+export class SendSlots {
   /** Time with requests coming and going, pauses and quiet spells left out. */
   activeMs = 0;
   /** How many times the slots were dealt anew (a pause, a cut). */
@@ -16,6 +16,8 @@ export class Slots {
   private nextSlot = 0;
   private pauseStart = 0;
   private pausedUntil = 0;
+  /** The time paused so far, up to `pausedUntil`. */
+  private pausedTotal = 0;
 
   constructor(readonly now: () => number) {}
 
@@ -37,9 +39,15 @@ export class Slots {
     if (until <= this.pausedUntil) return undefined;
     const started = this.pausedUntil <= now;
     if (started) this.pauseStart = now;
+    this.pausedTotal += until - (started ? now : this.pausedUntil);
     this.pausedUntil = until;
     this.dealAnew(until);
     return started;
+  }
+
+  /** Milliseconds paused by `now`, since the first slot. */
+  pausedBy(now: number): number {
+    return this.pausedTotal - Math.max(0, this.pausedUntil - now);
   }
 
   /** The time now, after adding the time since the last event to the active time. */

@@ -3,7 +3,7 @@ import { Agent, request, type IncomingMessage } from 'node:http';
 import type { Agent as HttpsAgent } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { AnswerTooLargeError } from '../errors.js';
-import { Slots } from './connection-slots.js';
+import { ConnectionSlots } from './connection-slots.js';
 import { TransportError, type HttpRequest, type HttpResponse } from './http-types.js';
 
 export interface TransportOptions {
@@ -35,7 +35,7 @@ const STOP_GRACE_MS = 750;
 export class Transport {
   private readonly http: Agent;
   private https?: Promise<HttpsAgent>;
-  private readonly slots = new Map<string, Slots>();
+  private readonly slots = new Map<string, ConnectionSlots>();
   constructor(
     private readonly options: TransportOptions,
     private readonly signal?: AbortSignal,
@@ -136,9 +136,9 @@ export class Transport {
     (await this.https)?.destroy();
   }
 
-  private slotsOf(origin: string): Slots {
+  private slotsOf(origin: string): ConnectionSlots {
     let slots = this.slots.get(origin);
-    if (!slots) this.slots.set(origin, (slots = new Slots(this.options.connections ?? 16)));
+    if (!slots) this.slots.set(origin, (slots = new ConnectionSlots(this.options.connections ?? 16)));
     return slots;
   }
 

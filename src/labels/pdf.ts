@@ -1,6 +1,6 @@
 /** Label sheets and thermal rolls as PDF (pdfkit), barcodes as vector bars: page and label sizes exact in points. */
 import PDFDocument from 'pdfkit';
-import { code128, type Bars } from './barcode.js';
+import { code128, type Bars } from './code128.js';
 import type { HeadingLabel, LabelRun, UnitLabel } from './content.js';
 import { labelPad, TEXT_ASCENT, unitBox, type UnitBox } from './label-box.js';
 import { currentParsedFont, FONT, registerLabelFonts } from './fonts.js';

@@ -1,4 +1,4 @@
-/** Writes labels as PDF or ZPL to a file or stdout; the renderers (pdfkit, bwip-js) load only here. */
+/** Writes labels as PDF or ZPL to a file or stdout; the renderer (pdfkit) loads only here. */
 import { writeFile } from 'node:fs/promises';
 import type { IO } from '../util/io.js';
 import { cannotWrite, UsageError } from '../errors.js';
@@ -67,7 +67,7 @@ export async function writeLabels(
   let bytes: Buffer | string;
   let pages: number;
   if (options.format === 'pdf') {
-    const [{ renderPdf }, { Progress }] = await Promise.all([import('./pdf.js'), import('../batch/progress.js')]);
+    const [{ renderPdf }, { Progress }] = await Promise.all([import('./pdf.js'), import('../batch/views/progress.js')]);
     const counter = new Progress(`labels (${count})`, progress);
     const missing = new Set<string>();
     bytes = await renderPdf(runs, options.layout, options.start, () => counter.tick('done'), missing);

@@ -4,6 +4,7 @@
  */
 import type { HeadingLabel, LabelRun, UnitLabel } from './content.js';
 import type { Layout } from './layouts.js';
+import { code128 } from './code128.js';
 
 export const DPI = 203;
 const dots = (pt: number) => Math.round((pt * DPI) / 72);
@@ -32,18 +33,13 @@ function cut(text: string, chars: number): string {
   return text.length <= chars ? text : text.slice(0, Math.max(0, chars - 3)).trimEnd() + '...';
 }
 
-/** Code 128 subset B symbol width in modules: start, one symbol a character, check, stop (13). */
-function code128Modules(text: string): number {
-  return 11 * (text.length + 2) + 13;
-}
-
 function unit(label: UnitLabel, width: number, height: number, copies: number): string[] {
   const pad = dots(4.5);
   const textHeight = { fnsku: 24, title: 18, condition: 20 };
   const titleLines = height >= dots(85) ? 2 : 1;
   const text = textHeight.fnsku + titleLines * textHeight.title + textHeight.condition + 12;
   const barHeight = Math.min(dots(36), height - 2 * pad - text);
-  const barWidth = code128Modules(label.fnsku) * MODULE;
+  const barWidth = code128(label.fnsku).modules * MODULE;
   const top = Math.round((height - barHeight - text) / 2);
   const inner = width - 2 * pad;
   const perLine = charsIn(inner, textHeight.title);

@@ -1,4 +1,6 @@
 /** The outputs of inv pack (carton labels, pack list) from its flags, checked before anything is read or fetched. */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { CARTON_LAYOUTS, type CartonLayoutName } from './carton-layout.js';
 import type { CartonOptions } from './write-outputs.js';
@@ -31,8 +33,24 @@ export function outputOptions(flags: OutputFlags): Outputs {
   if (format === 'pdf' && flags.labels === '-')
     throw new UsageError('--labels FILE.pdf is needed for a PDF (ZPL can go to stdout with -o zpl)');
   if (flags.packList === '-') throw new UsageError('--pack-list needs a FILE: stdout carries the boxes');
+  if (flags.labels !== undefined && flags.packList !== undefined && sameFile(flags.labels, flags.packList))
+    throw new UsageError(
+      `--labels and --pack-list name the same file (${flags.packList}): the second would replace the first`,
+      'give each output a file of its own',
+    );
   return {
     labels: flags.labels === undefined ? undefined : { format, layout, out: flags.labels },
     packList: flags.packList,
   };
+}
+
+/** Whether two names reach one file: the same path once resolved, or (when it exists) the same file by another name or link. */
+function sameFile(a: string, b: string): boolean {
+  if (resolve(a) === resolve(b)) return true;
+  try {
+    const [x, y] = [statSync(a), statSync(b)];
+    return x.dev === y.dev && x.ino === y.ino;
+  } catch {
+    return false;
+  }
 }

@@ -1,7 +1,6 @@
 /** Carton labels as PDF (pdfkit): addresses, shipment and box, the box id in Code 128, the contents in PDF417, all vectors. */
 import PDFDocument from 'pdfkit';
-import { QUIET_ZONE } from '../labels/barcode.js';
-import { code128B } from './code128.js';
+import { code128, QUIET_ZONE } from '../labels/code128.js';
 import type { CartonLabel } from './cartons.js';
 import { boxFacts } from './cartons.js';
 import {
@@ -86,7 +85,7 @@ function drawCarton(doc: Doc, label: CartonLabel, layout: CartonLayout, at: { x:
       .fillColor('black');
   }
   rule(doc, at.x, at.y + SECOND_RULE);
-  const bars = code128B(label.box.boxId);
+  const bars = code128(label.box.boxId);
   const module = Math.min(layout.barModule, inner / (bars.modules + 2 * QUIET_ZONE));
   const bx = at.x + (w - bars.modules * module) / 2;
   for (const bar of bars.bars) doc.rect(bx + bar.x * module, at.y + BARCODE.top, bar.width * module, BARCODE.height);

@@ -7,7 +7,7 @@ import { field } from '../labels/zpl.js';
 import type { CartonLabel } from './cartons.js';
 import { boxFacts } from './cartons.js';
 import type { SymbolRoom } from './contents.js';
-import { code128B } from './code128.js';
+import { code128 } from '../labels/code128.js';
 import { COLUMN_MODULES, EC_LEVEL, OVERHEAD_MODULES, ROW_HEIGHT } from './pdf417.js';
 
 const WIDTH = 812;
@@ -59,9 +59,9 @@ function carton(label: CartonLabel): string[] {
       `^FO${WIDTH - PAD - 170},272^A0N,26,26^FR^FB170,1,0,C^FDTEAM LIFT^FS`,
     );
   out.push(`^FO${PAD},306^GB${inner},3,3^FS`);
-  // Box ids are capitals and digits: written as they are, so the symbol is what a scanner reads.
+  // Subset B (>:), as the PDF's symbol: the width placed here is the one the printer draws.
   out.push(
-    `^FO${Math.round((WIDTH - code128B(label.box.boxId).modules * 3) / 2)},322^BY3,3,100^BCN,100,Y,N,N,A^FD${label.box.boxId}^FS`,
+    `^FO${Math.round((WIDTH - code128(label.box.boxId).modules * 3) / 2)},322^BY3,3,100^BCN,100,Y,N,N,N^FD>:${label.box.boxId}^FS`,
   );
   out.push(`^FO${PAD},455^GB${inner},3,3^FS`);
   const { matrix } = label.symbol;

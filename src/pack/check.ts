@@ -22,6 +22,8 @@ export interface PackOptions {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+/** Weights and sides are printed to two decimals: a value that rounds below this would print as 0. */
+const PRINTED_STEP = 0.01;
 
 /** A packing of `facts` from the rows of the two files; throws a UsageError naming the box, row and msku at the first fault. */
 export function checkPacking(
@@ -100,6 +102,10 @@ export function imperial(
 
 /** Why a box of this weight and these sides is refused, or undefined when it is not. */
 export function sizeFault(lb: number, sides: readonly number[], options: PackOptions): string | undefined {
+  if (lb < PRINTED_STEP)
+    return `weighs under ${PRINTED_STEP} lb: the label and the pack list print weights to ${PRINTED_STEP} lb`;
+  if (Math.min(...sides) < PRINTED_STEP)
+    return `has a side under ${PRINTED_STEP} in: the pack list prints sides to ${PRINTED_STEP} in`;
   if (lb > MAX_LB)
     return `weighs ${lb} lb: a carton may weigh at most ${MAX_LB} lb (over ${TEAM_LIFT_LB} lb it is marked team lift)`;
   const side = Math.max(...sides);

@@ -32,7 +32,7 @@ export interface ContentsSymbol {
 
 /**
  * The box's contents as PDF417 symbols that each fit `room`: as many products a symbol as fit (each
- * encoded by bwip-js, ECC level 6, and measured), the rest in the next. Throws when one product alone
+ * encoded at ECC level 6 by src/pack/pdf417.ts, and measured), the rest in the next. Throws when one product alone
  * does not fit, which a label's room never allows.
  */
 export function contentsSymbols(shipmentId: string, items: readonly BoxItem[], room: SymbolRoom): ContentsSymbol[] {

@@ -13,11 +13,16 @@ export interface FileModeInput extends PackOptions {
   shipment: string;
   file: string;
   boxes: string;
+  /** --delimiter of both files; sniffed when absent. */
+  delimiter?: string;
 }
 
 /** Reads and checks a packing from files: nothing is written, and the first fault is a UsageError naming its row, box and msku. */
 export async function packFromFiles(client: InventoryClient, input: FileModeInput): Promise<Packing> {
-  const [contents, boxes] = await Promise.all([readContents(input.file), readBoxes(input.boxes)]);
+  const [contents, boxes] = await Promise.all([
+    readContents(input.file, input.delimiter),
+    readBoxes(input.boxes, input.delimiter),
+  ]);
   return checkPacking(await shipmentFacts(client, input.shipment), contents, boxes, input);
 }
 

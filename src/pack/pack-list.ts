@@ -5,6 +5,7 @@
  * Its layout and source are in docs/decisions.md.
  */
 import type { Packing } from './packing-types.js';
+import { spreadsheetSafe } from '../util/sanitize.js';
 
 export interface ItemFacts {
   title: string;
@@ -25,10 +26,9 @@ const PRODUCT_COLUMNS = [
   'Shipped',
 ];
 
-/** A cell safe in a TSV: no tabs or line breaks, and a leading =, +, - or @ neutralised (server text is data). */
+/** A cell safe in a TSV: no tabs or line breaks, and formula-safe by the one rule (server text is data). */
 function cell(value: string | number): string {
-  const text = String(value).replace(/[\t\r\n]+/g, ' ');
-  return /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return spreadsheetSafe(String(value).replace(/[\t\r\n]+/g, ' '));
 }
 
 /** "2026-03-01" → "03/01/26", as the template's expiration columns take it. */

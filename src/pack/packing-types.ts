@@ -1,7 +1,7 @@
 /** What packing a shipment produces: its boxes, what each holds, and the facts printed on its carton label. */
 
 /** One msku of the shipment as the service states it. */
-export interface ShipmentLine {
+export interface PackingLine {
   msku: string;
   fnsku: string;
   quantity: number;
@@ -14,7 +14,7 @@ export interface ShipmentFacts {
   center: string | null;
   /** Ship-to address lines (the center's address from the plan); the center id alone when unknown. */
   shipTo: string[];
-  lines: ShipmentLine[];
+  lines: PackingLine[];
 }
 
 export interface BoxItem {

@@ -8,13 +8,8 @@ import { Account } from './inventory/account.js';
 import { moveRoutes } from './inventory/moves.js';
 import { resourceRoutes } from './inventory/resources.js';
 import { authedRoute } from './inventory/routes/route-base.js';
-import {
-  addBulkItems,
-  demoInventory,
-  emptyInventory,
-  upgradeInventory,
-  type InventoryState,
-} from './inventory/inventory-state.js';
+import { addBulkItems, demoInventory } from './inventory/demo-inventory.js';
+import { emptyInventory, upgradeInventory, type InventoryState } from './inventory/inventory-state.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { OAuthServer } from './oauth/server.js';
 import {
@@ -98,6 +93,8 @@ export interface Sandbox {
   research: SandboxServer;
   /** The inventory API's token buckets (also set through /_sandbox/rate-limit). */
   rateLimiter: RateLimiter;
+  /** Gives the product of `asin` this title in every research answer (to rehearse hostile server text). */
+  retitle(asin: string, title: string): void;
   dataFile?: string;
   close(): Promise<void>;
 }
@@ -221,6 +218,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     account,
     research,
     rateLimiter,
+    retitle(asin, title) {
+      store.set(['research', 'titles'], { ...store.state.research.titles, [asin]: title });
+    },
     dataFile: options.data,
     async close() {
       await Promise.all([inventory.close(), research.close()]);

@@ -5,7 +5,8 @@
  * afresh on every run.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { ensureOwnDir } from '../util/own-dir.js';
 import { join } from 'node:path';
 import { Journal, type JournalKind } from '../util/journal.js';
 import { encodeRecord, readRecords } from '../util/journal-records.js';
@@ -48,7 +49,7 @@ export class FileAnswers implements AnswerStore {
     readonly path: string,
     now = Date.now(),
   ) {
-    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+    ensureOwnDir(join(path, '..'));
     let text = '';
     try {
       text = readFileSync(path, 'utf8');

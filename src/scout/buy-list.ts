@@ -6,6 +6,7 @@ import { appendFile, readFile, stat, truncate } from 'node:fs/promises';
 import { cents, dollars } from './arithmetic.js';
 import type { ScoutResult } from './scan-engine.js';
 import { writeWhole } from '../util/atomic-write.js';
+import { spreadsheetSafe } from '../util/sanitize.js';
 
 export const BUY_LIST_COLUMNS = [
   'msku',
@@ -32,17 +33,21 @@ export function mskuFor(template: string, r: ScoutResult, cond: string): string 
     .slice(0, 80);
 }
 
-/** The cells of one row by column name. */
+/** The cells of one row by column name, each formula-safe by the one rule (a title is server text). */
 function rowOf(r: ScoutResult, qty: number, cost: number, naming: BuyNaming): Record<string, string> {
-  return {
+  const cells: Record<string, string> = {
     msku: mskuFor(naming.template, r, naming.cond),
-    title: (r.title ?? r.asin ?? '').slice(0, 255),
+    title: r.title ?? r.asin ?? '',
     cond: naming.cond,
     productId: r.asin ?? '',
     productIdType: 'ASIN',
     'attr.cost': cost.toFixed(2),
     'attr.qty': String(qty),
   };
+  for (const column in cells) cells[column] = spreadsheetSafe(cells[column]!);
+  // Cut after the escape: an item's title takes at most 255 characters.
+  cells.title = cells.title!.slice(0, 255);
+  return cells;
 }
 
 /**

@@ -1,14 +1,14 @@
 /**
- * Manifest scouting: every row of a `code,cost[,qty]` file scouted a few at a time, paced down on 429s.
+ * Manifest scouting: every row of a `code,cost[,qty]` file scouted a few at a time (the research client paces them,
+ * docs/decisions.md 19); a row the rate limit outlasted stops taking rows, and the run names the rows not scouted.
  * The research answers are kept by the Scout's answer store, so a run killed midway resumes without
  * asking again what it was told, while every result is worked out afresh from today's options.
  */
 import { RateLimitError, UsageError } from '../errors.js';
-import { matchColumns, readRows, type InputRow } from '../batch/batch-input.js';
-import { runPool } from '../batch/pool.js';
+import { matchColumns, readCsv, type CsvRow } from '../csv/csv-input.js';
+import { runPool } from '../batch/sending/pool.js';
 import type { ScanTrace } from './answer-cache.js';
 import { blank, type Scout, type ScoutResult } from './scan-engine.js';
-import { Pacer } from './scan-pacer.js';
 import { costRule, parseCost } from './scan-line.js';
 
 export interface ManifestRow {
@@ -39,10 +39,9 @@ export interface ManifestOptions {
 
 /** A manifest row, checked: a code, a cost (or the default) and a whole quantity (default 1). */
 export function manifestRow(
-  row: InputRow,
+  row: CsvRow,
   defaultCost: number | undefined,
 ): ManifestRow | { line: number; error: string } {
-  if (row.error || !row.record) return { line: row.line, error: row.error ?? 'unreadable row' };
   const r = row.record as Record<string, string | undefined>;
   const code = r.code?.trim();
   if (!code) return { line: row.line, error: 'code is empty' };
@@ -64,6 +63,8 @@ export function manifestRow(
 export interface ManifestRun {
   results: ManifestResult[];
   stopped: boolean;
+  /** The rate limit that outlasted --wait, the lines it left unscouted, and the last line taken from the file. */
+  refused?: { error: RateLimitError; lines: number[]; lastTaken: number };
   cached: number;
   oldest?: number;
 }
@@ -71,11 +72,12 @@ export interface ManifestRun {
 /** Scouts every row; resolves to every result in file order, whether it was stopped, and what came from kept answers. */
 export async function scoutManifest(scout: Scout, options: ManifestOptions): Promise<ManifestRun> {
   const results: ManifestResult[] = [];
-  const pacer = new Pacer(options.concurrency);
+  const halt = new AbortController();
+  let refused: ManifestRun['refused'];
+  let lastTaken = 0;
   let cached = 0;
   let oldest: number | undefined;
-  const rows = readRows(options.file, options.stdin, {
-    format: 'csv',
+  const rows = readCsv(options.file, options.stdin, {
     delimiter: options.delimiter,
     skipped: options.skipped,
     header: (header) => {
@@ -88,21 +90,28 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
       return columns;
     },
   });
-  const work = async (input: InputRow) => {
+  const work = async (input: CsvRow) => {
+    lastTaken = Math.max(lastTaken, input.line);
     const row = manifestRow(input, options.defaultCost);
     if ('error' in row) {
-      const code = typeof input.record?.code === 'string' ? input.record.code.trim() : '';
+      const code = input.record.code?.trim() ?? '';
       const r = { ...blank(code, null, 0, [`line ${row.line}: ${row.error}`]), line: row.line, qty: 0 };
       results.push(r);
       options.onRow?.(r, true);
       return;
     }
     const trace: ScanTrace = { asked: 0 };
-    const scanned = (await pacedScan(scout, row, pacer, options.signal, trace)).map((r) => ({
-      ...r,
-      line: row.line,
-      qty: row.qty,
-    }));
+    let scanned: ManifestResult[];
+    try {
+      scanned = (await scout.scan(row.code, row.cost, trace)).map((r) => ({ ...r, line: row.line, qty: row.qty }));
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) throw error;
+      // Waited out as long as --wait allows: no row more is taken, the rows in flight finish or are refused too.
+      refused ??= { error, lines: [], lastTaken: 0 };
+      refused.lines.push(row.line);
+      halt.abort();
+      return;
+    }
     if (trace.asked === 0 && trace.oldest !== undefined) {
       cached++;
       oldest = Math.min(oldest ?? trace.oldest, trace.oldest);
@@ -112,28 +121,22 @@ export async function scoutManifest(scout: Scout, options: ManifestOptions): Pro
       options.onRow?.(r, trace.asked > 0);
     }
   };
-  const { stopped } = await runPool(rows, work, { concurrency: options.concurrency, signal: options.signal });
+  const signal = AbortSignal.any([options.signal, halt.signal]);
+  await runPool(rows, work, { concurrency: options.concurrency, signal });
   results.sort((a, b) => a.line - b.line);
-  return { results, stopped, cached, oldest };
+  if (refused) [refused.lastTaken, refused.lines] = [lastTaken, refused.lines.sort((a, b) => a - b)];
+  return { results, stopped: options.signal.aborted, cached, oldest, ...(refused ? { refused } : {}) };
 }
 
-/** Scans one row, waiting for the pacer; a 429 that outlasts the retries slows the pace and tries the row again. */
-async function pacedScan(
-  scout: Scout,
-  row: ManifestRow,
-  pacer: Pacer,
-  signal: AbortSignal,
-  trace: ScanTrace,
-): Promise<ScoutResult[]> {
-  for (;;) {
-    await pacer.acquire(signal);
-    try {
-      const results = await scout.scan(row.code, row.cost, trace);
-      pacer.release(true);
-      return results;
-    } catch (error) {
-      pacer.release(false);
-      if (!(error instanceof RateLimitError) || signal.aborted) throw error;
-    }
+/** What a rate limit left undone: "not scouted: lines 2–4, 7 and any after line 9". */
+export function notScouted(refused: NonNullable<ManifestRun['refused']>): string {
+  const runs: string[] = [];
+  for (let i = 0; i < refused.lines.length;) {
+    let j = i;
+    while (refused.lines[j + 1] === refused.lines[j]! + 1) j++;
+    runs.push(j > i ? `${refused.lines[i]}–${refused.lines[j]}` : String(refused.lines[i]));
+    i = j + 1;
   }
+  const plural = refused.lines.length > 1 ? 's' : '';
+  return `not scouted: line${plural} ${runs.join(', ')} and any after line ${refused.lastTaken}`;
 }

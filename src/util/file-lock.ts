@@ -3,7 +3,8 @@
  * holder (pid, host, start time and what the holder adds), appears whole or not at all, and a dead holder's
  * lock on this host is taken over at once.
  */
-import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { ensureOwnDir } from './own-dir.js';
 import { dirname } from 'node:path';
 import { hostname } from 'node:os';
 import { InvError } from '../errors.js';
@@ -70,7 +71,7 @@ export function tryLock(
   host = hostname(),
 ): HeldLock | { holder: LockHolder } {
   const me: LockHolder = { ...extra, pid: process.pid, host, started: new Date().toISOString() };
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  ensureOwnDir(dirname(path));
   // The lock appears whole or not at all: written beside it, then linked into place (link fails if it exists).
   const mine = `${path}.${process.pid}.${nodeCrypto().randomBytes(4).toString('hex')}`;
   let text = JSON.stringify(me);

@@ -8,17 +8,18 @@
  */
 import {
   close as closeFd,
+  constants,
   fdatasync,
   fdatasyncSync,
   fstatSync,
   ftruncateSync,
-  mkdirSync,
-  openSync,
   write,
   writeSync,
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { encodeRecord, type JournalRecord } from './journal-records.js';
+import { ensureOwnDir } from './own-dir.js';
+import { openOwnFile } from './own-path.js';
 
 /** What a kind of journal promises and how it names a failed write. */
 export interface JournalKind {
@@ -64,8 +65,8 @@ export class Journal {
 
   /** Opens (creating) the journal for appending, cut back to `validBytes` when a torn tail follows them; the directory is private. */
   static open(path: string, kind: JournalKind, options: { validBytes?: number; file?: JournalFile } = {}): Journal {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    const fd = openSync(path, 'a+', 0o600);
+    ensureOwnDir(dirname(path));
+    const fd = openOwnFile(path, constants.O_RDWR | constants.O_APPEND | constants.O_CREAT);
     if (options.validBytes !== undefined) ftruncateSync(fd, options.validBytes);
     return new Journal(path, fd, kind, options.file ?? FS);
   }

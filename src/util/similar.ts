@@ -1,4 +1,5 @@
 /** "Did you mean" for names typed by hand (profiles). */
+import { nameKey } from './compare.js';
 
 /** Edit distance of two short strings (insertions, deletions, substitutions, swaps of neighbours). */
 export function distance(a: string, b: string): number {
@@ -19,7 +20,7 @@ export function distance(a: string, b: string): number {
 export function closest(typed: string, known: readonly string[]): string | undefined {
   let best: { name: string; d: number } | undefined;
   for (const name of known) {
-    const d = distance(typed.toLowerCase(), name.toLowerCase());
+    const d = distance(nameKey(typed), nameKey(name));
     if (d <= Math.max(1, Math.floor(name.length / 3)) && (!best || d < best.d)) best = { name, d };
   }
   return best?.name;

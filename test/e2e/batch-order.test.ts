@@ -78,7 +78,7 @@ describe('rows that depend on earlier rows', () => {
       outcomes.push(`run ${run + 1}: exit ${r.code}, quantities ${exact ? 'exact' : 'wrong'}${failures}`);
     }
     expect(outcomes).toEqual(Array.from({ length: RUNS }, (_, i) => `run ${i + 1}: exit 0, quantities exact`));
-  });
+  }, 120_000);
 
   it('an item import plans each row on one msku after the rows before it, as the run sends them', async () => {
     const rows = [

@@ -38,8 +38,11 @@ const TESTS: Record<string, Array<[line: string, offered: string[]]>> = {
     ['inv move --file ', FILES],
     ['inv move --file mo', ['moves.ndjson']],
     ['inv api POST /v1/items --input s', ['stock.csv']],
+    ['inv pack FBA1 --file ', FILES],
+    ['inv pack FBA1 --boxes st', ['stock.csv']],
+    ['inv scout --file ', FILES],
   ],
-  'offers the choices of an argument': [['inv completion ', ['bash', 'fish', 'zsh']]],
+  'offers the choices of an argument': [['inv completion ', ['bash', 'fish', 'powershell', 'zsh']]],
   'completes after global options as without them': [
     ['inv --profile sandbox items ', ITEMS_VERBS],
     ['inv -o json --profile sandbox items ', ITEMS_VERBS],
@@ -56,10 +59,16 @@ const TESTS: Record<string, Array<[line: string, offered: string[]]>> = {
     ['inv labels X 1 --format ', ['pdf', 'zpl']],
     ['inv move --format ', ['csv', 'ndjson']],
     ['inv locations create --type ', ['fba', 'fbaShipment', 'shelf', 'shipment', 'unfulfillable']],
+    ['inv pack FBA1 --layout ', ['4x6', 'letter-2up']],
+    ['inv pack FBA1 --units ', ['imperial', 'metric']],
+    ['inv batch show x --state ', ['done', 'failed', 'in-doubt', 'pending']],
+    ['inv move --file x --encoding ', ['latin1', 'utf-8', 'windows-1252']],
   ],
   'location names after --from and --to, mskus as the first argument of move, batch names': [
     ['inv move X 1 --from ', ['FBA network', 'FBA10000001', 'Receiving dock', 'Returns', 'Shelf A1', 'Shelf A2']],
     ['inv move X 1 --from Shelf A1 --to Re', ['Receiving dock', 'Returns']],
+    // A name with a space, as bash leaves it on the line after a first Tab: completed on from there.
+    ['inv move X 1 --to Shelf\\ A', ['Shelf A1', 'Shelf A2']],
     ['inv move MUG', ['MUG-BLUE-11OZ']],
     ['inv batch show ', ['nightly-1']],
   ],
@@ -127,6 +136,24 @@ describe.each(SHELLS)('completion in %s', (shell) => {
 describe('completion of names from the cache the listing commands refresh', () => {
   it.each(SHELLS)(`%s: ${NAMES_TEST}`, (shell) => {
     for (const [line, words] of TESTS[NAMES_TEST]!) expect(offered[shell].get(line), line).toEqual(words);
+  });
+});
+
+describe('inv completion powershell', () => {
+  const complete = (...words: string[]) =>
+    runInv(['completion', 'powershell', `--complete=${words.join('\u001f')}`], { env });
+
+  it('prints a script that registers a completer for inv', async () => {
+    const r = await runInv(['completion', 'powershell'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('Register-ArgumentCompleter -Native -CommandName inv');
+  });
+
+  it('answers its completer from the same tree and caches: words, cached names, profiles, or f for files', async () => {
+    expect((await complete('pack', 'FBA1', '--layout', '')).stdout).toBe('w\n4x6\nletter-2up\n');
+    expect((await complete('move', 'X', '1', '--to', 'Re')).stdout).toBe('w\nReceiving dock\nReturns\n');
+    expect((await complete('--profile', 'st')).stdout).toBe('w\nstaging\n');
+    expect((await complete('pack', 'FBA1', '--boxes', '')).stdout).toBe('f\n');
   });
 });
 

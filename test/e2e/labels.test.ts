@@ -9,7 +9,7 @@ import { runInTerminal } from '../helpers/terminal.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { cells, crop, decode, decodeCells, inkBox, inkOnlyIn, pdfInfo, renderPages } from '../helpers/labels.js';
 import { LAYOUTS, perPage, slotPlace, type Layout, type LayoutName } from '../../src/labels/layouts.js';
-import { code128, QUIET_ZONE } from '../../src/labels/barcode.js';
+import { code128, QUIET_ZONE } from '../../src/labels/code128.js';
 import { unitBox } from '../../src/labels/label-box.js';
 
 let fx: InventoryFixture;

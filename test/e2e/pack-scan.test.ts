@@ -9,6 +9,7 @@ import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { startInTerminal, type TerminalSession } from '../helpers/terminal.js';
 import { decodePdf } from '../helpers/zxing.js';
+import { tempDir } from '../helpers/temp.js';
 
 let fx: InventoryFixture;
 let shipment: string;
@@ -96,5 +97,56 @@ describe('inv pack scan mode on a terminal', () => {
     expect(text(2)).toEqual([`AMZN,PO:${shipment},FNSKU:${fnskus[MUG]},QTY:4`]);
     // The finished session's journal is gone: the next run starts afresh.
     expect(readdirSync(join(fx.env.INV_STATE_DIR, 'pack'))).toEqual([]);
+  });
+
+  it('a second station on the same shipment is refused (exit 1) naming the holder; no box number is issued twice', async () => {
+    const list = JSON.parse((await runInv(['shipments', 'list', '--json'], { env: fx.authed })).stdout) as Array<{
+      shipmentId: string;
+      center: string;
+      status: string;
+    }>;
+    const other = list.find((s) => s.center === 'CLT2' && s.status === 'open')!.shipmentId;
+    const first = startInTerminal(['pack', other, '--json'], fx.authed);
+    await first.waitFor(/box 1> /);
+    await step(first, fnskus[MUG]!, /packed 1 of 6/);
+    const second = startInTerminal(['pack', other, '--json'], fx.authed);
+    await second.waitFor(/box 1> |being packed/);
+    expect(plain(second.screen())).not.toMatch(/box 1> /);
+    expect(await second.exited).toBe(1);
+    expect(plain(second.screen())).toMatch(new RegExp(`${other} is being packed .*process \\d+`));
+    first.type('\x03');
+    expect(await first.exited).toBe(130);
+    // Once the first station has let go, the session is the next station's to resume.
+    const third = startInTerminal(['pack', other, '--json'], fx.authed);
+    await third.waitFor(/box 1> /);
+    expect(plain(third.screen())).toMatch(/resum\w+ .*1 of 6 units packed/s);
+    third.type('\x03');
+    expect(await third.exited).toBe(130);
+  });
+
+  it('a station on another machine (its own state) is refused while one packs, and after it stopped with boxes closed', async () => {
+    const list = JSON.parse((await runInv(['shipments', 'list', '--json'], { env: fx.authed })).stdout) as Array<{
+      shipmentId: string;
+      center: string;
+      status: string;
+    }>;
+    const other = list.find((s) => s.center === 'CLT2' && s.status === 'open')!.shipmentId;
+    const machineB = { ...fx.authed, INV_STATE_DIR: tempDir('machine-b'), INV_HOST_ID: 'station-b' };
+    const first = startInTerminal(['pack', other, '--json'], { ...fx.authed, INV_HOST_ID: 'station-a' });
+    await first.waitFor(/box 1> /);
+    const second = startInTerminal(['pack', other, '--json'], machineB);
+    await second.waitFor(/box 1> |being packed/);
+    expect(await second.exited).toBe(1);
+    expect(plain(second.screen())).toMatch(new RegExp(`${other} is being packed on station-a \\(process \\d+`));
+    await step(first, 'next', /weight of box 1/);
+    await step(first, '3', /sides of box 1/);
+    await step(first, '10x10x10', /box 2> /);
+    first.type('\x03');
+    expect(await first.exited).toBe(130);
+    // Box 1 is labelled at station A: station B, whose journal holds none, would number its first box 1 again.
+    const third = startInTerminal(['pack', other, '--json'], machineB);
+    await third.waitFor(/box 1> |closed at the station/);
+    expect(await third.exited).toBe(1);
+    expect(plain(third.screen())).toMatch(/1 boxes were closed at the station on station-a, 0 here/);
   });
 });

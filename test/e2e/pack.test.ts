@@ -124,7 +124,7 @@ describe('inv pack from files', () => {
     const cartons = zpl.split('^XZ').filter((s) => s.includes('^XA'));
     expect(cartons).toHaveLength(3);
     cartons.forEach((carton, i) => {
-      expect(carton).toMatch(new RegExp(`\\^BC[^\\^]*\\^FD${boxId(i + 1)}\\^FS`));
+      expect(carton).toMatch(new RegExp(`\\^BC[^\\^]*\\^FD>:${boxId(i + 1)}\\^FS`));
       expect(carton).toMatch(/\^B7N,\d+,6,/);
     });
     expect(cartons[1]).toContain(`^FDAMZN,PO:${shipment},FNSKU:${fnskus[BOOK]},QTY:2,FNSKU:${fnskus[MUG]},QTY:2^FS`);
@@ -273,5 +273,104 @@ describe('inv pack refuses before writing anything', () => {
   it('bad rows name the row and the rule', async () => {
     expect(await refused(CONTENTS.replace(`1,${BOOK},4`, `1,${BOOK},four`), BOXES)).toMatch(/row 2.*quantity/);
     expect(await refused(CONTENTS, BOXES.replace('3,7.25,14,12,8\n', ''))).toMatch(/box 3.*--boxes/);
+  });
+});
+
+describe('inv pack reads CSV as people save it (the one CSV reader)', () => {
+  const packJson = (contents: string, boxes = BOXES, extra: string[] = []) =>
+    inv([
+      'pack',
+      shipment,
+      '--file',
+      file('saved.csv', contents),
+      '--boxes',
+      file('saved-b.csv', boxes),
+      '--json',
+      ...extra,
+    ]);
+  const boxesOf = (stdout: string) =>
+    (JSON.parse(stdout) as { boxes: Array<{ items: Array<{ msku: string; quantity: number }> }> }).boxes.map((b) =>
+      b.items.map((i) => `${i.msku}:${i.quantity}`),
+    );
+  const PACKED = [[`${BOOK}:4`], [`${BOOK}:2`, `${MUG}:2`], [`${MUG}:4`]];
+
+  it('a contents file saved by a European Excel: sep=; line, semicolons, a quoted field holding a comma', async () => {
+    const european =
+      'sep=;\r\nbox;msku;quantity;note\r\n' +
+      `1;${BOOK};4;"cookbook, 2nd edition"\r\n2;${BOOK};2;\r\n2;${MUG};2;"blue; 11 oz"\r\n3;${MUG};4;\r\n`;
+    const r = await packJson(european);
+    expect(r.code, r.stderr).toBe(0);
+    expect(boxesOf(r.stdout)).toEqual(PACKED);
+  });
+
+  it('a delimiter inside a quoted header name is not the delimiter', async () => {
+    const quoted = `box,msku,quantity,"note; free text"\n1,${BOOK},4,a\n2,${BOOK},2,b\n2,${MUG},2,c\n3,${MUG},4,d\n`;
+    const r = await packJson(quoted);
+    expect(r.code, r.stderr).toBe(0);
+    expect(boxesOf(r.stdout)).toEqual(PACKED);
+  });
+
+  it('--delimiter names the separator for both files', async () => {
+    const piped = CONTENTS.replaceAll(',', '|');
+    const r = await packJson(piped, BOXES.replaceAll(',', '|'), ['--delimiter', '|']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(boxesOf(r.stdout)).toEqual(PACKED);
+  });
+
+  it('a header naming a column twice is refused, naming the column', async () => {
+    const twice = `box,msku,quantity,MSKU\n1,${BOOK},4,${MUG}\n`;
+    const r = await packJson(twice);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--file \S+saved\.csv: the header names column "msku" twice/);
+  });
+});
+
+describe('inv pack refuses what its outputs could not say truly (security, third pass)', () => {
+  const run = (contents: string, boxes: string, extra: string[]) =>
+    inv(['pack', shipment, '--file', file('t3c.csv', contents), '--boxes', file('t3b.csv', boxes), ...extra]);
+  const isoDay = (years: number, days = 0) => {
+    const d = new Date();
+    d.setUTCFullYear(d.getUTCFullYear() + years);
+    d.setUTCDate(d.getUTCDate() + days);
+    return d.toISOString().slice(0, 10);
+  };
+
+  it('a weight under what the label prints (0.01 lb) is refused, not printed as "0 lb"', async () => {
+    const r = await run(CONTENTS, BOXES.replace('1,12.5,', '1,0.001,'), ['--json']);
+    expect(r.stdout).not.toMatch(/"weightLb": ?0\b/);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/box 1 .*0\.01 lb/);
+    const kg = await run(CONTENTS, BOXES.replace('1,12.5,', '1,0.001,'), ['--json', '--units', 'metric']);
+    expect(kg.code, kg.stderr).toBe(2);
+  });
+
+  it('expiry dates outside a year back to ten years ahead are refused; years 0000 and 2100 no longer both read EXP:000101', async () => {
+    const withExp = (exp: string) =>
+      `box,msku,quantity,exp\n1,${BOOK},4,${exp}\n2,${BOOK},2,\n2,${MUG},2,\n3,${MUG},4,\n`;
+    for (const exp of ['0000-01-01', '2100-01-01', isoDay(-1, -1), isoDay(10, 1)]) {
+      const r = await run(withExp(exp), BOXES, ['--json']);
+      expect(r.code, `${exp}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(new RegExp(`row 2.*exp "${exp}".*${isoDay(-1)}.*${isoDay(10)}`));
+    }
+    for (const exp of [isoDay(-1), isoDay(10), isoDay(0, 30)]) {
+      const r = await run(withExp(exp), BOXES, ['--json']);
+      expect(r.code, `${exp}: ${r.stderr}`).toBe(0);
+    }
+  });
+
+  it('one file named for both outputs is refused before anything is written', async () => {
+    const same = join(fx.dir, 'both.out');
+    const r = await run(CONTENTS, BOXES, ['--labels', same, '--pack-list', same, ...SHIP_FROM]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toMatch(/--labels and --pack-list name the same file/);
+    expect(existsSync(same)).toBe(false);
+    const dotted = await run(CONTENTS, BOXES, [
+      '--labels',
+      same,
+      '--pack-list',
+      join(fx.dir, '.', 'both.out'),
+      ...SHIP_FROM,
+    ]);
+    expect(dotted.code, dotted.stderr).toBe(2);
   });
 });

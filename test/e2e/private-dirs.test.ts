@@ -1,6 +1,15 @@
 /** inv's config, state and runtime directories are the user's own and closed to others, or inv refuses them (as ssh's StrictModes). */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lchownSync,
+  mkdirSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture } from '../helpers/batch.js';
@@ -84,5 +93,40 @@ describe('a directory of another user', () => {
     expect(r.stderr).toMatch(/chown/);
     expect(fx.moves()).toBe(moves);
     expect(readdirSync(state)).toEqual([]);
+  });
+});
+
+describe('a subdirectory another user made first', () => {
+  it.skipIf(!ROOT)('is refused (exit 2) naming it: no journal is written into it, nothing is sent', async () => {
+    const state = openDir(join(shared, 'state-with-foreign-batches'));
+    // As another user (uid 65534) would make it: the run's own temporary root is closed to other users.
+    mkdirSync(join(state, 'batches'));
+    chmodSync(join(state, 'batches'), 0o777);
+    chownSync(join(state, 'batches'), 65534, 65534);
+    const file = join(fx.dir, 'foreign-sub.csv');
+    writeFileSync(file, csv(makeRows(fx, 1, 5)));
+    const moves = fx.moves();
+    const r = await runInv(['move', '--file', file, '--json'], { env: { ...fx.authed, INV_STATE_DIR: state } });
+    expect(readdirSync(join(state, 'batches'))).toEqual([]);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(join(state, 'batches'));
+    expect(r.stderr).toMatch(/uid 65534/);
+    expect(fx.moves()).toBe(moves);
+  });
+
+  it.skipIf(!ROOT)('is refused when it is a link to a directory elsewhere (nothing there is changed)', async () => {
+    const state = openDir(join(shared, 'state-with-linked-batches'));
+    const elsewhere = join(shared, 'victim-public');
+    mkdirSync(elsewhere, { mode: 0o755 });
+    chmodSync(elsewhere, 0o755);
+    symlinkSync(elsewhere, join(state, 'batches'));
+    lchownSync(join(state, 'batches'), 65534, 65534);
+    const file = join(fx.dir, 'linked-sub.csv');
+    writeFileSync(file, csv(makeRows(fx, 1, 6)));
+    const r = await runInv(['move', '--file', file, '--json'], { env: { ...fx.authed, INV_STATE_DIR: state } });
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(statSync(elsewhere).mode & 0o777).toBe(0o755);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(join(state, 'batches'));
   });
 });

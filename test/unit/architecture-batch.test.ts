@@ -9,7 +9,7 @@ import { ROOT } from '../helpers/imports.js';
 
 const BATCH = join(ROOT, 'src', 'batch');
 /** The one file that names the states a row can be in and the journal's codes for them. */
-const VOCABULARY = 'src/batch/row-states.ts';
+const VOCABULARY = 'src/batch/journal/row-states.ts';
 
 /** A node of oxc's syntax tree (ESTree, with TypeScript's nodes): its type, its place, and its fields. */
 interface Node {

@@ -1,7 +1,7 @@
 /** The batch engine with a fake journal and a fake service: no request leaves before its "sent" mark is on disk; the stop rule. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { send } from '../../src/batch/batch-engine.js';
+import { send } from '../../src/batch/sending/batch-engine.js';
 import { prepare } from '../../src/batch/prepare.js';
 import type { JournalRecord } from '../../src/util/journal-records.js';
 import {

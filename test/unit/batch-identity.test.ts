@@ -4,15 +4,15 @@
  * as data from elsewhere.
  */
 import { describe, expect, it } from 'vitest';
-import { AnchorReader, anchorKeys, boundsFor } from '../../src/batch/anchor.js';
-import { batchKey, contentDigest } from '../../src/batch/batch-key.js';
-import { chooseBatch, RECENT_MS } from '../../src/batch/choose.js';
-import { AnchorValueError, headText, parseHead, type Head } from '../../src/batch/head.js';
-import { KeyCounts } from '../../src/batch/key-counts.js';
-import { serverKey } from '../../src/batch/identity.js';
-import { BatchHeldError, Lease, type LeaseEnv } from '../../src/batch/lease.js';
-import { parseRegistry } from '../../src/batch/registry.js';
-import { AnchorStore, type SettingStore } from '../../src/batch/setting-store.js';
+import { AnchorReader, anchorKeys, boundsFor } from '../../src/batch/anchor/anchor.js';
+import { batchKey, contentDigest } from '../../src/batch/identity/batch-key.js';
+import { chooseBatch, RECENT_MS } from '../../src/batch/identity/choose.js';
+import { AnchorValueError, headText, parseHead, type Head } from '../../src/batch/anchor/head.js';
+import { KeyCounts } from '../../src/batch/identity/key-counts.js';
+import { serverKey } from '../../src/batch/identity/identity.js';
+import { BatchHeldError, Lease, type LeaseEnv } from '../../src/batch/anchor/lease.js';
+import { parseRegistry } from '../../src/batch/anchor/registry.js';
+import { AnchorStore, type SettingStore } from '../../src/batch/anchor/setting-store.js';
 import { hex, HOUR, ids, input, known, memoryStore, NOW, quiet, unnamed } from '../helpers/batch-fakes.js';
 
 describe('chooseBatch: the key first', () => {

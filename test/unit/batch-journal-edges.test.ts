@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, writeSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { JournalWriteError, openBatchJournal } from '../../src/batch/batch-journal.js';
+import { JournalWriteError, openBatchJournal } from '../../src/batch/journal/batch-journal.js';
 import { encodeRecord } from '../../src/util/journal-records.js';
 import type { JournalFile } from '../../src/util/journal.js';
-import { readBatchFile } from '../../src/batch/journal-read.js';
+import { readBatchFile } from '../../src/batch/journal/journal-read.js';
 
 const root = mkdtempSync(join(tmpdir(), 'inv-journal-edges-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

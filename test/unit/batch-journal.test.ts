@@ -2,10 +2,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JournalWriteError, openBatchJournal } from '../../src/batch/batch-journal.js';
+import { JournalWriteError, openBatchJournal } from '../../src/batch/journal/batch-journal.js';
 import { encodeRecord } from '../../src/util/journal-records.js';
-import { readBatchFile } from '../../src/batch/journal-read.js';
-import { Progress } from '../../src/batch/progress.js';
+import { readBatchFile } from '../../src/batch/journal/journal-read.js';
+import { Progress } from '../../src/batch/views/progress.js';
 import { tempDir } from '../helpers/temp.js';
 
 const dir = () => tempDir('journal');

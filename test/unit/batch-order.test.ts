@@ -3,8 +3,9 @@
  * once rows finish.
  */
 import { describe, expect, it } from 'vitest';
-import { inFileOrder, PositionGate, type Position, type Turn } from '../../src/batch/order.js';
-import { movePositions } from '../../src/batch/move-rows.js';
+import type { Identified, Position } from '../../src/batch/batch-types.js';
+import { inFileOrder, PositionGate, type Turn } from '../../src/batch/sending/order.js';
+import { movePositions, type MoveWhat } from '../../src/batch/moves/move-rows.js';
 
 const move = (msku: string, from: string | undefined, to: string): Position[] =>
   movePositions({ msku, quantity: 1, ...(from ? { from } : {}), to });
@@ -109,7 +110,7 @@ describe('the position gate', () => {
       { line: 4, row: null, ident: { key: [], what: { msku: 'M', quantity: 1, from: 'dock', to: 'shelf' } } }, // not sent (done earlier)
     ];
     const work = inFileOrder(
-      { positions: (_row: null, ident) => movePositions(ident.what) },
+      { positions: (_row: null, ident: Identified<MoveWhat>) => movePositions(ident.what) },
       async (item: (typeof rows)[number]) => {
         log.push(`start ${item.line}`);
         await new Promise<void>((r) => release.set(item.line, r));
@@ -139,7 +140,7 @@ describe('the position gate', () => {
     ];
     let fail!: (error: Error) => void;
     const work = inFileOrder(
-      { positions: (_row: null, ident) => movePositions(ident.what) },
+      { positions: (_row: null, ident: Identified<MoveWhat>) => movePositions(ident.what) },
       async (item: (typeof rows)[number]) => {
         log.push(`start ${item.line}`);
         if (item.line === 1) await new Promise<void>((_, reject) => (fail = reject));

@@ -1,6 +1,6 @@
 /** The batch's worker pool: bounded concurrency, and no row started once one has failed. */
 import { describe, expect, it } from 'vitest';
-import { runPool } from '../../src/batch/pool.js';
+import { runPool } from '../../src/batch/sending/pool.js';
 
 async function* numbers(count: number) {
   for (let n = 1; n <= count; n++) yield n;

@@ -1,6 +1,6 @@
 /** Rows reach the pool only once their window is reserved, and a run that stops leaves no reservation running. */
 import { describe, expect, it } from 'vitest';
-import { reserveAhead } from '../../src/batch/reserve.js';
+import { reserveAhead } from '../../src/batch/sending/reserve.js';
 import { turns } from '../helpers/wait.js';
 
 const hex = (n: number) => n.toString(16).padStart(16, '0');

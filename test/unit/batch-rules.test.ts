@@ -1,14 +1,14 @@
 /** Batch rules pinned in absolute terms: the 12-hour window, the one-in-ten rule, the lease in time, the bounds of anchor values. */
 import { describe, expect, it, vi } from 'vitest';
-import { anchorKeys, boundsFor } from '../../src/batch/anchor.js';
-import { accountInstance } from '../../src/batch/batch-account.js';
-import type { BatchEntry } from '../../src/batch/catalogue.js';
-import { exactBatch, otherBatches } from '../../src/batch/candidates.js';
-import { chooseBatch } from '../../src/batch/choose.js';
-import { AnchorValueError, headText, parseHead, type Head } from '../../src/batch/head.js';
-import { Registry } from '../../src/batch/registry.js';
-import { BatchChangedError, Lease, type LeaseEnv } from '../../src/batch/lease.js';
-import { AnchorStore, type SettingStore } from '../../src/batch/setting-store.js';
+import { anchorKeys, boundsFor } from '../../src/batch/anchor/anchor.js';
+import { accountInstance } from '../../src/batch/identity/batch-account.js';
+import type { BatchEntry } from '../../src/batch/identity/catalogue.js';
+import { exactBatch, otherBatches } from '../../src/batch/identity/candidates.js';
+import { chooseBatch } from '../../src/batch/identity/choose.js';
+import { AnchorValueError, headText, parseHead, type Head } from '../../src/batch/anchor/head.js';
+import { Registry } from '../../src/batch/anchor/registry.js';
+import { BatchChangedError, Lease, type LeaseEnv } from '../../src/batch/anchor/lease.js';
+import { AnchorStore, type SettingStore } from '../../src/batch/anchor/setting-store.js';
 import { ConnectionError } from '../../src/errors.js';
 import { sleep } from '../helpers/wait.js';
 import { hex, HOUR, ids, input, known, memoryStore, NOW, quiet, unnamed } from '../helpers/batch-fakes.js';
@@ -239,7 +239,7 @@ describe('the lease, in time', () => {
 
 describe('batch show', () => {
   it('a receive in doubt (no source location): what the destination held before if it was applied', async () => {
-    const { checkOf } = await import('../../src/batch/batch-details.js');
+    const { checkOf } = await import('../../src/batch/views/batch-details.js');
     const row = {
       line: 2,
       state: 'in-doubt' as const,
@@ -290,7 +290,7 @@ describe('the outage clock', () => {
 
 describe('more pins', () => {
   it('KeyCounts: two keys with the same low half in one probe chain are two keys', async () => {
-    const { KeyCounts } = await import('../../src/batch/key-counts.js');
+    const { KeyCounts } = await import('../../src/batch/identity/key-counts.js');
     const slot = (hi: number, lo: number) => (Math.imul(lo ^ hi, 0x9e3779b1) >>> 0) & 15;
     const lo = 5;
     const hiB = Array.from({ length: 5000 }, (_, i) => i + 2).find((h) => slot(h, lo) === slot(1, lo))!;

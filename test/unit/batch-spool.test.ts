@@ -4,8 +4,8 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { MAX_LINE_BYTES } from '../../src/batch/line-limit.js';
-import { identify, sweepSpool } from '../../src/batch/spool.js';
+import { MAX_LINE_BYTES } from '../../src/csv/line-limit.js';
+import { identify, sweepSpool } from '../../src/batch/input/spool.js';
 import { tempDir } from '../helpers/temp.js';
 
 describe('sweepSpool', () => {

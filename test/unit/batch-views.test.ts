@@ -3,8 +3,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encodeRecord } from '../../src/util/journal-records.js';
-import { readBatchFile } from '../../src/batch/journal-read.js';
-import { findBatch, listBatches, resolveRows } from '../../src/batch/kept-batches.js';
+import { readBatchFile } from '../../src/batch/journal/journal-read.js';
+import { findBatch, listBatches, resolveRows } from '../../src/batch/journal/kept-batches.js';
 import { tempDir } from '../helpers/temp.js';
 
 const id = (n: number) => n.toString(16).padStart(16, '0');

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BatchLockedError, lockBatch } from '../../src/batch/batch-lock.js';
+import { BatchLockedError, lockBatch } from '../../src/batch/journal/batch-lock.js';
 import { lockFile, lockHeld, processAlive, takeOver, withFileLock } from '../../src/util/file-lock.js';
 
 const made: string[] = [];

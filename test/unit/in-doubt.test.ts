@@ -1,6 +1,6 @@
 /** The in-doubt rule, stated once in the error hook: what a batch row becomes follows from the typed error alone. */
 import { describe, expect, it } from 'vitest';
-import { verdictOf } from '../../src/batch/stop-rule.js';
+import { verdictOf } from '../../src/batch/sending/stop-rule.js';
 import { ApiError, ConnectionError, InDoubtError } from '../../src/errors.js';
 import { errorHook } from '../../src/http/error-hook.js';
 import { ONCE_POLICY, READ_POLICY, type RetryPolicy } from '../../src/http/retry.js';

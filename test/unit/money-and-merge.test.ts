@@ -1,7 +1,7 @@
 /** Decimal-comma recognition and the import's merge of a row into an existing item. */
 import { describe, expect, it } from 'vitest';
 import { itemChanges } from '../../src/api/item-merge.js';
-import { parseScoutPricing, type ScoutCommandFlags } from '../../src/commands/scout/scout-flags.js';
+import { amountOf } from '../../src/cli/option-numbers.js';
 import { parseCost } from '../../src/scout/scan-line.js';
 import { decimalCommaHint, holdsDecimalComma, parsePrice, readMoney, withoutThousands } from '../../src/util/money.js';
 
@@ -42,7 +42,7 @@ describe('one money rule for prices, costs and amounts', () => {
   };
   const amount = (t: string) => {
     try {
-      return parseScoutPricing({ at: 'buybox', channel: 'fba', cost: t } as ScoutCommandFlags).amounts.cost;
+      return amountOf(t, '--cost', 1_000_000);
     } catch {
       return undefined;
     }

@@ -1,7 +1,7 @@
 /** One msku rule: the item schema (sent and served), a batch row and a command's argument give the same answer. */
 import { describe, expect, it } from 'vitest';
 import { itemPatchSchema } from '../../src/api/rules.js';
-import { parseMoveRow } from '../../src/batch/move-rows.js';
+import { parseMoveRow } from '../../src/batch/moves/move-rows.js';
 import { mskuArg } from '../../src/cli/request-body.js';
 
 /** What each place says of `msku`: its problem, or undefined when it takes it. */

@@ -142,3 +142,16 @@ describe("the pacer's cuts, event by event", () => {
     expect(pacer.delay()).toBe(3000);
   });
 });
+
+describe('the time paused', () => {
+  it('counts each pause once, a longer one over it only for what it adds, and none of a pause still to come', async () => {
+    const { SendSlots } = await import('../../src/http/slots.js');
+    const slots = new SendSlots(() => 0);
+    slots.pause(0, 1000);
+    slots.pause(500, 1500);
+    slots.pause(600, 1200);
+    expect(slots.pausedBy(2000)).toBe(1500);
+    slots.pause(3000, 4000);
+    expect(slots.pausedBy(3250)).toBe(1750);
+  });
+});

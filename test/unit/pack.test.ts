@@ -15,7 +15,7 @@ import { packListTsv } from '../../src/pack/pack-list.js';
 import type { ShipmentFacts } from '../../src/pack/packing-types.js';
 import PDFDocument from 'pdfkit';
 import bwipjs from 'bwip-js';
-import { code128B } from '../../src/pack/code128.js';
+import { code128 } from '../../src/labels/code128.js';
 import { pdf417, symbolOf, textCodewords } from '../../src/pack/pdf417.js';
 import { decodePdf } from '../helpers/zxing.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
@@ -106,6 +106,40 @@ describe('checks and the pack list', () => {
   });
 });
 
+describe('the pack list in a spreadsheet', () => {
+  it('writes plain numbers as numbers (12, -5) and neutralises formulas (=1+1, @SUM, +A1) by the one rule', () => {
+    const two: ShipmentFacts = {
+      ...facts,
+      lines: [
+        { msku: '12', fnsku: fnsku(0), quantity: 1 },
+        { msku: '-5', fnsku: fnsku(1), quantity: 2 },
+      ],
+    };
+    const packing = checkPacking(
+      two,
+      [
+        { row: 2, box: 1, msku: '12', quantity: 1 },
+        { row: 3, box: 1, msku: '-5', quantity: 2 },
+      ],
+      [{ row: 2, box: 1, weight: 1, length: 10, width: 10, height: 10 }],
+    );
+    const titles = new Map([
+      ['12', { title: '=1+1', asin: '-5', condition: '@SUM(A1)' }],
+      ['-5', { title: '+A1', asin: '12', condition: '-1.5e3' }],
+    ]);
+    const rows = packListTsv(packing, titles, 'x')
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    const header = rows.find((r) => r[0] === 'Merchant SKU')!;
+    const pick = (msku: string) =>
+      ['Title', 'ASIN', 'Condition'].map((c) => rows.find((r) => r[0] === msku)![header.indexOf(c)]);
+    expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['12', '-5']));
+    expect(pick('12')).toEqual(["'=1+1", '-5', "'@SUM(A1)"]);
+    expect(pick('-5')).toEqual(["'+A1", '12', '-1.5e3']);
+  });
+});
+
 describe('Code 128 B from the symbol table', () => {
   it('draws every printable ASCII character so that zxing reads it back', async () => {
     const all = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
@@ -120,7 +154,7 @@ describe('Code 128 B from the symbol table', () => {
     );
     for (const text of texts) {
       doc.addPage({ size: [400, 100], margin: 0 });
-      const bars = code128B(text);
+      const bars = code128(text);
       for (const bar of bars.bars) doc.rect(20 + bar.x * 1.2, 20, bar.width * 1.2, 60);
       doc.fill('black');
     }

@@ -1,7 +1,7 @@
 /** The quantity rule at its edge: 999,999,999 units pass, 1,000,000,000 do not (flags, batch rows); the sandbox's own limit. */
 import { describe, expect, it } from 'vitest';
 import { positiveQuantity } from '../../src/api/quantity.js';
-import { parseMoveRow } from '../../src/batch/move-rows.js';
+import { parseMoveRow } from '../../src/batch/moves/move-rows.js';
 import { quantity } from '../../src/sandbox/inventory/moves.js';
 
 describe('a quantity to move or send', () => {

@@ -67,6 +67,19 @@ describe('decideRetry', () => {
     ).toBe(true);
   });
 
+  it("gives up on a 429 when the run's spell of nothing but 429s would pass its --wait, whatever this request waited", () => {
+    const spell = (refusedMs: number) =>
+      decideRetry(READ_POLICY, 1, { status: 429, retryAfter: '1' }, half, {
+        waitedMs: 0,
+        patienceMs: 0,
+        refusedMs,
+        refusalPatienceMs: 2_000,
+      }).retry;
+    expect(spell(0)).toBe(true);
+    expect(spell(1_000)).toBe(true);
+    expect(spell(1_001)).toBe(false);
+  });
+
   it('waits for a service that cannot be reached as long as --wait allows, for every operation, and then stops', () => {
     const budget = (waitedMs: number) => ({ waitedMs, patienceMs: 60_000 });
     expect(decideRetry(ONCE_POLICY, 1, { failure: 'connect' }, half, budget(0))).toEqual({
@@ -109,5 +122,25 @@ describe('Retry-After on a retried status', () => {
       delayMs: 30_000,
     });
     expect(decideRetry(READ_POLICY, 1, { status: 503, retryAfter: '31' }, half)).toEqual({ retry: false, delayMs: 0 });
+  });
+});
+
+describe('Refusals, the spell of nothing but 429s', () => {
+  it('lasts from the first 429 while any refused request waits, and ends at any other answer or when none waits', async () => {
+    const { Refusals } = await import('../../src/http/retry-hook.js');
+    let now = 0;
+    const refusals = new Refusals(() => now);
+    expect(refusals.refused(true)).toBe(0);
+    now = 1_000;
+    expect(refusals.refused(true)).toBe(1_000);
+    now = 2_000;
+    refusals.left();
+    expect(refusals.refused(false)).toBe(2_000);
+    refusals.left();
+    now = 60_000;
+    expect(refusals.refused(true), 'a spell nobody waited in any more is over').toBe(0);
+    now = 61_000;
+    refusals.answered();
+    expect(refusals.refused(false), 'an answer other than 429 ends it').toBe(0);
   });
 });

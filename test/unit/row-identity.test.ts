@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { InventoryClient } from '../../src/api/inventory.js';
-import type { InputRow } from '../../src/batch/batch-input.js';
+import type { InputRow } from '../../src/batch/batch-types.js';
 import type { BatchKind } from '../../src/batch/batch-types.js';
-import { identified } from '../../src/batch/identified.js';
-import { importKind } from '../../src/batch/import-items.js';
-import type { Cell } from '../../src/batch/strict-json.js';
+import { identified } from '../../src/batch/identity/identified.js';
+import { importKind } from '../../src/batch/imports/import-items.js';
+import type { Cell } from '../../src/batch/input/strict-json.js';
 import { canonicalJson } from '../../src/util/canonical-json.js';
 
 /** The id of the first row of `records`, as a batch of `kind` identifies it. */

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { buyRows } from '../../src/scout/buy-list.js';
 import { lotOf } from '../../src/scout/lot.js';
-import type { ManifestResult } from '../../src/scout/manifest-scout.js';
+import { notScouted, type ManifestResult } from '../../src/scout/manifest-scout.js';
+import { RateLimitError } from '../../src/errors.js';
 import { blank } from '../../src/scout/scan-engine.js';
 
 /** A priced result of a manifest line: no prep, inbound or tax unless given. */
@@ -76,5 +77,15 @@ describe('buyRows', () => {
       ['B0AAAAAAAA-new', 'Title of B0AAAAAAAA', 'new', 'B0AAAAAAAA', 'ASIN', '7.45', '11'],
       ['B0DDDDDDDD-new', 'Title of B0DDDDDDDD', 'new', 'B0DDDDDDDD', 'ASIN', '1.00', '4'],
     ]);
+  });
+});
+
+describe('what a rate limit left unscouted', () => {
+  it('names the lines in runs, and any after the last taken', () => {
+    const error = new RateLimitError('rate limited');
+    expect(notScouted({ error, lines: [2, 3, 4, 7, 9], lastTaken: 9 })).toBe(
+      'not scouted: lines 2–4, 7, 9 and any after line 9',
+    );
+    expect(notScouted({ error, lines: [5], lastTaken: 12 })).toBe('not scouted: line 5 and any after line 12');
   });
 });

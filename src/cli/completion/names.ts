@@ -3,7 +3,8 @@
  * commands that list them add what they list, and the completion scripts read the files as they are, so a
  * Tab never waits on the network.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { ensureOwnDir } from '../../util/own-dir.js';
 import { join } from 'node:path';
 import { stateDir } from '../../config/paths.js';
 import { writeWholeSync } from '../../util/atomic-write.js';
@@ -33,7 +34,7 @@ export function rememberNames(env: Env, kind: NameKind, names: Iterable<string>)
     }
     const fresh = [...names].filter((n) => n && !/[\u0000-\u001f\u007f]/.test(n));
     const all = [...new Set([...fresh, ...before.filter(Boolean)])].slice(0, MAX_NAMES);
-    mkdirSync(join(stateDir(env), 'completion'), { recursive: true, mode: 0o700 });
+    ensureOwnDir(join(stateDir(env), 'completion'));
     writeWholeSync(file, all.map((n) => `${n}\n`).join(''));
   } catch {
     // A cache that cannot be written only means fewer completions.

@@ -118,11 +118,17 @@ _inv_complete() {
     f) compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- "$current") ;;
     p) mapfile -t COMPREPLY < <(compgen -W "$(command inv profile list --names 2>/dev/null)" -- "$current") ;;
     c)
-      # Names are server text: matched as plain strings (compgen -W would expand them) and escaped for the line.
-      local name
+      # Names are server text: matched as plain strings (compgen -W would expand them) and escaped for the line. The
+      # word may hold the line's quoting (Shelf\\ A after a first Tab, "Shelf A): matched without it.
+      local name typed="$current"
+      case "$typed" in
+        \\'*) typed="\${typed#?}" ;;
+        \\"*) typed="\${typed#?}" ;;
+        *) typed="\${typed//\\\\/}" ;;
+      esac
       COMPREPLY=()
       while IFS= read -r name; do
-        case "$name" in "$current"*) COMPREPLY+=("$(printf '%q' "$name")") ;; esac
+        case "$name" in "$typed"*) COMPREPLY+=("$(printf '%q' "$name")") ;; esac
       done < <(_inv_names "$_inv_w") ;;
     *) mapfile -t COMPREPLY < <(compgen -W "$_inv_w" -- "$current") ;;
   esac

@@ -19,7 +19,7 @@ function code(kind: ValueKind): Pick<Row, 'code' | 'words'> {
   if ('file' in kind) return { code: 'f', words: [] };
   if ('profile' in kind) return { code: 'p', words: [] };
   if ('names' in kind) return { code: 'c', words: [kind.names] };
-  if ('words' in kind) return { code: 'w', words: kind.words };
+  if ('words' in kind) return { code: 'w', words: [...kind.words] };
   return { code: 'n', words: [] };
 }
 

@@ -1,19 +1,16 @@
 /**
  * What shell completion knows of inv, read from the registered commands (each declared from its
  * module's `meta` and `setup`): commands, verbs, options, and what the value of each option and
- * argument is. A value's kind comes from its own definition: choices given to commander are offered
- * as they are, and a value named `<file>` or `<profile>` (as in `--file <file>`) is a file path or a
- * stored profile name.
+ * argument is. An option's value is what its declaration says (src/cli/option-kinds.ts); a positional
+ * argument's is its choices, or what its name says (`<file>`, `<msku>`, `<batch>`).
  */
 import type { Argument, Command, Option } from 'commander';
-import { LAYOUT_NAMES } from '../../labels/layouts.js';
 import { LABEL_OUTPUT, ZPL_COMMANDS } from '../globals.js';
-import type { NameKind } from './names.js';
+import { kindOf, type ValueKind } from '../value-kind.js';
 
-/** What a value is: a file path, a profile name, a name from the completion cache, one of some words, or anything. */
-export type ValueKind = { file: true } | { profile: true } | { names: NameKind } | { words: string[] } | { any: true };
+export type { ValueKind };
 
-/** Value names that say what a value is (`--from <location>`, `<msku>`, `<shipmentId>`). */
+/** Argument names that say what the argument is (`<msku>`, `<shipmentId>`). */
 const NAMED_KINDS: Record<string, ValueKind> = {
   file: { file: true },
   profile: { profile: true },
@@ -21,22 +18,7 @@ const NAMED_KINDS: Record<string, ValueKind> = {
   msku: { names: 'mskus' },
   shipmentId: { names: 'shipments' },
   batch: { names: 'batches' },
-  layout: { words: [...LAYOUT_NAMES] },
 };
-
-/** Options whose value the command checks itself but completion can still offer words for (see `offer`). */
-type Offered = Option & { offered?: readonly string[] };
-
-/**
- * Declares the words completion offers for `flag`'s value, where commander is not to enforce them (the command's own
- * check names the rule).
- */
-export function offer<C extends Command>(command: C, flag: string, words: readonly string[]): C {
-  const option = command.options.find((o) => o.long === flag) as Offered | undefined;
-  if (!option) throw new Error(`offer: ${command.name()} has no option ${flag}`);
-  option.offered = words;
-  return command;
-}
 
 export interface Tree {
   /** Top-level words. */
@@ -51,23 +33,15 @@ export interface Tree {
   args: Record<string, Array<{ kind: ValueKind; variadic: boolean }>>;
 }
 
-/** The kind of a value from its name and its choices. */
-function kindOf(name: string, choices: readonly string[] | undefined): ValueKind {
-  if (choices) return { words: [...choices] };
-  return NAMED_KINDS[name] ?? { any: true };
-}
-
 /** The kind of an option's value, or undefined for an option that takes none. */
 function optionValue(option: Option): ValueKind | undefined {
-  const name = /[<[]([^>\]]+)[>\]]/.exec(option.flags)?.[1];
-  return name === undefined
-    ? undefined
-    : kindOf(name.replace(/\.\.\.$/, ''), option.argChoices ?? (option as Offered).offered);
+  return option.required || option.optional ? kindOf(option) : undefined;
 }
 
-/** The kind of a positional argument. */
+/** The kind of a positional argument: its choices, or what its name says. */
 function argumentValue(argument: Argument): { kind: ValueKind; variadic: boolean } {
-  return { kind: kindOf(argument.name(), argument.argChoices), variadic: argument.variadic };
+  const kind = argument.argChoices ? { words: argument.argChoices } : (NAMED_KINDS[argument.name()] ?? { any: true });
+  return { kind, variadic: argument.variadic };
 }
 
 /** Adds one command path's options and arguments to `tree`. */

@@ -1,7 +1,7 @@
 /** inv auth token: print the access token, for other tools (the one command that prints a secret). */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 
 export const meta: Meta = {
   name: 'token',

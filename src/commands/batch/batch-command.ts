@@ -5,7 +5,7 @@
 import type { BatchOutcome, BatchRunEnv, RowResult } from '../../batch/batch-types.js';
 import { BatchRefusedError, exitCodeOf, InterruptedError, UsageError } from '../../errors.js';
 import { requireBaseUrl } from '../../cli/clients.js';
-import type { Ctx, Output } from '../../cli/context.js';
+import type { Ctx, Output } from '../../cli/ctx.js';
 import { jsonText } from '../../cli/output/render.js';
 import { stateDir } from '../../config/paths.js';
 
@@ -21,7 +21,7 @@ export async function batchEnv(ctx: Ctx, operation: string): Promise<BatchRunEnv
   const origin = new URL(requireBaseUrl(settings)).origin;
   const dir = stateDir(ctx.io.env);
   const ndjson = ctx.globals.output === 'ndjson';
-  const { batchAccount } = await import('../../batch/identity.js');
+  const { batchAccount } = await import('../../batch/identity/identity.js');
   // A pause goes above the progress line on a terminal, and into the log with the time it began.
   await ctx.paceRequests(
     (line) => void ctx.info(ctx.io.stderrIsTTY ? `\r\x1b[2K${line}` : `${new Date().toISOString()} ${line}`),

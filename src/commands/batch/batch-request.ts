@@ -1,7 +1,6 @@
 /** The flags every batch command takes (move --file, items import), checked into the engine's request without I/O. */
 import type { BatchRequest } from '../../batch/batch-types.js';
-import { encodingOf } from '../../batch/decode.js';
-import { wholeNumber } from '../../cli/request-body.js';
+import { encodingOf } from '../../csv/decode.js';
 
 /** The flags every batch command takes, as given. */
 export interface BatchRequestFlags {
@@ -11,7 +10,7 @@ export interface BatchRequestFlags {
   batch?: string;
   retryInDoubt?: boolean;
   again?: boolean;
-  concurrency: string;
+  concurrency: number;
 }
 
 /**
@@ -19,7 +18,7 @@ export interface BatchRequestFlags {
  * depend on the file, and a refused one still gets the one `--json` summary every run prints).
  */
 export function batchRequest(file: string, flags: BatchRequestFlags): BatchRequest {
-  const concurrency = wholeNumber(flags.concurrency, '--concurrency', 1, 64)!;
+  const { concurrency } = flags;
   const encoding = encodingOf(flags.encoding);
   return {
     file,

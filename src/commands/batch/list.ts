@@ -1,9 +1,9 @@
 /** inv batch list: the batches run against the profile's server (from any profile), newest first. */
 import { rememberNames } from '../../cli/completion/names.js';
 import type { Command } from 'commander';
-import type { BatchInfo } from '../../batch/kept-batches.js';
+import type { BatchInfo } from '../../batch/journal/kept-batches.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
@@ -60,7 +60,7 @@ export function parse(): Record<string, never> {
 /** Lists the batches kept for this server, remembering their names for completion. */
 export async function run(ctx: Ctx): Promise<void> {
   const out = ctx.output(VIEW);
-  const { listBatches } = await import('../../batch/kept-batches.js');
+  const { listBatches } = await import('../../batch/journal/kept-batches.js');
   const kept = await listBatches(stateDir(ctx.io.env), originOf((await ctx.settings()).baseUrl));
   const batches = kept.map((b) => b.info);
   rememberNames(

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
-import { wholeNumber } from '../../cli/request-body.js';
+import type { Ctx } from '../../cli/ctx.js';
+import { numberOption } from '../../cli/option-numbers.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
 
@@ -21,7 +21,7 @@ export interface PruneOptions {
 /** Options of `inv batch prune` (declared from `meta`). */
 export function setup(command: Command): void {
   command
-    .option('--older-than <days>', 'age in days of the last run')
+    .addOption(numberOption('--older-than <days>', 'age in days of the last run', { min: 0, max: 36_500 }))
     .option(
       '--force',
       'also remove batches with rows in doubt, failed or not sent (a rerun then sends their done rows again)',
@@ -30,14 +30,14 @@ export function setup(command: Command): void {
 }
 
 /** The age in whole days (required) and --force. */
-export function parse(_args: unknown[], flags: { olderThan?: string; force?: boolean }): PruneOptions {
+export function parse(_args: unknown[], flags: { olderThan?: number; force?: boolean }): PruneOptions {
   if (flags.olderThan === undefined) throw new UsageError('give --older-than DAYS');
-  return { days: wholeNumber(flags.olderThan, '--older-than', 0, 36_500)!, force: flags.force === true };
+  return { days: flags.olderThan, force: flags.force === true };
 }
 
 /** Removes the journals, and warns of each unfinished batch it kept. */
 export async function run(ctx: Ctx, { days, force }: PruneOptions): Promise<void> {
-  const { pruneBatches } = await import('../../batch/kept-batches.js');
+  const { pruneBatches } = await import('../../batch/journal/kept-batches.js');
   const origin = originOf((await ctx.settings()).baseUrl);
   const { removed, kept } = await pruneBatches(stateDir(ctx.io.env), origin, days, force);
   if (ctx.globals.output === 'json' || ctx.globals.output === 'ndjson')

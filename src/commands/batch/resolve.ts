@@ -2,11 +2,11 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { wholeNumber } from '../../cli/request-body.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
-import type { RowPick } from '../../batch/kept-batches.js';
+import type { RowPick } from '../../batch/journal/kept-batches.js';
 
 interface ResolveFlags {
   row?: string;
@@ -79,7 +79,7 @@ export function parse([name]: unknown[], flags: ResolveFlags): ResolveOptions {
 
 /** Marks the rows in the journal and says which. */
 export async function run(ctx: Ctx, { name, pick, applied }: ResolveOptions): Promise<void> {
-  const { findBatch, resolveRows } = await import('../../batch/kept-batches.js');
+  const { findBatch, resolveRows } = await import('../../batch/journal/kept-batches.js');
   const settings = await ctx.settings();
   const batch = await findBatch(stateDir(ctx.io.env), name, originOf(settings.baseUrl));
   const rows = await resolveRows(batch, pick, applied);

@@ -1,12 +1,13 @@
 /** inv batch show NAME: the rows of a batch by state; for rows in doubt, the quantities to check on the server. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import type { View } from '../../cli/output/view.js';
 import { stateDir } from '../../config/paths.js';
 import { originOf } from '../../http/url.js';
-import { placeName, showBatch, shownState, type ShownRow } from '../../batch/batch-details.js';
-import type { JournalState } from '../../batch/row-states.js';
+import { placeName, showBatch, shownState, type ShownRow } from '../../batch/views/batch-details.js';
+import { SHOWN_STATES, type JournalState } from '../../batch/journal/row-states.js';
+import { addOptions, choiceOption, type FlagsOf } from '../../cli/option-kinds.js';
 
 const VIEW: View<ShownRow> = {
   kind: 'list',
@@ -58,29 +59,32 @@ export interface ShowOptions {
   state: JournalState | undefined;
 }
 
+const OPTIONS = {
+  state: choiceOption('--state <state>', 'only rows in this state', SHOWN_STATES, (text) => shownState(text)!),
+};
+
 /** Options of `inv batch show` (declared from `meta`). */
 export function setup(command: Command): void {
-  command
-    .option('--state <state>', 'only rows in this state: in-doubt, failed, pending or done')
-    .addHelpText(
-      'after',
-      [
-        '',
-        'For a row in doubt, the quantities of its item at the source and destination are read from the server:',
-        'compare them with what you expect, then `inv batch resolve NAME --row ID --applied` (or --not-applied).',
-        '',
-        "NAME is the batch name, or its file as typed (from the current directory), or the file's base name when one batch has it.",
-        '',
-        'Examples:',
-        '  inv batch show replenish-2026-11-24',
-        '  inv batch show moves.csv --state in-doubt --json',
-      ].join('\n'),
-    );
+  addOptions(command, OPTIONS);
+  command.addHelpText(
+    'after',
+    [
+      '',
+      'For a row in doubt, the quantities of its item at the source and destination are read from the server:',
+      'compare them with what you expect, then `inv batch resolve NAME --row ID --applied` (or --not-applied).',
+      '',
+      "NAME is the batch name, or its file as typed (from the current directory), or the file's base name when one batch has it.",
+      '',
+      'Examples:',
+      '  inv batch show replenish-2026-11-24',
+      '  inv batch show moves.csv --state in-doubt --json',
+    ].join('\n'),
+  );
 }
 
 /** The batch and --state. */
-export function parse([name]: unknown[], flags: { state?: string }): ShowOptions {
-  return { name: name as string, state: shownState(flags.state) };
+export function parse([name]: unknown[], flags: FlagsOf<typeof OPTIONS>): ShowOptions {
+  return { name: name as string, state: flags.state };
 }
 
 /** Shows the batch's summary, its warnings and its rows. */

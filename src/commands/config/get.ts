@@ -1,7 +1,7 @@
 /** inv config get KEY: one setting of the profile (secrets are never printed). */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { getPath } from '../../config/schema.js';
 import { SETTABLE_KEYS, settableKey, type SettableKey } from '../../config/settable-keys.js';
 import { NotFoundError } from '../../errors.js';

@@ -1,7 +1,7 @@
 /** inv config list: every setting of the profile, secrets masked. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import type { View } from '../../cli/output/view.js';
 
 const VIEW: View<{ key: string; value: string }> = {

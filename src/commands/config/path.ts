@@ -1,7 +1,7 @@
 /** inv config path: where the config file is. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 
 export const meta: Meta = { name: 'path', summary: 'print the path of the config file' };
 

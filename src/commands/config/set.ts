@@ -1,7 +1,7 @@
 /** inv config set KEY [VALUE | --stdin]: change one setting of the profile, validated first; secrets need never be on argv. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { readAll } from '../../util/io.js';
 import { setPath } from '../../config/schema.js';
 import { SETTABLE_KEYS, settableKey, type SettableKey } from '../../config/settable-keys.js';

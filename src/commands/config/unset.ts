@@ -1,7 +1,7 @@
 /** inv config unset KEY: remove one setting from the profile. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { getPath, setPath } from '../../config/schema.js';
 import { settableKey, type SettableKey } from '../../config/settable-keys.js';
 

@@ -1,7 +1,7 @@
 /** inv feedback create: record feedback left on an order. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { mergedInput, validate, type RecordInput } from '../../cli/request-body.js';
 import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './feedback-views.js';
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { InvError } from '../../errors.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { FEEDBACK_VIEW } from './feedback-views.js';
 
 export const meta: Meta = {

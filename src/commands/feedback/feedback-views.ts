@@ -1,4 +1,5 @@
 /** How feedback looks in tables, and the flags of its fields. */
+import { fileOption } from '../../cli/option-kinds.js';
 import type { Command } from 'commander';
 import type { Feedback } from '../../api/inventory-types.js';
 import { defined } from '../../cli/request-body.js';
@@ -37,7 +38,7 @@ export function feedbackOptions(command: Command): Command {
     .option('--rating <1-5>', 'rating from 1 to 5')
     .option('--comments <text>', 'comments left with the order')
     .option('--buyer <buyer>', 'buyer name, e-mail or id')
-    .option('--file <file>', 'fields as a JSON object ("-" for stdin); flags override it');
+    .addOption(fileOption('--file <file>', 'fields as a JSON object ("-" for stdin); flags override it'));
 }
 
 /** The fields given as flags. */

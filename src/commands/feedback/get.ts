@@ -1,7 +1,7 @@
 /** inv feedback get ID: one feedback record. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { FEEDBACK_VIEW } from './feedback-views.js';
 
 export const meta: Meta = {

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Feedback } from '../../api/inventory-types.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { pagingOptions, readPaging, type ListPaging, type PagingFlags } from '../paging.js';
 import { FEEDBACKS_VIEW } from './feedback-views.js';
 

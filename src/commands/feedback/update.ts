@@ -1,7 +1,7 @@
 /** inv feedback update ID: change feedback (the API replaces the whole record; unchanged fields are kept). */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { mergedInput, needsAField, validate, type RecordInput } from '../../cli/request-body.js';
 import { FEEDBACK_VIEW, feedbackFields, feedbackOptions, type FeedbackFlags } from './feedback-views.js';
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { InvError } from '../../errors.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { askMissing, defined, mergedInput, validate, type RecordInput } from '../../cli/request-body.js';
 import { canPrompt } from '../../cli/prompt.js';
 import { ITEM_DEFAULTS } from '../../api/constants.js';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { InvError } from '../../errors.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { mskuArg } from '../../cli/request-body.js';
 import { ITEM_VIEW } from './item-fields.js';
 

@@ -1,14 +1,14 @@
 /** inv items import FILE|-: bulk upsert from CSV or NDJSON, run as a journaled batch. */
 import type { Command } from 'commander';
 import type { BatchRequest, RowResult } from '../../batch/batch-types.js';
-import { againOption, batchNameOption } from '../batch/options.js';
+import { againOption, batchInputOptions, batchNameOption } from '../batch/options.js';
+import { addOptions } from '../../cli/option-kinds.js';
+import { numberOption } from '../../cli/option-numbers.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { DELIMITER_HELP } from '../../cli/request-body.js';
 import type { View } from '../../cli/output/view.js';
 import { batchEnv, batchRequest, runAndRender, type BatchRequestFlags } from '../batch/batch-command.js';
-import { INPUT_FORMATS } from '../../batch/batch-types.js';
-import { offer } from '../../cli/completion/tree.js';
 
 const FAILURES_VIEW: View<RowResult> = {
   kind: 'list',
@@ -53,14 +53,13 @@ export const meta: Meta = {
 
 /** Options of `inv items import`. */
 export function setup(command: Command): void {
+  addOptions(command, batchInputOptions());
   command
-    .option('--format <format>', 'csv or ndjson (default: from the extension, or the first character)')
-    .option('--encoding <encoding>', "the file's encoding when not UTF-8: windows-1252 or latin1")
     .option('--delimiter <char>', DELIMITER_HELP)
     .addOption(batchNameOption())
     .addOption(againOption())
     .option('--retry-in-doubt', 'send again the rows an earlier run sent without an answer (asks; --yes in scripts)')
-    .option('--concurrency <n>', 'requests in flight at once', '8')
+    .addOption(numberOption('--concurrency <n>', 'requests in flight at once', { min: 1, max: 64 }).default(8))
     .option('--replace', 'replace whole items: fields the file does not name are cleared')
     .option('--dry-run', 'list each row as new, changed (with the fields that change) or unchanged; write nothing')
     .addHelpText(
@@ -80,7 +79,6 @@ export function setup(command: Command): void {
         '  inv items list --all -o ndjson | inv items import - --replace --output ndjson',
       ].join('\n'),
     );
-  offer(command, '--format', INPUT_FORMATS);
 }
 
 /** The batch request, its flags checked (the file is read in the run). */
@@ -90,7 +88,7 @@ export function parse([file]: unknown[], flags: ImportFlags): ItemImportOptions 
 
 /** Runs the import as a journaled batch and renders its outcome (a dry run's table lists every row). */
 export async function run(ctx: Ctx, request: ItemImportOptions): Promise<void> {
-  const { runItemImport } = await import('../../batch/import-items.js');
+  const { runItemImport } = await import('../../batch/imports/import-items.js');
   const out = ctx.output(request.dryRun ? PLAN_VIEW : FAILURES_VIEW);
   await runAndRender(ctx, out, async () => {
     const outcome = await runItemImport(request, await batchEnv(ctx, 'PUT /v1/items/{msku}'));

@@ -1,6 +1,8 @@
 /** The item field flags shared by create, update and replace, and the item views. */
-import { Option, type Command } from 'commander';
+import { choiceOption, fileOption } from '../../cli/option-kinds.js';
+import type { Command } from 'commander';
 import { PRODUCT_ID_TYPES } from '../../api/constants.js';
+import { ITEM_FIELDS } from '../../api/item-field-uses.js';
 import type { Item } from '../../api/inventory-types.js';
 import { collect, defined, pairs } from '../../cli/request-body.js';
 import { count, money } from '../../util/format.js';
@@ -26,12 +28,12 @@ export interface ItemFlags {
 /** Declares the item field flags on a command. */
 export function itemOptions(command: Command): Command {
   return command
-    .option('--file <file>', 'item fields as a JSON object ("-" for stdin); flags override it')
+    .addOption(fileOption('--file <file>', 'item fields as a JSON object ("-" for stdin); flags override it'))
     .option('--title <title>', 'title (max 255)')
     .option('--cond <cond>', 'condition, e.g. new, likeNew, good (max 15)')
-    .addOption(new Option('--inactive <y|n>', 'item status').choices(['y', 'n']))
+    .addOption(choiceOption('--inactive <y|n>', 'item status', ['y', 'n']))
     .option('--product-id <id>', 'UPC, EAN, ISBN, ASIN or internal id (max 20)')
-    .addOption(new Option('--product-id-type <type>', 'type of --product-id').choices(PRODUCT_ID_TYPES))
+    .addOption(choiceOption('--product-id-type <type>', 'type of --product-id', PRODUCT_ID_TYPES))
     .option('--manufacturer <name>', 'manufacturer (max 255)')
     .option('--image <url>', 'image URL (max 255)')
     .option('--type <type>', 'kind of product, e.g. book (max 20)')
@@ -58,27 +60,6 @@ export function itemFields(flags: ItemFlags): Record<string, unknown> {
     attributes: pairs(flags.attr, '--attr'),
   });
 }
-
-export const ITEM_FIELDS = [
-  'msku',
-  'inactive',
-  'productId',
-  'productIdType',
-  'title',
-  'manufacturer',
-  'image',
-  'type',
-  'cond',
-  'notes',
-  'createdUserId',
-  'created',
-  'value',
-  'rank',
-  'modified',
-  'attributes',
-  'listings',
-  'link',
-];
 
 /** Items as a table: one row per item. */
 export const ITEMS_VIEW: View<Item> = {

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Item } from '../../api/inventory-types.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { remembering } from '../../cli/completion/names.js';
 import { pagingOptions, readPaging, renderPage, type ListPaging, type PagingFlags } from '../paging.js';
 import { ITEMS_VIEW } from './item-fields.js';

@@ -1,7 +1,7 @@
 /** inv items replace MSKU: replace every field of an existing item. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { UsageError } from '../../errors.js';
 import { ITEM_DEFAULTS } from '../../api/constants.js';
 import { jsonInput, mskuArg, validate, type RecordInput } from '../../cli/request-body.js';

@@ -1,7 +1,7 @@
 /** inv items update MSKU: change only the fields given. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { mergedInput, mskuArg, needsAField, validate, type RecordInput } from '../../cli/request-body.js';
 import { UsageError } from '../../errors.js';
 import { ITEM_VIEW, itemFields, itemOptions, type ItemFlags } from './item-fields.js';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { LOCATION_TYPES } from '../../api/constants.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { askMissing, mergedInput, validate, type RecordInput } from '../../cli/request-body.js';
 import { locationFields, locationOptions, type LocationFlags } from './location-fields.js';
 import { LOCATION_VIEW } from './location-views.js';

@@ -1,7 +1,7 @@
 /** inv locations get ID|NAME: one location, by id or by display name. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { LOCATION_VIEW } from './location-views.js';
 
 export const meta: Meta = {

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Location } from '../../api/inventory-types.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { remembering } from '../../cli/completion/names.js';
 import { pagingOptions, readPaging, renderPage, type ListPaging, type PagingFlags } from '../paging.js';
 import { LOCATIONS_VIEW } from './location-views.js';

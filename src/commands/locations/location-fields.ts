@@ -1,8 +1,8 @@
 /** The location field flags, shared by `inv locations create` and `inv locations update`. */
+import { choiceOption, fileOption } from '../../cli/option-kinds.js';
 import type { Command } from 'commander';
 import { LOCATION_TYPES } from '../../api/constants.js';
 import { defined } from '../../cli/request-body.js';
-import { offer } from '../../cli/completion/tree.js';
 
 export interface LocationFlags {
   file?: string;
@@ -15,17 +15,13 @@ export interface LocationFlags {
 
 /** Adds the field flags and --file to a command. */
 export function locationOptions(command: Command): Command {
-  return offer(
-    command
-      .option('--display <name>', 'friendly name (max 255)')
-      .option('--type <type>', `one of ${LOCATION_TYPES.join(', ')}`),
-    '--type',
-    LOCATION_TYPES,
-  )
+  return command
+    .option('--display <name>', 'friendly name (max 255)')
+    .addOption(choiceOption('--type <type>', 'the kind of location', LOCATION_TYPES))
     .option('--order <n>', 'sort order, 0 to 32767')
     .option('--ref <ref>', 'reference: FBA shipment id, purchase order number, …')
     .option('--notes <text>', 'notes')
-    .option('--file <file>', 'fields as a JSON object ("-" for stdin); flags override it');
+    .addOption(fileOption('--file <file>', 'fields as a JSON object ("-" for stdin); flags override it'));
 }
 
 /** The fields given as flags (those not given are left out). */

@@ -1,7 +1,7 @@
 /** inv locations update ID: change some fields of a location. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { mergedInput, needsAField, validate, type RecordInput } from '../../cli/request-body.js';
 import { locationFields, locationOptions, type LocationFlags } from './location-fields.js';
 import { LOCATION_VIEW } from './location-views.js';

@@ -1,8 +1,9 @@
 /** inv profile create NAME [--from PROFILE]: a new profile, empty or with another's settings (never its tokens). */
+import { profileOption } from '../../cli/option-kinds.js';
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { checkProfileExists } from '../../config/settings.js';
 import { profileNameArg } from './profile-name.js';
 
@@ -21,7 +22,7 @@ export interface ProfileCreateOptions {
 /** Options of `inv profile create`. */
 export function setup(command: Command): void {
   command
-    .option('--from <profile>', 'copy the addresses, client and research settings of this profile')
+    .addOption(profileOption('--from <profile>', 'copy the addresses, client and research settings of this profile'))
     .addHelpText(
       'after',
       [

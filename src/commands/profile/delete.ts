@@ -1,7 +1,7 @@
 /** inv profile delete NAME: remove a profile and its stored tokens. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { checkProfileExists } from '../../config/settings.js';
 
 export const meta: Meta = {

@@ -1,7 +1,7 @@
 /** inv profile list: the stored profiles, the current one marked (--names: the names alone). */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import type { View } from '../../cli/output/view.js';
 import { profileName } from '../../config/settings.js';
 

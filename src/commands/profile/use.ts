@@ -1,7 +1,7 @@
 /** inv profile use NAME: make a stored profile (or "default") the one used by default. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { checkProfileExists } from '../../config/settings.js';
 
 export const meta: Meta = {

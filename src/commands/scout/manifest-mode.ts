@@ -5,18 +5,18 @@
 import { setMaxListeners } from 'node:events';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InterruptedError } from '../../errors.js';
-import type { Ctx } from '../../cli/context.js';
+import { InterruptedError, RateLimitError } from '../../errors.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { project } from '../../cli/output/view.js';
 import { jsonText } from '../../cli/output/render.js';
-import { Progress } from '../../batch/progress.js';
+import { Progress } from '../../batch/views/progress.js';
 import { stateDir } from '../../config/paths.js';
 import type { AnswerPolicy } from '../../scout/answer-cache.js';
 import type { Scout } from '../../scout/scan-engine.js';
 import { answersFile, FileAnswers } from '../../scout/answers.js';
 import { buyRows, writeBuyList, type BuyNaming } from '../../scout/buy-list.js';
 import { linesOnce, lotOf, type Lot, type SortKey } from '../../scout/lot.js';
-import { scoutManifest } from '../../scout/manifest-scout.js';
+import { notScouted, scoutManifest } from '../../scout/manifest-scout.js';
 import { checkWritable } from '../../util/writable.js';
 import { money } from '../../util/format.js';
 import { noBrowserHere } from '../../cli/browser.js';
@@ -107,10 +107,17 @@ export async function runManifestCommand(
     `scouted ${run.results.length} results (${cache}; ${lot.accepted.lines} to buy) in ${seconds} s; ` +
       `answers kept in ${answers.store.path}`,
   );
+  const unwritten =
+    options.buyList || options.report ? '; the buy list and the report are written once it is finished' : '';
   if (run.stopped)
     throw new InterruptedError(
-      'interrupted: run the same command again to finish the manifest (answered rows are not asked again)' +
-        (options.buyList || options.report ? '; the buy list and the report are written once it is finished' : ''),
+      'interrupted: run the same command again to finish the manifest (answered rows are not asked again)' + unwritten,
+    );
+  if (run.refused)
+    throw new RateLimitError(
+      `${run.refused.error.message}; --wait ran out, ${notScouted(run.refused)}`,
+      'run the same command again later, or with a longer --wait, to finish the manifest (answered rows are not asked again)' +
+        unwritten,
     );
   await writeOutputs(ctx, scout, lot, options);
 }

@@ -2,7 +2,7 @@
 import { createInterface } from 'node:readline';
 import { InterruptedError } from '../../errors.js';
 import { terminalWidth } from '../../util/io.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { BuyList, type BuyNaming } from '../../scout/buy-list.js';
 import type { Scout } from '../../scout/scan-engine.js';
 import { scanLine } from '../../scout/line.js';

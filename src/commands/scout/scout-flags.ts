@@ -1,22 +1,23 @@
 /** What `inv scout` and `inv profit` share: the pricing and cost flags, checked, and the Scout built from them and the profile. */
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
-import { COST_DECIMALS, parsePrice, readMoney } from '../../util/money.js';
-import type { Ctx } from '../../cli/context.js';
+import { parsePrice } from '../../util/money.js';
+import { amountOption } from '../../cli/option-numbers.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { parsePriceRule, type PriceRule } from '../../scout/price.js';
 import { scoutSettings, type ScoutFlags } from '../../scout/scout-settings.js';
 import type { AnswerPolicy } from '../../scout/answer-cache.js';
-import { offer } from '../../cli/completion/tree.js';
+import { choiceOption, offeredOption } from '../../cli/option-kinds.js';
 import { PRICE_RULES } from '../../scout/price.js';
 
 /** The shared flags as commander reads them. */
 export interface ScoutCommandFlags {
-  cost?: string;
+  cost?: number;
   at: string;
   channel: 'fba' | 'mfn';
-  prep?: string;
-  inboundPerLb?: string;
-  taxRate?: string;
+  prep?: number;
+  inboundPerLb?: number;
+  taxRate?: number;
 }
 
 /** The price to sell at, the channel, and the amounts given (over the profile's scout.* settings). */
@@ -28,37 +29,34 @@ export interface ScoutPricing {
 
 /** Declares the shared flags on a command. */
 export function scoutFlagOptions(command: Command): Command {
-  return offer(
-    command
-      .option(
+  return command
+    .addOption(
+      amountOption(
         '--cost <dollars>',
         'what one unit costs you, when a scan gives none (default: scout.cost of the profile)',
-      )
-      .option(
-        '--at <price>',
-        `price to sell at: buybox (else the lowest FBA new), lowest-fba, lowest, or a price`,
-        'buybox',
+        1_000_000,
       ),
-    '--at',
-    PRICE_RULES,
-  )
-    .addOption(
-      new Option('--channel <channel>', 'fees of FBA or of merchant fulfilment').choices(['fba', 'mfn']).default('fba'),
     )
-    .option('--prep <dollars>', 'prep per unit (default: scout.prep, else 0)')
-    .option('--inbound-per-lb <dollars>', 'inbound shipping per pound (default: scout.inboundPerLb, else 0)')
-    .option('--tax-rate <percent>', 'sales tax on the cost (default: scout.taxRate, else 0)');
-}
-
-/** A non-negative amount by the money rule, with a cost's decimals (zero allowed: free stock, no prep). */
-function parseAmount(text: string | undefined, flag: string, max = 1_000_000): number | undefined {
-  if (text === undefined) return undefined;
-  const money = readMoney(text, COST_DECIMALS);
-  if ('why' in money && money.why === 'decimal-comma')
-    throw new UsageError(`${flag} "${text}" reads like a decimal comma: amounts take a decimal point`, money.hint);
-  if ('why' in money || money.value > max)
-    throw new UsageError(`${flag} "${text}" must be a number from 0 to ${max} (e.g. 4.50)`);
-  return money.value;
+    .addOption(
+      // A price is taken too: parsePriceRule reads the rule or the price.
+      offeredOption(
+        '--at <price>',
+        'price to sell at: buybox (else the lowest FBA new), lowest-fba, lowest, or a price',
+        PRICE_RULES,
+      ).default('buybox'),
+    )
+    .addOption(
+      choiceOption('--channel <channel>', 'fees of FBA or of merchant fulfilment', ['fba', 'mfn']).default('fba'),
+    )
+    .addOption(amountOption('--prep <dollars>', 'prep per unit (default: scout.prep, else 0)', 1000))
+    .addOption(
+      amountOption(
+        '--inbound-per-lb <dollars>',
+        'inbound shipping per pound (default: scout.inboundPerLb, else 0)',
+        1000,
+      ),
+    )
+    .addOption(amountOption('--tax-rate <percent>', 'sales tax on the cost (default: scout.taxRate, else 0)', 100));
 }
 
 /** The shared flags checked: the price rule (`price`, when given, is a fixed price over --at) and the amounts. */
@@ -67,10 +65,10 @@ export function parseScoutPricing(flags: ScoutCommandFlags, price?: string): Sco
     at: price !== undefined ? { fixed: parsePrice(price) } : parsePriceRule(flags.at, parsePrice),
     channel: flags.channel,
     amounts: {
-      cost: parseAmount(flags.cost, '--cost'),
-      prep: parseAmount(flags.prep, '--prep', 1000),
-      inboundPerLb: parseAmount(flags.inboundPerLb, '--inbound-per-lb', 1000),
-      taxRate: parseAmount(flags.taxRate, '--tax-rate', 100),
+      cost: flags.cost,
+      prep: flags.prep,
+      inboundPerLb: flags.inboundPerLb,
+      taxRate: flags.taxRate,
     },
   };
 }

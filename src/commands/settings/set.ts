@@ -1,7 +1,7 @@
 /** inv settings set KEY VALUE: change an account setting. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { settingKey } from './setting-key.js';
 import { SETTING_VIEW } from './setting-view.js';
 

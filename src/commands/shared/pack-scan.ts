@@ -4,7 +4,7 @@
  * every unit is packed (or with --partial). Each step is journaled by the engine before it is shown.
  */
 import type { InventoryClient } from '../../api/inventory.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { lineReader, type LineReader } from '../../cli/lines.js';
 import { canPrompt } from '../../cli/prompt.js';
 import { requireBaseUrl } from '../../cli/clients.js';
@@ -17,34 +17,55 @@ import type { Packing } from '../../pack/packing-types.js';
 const NEXT = new Set(['next', 'n', 'NEXT', 'NEXTBOX', 'NEXT-BOX']);
 const DONE = new Set(['done', 'DONE', 'q', 'quit']);
 
-/** Runs the session to its end; resolves to the packing and a `finish` that removes the journal once the outputs are written. */
+/**
+ * Runs the session to its end, holding the shipment's station (exit 1 when another holds it); resolves to the packing
+ * with `finish`, which removes the journal and lets the station go once the outputs are written (`stop`: they were not).
+ */
 export async function scanSession(
   ctx: Ctx,
   client: InventoryClient,
   options: PackOptions & { shipment: string },
-): Promise<{ packing: Packing; finish: () => void }> {
+): Promise<{ packing: Packing; finish: () => Promise<void>; stop: () => Promise<void> }> {
   if (!canPrompt(ctx.io, ctx.globals))
     throw new InputNeededError(
       'the box contents',
       '--file CONTENTS.csv --boxes BOXES.csv (scan mode needs a terminal)',
     );
-  const [{ shipmentFacts, scanCodes }, { ScanSession, scanJournalPath }, { batchAccount }] = await Promise.all([
-    import('../../pack/shipment.js'),
-    import('../../pack/scan-session.js'),
-    import('../../batch/identity.js'),
-  ]);
+  const [{ shipmentFacts, scanCodes }, { ScanSession, scanJournalPath }, { batchAccount }, { lockStation }] =
+    await Promise.all([
+      import('../../pack/shipment.js'),
+      import('../../pack/scan-session.js'),
+      import('../../batch/identity/identity.js'),
+      import('../../pack/station.js'),
+    ]);
   const facts = await shipmentFacts(client, options.shipment);
-  const origin = new URL(requireBaseUrl(await ctx.settings())).origin;
+  const settings = await ctx.settings();
+  const origin = new URL(requireBaseUrl(settings)).origin;
   const dir = stateDir(ctx.io.env);
   const account = await batchAccount(dir, origin, await (await ctx.tokens()).accessToken(), () => client.whoami());
-  const session = ScanSession.open(
-    facts,
-    scanJournalPath(dir, origin, account, facts.shipmentId),
+  const journal = scanJournalPath(dir, origin, account, facts.shipmentId);
+  const station = lockStation({
+    shipmentId: facts.shipmentId,
     origin,
     account,
-    await scanCodes(client, facts),
-    options,
-  );
+    profile: settings.profile,
+    journal,
+    host: ctx.io.env.INV_HOST_ID || undefined,
+    settings: {
+      get: (key, maxBytes) => client.settingValue(key, { maxBytes, finishing: true }),
+      put: async (key, value) => void (await client.setSetting(key, value, { finishing: true })),
+    },
+    warn: (message) => ctx.info(`warning: ${message}`),
+  });
+  let session: ScanSession | undefined;
+  try {
+    session = ScanSession.open(facts, journal, origin, account, await scanCodes(client, facts), options);
+    await station.claim(session.box - 1);
+  } catch (error) {
+    session?.release();
+    await station.end('stopped');
+    throw error;
+  }
   const say = (line: string) => ctx.io.err.write(line + '\n');
   const total = facts.lines.reduce((n, l) => n + l.quantity, 0);
   const packedCount = () => total - session.remaining().reduce((n, r) => n + r.left, 0);
@@ -73,9 +94,18 @@ export async function scanSession(
           await say(`\x07not done: left ${left()} (pack them, or run with --partial)`);
           continue;
         }
-        if (open) await closeBox(ctx, lines, session, units);
-        else if (NEXT.has(line)) await say(`box ${session.box} is empty: scan units into it first`);
-        if (DONE.has(line)) return { packing: session.packing(), finish: () => session.finish() };
+        if (open) {
+          await closeBox(ctx, lines, session, units);
+          await station.kept(session.box - 1);
+        } else if (NEXT.has(line)) await say(`box ${session.box} is empty: scan units into it first`);
+        if (DONE.has(line)) {
+          const done = session;
+          return {
+            packing: done.packing(),
+            finish: () => (done.finish(), station.end('finished')),
+            stop: () => (done.release(), station.end('stopped')),
+          };
+        }
         continue;
       }
       const result = session.scan(line);
@@ -87,6 +117,7 @@ export async function scanSession(
     }
   } catch (error) {
     session.release();
+    await station.end('stopped');
     if (error instanceof InterruptedError || error instanceof InputEndedError)
       throw new InterruptedError(
         `interrupted: the scan session of ${facts.shipmentId} is kept; run \`inv pack ${facts.shipmentId}\` to resume it`,

@@ -1,5 +1,5 @@
 /** The ship-from address of carton labels: --ship-from, else the profile's pack.shipFrom, else asked once on a terminal and kept. */
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { setPath } from '../../config/schema.js';
 import { UsageError } from '../../errors.js';
 import { addressLines } from '../../pack/cartons.js';

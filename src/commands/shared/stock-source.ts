@@ -3,7 +3,7 @@ import { positiveQuantity, QUANTITY_RULE } from '../../api/quantity.js';
 import type { InventoryClient } from '../../api/inventory.js';
 import type { Location } from '../../api/inventory-types.js';
 import type { LocationNames } from '../../api/location-names.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { canPrompt } from '../../cli/prompt.js';
 import { InputNeededError, UsageError } from '../../errors.js';
 

@@ -1,7 +1,7 @@
 /** inv shipments list: inbound FBA shipments (fbaShipment locations) with center, units and status. */
 import type { Command } from 'commander';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { rememberNames } from '../../cli/completion/names.js';
 import { SHIPMENTS_VIEW } from './shipment-views.js';
 

@@ -1,7 +1,9 @@
 /** inv shipments show ID: what an inbound FBA shipment holds (msku, fnsku, quantity). */
 import type { Command } from 'commander';
+import { addOptions } from '../../cli/option-kinds.js';
+import { labelFileOptions } from '../shared/label-file-options.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { UsageError } from '../../errors.js';
 import { checkLabelFile, labelSettings, type LabelOptions } from '../../labels/write-labels.js';
 import { SHIPMENT_VIEW } from './shipment-views.js';
@@ -20,24 +22,16 @@ export interface ShipmentShowOptions {
 
 /** Options of `inv shipments show`. */
 export function setup(command: Command): void {
-  command
-    .option(
-      '--labels <file>',
-      'write a label for every unit in the shipment, after a heading label (PDF, or ZPL for a .zpl file)',
-    )
-    .option(
-      '--labels-layout <layout>',
-      'layout of --labels: avery-5160 (default), a4-24, thermal-2.25x1.25, thermal-2x1',
-    )
-    .addHelpText(
-      'after',
-      [
-        '\nExamples:',
-        '  inv shipments show FBA10000001',
-        '  inv shipments show FBA10000001 --json',
-        '  inv shipments show FBA10000001 --labels FBA10000001.pdf',
-      ].join('\n'),
-    );
+  addOptions(command, labelFileOptions('write a label for every unit in the shipment, after a heading label'));
+  command.addHelpText(
+    'after',
+    [
+      '\nExamples:',
+      '  inv shipments show FBA10000001',
+      '  inv shipments show FBA10000001 --json',
+      '  inv shipments show FBA10000001 --labels FBA10000001.pdf',
+    ].join('\n'),
+  );
 }
 
 /** The shipment id and the label choices, checked (whether the file can be written is the run's to check). */

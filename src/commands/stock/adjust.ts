@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { ITEM_LOCATION_VIEW } from '../shared/item-location-view.js';
 import { itemLocationId } from './stock-args.js';
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Location } from '../../api/inventory-types.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { itemLocationId } from './stock-args.js';
 import { showsNames, stockView } from './stock-views.js';
 

@@ -1,10 +1,12 @@
 /** inv stock list [--msku M] [--location L] [--all] [--by msku]: quantities per item and location. */
-import { Option, type Command } from 'commander';
+import { choiceOption, nameOption } from '../../cli/option-kinds.js';
+import type { Command } from 'commander';
 import type { ItemLocation, Location } from '../../api/inventory-types.js';
 import type { MskuTotal } from '../../api/stock.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx, Output } from '../../cli/context.js';
+import type { Ctx, Output } from '../../cli/ctx.js';
 import { mskuArg } from '../../cli/request-body.js';
+import { terminalSafe } from '../../util/sanitize.js';
 import { pagingOptions, readPaging, renderPage, type ListPaging, type PagingFlags } from '../paging.js';
 import { showsNames, stockView, totalsView } from './stock-views.js';
 
@@ -30,9 +32,9 @@ export const meta: Meta = {
 /** Options of `inv stock list`. */
 export function setup(command: Command): void {
   pagingOptions(command)
-    .option('--msku <msku>', 'only this item')
-    .option('--location <location>', 'only this location (id or name)')
-    .addOption(new Option('--by <what>', 'totals per item, over every page').choices(['msku']))
+    .addOption(nameOption('--msku <msku>', 'only this item', 'mskus'))
+    .addOption(nameOption('--location <location>', 'only this location (id or name)', 'locations'))
+    .addOption(choiceOption('--by <what>', 'totals per item, over every page', ['msku']))
     .addHelpText(
       'after',
       [
@@ -67,9 +69,16 @@ export async function run(ctx: Ctx, { msku, location, byMsku, paging }: StockLis
   const names = new LocationNames(client);
   const locationId = location === undefined ? undefined : (await names.find(location, '--location')).id;
   if (showsNames(ctx.globals.output)) for (const [id, l] of await names.byId()) locations.set(id, l);
-  if (byMsku) {
-    await (out as Output<MskuTotal>).render(stock.totalsByMsku(await stock.allStock(client, { msku, locationId })));
-    return;
-  }
-  await renderPage(ctx, out as Output<ItemLocation>, paging, (p) => stock.listStock(client, { msku, locationId }, p));
+  const shown = byMsku
+    ? await (out as Output<MskuTotal>).render(stock.totalsByMsku(await stock.allStock(client, { msku, locationId })))
+    : await renderPage(ctx, out as Output<ItemLocation>, paging, (p) =>
+        stock.listStock(client, { msku, locationId }, p),
+      );
+  // An empty list is an answer (exit 0), but a filter that matched nothing is said, with the msku it likely meant.
+  if (msku === undefined || shown > 0 || (paging.offset ?? 0) > 0) return;
+  const like = await stock.mskuLike(client, msku);
+  const where = location === undefined ? '' : ` in ${JSON.stringify(location)}`;
+  await ctx.info(
+    `no stock of msku ${JSON.stringify(msku)}${where}${like ? `: did you mean ${terminalSafe(like)}?` : ''}`,
+  );
 }

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Location } from '../../api/inventory-types.js';
 import type { Meta } from '../../cli/command.js';
-import type { Ctx } from '../../cli/context.js';
+import type { Ctx } from '../../cli/ctx.js';
 import { mskuArg } from '../../cli/request-body.js';
 import { stockView } from './stock-views.js';
 

@@ -1,12 +1,12 @@
 /** fbaCreateInboundShipmentPlan, doSendToFBA and the sandbox's shipment controls. Every check runs before any change. */
 import { HttpFail, type SandboxRequest, type SandboxServer } from '../http.js';
 import type { Account } from '../inventory/account.js';
-import { checkSource, quantity, readMove, takeFromSource } from '../inventory/moves.js';
+import { checkMoveSource, quantity, readMove, takeFromSource } from '../inventory/moves.js';
 import { CAN_MOVE_FBA, itemLocationRecord } from '../inventory/records.js';
-import type { Route } from '../inventory/routes/route-base.js';
+import type { AddRoute } from '../inventory/routes/route-base.js';
 import { CENTERS } from './centers.js';
 import { shipmentNotes } from './notes.js';
-import { fnskuOf, planShipments, PREP_TYPE, type PlannedShipment } from './shipment-plan.js';
+import { fnskuOf, planShipments, PREP_TYPE, type PlannedFbaShipment } from './shipment-plan.js';
 
 /** The msku and quantity of a plan or send request (quantity also under the documented spelling "quntity"). */
 function readPlanQuery(account: Account, req: SandboxRequest): { msku: string; quantity: number } {
@@ -24,10 +24,10 @@ function readPlanQuery(account: Account, req: SandboxRequest): { msku: string; q
 }
 
 /** Registers the plan and send-to-FBA macros. */
-export function fbaRoutes(route: Route, account: Account): void {
+export function fbaRoutes(route: AddRoute, account: Account): void {
   const { state } = account;
   const plan = (msku: string, q: number) => planShipments(msku, q, () => account.nextShipmentNumber());
-  const openKey = (shipment: PlannedShipment) =>
+  const openKey = (shipment: PlannedFbaShipment) =>
     `OPEN_SHIPMENT_${state.merchantId}_${state.marketplaceId}_${shipment.center.id}_${PREP_TYPE}`;
 
   route('GET', '/v1/fbaCreateInboundShipmentPlan', (req) => {
@@ -63,7 +63,7 @@ export function fbaRoutes(route: Route, account: Account): void {
       fromLocationId: req.query.get('fromLocationId') ?? undefined,
       fromPurchaseId: req.query.get('fromPurchaseId') ?? undefined,
     });
-    checkSource(account, move, CAN_MOVE_FBA, 'doSendToFBA');
+    checkMoveSource(account, move, CAN_MOVE_FBA, 'doSendToFBA');
     takeFromSource(account, move);
     const fnsku = fnskuOf(msku);
     const result: Record<string, unknown> = {};

@@ -8,7 +8,7 @@ import { CENTERS, type Center } from './centers.js';
 
 export const PREP_TYPE = 'SELLER_LABEL';
 
-export interface PlannedShipment {
+export interface PlannedFbaShipment {
   shipmentId: string;
   center: Center;
   quantity: number;
@@ -25,7 +25,7 @@ export function shipmentIdOf(sequence: number): string {
 }
 
 /** Splits `quantity` of `msku` over fulfillment centers; `nextSequence` hands out shipment numbers. */
-export function planShipments(msku: string, quantity: number, nextSequence: () => number): PlannedShipment[] {
+export function planShipments(msku: string, quantity: number, nextSequence: () => number): PlannedFbaShipment[] {
   const parts = Math.min(quantity, quantity >= 50 ? 3 : quantity >= 10 ? 2 : 1);
   const start = createHash('md5').update(msku).digest().readUInt32LE(0) % CENTERS.length;
   const base = Math.floor(quantity / parts);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HttpFail } from '../http.js';
 import type { Account } from './account.js';
 import { CAN_MOVE, itemLocationRecord } from './records.js';
-import type { Route } from './routes/route-base.js';
+import type { AddRoute } from './routes/route-base.js';
 
 const id = z
   .union([z.number().int().positive(), z.string().regex(/^\d+$/)], { error: 'must be a whole number' })
@@ -45,7 +45,7 @@ export function readMove(input: Record<string, unknown>): ParsedMove {
 }
 
 /** Checks the source of a move: the location holds enough and allows it, or the purchase has the item. */
-export function checkSource(account: Account, move: ParsedMove, allowed: Set<string>, macro: string): void {
+export function checkMoveSource(account: Account, move: ParsedMove, allowed: Set<string>, macro: string): void {
   if (move.fromPurchaseId) return void account.purchaseItem(move.fromPurchaseId, move.msku);
   const from = account.location(move.fromLocationId!);
   if (!allowed.has(from.type))
@@ -65,7 +65,7 @@ export function takeFromSource(account: Account, move: ParsedMove): void {
 }
 
 /** Registers doMoveItem. */
-export function moveRoutes(route: Route, account: Account): void {
+export function moveRoutes(route: AddRoute, account: Account): void {
   route('POST', '/v1/doMoveItem', (req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body !== 'object' || Array.isArray(body)) throw new HttpFail(400, 'the body must be a JSON object');
@@ -78,7 +78,7 @@ export function moveRoutes(route: Route, account: Account): void {
     account.location(toId.data);
     if (move.fromLocationId === toId.data)
       throw new HttpFail(400, 'fromLocationId and toLocationId are the same location');
-    checkSource(account, move, CAN_MOVE, 'doMoveItem');
+    checkMoveSource(account, move, CAN_MOVE, 'doMoveItem');
     // Every check passed: the changes below cannot fail halfway.
     takeFromSource(account, move);
     const destination = account.ensureStock(move.msku, toId.data);

@@ -153,7 +153,10 @@ describe('inv move --file (a batch)', () => {
     );
   });
 
-  it('checks the flags in the order a reader meets them: the exclusions first, then concurrency', () => {
-    expect(parseError(move, ['--file', 'moves.csv', 'M-1', '--concurrency', '0'])).toMatch(/--file runs a batch/);
+  it("checks each option's value as it is read (its declaration), then how the options go together", () => {
+    expect(parseError(move, ['--file', 'moves.csv', 'M-1', '--concurrency', '0'])).toBe(
+      '--concurrency "0" must be a whole number from 1 to 64',
+    );
+    expect(parseError(move, ['--file', 'moves.csv', 'M-1', '--concurrency', '4'])).toMatch(/--file runs a batch/);
   });
 });

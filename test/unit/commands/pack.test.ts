@@ -33,6 +33,13 @@ describe('inv pack options', () => {
     );
   });
 
+  it('takes --delimiter for both files, and only with them', () => {
+    expect(parseArgv(pack, ['FBA10000001', ...FILES, '--delimiter', ';'])).toMatchObject({
+      files: { file: 'contents.csv', boxes: 'boxes.csv', delimiter: ';' },
+    });
+    expect(parseError(pack, ['FBA10000001', '--delimiter', ';'])).toBe('--delimiter goes with --file');
+  });
+
   it('needs the shipment', () => {
     expect(parseError(pack, FILES)).toMatch(/missing required argument 'shipmentId'/);
   });
@@ -55,12 +62,6 @@ describe('inv pack outputs (-o zpl is read by run)', () => {
   });
 
   it.each([
-    [
-      'an unknown layout',
-      ['--labels', 'c.pdf', '--layout', 'a6'],
-      false,
-      '--layout "a6" must be one of 4x6, letter-2up',
-    ],
     ['a layout without labels', ['--layout', '4x6'], false, '--layout goes with --labels FILE'],
     ['ZPL on a sheet', ['--labels', 'c.zpl', '--layout', 'letter-2up'], false, /letter-2up is a sheet: ZPL is for 4x6/],
     ['-o zpl without labels', [], true, /^-o zpl is the format of --labels FILE/],
@@ -68,5 +69,11 @@ describe('inv pack outputs (-o zpl is read by run)', () => {
     ['a pack list to stdout', ['--pack-list', '-'], false, '--pack-list needs a FILE: stdout carries the boxes'],
   ])('refuses %s', (_name, argv, zpl, message) => {
     expect(() => outputs(argv, zpl)).toThrow(message);
+  });
+
+  it('refuses an unknown layout as it reads it (the option declares its values)', () => {
+    expect(parseError(pack, ['FBA10000001', '--labels', 'c.pdf', '--layout', 'a6'])).toBe(
+      '--layout "a6" must be 4x6 or letter-2up',
+    );
   });
 });

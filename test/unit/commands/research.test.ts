@@ -35,7 +35,7 @@ describe('inv offers options', () => {
 
   it('refuse a format the API does not have', () => {
     expect(parseError(offers, [A, '--format', 'xml'])).toMatch(
-      /Allowed choices are pretty, bettermws_json, bettermws_sphp/,
+      /^--format "xml" must be one of pretty, bettermws_json, bettermws_sphp$/,
     );
   });
 });
@@ -148,6 +148,6 @@ describe('inv lookup options', () => {
 
   it('refuse a bad ASIN and an unknown format', () => {
     expect(parseError(lookup, ['B00'])).toMatch(/^ASIN "B00" is not a valid ASIN/);
-    expect(parseError(lookup, [A, '--format', 'xml'])).toMatch(/Allowed choices are json, sphp/);
+    expect(parseError(lookup, [A, '--format', 'xml'])).toMatch(/^--format "xml" must be json or sphp$/);
   });
 });

@@ -83,7 +83,7 @@ describe('inv sandbox options', () => {
     [['--bulk-items', '-5'], '--bulk-items "-5" must be a whole number from 0 to 10000000'],
     [['--clock-offset', '1.5'], /^--clock-offset "1.5" must be a whole number of seconds within a week/],
     [['--clock-offset', '604801'], /^--clock-offset "604801" must be a whole number of seconds within a week/],
-    [['--seed', 'full'], /Allowed choices are demo, empty/],
+    [['--seed', 'full'], /^--seed "full" must be demo or empty$/],
   ])('refuses %j, naming the flag and the rule', (argv, message) => {
     expect(parseError(sandbox, argv)).toMatch(message);
   });

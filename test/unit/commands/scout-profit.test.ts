@@ -44,7 +44,7 @@ describe.each([
 
   it('take the merchant channel and refuse others', () => {
     expect(parse('--channel', 'mfn').channel).toBe('mfn');
-    expect(error('--channel', 'ups')).toMatch(/Allowed choices are fba, mfn/);
+    expect(error('--channel', 'ups')).toMatch(/^--channel "ups" must be fba or mfn$/);
   });
 });
 
@@ -86,7 +86,7 @@ describe('inv scout options', () => {
       parseArgv(scout, ['--file', 'm.csv', '--sort', 'unit-profit', '--report', 'r.html', '--open']),
     ).toMatchObject({ sort: 'unit-profit', report: 'r.html', open: true });
     expect(parseError(scout, ['--file', 'm.csv', '--sort', 'margin'])).toMatch(
-      /Allowed choices are profit, roi, rank, unit-profit/,
+      /^--sort "margin" must be one of profit, roi, rank, unit-profit$/,
     );
   });
 

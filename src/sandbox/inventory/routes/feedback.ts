@@ -4,10 +4,10 @@ import { HttpFail } from '../../http.js';
 import type { Account } from '../account.js';
 import { collection } from '../collection.js';
 import { feedbackRecord } from '../records.js';
-import { parse, type Route } from './route-base.js';
+import { parse, type AddRoute } from './route-base.js';
 
 /** Registers the feedback routes. */
-export function feedbackRoutes(route: Route, account: Account): void {
+export function feedbackRoutes(route: AddRoute, account: Account): void {
   const { state } = account;
   route('GET', '/v1/feedbacks', (req) =>
     collection(req, Object.keys(state.feedback), (id) => feedbackRecord(state.feedback[id]!, req.origin), 'feedbacks'),

@@ -4,10 +4,10 @@ import { HttpFail } from '../../http.js';
 import type { Account } from '../account.js';
 import { collection } from '../collection.js';
 import { itemLocationRecord } from '../records.js';
-import type { Route } from './route-base.js';
+import type { AddRoute } from './route-base.js';
 
 /** Registers the itemLocation routes. */
-export function itemLocationRoutes(route: Route, account: Account): void {
+export function itemLocationRoutes(route: AddRoute, account: Account): void {
   const { state } = account;
   route('POST', '/v1/itemLocations/:id', (req) => {
     const inc = req.query.get('increment');

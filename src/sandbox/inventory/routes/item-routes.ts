@@ -5,7 +5,7 @@ import type { Account } from '../account.js';
 import { collection } from '../collection.js';
 import { itemRecord } from '../records.js';
 import type { StoredItem } from '../inventory-state.js';
-import { parse, type Route } from './route-base.js';
+import { parse, type AddRoute } from './route-base.js';
 
 /** An item as stored, from checked input and the item it replaces (if any). */
 function toStoredItem(input: ItemInput, existing: StoredItem | undefined, userId: string, now: string): StoredItem {
@@ -38,7 +38,7 @@ function sameMsku(body: unknown, msku: string): Record<string, unknown> {
 }
 
 /** Registers the item routes. */
-export function itemRoutes(route: Route, account: Account): void {
+export function itemRoutes(route: AddRoute, account: Account): void {
   const { state } = account;
   route('GET', '/v1/items', (req) =>
     collection(req, state.itemOrder, (m) => itemRecord(state.items[m]!, req.origin), 'items'),

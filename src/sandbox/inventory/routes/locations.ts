@@ -4,10 +4,10 @@ import type { Account } from '../account.js';
 import { collection } from '../collection.js';
 import type { AuthedRequest } from '../envelope.js';
 import { locationRecord } from '../records.js';
-import { parse, type Route } from './route-base.js';
+import { parse, type AddRoute } from './route-base.js';
 
 /** Registers the location routes. */
-export function locationRoutes(route: Route, account: Account): void {
+export function locationRoutes(route: AddRoute, account: Account): void {
   const { state } = account;
   route('GET', '/v1/locations', (req) =>
     collection(req, state.locationOrder, (id) => locationRecord(state.locations[id]!, req.origin), 'locations'),

@@ -6,10 +6,10 @@ import type { OAuthServer } from '../../oauth/server.js';
 import { authed, type AuthedHandler } from '../envelope.js';
 
 /** Registers an authed route of the inventory API. */
-export type Route = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, handler: AuthedHandler) => void;
+export type AddRoute = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, handler: AuthedHandler) => void;
 
 /** The registrar of authed routes on `server`: each checks the bearer token with `oauth` and answers in the envelope. */
-export function authedRoute(server: SandboxServer, oauth: OAuthServer): Route {
+export function authedRoute(server: SandboxServer, oauth: OAuthServer): AddRoute {
   return (method, path, handler) => server.route(method, path, authed(oauth, handler));
 }
 

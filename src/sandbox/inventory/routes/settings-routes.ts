@@ -1,10 +1,10 @@
 /** /v1/settings/:key: read and set account settings. */
 import { HttpFail } from '../../http.js';
 import type { Account } from '../account.js';
-import type { Route } from './route-base.js';
+import type { AddRoute } from './route-base.js';
 
 /** Registers the settings routes. */
-export function settingRoutes(route: Route, account: Account): void {
+export function settingRoutes(route: AddRoute, account: Account): void {
   const { state } = account;
   const settingName = (name: string) => {
     if (!/^[A-Za-z0-9_.-]{1,200}$/.test(name))

@@ -9,6 +9,8 @@ export interface ResearchState {
   account: ResearchAccount;
   /** Category ids made known by a call with an ASIN of theirs (as the API documents). */
   knownCategories: string[];
+  /** Titles a rehearsal gave ASINs in place of the drawn ones (server text a client must take as data). */
+  titles?: Record<string, string>;
 }
 
 const ASIN = /^[A-Z0-9]{10}$/;
@@ -23,7 +25,7 @@ export interface Kit {
   meta(): ReturnType<typeof answerMeta>;
   /** The server's time in seconds. */
   nowS(): number;
-  /** Marks a product's categories as known (persisted) and returns it. */
+  /** Marks a product's categories as known (persisted) and returns it, with the title a rehearsal gave it. */
   see(p: Product): Product;
   /** The ASIN of a request (the :asin parameter unless given), or a 400. */
   asinParam(req: SandboxRequest, value?: string): string;
@@ -49,7 +51,8 @@ export function researchKit(state: ResearchState, persist: Persist, clock: Clock
         for (const id of ids) known.add(id);
         persist.set(['research', 'knownCategories'], [...known]);
       }
-      return p;
+      const title = state.titles?.[p.asin];
+      return title === undefined ? p : { ...p, title };
     },
     asinParam(req, value = req.params.asin ?? '') {
       if (!ASIN.test(value))
