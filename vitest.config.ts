@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The platform suites run on their own (vitest.platforms.config.ts).
+    exclude: ['test/windows/**', 'test/standalone/**', '**/node_modules/**'],
     // dist/ is built once, before any file: e2e files spawn it, and a file run alone must test today's sources.
     // The run gets a TMPDIR of its own, each file a folder in it; anything left there at the end fails the file, or the run.
     globalSetup: ['test/setup/temp-root.ts', 'test/setup/build.ts'],

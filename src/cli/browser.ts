@@ -52,8 +52,19 @@ export async function openBrowser(
     const [command, ...args] = browser.split(/\s+/) as [string, ...string[]];
     return started(spawn(command, [...args, url], { detached: true, stdio: 'ignore', env: env as NodeJS.ProcessEnv }));
   }
+  if (process.platform === 'win32') return started(windowsDefault(url, env));
   const { default: open } = await import('open');
   return started(await open(url));
+}
+
+/**
+ * Windows' own handler of URLs (the default browser; a file: URL's program), with the URL as one argument that no
+ * shell reads: `cmd /c start` would split it at "&", and PowerShell (what `open` uses) must outlive us to open anything.
+ * Detached, so that it is not killed with us when inv exits at once (after --open-labels).
+ */
+function windowsDefault(url: string, env: Record<string, string | undefined>): ChildProcess {
+  const rundll32 = `${env.SystemRoot || env.SYSTEMROOT || 'C:\\Windows'}\\System32\\rundll32.exe`;
+  return spawn(rundll32, ['url.dll,FileProtocolHandler', url], { detached: true, stdio: 'ignore', windowsHide: true });
 }
 
 /**

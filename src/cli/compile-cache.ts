@@ -10,6 +10,7 @@ import { homedir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { writeWholeSync } from '../util/atomic-write.js';
+import { localAppData } from '../config/paths.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -20,8 +21,9 @@ interface Internals {
   paths: string[];
 }
 
-/** The directory of the compile cache: $XDG_CACHE_HOME/inv/v8, else ~/.cache/inv/v8. */
+/** The directory of the compile cache: $XDG_CACHE_HOME/inv/v8, else %LOCALAPPDATA%\\inv\\cache\\v8 on Windows, else ~/.cache/inv/v8. */
 export function compileCacheDir(env: Env): string {
+  if (!env.XDG_CACHE_HOME && process.platform === 'win32') return join(localAppData(env), 'inv', 'cache', 'v8');
   return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'inv', 'v8');
 }
 
@@ -80,7 +82,9 @@ function ownPrivateDir(dir: string): boolean {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stats = lstatSync(dir);
-    return stats.isDirectory() && stats.uid === process.getuid?.() && (stats.mode & 0o077) === 0;
+    // Windows has no owner or mode bits here: the user's profile folder keeps it theirs (docs/decisions.md, Windows).
+    if (process.getuid === undefined) return stats.isDirectory();
+    return stats.isDirectory() && stats.uid === process.getuid() && (stats.mode & 0o077) === 0;
   } catch {
     return false;
   }

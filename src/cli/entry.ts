@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDir, configFile } from '../config/paths.js';
 import { helpRequest } from './help-request.js';
+import { packagedAsset } from '../util/packaged.js';
 
 declare const __INV_VERSION__: string | undefined;
 
@@ -48,7 +49,8 @@ async function helpText(argv: string[]): Promise<string | undefined> {
   if (key === undefined || typeof __INV_VERSION__ !== 'string') return undefined;
   if (process.stdout.isTTY && (process.stdout.columns ?? 80) < 80) return undefined;
   try {
-    const texts = JSON.parse(readFileSync(new URL('./help.json', import.meta.url), 'utf8')) as Record<string, string>;
+    const stored = packagedAsset('help.json') ?? readFileSync(new URL('./help.json', import.meta.url));
+    const texts = JSON.parse(stored.toString('utf8')) as Record<string, string>;
     return texts[key];
   } catch {
     return undefined; // no stored texts: commander answers

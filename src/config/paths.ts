@@ -4,10 +4,12 @@ import { join } from 'node:path';
 
 type Env = Record<string, string | undefined>;
 
-/** The config directory: INV_CONFIG_DIR, else $XDG_CONFIG_HOME/inv, else ~/.config/inv. */
-export function configDir(env: Env): string {
+/** The config directory: INV_CONFIG_DIR, else $XDG_CONFIG_HOME/inv, else %APPDATA%\\inv on Windows, else ~/.config/inv. */
+export function configDir(env: Env, platform: string = process.platform): string {
   if (env.INV_CONFIG_DIR) return env.INV_CONFIG_DIR;
-  return join(env.XDG_CONFIG_HOME || join(env.HOME || homedir(), '.config'), 'inv');
+  if (env.XDG_CONFIG_HOME) return join(env.XDG_CONFIG_HOME, 'inv');
+  if (platform === 'win32') return join(env.APPDATA || join(homedir(), 'AppData', 'Roaming'), 'inv');
+  return join(env.HOME || homedir(), '.config', 'inv');
 }
 
 /** The config file in config directory `dir` (the name conf gives it: configName "config", extension json). */
@@ -15,10 +17,20 @@ export function configFile(dir: string): string {
   return join(dir, 'config.json');
 }
 
-/** The state directory for batch journals: INV_STATE_DIR, else $XDG_STATE_HOME/inv, else ~/.local/state/inv. */
-export function stateDir(env: Env): string {
+/**
+ * The state directory (batch journals, caches, the learnt rates): INV_STATE_DIR, else $XDG_STATE_HOME/inv, else
+ * %LOCALAPPDATA%\\inv on Windows (where Windows programs keep what is not roamed), else ~/.local/state/inv.
+ */
+export function stateDir(env: Env, platform: string = process.platform): string {
   if (env.INV_STATE_DIR) return env.INV_STATE_DIR;
-  return join(env.XDG_STATE_HOME || join(env.HOME || homedir(), '.local', 'state'), 'inv');
+  if (env.XDG_STATE_HOME) return join(env.XDG_STATE_HOME, 'inv');
+  if (platform === 'win32') return join(localAppData(env), 'inv');
+  return join(env.HOME || homedir(), '.local', 'state', 'inv');
+}
+
+/** Windows' %LOCALAPPDATA%: where a program keeps what stays on this machine (state, caches). */
+export function localAppData(env: Env): string {
+  return env.LOCALAPPDATA || join(homedir(), 'AppData', 'Local');
 }
 
 /** The runtime directory (one-use files such as the login page): $XDG_RUNTIME_DIR/inv, else "run" in the state directory. */

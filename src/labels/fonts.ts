@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { packagedAsset } from '../util/packaged.js';
 
 const PACKAGE = '@expo-google-fonts/noto-sans';
 const FILES = { regular: '400Regular/NotoSans_400Regular.ttf', bold: '700Bold/NotoSans_700Bold.ttf' } as const;
@@ -15,11 +16,13 @@ export type Weight = keyof typeof FILES;
 export const FONT = { regular: 'Label', bold: 'Label-Bold' } as const;
 
 /**
- * The font file of `weight`: dist/fonts/ in the built CLI (the build copies it there, because an installed
- * inv has no devDependencies), else the font package itself (the sources, as tests run them).
+ * The font of `weight`: packaged in the standalone executable, else its file in dist/fonts/ of the built CLI (the build
+ * copies it there, because an installed inv has no devDependencies), else in the font package (the sources, in tests).
  */
-export function fontFile(weight: Weight): string {
+export function fontFile(weight: Weight): string | Buffer {
   const base = FILES[weight].split('/')[1]!;
+  const packaged = packagedAsset(base);
+  if (packaged) return packaged;
   for (const dir of ['../fonts/', './fonts/']) {
     const url = new URL(dir + base, import.meta.url);
     if (existsSync(url)) return fileURLToPath(url);

@@ -4,8 +4,9 @@
  * new, never half; the temporary file is removed when anything fails.
  */
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { InvError } from '../errors.js';
 
 export interface WholeWrite {
   /** The file's mode when new (default 0600: what inv writes is the user's own). */
@@ -33,7 +34,8 @@ export async function writeWhole(file: string, data: string | Uint8Array, option
     } finally {
       await handle.close();
     }
-    await rename(temp, file);
+    for (let waited = 0; !renamed(() => renameSync(temp, file), file, waited); waited += PAUSE_MS)
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
@@ -51,9 +53,31 @@ export function writeWholeSync(file: string, data: string | Uint8Array, options:
     } finally {
       closeSync(fd);
     }
-    renameSync(temp, file);
+    for (let waited = 0; !renamed(() => renameSync(temp, file), file, waited); waited += PAUSE_MS)
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, PAUSE_MS);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
+  }
+}
+
+// Windows refuses to replace a file that another process has open (an indexer, a backup, another inv reading it):
+// the rename is tried again for a while, then refused naming the file.
+const PAUSE_MS = 50;
+const PATIENCE_MS = 5_000;
+
+/** Runs the rename `move`; false when Windows says the file is held and it may be tried again after `waited` ms. */
+function renamed(move: () => void, file: string, waited: number): boolean {
+  try {
+    move();
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (process.platform !== 'win32' || !['EPERM', 'EACCES', 'EBUSY'].includes(code ?? '')) throw error;
+    if (waited < PATIENCE_MS) return false;
+    throw new InvError(
+      `cannot replace ${file}: another program has it open`,
+      'close it there, then run the command again',
+    );
   }
 }

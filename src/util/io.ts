@@ -40,7 +40,7 @@ export function streamWriter(stream: NodeJS.WritableStream): Writer {
 }
 
 /**
- * The IO of the running process. The first SIGINT or SIGTERM aborts `signal` so work stops cleanly;
+ * The IO of the running process. The first SIGINT, SIGTERM or SIGBREAK aborts `signal` so work stops cleanly;
  * a second one, later, exits at once. The listeners stay registered (a `once` listener would be gone
  * when signal-exit checks for others, and it would kill us), and a repeat within half a second
  * counts as the same signal: conf's atomic writer (when-exit) re-raises every signal it sees.
@@ -58,6 +58,8 @@ export function processIO(): IO {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // Ctrl-Break in a Windows console (Node maps it to SIGBREAK): a stop, as Ctrl-C is.
+  process.on('SIGBREAK', onSignal);
   // The reader of our output went away (`inv items list --all | head`): nothing more to do.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);

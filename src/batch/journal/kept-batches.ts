@@ -88,8 +88,14 @@ function named(
     const found = batches.filter((b) => b.info.name === candidate);
     if (found.length > 0) return found;
   }
+  // Windows names a file whatever the case it is typed in (C:\Moves.csv is c:\moves.csv).
+  if (process.platform === 'win32') {
+    const found = batches.filter((b) => b.info.name.toLowerCase() === resolve(name).toLowerCase());
+    if (found.length > 0) return found;
+  }
   if (basename(name) !== name) return [];
-  const found = batches.filter((b) => basename(b.info.name) === name);
+  const same = (a: string) => (process.platform === 'win32' ? a.toLowerCase() === name.toLowerCase() : a === name);
+  const found = batches.filter((b) => same(basename(b.info.name)));
   const names = [...new Set(found.map((b) => b.info.name))];
   if (names.length > 1) {
     throw new UsageError(
