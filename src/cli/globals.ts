@@ -67,7 +67,8 @@ export function addGlobalOptions(program: Command): void {
     .option('--timeout <seconds>', 'request timeout in seconds', '30')
     .option(
       '--wait <duration>',
-      'wait this long (e.g. 90s, 10m, 1h) for a service that cannot be reached or is rate limiting (default: 10m in a batch and scout --file, 30s for the 429s of a one-shot, no wait for an outage otherwise)',
+      'wait this long (e.g. 90s, 10m, 1h) for a service that cannot be reached or is rate limiting ' +
+        '(default: 10m in a batch and scout --file, 30s for the 429s of a one-shot, no wait for an outage otherwise)',
     )
     .option('--base-url <url>', 'Inventory API base address (overrides INV_BASE_URL and the profile)')
     .option('--auth-url <url>', 'OAuth server address')
