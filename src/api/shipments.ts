@@ -127,7 +127,7 @@ export async function showShipment(
 }
 
 /** The fnsku the marketplace gives an msku, as an inbound plan of one unit states it; null when the plan is refused. */
-async function fnskuOf(client: InventoryClient, msku: string): Promise<string | null> {
+export async function fnskuOf(client: InventoryClient, msku: string): Promise<string | null> {
   try {
     const plan = await client.plan({ msku, quantity: 1 });
     return (
