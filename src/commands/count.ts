@@ -75,6 +75,7 @@ export async function run(ctx: Ctx, options: CountOptions): Promise<void> {
     import('../api/bin-code.js'),
   ]);
   const location = await new LocationNames(client).find(options.location, 'location');
+  const startedAt = new Date(ctx.now()).toISOString();
   const start = await plan.readBin(client, location.id);
   const fnskus = new Map(await Promise.all([...start.keys()].map(async (m) => [m, await fnskuOf(client, m)] as const)));
   const codes = await countCodes(client, fnskus);
@@ -106,6 +107,6 @@ export async function run(ctx: Ctx, options: CountOptions): Promise<void> {
     import('./batch/batch-command.js'),
   ]);
   await runAndRender(ctx, out, async () =>
-    runCountBatch(location, diffs, await batchEnv(ctx, 'POST /v1/itemLocations')),
+    runCountBatch(location, startedAt, diffs, await batchEnv(ctx, 'POST /v1/itemLocations')),
   );
 }

@@ -1,9 +1,10 @@
-/** The pure parts of inv count: how a scanned line reads, the tally, code spellings, bin codes, differences. */
+/** The pure parts of inv count and inv move --scan: how a scanned line reads, the tally, code spellings, bin codes, differences, legs. */
 import { describe, expect, it } from 'vitest';
 import { countLine, Tally } from '../../src/count/count-tally.js';
 import { codeForms, mskuOf } from '../../src/count/count-codes.js';
 import { changes, differences } from '../../src/count/count-plan.js';
 import { binCode, binCodeId } from '../../src/api/bin-code.js';
+import { ScanLegs } from '../../src/floor/scan-legs.js';
 
 describe('a count line', () => {
   it.each([
@@ -76,5 +77,35 @@ describe('differences', () => {
   });
   it('names what changed between two reads of the bin', () => {
     expect(changes(start, new Map([['A', { itemLocationId: '1', quantity: 4 }]]))).toEqual(['A 5 → 4', 'B 3 → none']);
+  });
+});
+
+describe('scanned legs', () => {
+  const legs = () =>
+    new ScanLegs(
+      (bin, msku) => (bin === '1' && msku === 'A' ? 3 : 0),
+      new Map([
+        ['A', 'A'],
+        ['B', 'B'],
+      ]),
+    );
+  it('closes a leg at the destination bin into one move per msku, and counts what the source has left', () => {
+    const l = legs();
+    for (const line of ['LOC-1', 'A', 'A']) expect(l.step(line)).toMatchObject({ ok: true });
+    expect(l.holds('1', 'A')).toBe(1);
+    expect(l.step('LOC-2')).toMatchObject({ ok: true, moves: [{ msku: 'A', quantity: 2, from: '1', to: '2' }] });
+    expect(l.holds('2', 'A')).toBe(2);
+    expect(l.step('')).toEqual({ end: true });
+  });
+  it('refuses a unit before a source bin, an over-scan, the source as destination, and an end with a leg open', () => {
+    const l = legs();
+    expect(l.step('A')).toMatchObject({ ok: false });
+    l.step('LOC-1');
+    expect(l.step('B')).toEqual({ ok: false, why: 'LOC-1 holds 0 of B: not 1 more' });
+    l.step('A');
+    expect(l.step('4')).toEqual({ ok: false, why: 'LOC-1 holds 3 of A: not 4 more' });
+    expect(l.holds('1', 'A')).toBe(2);
+    expect(l.step('LOC-1')).toMatchObject({ ok: false });
+    expect(l.step('')).toMatchObject({ ok: false });
   });
 });

@@ -2,16 +2,13 @@
  * The count batch: one row per changed position (msku, its itemLocation, the quantity the count started from, the
  * quantity counted), each set once with the engine's guarantees, and the function that runs it.
  */
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { InventoryClient } from '../../api/inventory.js';
 import { ConflictError, UsageError } from '../../errors.js';
 import { runJournaledBatch } from '../batch-run.js';
 import type { BatchKind, BatchOutcome, BatchRunEnv, Identified } from '../batch-types.js';
 import type { Cell } from '../input/strict-json.js';
 import type { CountDifference } from '../../count/count-plan.js';
-import { ensureOwnDir } from '../../util/own-dir.js';
-import { nodeCrypto } from '../../util/lazy-crypto.js';
+import { withRowsFile } from '../input/rows-file.js';
 
 export interface CountRow {
   msku: string;
@@ -78,41 +75,34 @@ export function countKind(client: InventoryClient): BatchKind<CountRow, CountWha
 }
 
 /**
- * Sets a count's differences as a batch named after the location and the differences (a rerun of the same count
- * finds it done and sends nothing); the rows go through a file of the state directory, removed after the run.
+ * Sets a count's differences as a batch named after the location and the count's start: each count is its own batch
+ * (the same differences may recur), and a count run again after a stop sends nothing twice, as each row checks its
+ * position before it is sent.
  */
 export async function runCountBatch(
   location: { id: string; display: string },
+  startedAt: string,
   diffs: readonly CountDifference[],
   env: BatchRunEnv,
 ): Promise<BatchOutcome> {
-  const rows = diffs.map((d) =>
-    JSON.stringify({
-      msku: d.msku,
-      ...(d.itemLocationId ? { itemLocationId: d.itemLocationId } : {}),
-      location: location.id,
-      before: String(d.before),
-      after: String(d.counted),
-    }),
-  );
-  const digest = nodeCrypto().createHash('sha256').update(rows.join('\n')).digest('hex').slice(0, 12);
-  const dir = join(env.stateDir, 'counts');
-  ensureOwnDir(dir);
-  const file = join(dir, `count-${location.id}-${digest}-${process.pid}.ndjson`);
-  await writeFile(file, rows.join('\n') + '\n', { mode: 0o600 });
-  try {
-    return await runJournaledBatch(
+  const rows = diffs.map((d) => ({
+    msku: d.msku,
+    ...(d.itemLocationId ? { itemLocationId: d.itemLocationId } : {}),
+    location: location.id,
+    before: String(d.before),
+    after: String(d.counted),
+  }));
+  return withRowsFile(env.stateDir, rows, (file) =>
+    runJournaledBatch(
       {
         file,
         format: 'ndjson',
-        name: `count of ${location.display} (${location.id}) ${digest}`,
+        name: `count of ${location.display} (${location.id}) at ${startedAt}`,
         retryInDoubt: false,
         concurrency: 1,
       },
       env,
       { kind: countKind, label: 'setting' },
-    );
-  } finally {
-    await rm(file, { force: true });
-  }
+    ),
+  );
 }
