@@ -89,6 +89,9 @@ export class ConnectionError extends InvError {}
 /** The request was sent but the connection was lost before an answer: it may or may not have been applied. */
 export class InDoubtError extends InvError {}
 
+/** What the server holds is not what a change was worked out from (stock counted while it moved): nothing was sent. */
+export class ConflictError extends InvError {}
+
 /** A batch ended with rows failed or in doubt. */
 export class BatchIncompleteError extends InvError {
   override readonly exitCode = ExitCode.batchIncomplete;

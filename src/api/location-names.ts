@@ -3,6 +3,7 @@ import { NotFoundError, UsageError } from '../errors.js';
 import { sameName } from '../util/compare.js';
 import type { InventoryClient } from './inventory.js';
 import type { Location } from './inventory-types.js';
+import { binCodeId } from './bin-code.js';
 
 export class LocationNames {
   private all?: Promise<Location[]>;
@@ -32,11 +33,14 @@ export class LocationNames {
     throw new NotFoundError(`${flag}: no location with id ${id}`, 'see `inv locations list`');
   }
 
-  /** The id of a location given by id (digits, answered at once) or by its display name (case does not matter). */
+  /**
+   * The id of a location given by id (digits) or its scanned bin code (LOC-id), both answered at once, or by its display
+   * name (case does not matter).
+   */
   id(ref: string, flag: string): string | Promise<string> {
     const text = ref.trim();
     if (!text) throw new UsageError(`${flag} is empty: give a location id or name`);
-    return /^\d+$/.test(text) ? text : this.byName(text, flag);
+    return /^\d+$/.test(text) ? text : (binCodeId(text) ?? this.byName(text, flag));
   }
 
   /** The locations whose display name is `display`, compared as names are (case and Unicode normal form aside). */

@@ -113,7 +113,7 @@ export async function showShipment(
   const items = await Promise.all(
     stock.map(async (il) => ({
       msku: il.msku,
-      fnsku: await fnskuOf(client, il.msku),
+      fnsku: await itemFnsku(client, il.msku),
       quantity: Number(il.quantity),
       itemLocationId: il.id,
     })),
@@ -127,7 +127,7 @@ export async function showShipment(
 }
 
 /** The fnsku the marketplace gives an msku, as an inbound plan of one unit states it; null when the plan is refused. */
-async function fnskuOf(client: InventoryClient, msku: string): Promise<string | null> {
+export async function itemFnsku(client: InventoryClient, msku: string): Promise<string | null> {
   try {
     const plan = await client.plan({ msku, quantity: 1 });
     return (

@@ -20,6 +20,7 @@ export const COMMANDS: ReadonlyArray<CommandEntry> = [
   ['stock', () => import('../commands/stock/index.js')],
   ['shipments', () => import('../commands/shipments/index.js')],
   ['move', () => import('../commands/move.js')],
+  ['count', () => import('../commands/count.js')],
   ['batch', () => import('../commands/batch/index.js')],
   ['send-to-fba', () => import('../commands/send-to-fba.js')],
   ['plan', () => import('../commands/plan.js')],

@@ -10,7 +10,8 @@ export interface BatchFlags extends BatchRequestFlags {
   dryRun?: boolean;
 }
 
-const RESULTS_VIEW: View<MoveResult> = {
+/** The rows of a move batch that are not done, as a table. */
+export const RESULTS_VIEW: View<MoveResult> = {
   kind: 'list',
   fields: ['line', 'msku', 'status', 'error', 'itemLocation'],
   columns: [

@@ -2,13 +2,14 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { againOption, batchInputOptions, batchNameOption } from './batch/options.js';
-import { addOptions, fileOption, nameOption, textOption } from '../cli/option-kinds.js';
+import { addOptions, fileOption, nameOption, switchOption, textOption } from '../cli/option-kinds.js';
 import { numberOption } from '../cli/option-numbers.js';
 import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/ctx.js';
 import { canPrompt } from '../cli/prompt.js';
 import { parseBatch, runBatch, type BatchFlags } from './move-file.js';
 import type { MoveBatchRequest } from '../batch/moves/move-batch.js';
+import type { MoveScanOptions } from './move-scan.js';
 import { DELIMITER_HELP, mskuArg } from '../cli/request-body.js';
 import type { InventoryClient } from '../api/inventory.js';
 import type { ItemLocation } from '../api/inventory-types.js';
@@ -65,6 +66,7 @@ async function moveSides(
 }
 
 export interface MoveFlags extends BatchFlags {
+  scan?: boolean;
   from?: string;
   fromPurchase?: string;
   to?: string;
@@ -81,7 +83,7 @@ export interface OneMove {
 }
 
 /** What `inv move` does: one move, or a batch of them from a file. */
-export type MoveOptions = OneMove | { kind: 'batch'; request: MoveBatchRequest };
+export type MoveOptions = OneMove | { kind: 'batch'; request: MoveBatchRequest } | ({ kind: 'scan' } & MoveScanOptions);
 
 export const meta: Meta = {
   name: 'move',
@@ -99,6 +101,10 @@ export function setup(command: Command): void {
     from: nameOption('--from <location>', 'source location (id or name)', 'locations'),
     fromPurchase: textOption('--from-purchase <purchaseId>', 'receive from this purchase instead'),
     to: nameOption('--to <location>', 'destination location (id or name)', 'locations'),
+    scan: switchOption(
+      '--scan',
+      'scanned legs: a source bin, its units, the destination bin (stdin without a terminal)',
+    ),
     file: fileOption(
       '--file <file>',
       'run a batch: CSV (msku,quantity,from,to or fromPurchaseId) or NDJSON; - for stdin',
@@ -125,6 +131,7 @@ export function setup(command: Command): void {
         '  inv move MUG-BLUE-11OZ 50 --from-purchase 5001 --to 1',
         '  inv move --file moves.csv --dry-run && inv move --file moves.csv',
         '  inv move --file replenish.csv --batch "replenish-$(date +%F)"',
+        '  inv move --scan < scanner.log                  # LOC-1, units, LOC-2, …; an empty line ends',
         '',
         'A batch is its key: the account and its --batch name, or without one the content of its rows. The same key run again,',
         'from here or another machine, continues it (rows done skipped, failed rows sent again, rows in doubt held unless',
@@ -136,6 +143,16 @@ export function setup(command: Command): void {
 
 /** One move, or with --file a batch; flags of the other kind are refused. */
 export function parse([msku, quantity]: unknown[], flags: MoveFlags): MoveOptions {
+  if (flags.scan) {
+    if (flags.file !== undefined || msku !== undefined || flags.from || flags.to || flags.fromPurchase)
+      throw new UsageError('--scan reads the moves from the scanner: give no move, --file, --from or --to with it');
+    return {
+      kind: 'scan',
+      retryInDoubt: Boolean(flags.retryInDoubt),
+      concurrency: flags.concurrency,
+      again: Boolean(flags.again),
+    };
+  }
   if (flags.file !== undefined) {
     const moveGiven = msku !== undefined || Boolean(flags.from || flags.to || flags.fromPurchase);
     return { kind: 'batch', request: parseBatch(flags.file, flags, moveGiven) };
@@ -161,6 +178,7 @@ export function parse([msku, quantity]: unknown[], flags: MoveFlags): MoveOption
 /** Makes the move (locations by name or picked on a terminal) and shows both sides, or runs the batch. */
 export async function run(ctx: Ctx, options: MoveOptions): Promise<void> {
   if (options.kind === 'batch') return runBatch(ctx, options.request);
+  if (options.kind === 'scan') return (await import('./move-scan.js')).runScan(ctx, options);
   const { msku, quantity, fromPurchase } = options;
   const sides: MoveSide[] = [];
   const out = ctx.output<ItemLocation>({

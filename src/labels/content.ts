@@ -1,4 +1,4 @@
-/** What a label says: a unit's FNSKU label, or the heading label that starts a shipment's group. */
+/** What a label says: a unit's FNSKU label, a bin's label, or the heading label that starts a shipment's group. */
 import { UsageError } from '../errors.js';
 
 export interface UnitLabel {
@@ -17,7 +17,29 @@ export interface HeadingLabel {
   contents: string;
 }
 
-export type Label = UnitLabel | HeadingLabel;
+/** A location's label: its bin code (docs/decisions.md, 30) drawn as the barcode, its name and type below. */
+export interface BinLabel {
+  kind: 'bin';
+  code: string;
+  name: string;
+  type: string;
+}
+
+export type Label = UnitLabel | BinLabel | HeadingLabel;
+
+/** The three lines of a barcode label, whatever it labels: the code (barcode and its text), a title, a last line. */
+export interface BarcodeLines {
+  code: string;
+  title: string;
+  condition: string;
+}
+
+/** A unit or bin label as its barcode and lines. */
+export function barcodeLines(label: UnitLabel | BinLabel): BarcodeLines {
+  return label.kind === 'unit'
+    ? { code: label.fnsku, title: label.title, condition: label.condition }
+    : { code: label.code, title: label.name, condition: label.type };
+}
 
 /** A label and how many copies of it, in print order. */
 export interface LabelRun {

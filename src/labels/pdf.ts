@@ -1,7 +1,7 @@
 /** Label sheets and thermal rolls as PDF (pdfkit), barcodes as vector bars: page and label sizes exact in points. */
 import PDFDocument from 'pdfkit';
 import { code128, type Bars } from './code128.js';
-import type { HeadingLabel, LabelRun, UnitLabel } from './content.js';
+import { barcodeLines, type BarcodeLines, type HeadingLabel, type LabelRun } from './content.js';
 import { labelPad, TEXT_ASCENT, unitBox, type UnitBox } from './label-box.js';
 import { currentParsedFont, FONT, registerLabelFonts } from './fonts.js';
 import { slotPlace, type Layout } from './layouts.js';
@@ -38,12 +38,14 @@ export function renderPdf(
     label:
       run.label.kind === 'unit'
         ? { ...run.label, title: drawable(run.label.title), condition: drawable(run.label.condition) }
-        : {
-            ...run.label,
-            shipmentId: drawable(run.label.shipmentId),
-            center: drawable(run.label.center),
-            contents: drawable(run.label.contents),
-          },
+        : run.label.kind === 'bin'
+          ? { ...run.label, name: drawable(run.label.name), type: drawable(run.label.type) }
+          : {
+              ...run.label,
+              shipmentId: drawable(run.label.shipmentId),
+              center: drawable(run.label.center),
+              contents: drawable(run.label.contents),
+            },
   }));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -55,7 +57,7 @@ export function renderPdf(
   let page = -1;
   for (const run of runs) {
     // Bars and shortened text are worked out once a run, then drawn for each copy.
-    const unit = run.label.kind === 'unit' ? unitParts(doc, run.label, layout) : undefined;
+    const unit = run.label.kind === 'heading' ? undefined : unitParts(doc, barcodeLines(run.label), layout);
     for (let copy = 0; copy < run.copies; copy++, slot++) {
       const place = slotPlace(layout, slot);
       while (page < place.page) {
@@ -84,8 +86,8 @@ interface UnitParts {
   lines: Array<{ text: string; font: string }>;
 }
 
-function unitParts(doc: Doc, label: UnitLabel, layout: Layout): UnitParts {
-  const bars = code128(label.fnsku);
+function unitParts(doc: Doc, label: BarcodeLines, layout: Layout): UnitParts {
+  const bars = code128(label.code);
   const box = unitBox(layout, bars.modules);
   const titles = wrap(
     doc,
@@ -99,7 +101,7 @@ function unitParts(doc: Doc, label: UnitLabel, layout: Layout): UnitParts {
     bars,
     box,
     lines: [
-      { text: label.fnsku, font: FONT.regular },
+      { text: label.code, font: FONT.regular },
       ...Array.from({ length: box.titleLines }, (_, i) => ({ text: titles[i] ?? '', font: FONT.regular })),
       {
         text: fit(doc, label.condition, FONT.bold, box.lines.at(-1)!.size, layout.label.width - 2 * box.pad),

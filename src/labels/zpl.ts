@@ -2,7 +2,7 @@
  * Labels as ZPL II for Zebra printers at 203 dpi: one ^XA…^XZ format per distinct label, its barcode
  * a printer-drawn Code 128 (^BC), its copies printed by ^PQ.
  */
-import type { HeadingLabel, LabelRun, UnitLabel } from './content.js';
+import { barcodeLines, type BarcodeLines, type HeadingLabel, type LabelRun } from './content.js';
 import type { Layout } from './layouts.js';
 import { code128 } from './code128.js';
 
@@ -33,21 +33,21 @@ function cut(text: string, chars: number): string {
   return text.length <= chars ? text : text.slice(0, Math.max(0, chars - 3)).trimEnd() + '...';
 }
 
-function unit(label: UnitLabel, width: number, height: number, copies: number): string[] {
+function unit(label: BarcodeLines, width: number, height: number, copies: number): string[] {
   const pad = dots(4.5);
   const textHeight = { fnsku: 24, title: 18, condition: 20 };
   const titleLines = height >= dots(85) ? 2 : 1;
   const text = textHeight.fnsku + titleLines * textHeight.title + textHeight.condition + 12;
   const barHeight = Math.min(dots(36), height - 2 * pad - text);
-  const barWidth = code128(label.fnsku).modules * MODULE;
+  const barWidth = code128(label.code).modules * MODULE;
   const top = Math.round((height - barHeight - text) / 2);
   const inner = width - 2 * pad;
   const perLine = charsIn(inner, textHeight.title);
   let y = top + barHeight + 4;
   const out = [
     // >: starts subset B, so the symbol is the same whichever printer firmware encodes it.
-    `^FO${Math.round((width - barWidth) / 2)},${top}^BY${MODULE},3,${barHeight}^BCN,${barHeight},N,N,N,N^FD>:${label.fnsku}^FS`,
-    `^FO${pad},${y}^A0N,${textHeight.fnsku},${textHeight.fnsku}^FB${inner},1,0,C${field(label.fnsku)}`,
+    `^FO${Math.round((width - barWidth) / 2)},${top}^BY${MODULE},3,${barHeight}^BCN,${barHeight},N,N,N,N^FD>:${label.code}^FS`,
+    `^FO${pad},${y}^A0N,${textHeight.fnsku},${textHeight.fnsku}^FB${inner},1,0,C${field(label.code)}`,
   ];
   y += textHeight.fnsku + 4;
   const title = field(cut(label.title, perLine * titleLines));
@@ -83,9 +83,9 @@ export function renderZpl(runs: readonly LabelRun[], layout: Layout): string {
   const height = dots(layout.label.height);
   const blocks = runs.map((run) => {
     const body =
-      run.label.kind === 'unit'
-        ? unit(run.label, width, height, run.copies)
-        : heading(run.label, width, height, run.copies);
+      run.label.kind === 'heading'
+        ? heading(run.label, width, height, run.copies)
+        : unit(barcodeLines(run.label), width, height, run.copies);
     return ['^XA', '^CI28', `^PW${width}`, `^LL${height}`, '^LH0,0', ...body, '^XZ'].join('\n');
   });
   return blocks.join('\n') + '\n';

@@ -32,7 +32,7 @@ const destructive = (argv: string[]) =>
 const NOT_RUN = /^inv (sandbox|scout --cost)\b/;
 /** Examples that need a terminal (a browser, a masked prompt): exit 7 in this session is their answer. */
 const NEEDS_TERMINAL =
-  /^inv (login|research login|locations create)( --no-browser( --port \d+)?| --flow implicit)?$|^inv config set research\.secretKey$|^inv pack FBA\w+$/;
+  /^inv (login|research login|locations create)( --no-browser( --port \d+)?| --flow implicit)?$|^inv config set research\.secretKey$|^inv pack FBA\w+$|^inv count .* --scan$/;
 
 /** Words of a plain command line (quotes honoured), or undefined when it uses the shell (pipes, redirects, substitutions). */
 function words(line: string): string[] | undefined {
@@ -129,6 +129,7 @@ beforeAll(async () => {
   const shown = (file: string) => new RegExp(`\\$ cat ${file}\\n([^$]+)`).exec(README)![1]!;
   writeFileSync(join(work, 'contents.csv'), shown('contents.csv'));
   writeFileSync(join(work, 'boxes.csv'), shown('boxes.csv'));
+  writeFileSync(join(work, 'counts.csv'), shown('counts.csv'));
   writeFileSync(join(work, 'moves.csv'), 'msku,quantity,from,to\nMUG-BLUE-11OZ,2,Shelf A1,Shelf A2\n');
   // A night's restocking of the pick shelf from the overflow shelf: 23 moves, on lines 2-24.
   const restock = ['CABLE-USBC-2M', 'PUZZLE-1000', 'MUG-BLUE-11OZ'];

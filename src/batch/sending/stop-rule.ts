@@ -2,6 +2,7 @@
 import {
   ApiError,
   AuthError,
+  ConflictError,
   ConnectionError,
   InDoubtError,
   InterruptedError,
@@ -25,7 +26,7 @@ export interface StopVerdict {
  * service that cannot be reached (exit 1) and rate limiting past the retries (exit 5) are not the
  * row's fault: the batch stops and the row stays pending. Whether an answer leaves a request in doubt is the
  * HTTP core's call (its error hook throws InDoubtError); here it only becomes the row's state. A 2xx is applied,
- * whatever its body. Other answers refuse the row.
+ * whatever its body. Other answers refuse the row, as does a kind's own check before sending (ConflictError).
  */
 export function verdictOf(error: unknown): StopVerdict {
   const message = (error as Error)?.message ?? String(error);
@@ -38,7 +39,12 @@ export function verdictOf(error: unknown): StopVerdict {
   // Stopped while it waited to be sent (a 429's wait, an outage): it never left.
   if (error instanceof StoppedBeforeSendingError) return { state: 'pending', message, stop: error };
   if (error instanceof InterruptedError) return { state: 'in-doubt', message, stop: error };
-  if (error instanceof ApiError || (error as InvError)?.exitCode === 3 || (error as InvError)?.exitCode === 2)
+  if (
+    error instanceof ApiError ||
+    error instanceof ConflictError ||
+    (error as InvError)?.exitCode === 3 ||
+    (error as InvError)?.exitCode === 2
+  )
     return { state: 'failed', message };
   // Anything else is unexpected: the request may have left, so the row is in doubt, and the batch stops.
   return { state: 'in-doubt', message, stop: error as InvError };

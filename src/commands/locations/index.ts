@@ -8,3 +8,4 @@ export * as list from './list.js';
 export * as get from './get.js';
 export * as create from './create.js';
 export * as update from './update.js';
+export * as labels from './labels.js';

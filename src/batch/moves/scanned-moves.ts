@@ -1,0 +1,24 @@
+/** Scanned moves sent as a move batch: one row per msku and quantity of each leg, named after the rows. */
+import type { BatchOutcome, BatchRunEnv } from '../batch-types.js';
+import { withRowsFile } from '../input/rows-file.js';
+import { runMoveBatch } from './move-batch.js';
+
+/**
+ * Runs the moves of a scan session as a batch named after its rows: the same scans replayed are the same batch (nothing
+ * twice); `again` sends a finished one once more.
+ */
+export async function runScannedMoves(
+  moves: ReadonlyArray<{ msku: string; quantity: number; from: string; to: string }>,
+  env: BatchRunEnv,
+  options: { retryInDoubt: boolean; concurrency: number; again: boolean },
+): Promise<BatchOutcome> {
+  const rows = moves.map((m) => ({
+    msku: m.msku,
+    quantity: m.quantity,
+    fromLocationId: m.from,
+    toLocationId: m.to,
+  }));
+  return withRowsFile(env.stateDir, rows, (file, digest) =>
+    runMoveBatch({ file, format: 'ndjson', name: `scanned moves ${digest}`, dryRun: false, ...options }, env),
+  );
+}

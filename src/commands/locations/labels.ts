@@ -1,0 +1,86 @@
+/** inv locations labels [LOCATION…|--all]: a Code 128 bin label per location, on the layouts `inv labels` has. */
+import type { Command } from 'commander';
+import { UsageError } from '../../errors.js';
+import type { Meta } from '../../cli/command.js';
+import type { Ctx } from '../../cli/ctx.js';
+import { addOptions, choiceOption, fileOption, switchOption, textOption } from '../../cli/option-kinds.js';
+import { LABEL_FORMATS, LAYOUT_NAMES } from '../../labels/layouts.js';
+import { checkLabelFile, labelSettings, type LabelOptions } from '../../labels/write-labels.js';
+
+export const meta: Meta = {
+  name: 'labels',
+  args: [['[location...]', 'locations to label, by id or name (or --all)']],
+  summary: 'bin labels to print: a Code 128 barcode of each location (LOC-id), its name and type',
+};
+
+interface Flags {
+  all?: boolean;
+  layout?: string;
+  start?: string;
+  out?: string;
+  format?: string;
+}
+
+/** Which locations to label, and the label output once -o zpl is known. */
+export interface LocationLabelsOptions {
+  /** Ids or names, or undefined for every location. */
+  refs?: string[];
+  output(zpl: boolean): LabelOptions;
+}
+
+/** Options of `inv locations labels`. */
+export function setup(command: Command): void {
+  addOptions(command, {
+    all: switchOption('--all', 'a label for every location'),
+    layout: choiceOption(
+      '--layout <layout>',
+      'sheet or roll (default: avery-5160; thermal-2.25x1.25 for ZPL)',
+      LAYOUT_NAMES,
+    ),
+    start: textOption('--start <k>', 'position of the first label on the first sheet (a partly used sheet), from 1'),
+    out: fileOption('--out <file>', 'write to this file (PDF needs one; ZPL goes to stdout without it)'),
+    format: choiceOption(
+      '--format <format>',
+      "default: from --out's extension, else pdf; -o zpl also works",
+      LABEL_FORMATS,
+    ),
+  });
+  command.addHelpText(
+    'after',
+    [
+      '',
+      'Examples:',
+      '  inv locations labels --all --out bins.pdf',
+      '  inv locations labels "Shelf A1" 7 --layout thermal-2x1 -o zpl | lp -d zebra -o raw',
+      '',
+      'A bin label holds LOC- and the location id; every scan mode and every location argument reads it.',
+    ].join('\n'),
+  );
+}
+
+/** The locations (or --all) and the label output, checked. */
+export function parse([refs]: unknown[], flags: Flags): LocationLabelsOptions {
+  const given = (refs as string[] | undefined) ?? [];
+  if (flags.all && given.length > 0) throw new UsageError('give locations or --all, not both');
+  if (!flags.all && given.length === 0) throw new UsageError('give the locations to label (ids or names), or --all');
+  const output = (zpl: boolean) => labelSettings({ ...flags, format: flags.format ?? (zpl ? 'zpl' : undefined) });
+  return { refs: flags.all ? undefined : given, output };
+}
+
+/** Finds the locations and writes a label for each, in the order given (--all: by sort order). */
+export async function run(ctx: Ctx, { refs, output }: LocationLabelsOptions): Promise<void> {
+  const options = checkLabelFile(output(ctx.globals.zpl), '--out');
+  const [{ LocationNames }, { binRuns }, { writeLabels }] = await Promise.all([
+    import('../../api/location-names.js'),
+    import('../../labels/bin-labels.js'),
+    import('../../labels/write-labels.js'),
+  ]);
+  const names = new LocationNames(await ctx.inventory());
+  const locations = refs
+    ? await Promise.all(refs.map((ref) => names.find(ref, 'location')))
+    : [...(await names.list())].sort((a, b) => Number(a.order) - Number(b.order) || Number(a.id) - Number(b.id));
+  if (locations.length === 0) throw new UsageError('there is no location to label', 'see `inv locations create`');
+  await ctx.info(
+    `${ctx.color.green('✓')} ${await writeLabels(binRuns(locations), options, ctx.io, ctx.progressStream)}`,
+  );
+}

@@ -1,0 +1,62 @@
+/** inv locations labels: bin labels read back (zbarimg per sheet cell, zxing on rolls) to the LOC-id a scan mode resolves; ZPL the same. */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInv } from '../helpers/io.js';
+import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
+import { decodePdf } from '../helpers/zxing.js';
+import { decodeCells, renderPages } from '../helpers/labels.js';
+import { LAYOUTS } from '../../src/labels/layouts.js';
+
+let fx: InventoryFixture;
+let locations: Array<{ id: string; display: string; order: string }>;
+beforeAll(async () => {
+  fx = await inventoryFixture();
+  locations = JSON.parse((await inv(['locations', 'list', '--all', '--json'])).stdout);
+});
+afterAll(() => fx.close());
+
+const inv = (args: string[], stdin?: string) => runInv(args, { env: fx.authed, stdin });
+
+describe('inv locations labels', () => {
+  it('draws one Code 128 label per location on a sheet, each holding LOC- and its id', async () => {
+    const file = join(fx.dir, 'bins.pdf');
+    const r = await inv(['locations', 'labels', '--all', '--out', file]);
+    expect(r.code, r.stderr).toBe(0);
+    const byOrder = [...locations].sort((a, b) => Number(a.order) - Number(b.order) || Number(a.id) - Number(b.id));
+    // zbarimg, one cell at a time (zxing reads a whole sheet of similar symbols badly): the sort order, then blank places.
+    const [page] = decodeCells(renderPages(file, 1, 1), LAYOUTS['avery-5160']);
+    expect(page).toEqual([
+      ...byOrder.map((l) => [`CODE-128:LOC-${l.id}`]),
+      ...Array.from({ length: 30 - byOrder.length }, () => []),
+    ]);
+    expect(r.stderr).toContain(`${locations.length} labels (avery-5160) on 1 sheet written to ${file}`);
+  });
+
+  it('labels the locations given by name or id on a thermal roll, one a page, in the order given', async () => {
+    const [a, b] = locations;
+    const file = join(fx.dir, 'roll.pdf');
+    const r = await inv(['locations', 'labels', a!.display, b!.id, '--layout', 'thermal-2x1', '--out', file]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(decodePdf(file).map((page) => page.map((s) => s.text))).toEqual([[`LOC-${a!.id}`], [`LOC-${b!.id}`]]);
+  });
+
+  it('writes ZPL whose barcode field holds the same code, and the code resolves as a location argument', async () => {
+    const [a] = locations;
+    const r = await inv(['locations', 'labels', a!.id, '-o', 'zpl']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`^BCN,`);
+    expect(r.stdout).toContain(`^FD>:LOC-${a!.id}^FS`);
+    const got = await inv(['locations', 'get', `LOC-${a!.id}`, '--json']);
+    expect(got.code, got.stderr).toBe(0);
+    expect(JSON.parse(got.stdout)).toMatchObject({ id: a!.id, display: a!.display });
+  });
+
+  it('refuses nothing to label, and both locations and --all', async () => {
+    expect((await inv(['locations', 'labels', '--out', 'x.pdf'])).stderr).toContain('give the locations to label');
+    const both = await inv(['locations', 'labels', '1', '--all', '--out', 'x.pdf']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('not both');
+    const unknown = await inv(['locations', 'labels', 'No Such Shelf', '--out', join(fx.dir, 'none.pdf')]);
+    expect(unknown.stderr).toContain('no location named "No Such Shelf"');
+  });
+});
