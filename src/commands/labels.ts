@@ -7,8 +7,8 @@ import type { Ctx } from '../cli/ctx.js';
 import { checkFnsku, unitRun } from '../labels/content.js';
 import { checkLabelFile, labelSettings, writeLabels, type LabelOptions } from '../labels/write-labels.js';
 import { readAll, type IO } from '../util/io.js';
-import { LABEL_FORMATS, LAYOUT_NAMES } from '../labels/layouts.js';
-import { addOptions, choiceOption, fileOption, textOption } from '../cli/option-kinds.js';
+import { labelSheetOptions } from './shared/label-file-options.js';
+import { addOptions, fileOption } from '../cli/option-kinds.js';
 import { numberOption } from '../cli/option-numbers.js';
 
 interface Flags {
@@ -43,18 +43,7 @@ export interface LabelsOptions {
 export function setup(command: Command): void {
   addOptions(command, {
     count: numberOption('--count <n>', 'how many labels (one per unit)', { min: 1, max: 100_000, unit: 'labels' }),
-    layout: choiceOption(
-      '--layout <layout>',
-      'sheet or roll (default: avery-5160; thermal-2.25x1.25 for ZPL)',
-      LAYOUT_NAMES,
-    ),
-    start: textOption('--start <k>', 'position of the first label on the first sheet (a partly used sheet), from 1'),
-    out: fileOption('--out <file>', 'write to this file (PDF needs one; ZPL goes to stdout without it)'),
-    format: choiceOption(
-      '--format <format>',
-      "default: from --out's extension, else pdf; -o zpl also works",
-      LABEL_FORMATS,
-    ),
+    ...labelSheetOptions(),
     from: fileOption(
       '--from <file>',
       'the labels of a saved `inv send-to-fba --json` output ("-" for stdin): a heading label per shipment, then its units',

@@ -3,8 +3,8 @@ import type { Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { Meta } from '../../cli/command.js';
 import type { Ctx } from '../../cli/ctx.js';
-import { addOptions, choiceOption, fileOption, switchOption, textOption } from '../../cli/option-kinds.js';
-import { LABEL_FORMATS, LAYOUT_NAMES } from '../../labels/layouts.js';
+import { addOptions, switchOption } from '../../cli/option-kinds.js';
+import { labelSheetOptions } from '../shared/label-file-options.js';
 import { checkLabelFile, labelSettings, type LabelOptions } from '../../labels/write-labels.js';
 
 export const meta: Meta = {
@@ -32,18 +32,7 @@ export interface LocationLabelsOptions {
 export function setup(command: Command): void {
   addOptions(command, {
     all: switchOption('--all', 'a label for every location'),
-    layout: choiceOption(
-      '--layout <layout>',
-      'sheet or roll (default: avery-5160; thermal-2.25x1.25 for ZPL)',
-      LAYOUT_NAMES,
-    ),
-    start: textOption('--start <k>', 'position of the first label on the first sheet (a partly used sheet), from 1'),
-    out: fileOption('--out <file>', 'write to this file (PDF needs one; ZPL goes to stdout without it)'),
-    format: choiceOption(
-      '--format <format>',
-      "default: from --out's extension, else pdf; -o zpl also works",
-      LABEL_FORMATS,
-    ),
+    ...labelSheetOptions(),
   });
   command.addHelpText(
     'after',

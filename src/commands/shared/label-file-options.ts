@@ -1,11 +1,29 @@
-/** --labels FILE and --labels-layout, as `inv send-to-fba` and `inv shipments show` declare them. */
-import { LAYOUT_NAMES } from '../../labels/layouts.js';
-import { choiceOption, fileOption } from '../../cli/option-kinds.js';
+/** The label options commands share: --labels FILE and --labels-layout, and the sheet options of the label printers. */
+import { LABEL_FORMATS, LAYOUT_NAMES } from '../../labels/layouts.js';
+import { choiceOption, fileOption, textOption } from '../../cli/option-kinds.js';
 
 /** The label file (`what` says which labels go in it) and its layout. */
 export function labelFileOptions(what: string) {
   return {
     labels: fileOption('--labels <file>', `${what} (PDF, or ZPL for a .zpl file)`),
     labelsLayout: choiceOption('--labels-layout <layout>', 'layout of --labels (default: avery-5160)', LAYOUT_NAMES),
+  };
+}
+
+/** Where a label command draws its labels: the layout, the first position on a sheet, the file and its format. */
+export function labelSheetOptions() {
+  return {
+    layout: choiceOption(
+      '--layout <layout>',
+      'sheet or roll (default: avery-5160; thermal-2.25x1.25 for ZPL)',
+      LAYOUT_NAMES,
+    ),
+    start: textOption('--start <k>', 'position of the first label on the first sheet (a partly used sheet), from 1'),
+    out: fileOption('--out <file>', 'write to this file (PDF needs one; ZPL goes to stdout without it)'),
+    format: choiceOption(
+      '--format <format>',
+      "default: from --out's extension, else pdf; -o zpl also works",
+      LABEL_FORMATS,
+    ),
   };
 }
