@@ -3,10 +3,9 @@ import type { Command } from 'commander';
 import { InvError, UsageError } from '../errors.js';
 import type { Meta } from '../cli/command.js';
 import type { Ctx } from '../cli/ctx.js';
-import type { View } from '../cli/output/view.js';
 import { jsonText } from '../cli/output/render.js';
 import { addOptions, fileOption, switchOption } from '../cli/option-kinds.js';
-import type { RowResult } from '../batch/batch-types.js';
+import { ROW_RESULTS_VIEW } from './shared/row-results-view.js';
 
 export const meta: Meta = {
   name: 'count',
@@ -20,17 +19,6 @@ export interface CountOptions {
   /** A CSV of code,quantity ("-" for stdin); absent: scans. */
   file?: string;
 }
-
-const RESULTS_VIEW: View<RowResult> = {
-  kind: 'list',
-  fields: ['line', 'msku', 'status', 'error', 'itemLocation'],
-  columns: [
-    { key: 'line', header: 'line', align: 'right' },
-    { key: 'msku', header: 'msku' },
-    { key: 'status', header: 'status' },
-    { key: 'error', header: 'why' },
-  ],
-};
 
 /** Options of `inv count`. */
 export function setup(command: Command): void {
@@ -65,7 +53,7 @@ export function parse([location]: unknown[], flags: { scan?: boolean; file?: str
 
 /** Reads the bin, takes the count, shows the differences and, confirmed and the bin unchanged, sets them as a batch. */
 export async function run(ctx: Ctx, options: CountOptions): Promise<void> {
-  const out = ctx.output(RESULTS_VIEW);
+  const out = ctx.output(ROW_RESULTS_VIEW);
   const client = await ctx.inventory();
   const [{ LocationNames }, plan, { countCodes }, { itemFnsku }, { binCode }] = await Promise.all([
     import('../api/location-names.js'),

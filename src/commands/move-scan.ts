@@ -6,7 +6,7 @@ import type { Ctx } from '../cli/ctx.js';
 import { lineReader } from '../cli/lines.js';
 import { canPrompt } from '../cli/prompt.js';
 import { InterruptedError, UsageError } from '../errors.js';
-import { RESULTS_VIEW } from './move-file.js';
+import { ROW_RESULTS_VIEW } from './shared/row-results-view.js';
 
 /** What a scan session of moves takes from the batch flags. */
 export interface MoveScanOptions {
@@ -17,7 +17,7 @@ export interface MoveScanOptions {
 
 /** Reads the legs until an empty line (or the end of stdin), then sends their moves with the batch engine. */
 export async function runScan(ctx: Ctx, options: MoveScanOptions): Promise<void> {
-  const out = ctx.output(RESULTS_VIEW);
+  const out = ctx.output(ROW_RESULTS_VIEW);
   const client = await ctx.inventory();
   const [{ allStock }, { countCodes }, { itemFnsku }, { ScanLegs }] = await Promise.all([
     import('../api/stock.js'),

@@ -3,7 +3,7 @@ import { NotFoundError, UsageError } from '../../errors.js';
 import type { InventoryClient } from '../../api/inventory.js';
 import { LocationNames } from '../../api/location-names.js';
 import { runJournaledBatch } from '../batch-run.js';
-import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, Identified, RowResult } from '../batch-types.js';
+import type { BatchKind, BatchOutcome, BatchRequest, BatchRunEnv, Identified } from '../batch-types.js';
 import { dryRunMoves } from './move-dry-run.js';
 import {
   checkMoveColumns,
@@ -13,8 +13,6 @@ import {
   type MoveRow,
   type MoveWhat,
 } from './move-rows.js';
-
-export type MoveResult = RowResult;
 
 export interface MoveBatchRequest extends BatchRequest {
   dryRun: boolean;
