@@ -80,4 +80,49 @@ describe('the one CSV reader', () => {
       error: expect.stringMatching(/in\.csv: line 2 is longer than 1 MiB/),
     });
   });
+
+  it('sniffs outside quotes, and a header of one delimiter is enough to tell it', async () => {
+    expect(await read('"a;b;c",d\n1,2\n')).toEqual({ rows: [{ line: 2, record: { 'a;b;c': '1', d: '2' } }] });
+    expect(await read('a;b\n1;2\n')).toEqual({ rows: [{ line: 2, record: { a: '1', b: '2' } }] });
+    expect(await read('\n\na;b\n1;2\n')).toEqual({ rows: [{ line: 4, record: { a: '1', b: '2' } }] });
+  });
+
+  it("--delimiter over a file with Excel's sep= line still skips that line; a quote is no delimiter", async () => {
+    expect(await read('sep=;\na;b\n1;2\n', { delimiter: ';' })).toEqual({
+      rows: [{ line: 3, record: { a: '1', b: '2' } }],
+    });
+    expect(await read('a"b\n1"2\n', { delimiter: '"' })).toEqual({
+      error: expect.stringMatching(/--delimiter """ must be one character \(not a quote/),
+    });
+  });
+
+  it('says nothing of empty rows when there were none', async () => {
+    const told: number[] = [];
+    expect(await read('a,b\n1,2\n', { skipped: (count) => told.push(count) })).toEqual({
+      rows: [{ line: 2, record: { a: '1', b: '2' } }],
+    });
+    expect(told).toEqual([]);
+  });
+
+  it('refuses overlong UTF-8, and reads latin1 as latin1', async () => {
+    expect(await read(Buffer.from([0x61, 0x2c, 0x62, 0x0a, 0xc0, 0xaf, 0x2c, 0x31, 0x0a]))).toEqual({
+      error: expect.stringMatching(/bytes that are not UTF-8/),
+    });
+    expect(await read(Buffer.from('a,b\ncaf\xe9,2\n', 'latin1'), { encoding: 'latin1' })).toEqual({
+      rows: [{ line: 2, record: { a: 'café', b: '2' } }],
+    });
+  });
+
+  it('takes a line of exactly 1 MiB and refuses one byte more', async () => {
+    const cell = (bytes: number) => 'x'.repeat(bytes - 2);
+    const ok = await read(`a,b\n1,${cell(1024 * 1024)}\n`);
+    expect(ok.rows?.length).toBe(1);
+    expect(await read(`a,b\n1,${cell(1024 * 1024 + 1)}\n`)).toEqual({
+      error: expect.stringMatching(/line 2 is longer than 1 MiB/),
+    });
+    // The last line of a file without a newline is bounded alike.
+    expect(await read(`a,b\n1,${cell(1024 * 1024 + 1)}`)).toEqual({
+      error: expect.stringMatching(/line 2 is longer than 1 MiB/),
+    });
+  });
 });

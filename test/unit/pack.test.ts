@@ -138,6 +138,23 @@ describe('the pack list in a spreadsheet', () => {
     expect(pick('12')).toEqual(["'=1+1", '-5', "'@SUM(A1)"]);
     expect(pick('-5')).toEqual(["'+A1", '12', '-1.5e3']);
   });
+
+  it('keeps a title holding a tab or a line break in one cell', () => {
+    const one: ShipmentFacts = { ...facts, lines: [{ msku: 'M', fnsku: fnsku(0), quantity: 1 }] };
+    const packing = checkPacking(
+      one,
+      [{ row: 2, box: 1, msku: 'M', quantity: 1 }],
+      [{ row: 2, box: 1, weight: 1, length: 10, width: 10, height: 10 }],
+    );
+    const tsv = packListTsv(
+      packing,
+      new Map([['M', { title: 'Mug\tblue\r\nlarge', asin: 'B0', condition: 'new' }]]),
+      'x',
+    );
+    const line = tsv.split('\n').find((l) => l.startsWith('M\t'))!;
+    expect(line).toContain('Mug blue large');
+    expect(tsv.split('\n').some((l) => l.startsWith('large'))).toBe(false);
+  });
 });
 
 describe('Code 128 B from the symbol table', () => {
