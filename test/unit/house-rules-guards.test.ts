@@ -10,6 +10,8 @@ import { namesFile, rememberNames } from '../../src/cli/completion/names.js';
 import { addOptions } from '../../src/cli/option-kinds.js';
 import { amountOf, numberOption } from '../../src/cli/option-numbers.js';
 import { code128 } from '../../src/labels/code128.js';
+import { readCsv } from '../../src/csv/csv-input.js';
+import { writeFileSync } from 'node:fs';
 import { BUY_LIST_COLUMNS, buyRows } from '../../src/scout/buy-list.js';
 import type { ScoutResult } from '../../src/scout/scan-engine.js';
 import { writeWhole, writeWholeSync } from '../../src/util/atomic-write.js';
@@ -109,5 +111,16 @@ describe('the buy list', () => {
     const title = row![BUY_LIST_COLUMNS.indexOf('title')]!;
     expect(title).toHaveLength(255);
     expect(title.startsWith("'=")).toBe(true);
+  });
+});
+
+describe('UTF-8 at the end of a file', () => {
+  it('a file cut inside a character is refused, not read with a replacement character', async () => {
+    const file = join(tempDir('utf8'), 'cut.csv');
+    writeFileSync(file, Buffer.concat([Buffer.from('a,b\n1,caf'), Buffer.from([0xc3])]));
+    const rows = async () => {
+      for await (const row of readCsv(file, 'cut.csv')) void row;
+    };
+    await expect(rows()).rejects.toThrow(/not UTF-8/);
   });
 });
