@@ -82,12 +82,13 @@ describe('the transport', () => {
       res.write('a');
     };
     expect((await failure(open(200).send(request('/stall')))).message).toMatch(/BODY_TIMEOUT/);
+    // A drip ten times faster than the timeout (a loaded machine's late timers are no stall), longer than it in all.
     handler = (_req, res) => {
       res.writeHead(200);
       let sent = 0;
-      const tick = setInterval(() => (++sent < 6 ? res.write('b') : (clearInterval(tick), res.end('c'))), 100);
+      const tick = setInterval(() => (++sent < 15 ? res.write('b') : (clearInterval(tick), res.end('c'))), 40);
     };
-    expect((await open(200).send(request('/drip'))).text).toBe('bbbbbc');
+    expect((await open(400).send(request('/drip'))).text).toBe(`${'b'.repeat(14)}c`);
   });
 
   it('a connection dropped after the request was sent, or in the middle of the body: "lost"', async () => {
