@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import WaitFirst from './test/setup/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -17,5 +18,6 @@ export default defineConfig({
     // A worker keeps the modules it loaded from one file to the next: a fresh process and module graph per file cost
     // as much CPU as the tests of most files. Each file still gets its own TMPDIR and cleanup (setupFiles run per file).
     isolate: false,
+    sequence: { sequencer: WaitFirst },
   },
 });
