@@ -14,7 +14,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Three files at a time on 2 cores: many tests wait (on a rate limit, a Retry-After, a browser), and a third file
     // fills that time (the 20 heaviest files took 87 s with 2, 77 s with 3 and 93 s with 4, the same CPU each).
-    maxWorkers: 3,
+    maxWorkers: 4,
     // A worker keeps the modules it loaded from one file to the next: a fresh process and module graph per file cost
     // as much CPU as the tests of most files. Each file still gets its own TMPDIR and cleanup (setupFiles run per file).
     isolate: false,
