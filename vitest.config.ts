@@ -12,8 +12,8 @@ export default defineConfig({
     setupFiles: ['test/setup/temp-file.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Three files at a time on 2 cores: many tests wait (on a rate limit, a Retry-After, a browser), and a third file
-    // fills that time (the 20 heaviest files took 87 s with 2, 77 s with 3 and 93 s with 4, the same CPU each).
+    // Four files at a time on 2 cores: many tests wait (on a rate limit, a Retry-After, a month of nights, a browser),
+    // and a fourth file fills the time three left idle (bench/RESULTS.md, `npm test` on a fresh clone).
     maxWorkers: 4,
     // A worker keeps the modules it loaded from one file to the next: a fresh process and module graph per file cost
     // as much CPU as the tests of most files. Each file still gets its own TMPDIR and cleanup (setupFiles run per file).
