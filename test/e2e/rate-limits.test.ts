@@ -38,6 +38,8 @@ describe('a single command answered 429', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(moves() - before.moves).toBe(2);
     expect(fx.sandbox.account.stockOf('C-1', fx.bays.A)!.quantity).toBe(before.a - 1);
+    // A wait of a second or more is said, so that a command that pauses does not look hung.
+    if ('retryAfter' in extra) expect(r.stderr).toMatch(/waiting 1 s/);
   });
 
   it('a 503 to doMoveItem is still in doubt and not sent again', async () => {
