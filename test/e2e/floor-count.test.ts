@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
-import { startInTerminal, type TerminalSession } from '../helpers/terminal.js';
+import { startInTerminal, step } from '../helpers/terminal.js';
 
 let fx: InventoryFixture;
 // Each test counts a fresh demo account: Shelf A1 (1) holds MUG 120, BOOK 45, LAMP 12; Shelf A2 (2) MUG 30, CABLE 200, PUZZLE 60.
@@ -95,12 +95,6 @@ describe('inv count --scan from stdin', () => {
     expect(stock()).toBe(before);
   });
 });
-
-/** Types a line and waits until `after` shows on the screen. */
-async function step(session: TerminalSession, line: string, after: RegExp): Promise<void> {
-  session.type(line + '\r');
-  await session.waitFor(after);
-}
 
 describe('inv count --scan on a terminal', () => {
   it('counts with a ring at an unknown code, shows two differences, and sets them once confirmed', async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
-import { startInTerminal, type TerminalSession } from '../helpers/terminal.js';
+import { startInTerminal, step } from '../helpers/terminal.js';
 
 let fx: InventoryFixture;
 // A fresh demo account each: Shelf A1 (1) holds MUG 120, BOOK 45, LAMP 12; Shelf A2 (2) MUG 30, CABLE 200, PUZZLE 60.
@@ -69,11 +69,6 @@ describe('inv move --scan from stdin', () => {
     expect(stock()).toBe(before);
   });
 });
-
-async function step(s: TerminalSession, line: string, after: RegExp): Promise<void> {
-  s.type(line + '\r');
-  await s.waitFor(after);
-}
 
 describe('inv move --scan on a terminal', () => {
   it('rings at an over-scan, undoes a scan, and moves the leg once the session ends', async () => {

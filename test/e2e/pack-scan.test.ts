@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
-import { startInTerminal, type TerminalSession } from '../helpers/terminal.js';
+import { startInTerminal, step, type TerminalSession } from '../helpers/terminal.js';
 import { decodePdf } from '../helpers/zxing.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -37,12 +37,6 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 const plain = (screen: string) => screen.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
-
-/** Types a line and waits until `after` shows on the screen. */
-async function step(session: TerminalSession, line: string, after: RegExp): Promise<void> {
-  session.type(line + '\r');
-  await session.waitFor(after);
-}
 
 describe('inv pack scan mode on a terminal', () => {
   it('packs two boxes, keeps the session over Ctrl-C, resumes it, refuses an over-scan, and writes labels of what was scanned', async () => {

@@ -91,3 +91,9 @@ export function startInTerminal(args: string[], env: Record<string, string>): Te
     },
   };
 }
+
+/** Types a line into `session` and waits until `after` shows on its screen. */
+export async function step(session: TerminalSession, line: string, after: RegExp): Promise<void> {
+  session.type(line + '\r');
+  await session.waitFor(after);
+}
