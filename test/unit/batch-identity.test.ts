@@ -193,19 +193,30 @@ describe('the lease', () => {
 
   it('a claim written late (a PUT retried after a 503) overtakes a run already sending: both stop before a window is stored twice', async () => {
     const data = new Map<string, string>();
-    const slow = (putMs: number): SettingStore => ({
+    // B's write is held until A has claimed and reserved two windows, whatever the machine's load: the order is the
+    // test's, not a race of timers.
+    let writing!: () => void;
+    let land!: () => void;
+    const bWrites = new Promise<void>((resolve) => (writing = resolve));
+    const gate = new Promise<void>((resolve) => (land = resolve));
+    const store = (held?: Promise<void>): SettingStore => ({
       get: async (key) => data.get(key),
       put: async (key, value) => {
-        await new Promise((resolve) => setTimeout(resolve, putMs));
+        if (held) {
+          writing();
+          await held;
+        }
         data.set(key, value);
       },
     });
-    const a = new Lease(new AnchorStore(slow(0), quiet), KEYS, BOUNDS, 'b', leaseEnv('pc-a', 1));
-    const b = new Lease(new AnchorStore(slow(150), quiet), KEYS, BOUNDS, 'b', leaseEnv('pc-b', 2));
+    const a = new Lease(new AnchorStore(store(), quiet), KEYS, BOUNDS, 'b', leaseEnv('pc-a', 1));
+    const b = new Lease(new AnchorStore(store(gate), quiet), KEYS, BOUNDS, 'b', leaseEnv('pc-b', 2));
     const claimB = b.claim(undefined, 1, 400, position); // reads the empty head, then writes slowly
+    await bWrites;
     await a.claim(undefined, 1, 400, position); // reads the empty head too, writes at once, wins
     await a.reserve(1, ids(0, 200));
     await a.reserve(2, ids(200, 400));
+    land();
     await claimB; // lands after A's read-back: B reads back its own nonce
     expect(await b.windowsBeyond(0)).toEqual({ ids: ids(0, 400), windows: 2 }); // what the run then holds in doubt
     await expect(b.reserve(1, ids(0, 200))).rejects.toThrow(/stored window 1 of batch "b"/);
