@@ -53,9 +53,15 @@ function holderOf(path: string): LockHolder | undefined {
   }
 }
 
-/** Whether a holder may still be running: any process on another host (we cannot look), a live one on ours. */
+/**
+ * Whether a holder may still be running: any process on another host (we cannot look), a live one on ours. A holder
+ * with this process's pid that started before this process did is dead: pids come round again (a restarted container,
+ * Wine's first process of a session).
+ */
 function alive(holder: LockHolder, host: string): boolean {
-  return holder.host !== host || processAlive(holder.pid);
+  if (holder.host !== host) return true;
+  if (holder.pid === process.pid) return !(Date.parse(holder.started) < performance.timeOrigin);
+  return processAlive(holder.pid);
 }
 
 /** Whether a live process holds the lock at `path` (a lock left by a killed process on this host does not count). */

@@ -60,6 +60,22 @@ describe('taking over', () => {
     await expect(withFileLock(path, async () => 'taken', { timeoutMs: 200 })).rejects.toThrow(/has held/);
   });
 
+  it("a holder with this process's own pid, from before this process started, is dead: pids come round again", async () => {
+    // A container restarted (inv is pid 1 or 7 again), or Wine's first process of a session (always pid 32): the
+    // lock a killed run left names the pid this process now has.
+    const path = lockPath();
+    writeFileSync(path, holder(process.pid));
+    expect(lockHeld(path)).toBe(false);
+    expect(await withFileLock(path, async () => 'taken', { timeoutMs: 200 })).toBe('taken');
+    writeFileSync(path, holder(process.pid));
+    lockBatch(path, 'b')();
+    // Its own lock of this run is live: two holders in one process (say two batches run in-process) still exclude.
+    const release = lockBatch(path, 'b');
+    expect(lockHeld(path)).toBe(true);
+    expect(() => lockBatch(path, 'b')).toThrow(BatchLockedError);
+    release();
+  });
+
   it('a lock held on another host is never taken over (its pid means nothing here)', async () => {
     const path = lockPath();
     writeFileSync(path, holder(deadPid, 'elsewhere.example'));
