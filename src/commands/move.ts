@@ -144,10 +144,11 @@ export function setup(command: Command): void {
 /** One move, or with --file a batch; flags of the other kind are refused. */
 export function parse([msku, quantity]: unknown[], flags: MoveFlags): MoveOptions {
   if (flags.scan) {
-    if (flags.file !== undefined || msku !== undefined || flags.from || flags.to || flags.fromPurchase)
+    if (flags.file !== undefined || msku !== undefined || flags.from || flags.to)
       throw new UsageError('--scan reads the moves from the scanner: give no move, --file, --from or --to with it');
     return {
       kind: 'scan',
+      purchase: flags.fromPurchase === undefined ? undefined : purchaseId(flags.fromPurchase),
       retryInDoubt: Boolean(flags.retryInDoubt),
       concurrency: flags.concurrency,
       again: Boolean(flags.again),
@@ -173,6 +174,13 @@ export function parse([msku, quantity]: unknown[], flags: MoveFlags): MoveOption
     fromPurchase: flags.fromPurchase,
     to: flags.to,
   };
+}
+
+/** A --from-purchase value: a purchase id (a positive whole number). */
+function purchaseId(value: string): string {
+  if (!/^[1-9]\d{0,15}$/.test(value.trim()))
+    throw new UsageError(`--from-purchase: "${value}" must be a purchase id (a positive whole number)`);
+  return value.trim();
 }
 
 /** Makes the move (locations by name or picked on a terminal) and shows both sides, or runs the batch. */
