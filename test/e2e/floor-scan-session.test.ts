@@ -88,3 +88,23 @@ describe('inv move --scan killed and resumed', () => {
     expect(replay.code, replay.stderr).toBe(0);
   });
 });
+
+describe('inv move --scan when a leg is sent without an answer', () => {
+  it('says the leg is in doubt (applied once, never sent again), and ends with exit 6', async () => {
+    fx.sandbox.inventory.faults.add({ status: 'drop', times: 1, path: '/v1/doMoveItem', method: 'POST' });
+    const s = startInTerminal(['move', '--scan'], fx.authed);
+    await s.waitFor(/move> /);
+    await step(s, 'LOC-1', /from LOC-1/);
+    await step(s, 'LAMP-DESK-LED', /taking 1/);
+    await step(s, 'LOC-2', /! not all sent: leg 1 \(0 done, 0 failed, 1 in doubt/);
+    await step(s, 'LOC-1', /from LOC-1/);
+    await step(s, 'BOOK-COOK-001', /taking 1/);
+    await step(s, 'LOC-2', /sent: leg 2/);
+    s.type('\r');
+    expect(await s.exited).toBe(6);
+    expect(plain(s.screen())).toContain('leg(s) 1 not all done');
+    // The dropped move was applied once by the server, and not sent again.
+    expect(held('1')).toMatchObject({ 'LAMP-DESK-LED': 11, 'BOOK-COOK-001': 44 });
+    expect(held('2')).toMatchObject({ 'LAMP-DESK-LED': 1, 'BOOK-COOK-001': 1 });
+  });
+});
