@@ -6,6 +6,7 @@ import type { Ctx } from '../cli/ctx.js';
 import { lineReader } from '../cli/lines.js';
 import { canPrompt } from '../cli/prompt.js';
 import { jsonText } from '../cli/output/render.js';
+import { stateDir } from '../config/paths.js';
 import { BatchIncompleteError, InterruptedError, UsageError } from '../errors.js';
 import { ROW_RESULTS_VIEW } from './shared/row-results-view.js';
 
@@ -31,18 +32,16 @@ export async function runScan(ctx: Ctx, options: MoveScanOptions): Promise<void>
   const stock = async () =>
     (await allStock(client, {})).map((il) => [il.locationId, il.msku, Number(il.quantity)] as [string, string, number]);
   if (!canPrompt(ctx.io, ctx.globals)) return runLog(ctx, options, await stock(), await countCodes(client, new Map()));
-  const [{ runMoveSession }, { sessionPath }, { stateDir }] = await Promise.all([
+  const [{ runMoveSession }, { sessionPath }] = await Promise.all([
     import('../floor/move-session.js'),
     import('../floor/scan-journal.js'),
-    import('../config/paths.js'),
   ]);
   const env = await batchEnv(ctx, 'POST /v1/doMoveItem');
   const say = async (line: string) => void (await ctx.io.err.write(line + '\n'));
-  await say(
-    options.purchase
-      ? `receiving purchase ${options.purchase}: scan the units, then the bin they go in (a number after a unit: that many); "undo"; an empty line ends`
-      : 'scan a source bin, its units (a number after a unit: that many), then the destination bin; "undo"; an empty line ends',
-  );
+  const legs = options.purchase
+    ? `receiving purchase ${options.purchase}: scan the units, then the bin they go in`
+    : 'scan a source bin, its units, then the destination bin';
+  await say(`${legs} (a number after a unit: that many); "undo"; an empty line ends`);
   const lines = lineReader(ctx.io.stdin, ctx.io.signal);
   try {
     const result = await runMoveSession({
