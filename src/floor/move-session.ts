@@ -71,6 +71,8 @@ export async function runMoveSession(env: MoveSessionEnv): Promise<MoveSessionRe
     const act = async (step: LegStep, replay: boolean): Promise<void> => {
       if (!('ok' in step) || !step.ok) return;
       if (!replay) await env.say(step.say);
+      const running = replay ? undefined : legs.running();
+      if (running && !step.moves) await env.say(`  ${running}`);
       // A bin's units may be scanned by FNSKU: read (a one-unit plan per msku) when it is first a source.
       for (const msku of step.opened ? stockMskus(step.opened) : []) {
         if (withFnskus.has(msku)) continue;

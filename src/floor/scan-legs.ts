@@ -43,6 +43,21 @@ export class ScanLegs {
     return this.source === undefined ? undefined : { from: `LOC-${this.source}`, units };
   }
 
+  /**
+   * The running screen of the open leg: each msku's units, and for a bin what it held and will hold
+   * ("LOC-1 → ?: LAMP-DESK-LED 5 (12 → 7) · MUG-BLUE-11OZ 1 (120 → 119)"); undefined when no unit is open.
+   */
+  running(): string | undefined {
+    const leg = this.openLeg();
+    if (!leg || leg.units.size === 0) return undefined;
+    const each = [...leg.units].map(([msku, n]) => {
+      if (this.source === undefined) return `${msku} ${n}`;
+      const will = this.holds(this.source, msku);
+      return `${msku} ${n} (${will + n} → ${will})`;
+    });
+    return `${leg.from} → ?: ${each.join(' · ')}`;
+  }
+
   /** What a bin holds of an msku now: the start, less what closed legs took, plus what they brought, less the open leg. */
   holds(bin: string, msku: string): number {
     const moved = this.moves.reduce(

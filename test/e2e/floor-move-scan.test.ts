@@ -80,6 +80,8 @@ describe('inv move --scan on a terminal', () => {
     expect(s.screen()).toContain('\x07');
     await step(s, '5', /taking 5 · LOC-1 will hold 7/);
     await step(s, 'MUG-BLUE-11OZ', /MUG-BLUE-11OZ · taking 1/);
+    // The running screen: every msku of the open leg, what the source held and will hold.
+    await s.waitFor(/LOC-1 → \?: LAMP-DESK-LED 5 \(12 → 7\) · MUG-BLUE-11OZ 1 \(120 → 119\)/);
     await step(s, 'undo', /took back 1 × MUG-BLUE-11OZ/);
     await step(s, 'LOC-2', /leg LOC-1 → LOC-2: 5 × LAMP-DESK-LED/);
     s.type('\r');

@@ -37,6 +37,7 @@ describe('inv move --scan --from-purchase on a terminal (a putaway)', () => {
     await step(s, 'MUG-BLUE-11OZ', /MUG-BLUE-11OZ · taking 1 · from purchase 5001/);
     await step(s, '10', /MUG-BLUE-11OZ · taking 10/);
     await step(s, 'LAMP-DESK-LED', /LAMP-DESK-LED · taking 1/);
+    await s.waitFor(/purchase 5001 → \?: MUG-BLUE-11OZ 10 · LAMP-DESK-LED 1/);
     await step(s, 'LOC-1', /sent: leg 1/);
     // The leg is on the server before the session ends.
     expect(held('1')).toMatchObject({ 'MUG-BLUE-11OZ': 130, 'LAMP-DESK-LED': 13 });
