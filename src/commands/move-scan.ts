@@ -3,7 +3,7 @@
  * floor/move-session.ts); from stdin, one code a line (a scanner log), the moves sent as one batch once it ends.
  */
 import type { Ctx } from '../cli/ctx.js';
-import { lineReader } from '../cli/lines.js';
+import { scanReader } from '../cli/scan-lines.js';
 import { canPrompt } from '../cli/prompt.js';
 import { jsonText } from '../cli/output/render.js';
 import { stateDir } from '../config/paths.js';
@@ -42,7 +42,7 @@ export async function runScan(ctx: Ctx, options: MoveScanOptions): Promise<void>
     ? `receiving purchase ${options.purchase}: scan the units, then the bin they go in`
     : 'scan a source bin, its units, then the destination bin';
   await say(`${legs} (a number after a unit: that many); "undo"; an empty line ends`);
-  const lines = lineReader(ctx.io.stdin, ctx.io.signal);
+  const lines = scanReader(ctx.io.stdin, ctx.io.signal, (text) => void ctx.io.err.write(text));
   try {
     const result = await runMoveSession({
       journalPath: sessionPath(stateDir(ctx.io.env), env.profile),
@@ -90,7 +90,7 @@ async function runLog(
   const held = new Map(stock.map(([bin, msku, n]) => [`${bin}\0${msku}`, n]));
   const legs = new ScanLegs((bin, msku) => held.get(`${bin}\0${msku}`) ?? 0, codes, options.purchase);
   const withFnskus = new Set<string>();
-  const lines = lineReader(ctx.io.stdin, ctx.io.signal);
+  const lines = scanReader(ctx.io.stdin, ctx.io.signal, (text) => void ctx.io.err.write(text));
   try {
     for (let n = 1; ; n++) {
       const text = await lines.next();
