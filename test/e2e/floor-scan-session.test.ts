@@ -109,3 +109,18 @@ describe('inv move --scan when a leg is sent without an answer', () => {
     expect(held('2')).toMatchObject({ 'LAMP-DESK-LED': 1, 'BOOK-COOK-001': 1 });
   });
 });
+
+describe('inv move --scan sessions one after another', () => {
+  it('moves the same leg again in a new session: each session is new work, not a rerun of the last', async () => {
+    for (const expected of [1, 2]) {
+      const s = startInTerminal(['move', '--scan', '--from-purchase', '5001'], fx.authed);
+      await s.waitFor(/receive 5001> /);
+      await step(s, 'LAMP-DESK-LED', /taking 1/);
+      await step(s, 'LOC-2', /sent: leg 1/);
+      s.type('\r');
+      expect(await s.exited).toBe(0);
+      expect(received('LAMP-DESK-LED')).toBe(expected);
+    }
+    expect(held('2')['LAMP-DESK-LED']).toBe(2);
+  });
+});

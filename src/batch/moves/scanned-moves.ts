@@ -5,12 +5,13 @@ import { runMoveBatch } from './move-batch.js';
 
 /**
  * Runs the moves of a scan session (or one leg of it) as a batch: named `name`, or after its rows (the same scans
- * replayed are the same batch: nothing twice); `again` sends a finished one once more.
+ * replayed are the same batch: nothing twice); `again` sends a finished one once more; `target` 1: the batch's first
+ * generation, continued if it exists, never taken for another batch of the same rows.
  */
 export async function runScannedMoves(
   moves: ReadonlyArray<{ msku: string; quantity: number; from?: string; fromPurchaseId?: string; to: string }>,
   env: BatchRunEnv,
-  options: { retryInDoubt: boolean; concurrency: number; again: boolean; name?: string },
+  options: { retryInDoubt: boolean; concurrency: number; again: boolean; name?: string; target?: number },
 ): Promise<BatchOutcome> {
   const rows = moves.map((m) => ({
     msku: m.msku,
