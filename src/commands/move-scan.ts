@@ -36,7 +36,8 @@ export async function runScan(ctx: Ctx, options: MoveScanOptions): Promise<void>
     import('../floor/move-session.js'),
     import('../floor/scan-journal.js'),
   ]);
-  const env = await batchEnv(ctx, 'POST /v1/doMoveItem');
+  // A leg's few rows need no progress bar: the line after it says how the leg went.
+  const env = { ...(await batchEnv(ctx, 'POST /v1/doMoveItem')), progress: {} };
   const say = async (line: string) => void (await ctx.io.err.write(line + '\n'));
   const legs = options.purchase
     ? `receiving purchase ${options.purchase}: scan the units, then the bin they go in`
