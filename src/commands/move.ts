@@ -99,11 +99,14 @@ export function setup(command: Command): void {
   const { format, encoding } = batchInputOptions('batch: ');
   addOptions(command, {
     from: nameOption('--from <location>', 'source location (id or name)', 'locations'),
-    fromPurchase: textOption('--from-purchase <purchaseId>', 'receive from this purchase instead'),
+    fromPurchase: textOption(
+      '--from-purchase <purchaseId>',
+      'receive from this purchase instead (with --scan: every leg, units then their bin)',
+    ),
     to: nameOption('--to <location>', 'destination location (id or name)', 'locations'),
     scan: switchOption(
       '--scan',
-      'scanned legs: a source bin, its units, the destination bin (stdin without a terminal)',
+      'scanned legs: a source bin, its units, the destination bin; Enter or Tab ends a scan (stdin without a terminal)',
     ),
     file: fileOption(
       '--file <file>',
@@ -131,6 +134,8 @@ export function setup(command: Command): void {
         '  inv move MUG-BLUE-11OZ 50 --from-purchase 5001 --to 1',
         '  inv move --file moves.csv --dry-run && inv move --file moves.csv',
         '  inv move --file replenish.csv --batch "replenish-$(date +%F)"',
+        '  inv move --scan                                # on a terminal: each leg sent as it closes; run again to resume',
+        '  inv move --scan --from-purchase 5001           # a putaway: units, then the bin they go in, leg after leg',
         '  inv move --scan < scanner.log                  # LOC-1, units, LOC-2, …; an empty line ends',
         '',
         'A batch is its key: the account and its --batch name, or without one the content of its rows. The same key run again,',

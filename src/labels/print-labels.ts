@@ -65,7 +65,7 @@ export async function printOnce(target: PrinterTarget, job: Buffer, raw: boolean
   const where = printerName(target);
   if (earlier && !env.reprint && env.now() - Date.parse(earlier.at) < PRINTED_KEPT_MS) {
     if (earlier.state === 'sent')
-      return `the same job was sent to ${where} at ${earlier.at}: not sent again (--reprint sends it again)`;
+      return `not sent again: the same job went to ${where} at ${earlier.at} (--reprint sends it again)`;
     throw new InDoubtError(
       `the same job to ${where} at ${earlier.at} was cut off before it was all sent: it may have printed in part`,
       'check the printer; --reprint sends the whole job again',
