@@ -72,9 +72,13 @@ export function labelSettings(
 }
 
 /** The printer of --printer (alone: labels.printer), checked; undefined without --printer. */
-function printerOf(flags: { out?: string; printer?: string | true }, stored: string | undefined) {
+export function printerOf(
+  flags: { out?: string; printer?: string | true },
+  stored: string | undefined,
+  outFlag = '--out',
+): PrinterTarget | undefined {
   if (flags.printer === undefined) return undefined;
-  if (flags.out !== undefined) throw new UsageError('give --out or --printer, not both');
+  if (flags.out !== undefined) throw new UsageError(`give ${outFlag} or --printer, not both`);
   if (flags.printer !== true) return parsePrinter(flags.printer, '--printer');
   if (stored === undefined)
     throw new UsageError(

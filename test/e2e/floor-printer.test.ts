@@ -115,3 +115,24 @@ describe('inv locations labels --printer NAME (CUPS lp)', () => {
     ]);
   });
 });
+
+describe('inv pack --printer', () => {
+  it('sends the carton labels as one ZPL job to the raw printer, once', async () => {
+    const contents = join(fx.dir, 'contents.csv');
+    const boxes = join(fx.dir, 'boxes.csv');
+    writeFileSync(contents, 'box,msku,quantity\n1,BOOK-COOK-001,4\n2,BOOK-COOK-001,2\n2,MUG-BLUE-11OZ,2\n3,MUG-BLUE-11OZ,4\n');
+    writeFileSync(boxes, 'box,weight,length,width,height\n1,12.5,18,14,10\n2,9,16,12,10\n3,7.25,14,12,8\n');
+    const args = ['pack', 'FBA10000001', '--file', contents, '--boxes', boxes, '--ship-from', 'Acme|1 Main St|Town'];
+    const whole = await inv([...args, '--labels', '-', '-o', 'zpl']);
+    expect(whole.code, whole.stderr).toBe(0);
+    const r = await inv([...args, '--printer', `tcp://127.0.0.1:${port}`]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`3 carton labels (ZPL, 4x6) sent to tcp://127.0.0.1:${port}`);
+    const [job] = await jobsKept(1);
+    expect(job!.toString('utf8')).toBe(whole.stdout);
+    const again = await inv([...args, '--printer', `tcp://127.0.0.1:${port}`]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('not sent again');
+    expect(jobs).toHaveLength(1);
+  });
+});

@@ -25,6 +25,13 @@ export function labelSheetOptions() {
       "default: from --out's extension, else pdf; -o zpl also works",
       LABEL_FORMATS,
     ),
+    ...printerOptions(),
+  };
+}
+
+/** --printer (a raw ZPL printer or a CUPS name; alone: labels.printer) and --reprint. */
+export function printerOptions() {
+  return {
     printer: textOption(
       '--printer [target]',
       'print instead of writing a file: tcp://HOST:9100 (raw ZPL) or a CUPS printer name; alone: labels.printer',
