@@ -136,3 +136,20 @@ describe('inv pack --printer', () => {
     expect(jobs).toHaveLength(1);
   });
 });
+
+describe('inv send-to-fba --printer', () => {
+  it('prints the labels of the units just added, as one ZPL job to the raw printer', async () => {
+    const r = await inv(['send-to-fba', 'MUG-BLUE-11OZ', '2', '--from', 'Shelf A1', '--printer', `tcp://127.0.0.1:${port}`]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/labels \(thermal-2\.25x1\.25, ZPL\) sent to tcp:\/\/127\.0\.0\.1:\d+/);
+    const [job] = await jobsKept(1);
+    // A heading label per shipment, then the units' label (printed twice: ^PQ2).
+    expect(job!.toString('utf8')).toMatch(/\^XA[\s\S]*\^XZ[\s\S]*X000BB05CA[\s\S]*\^PQ2/);
+  });
+
+  it('says the stock was sent when the printer does not answer', async () => {
+    const r = await inv(['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', 'Shelf A1', '--printer', 'tcp://127.0.0.1:1']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the stock was sent, but its labels were not printed: no printer answers');
+  });
+});
