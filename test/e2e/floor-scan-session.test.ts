@@ -90,6 +90,25 @@ describe('inv move --scan killed and resumed', () => {
   });
 });
 
+describe('inv move --scan stopped by Ctrl-C', () => {
+  it('exits 130 keeping the session, which the next run resumes', async () => {
+    const s = startInTerminal(['move', '--scan'], fx.authed);
+    await s.waitFor(/move> /);
+    await step(s, 'LOC-1', /from LOC-1/);
+    await step(s, 'BOOK-COOK-001', /taking 1/);
+    s.type('\x03');
+    expect(await s.exited).toBe(130);
+    expect(plain(s.screen())).toContain('`inv move --scan` resumes the session');
+    const again = startInTerminal(['move', '--scan'], fx.authed);
+    await again.waitFor(/move> /);
+    expect(plain(again.screen())).toContain('0 leg(s) sent; open: from LOC-1, 1 × BOOK-COOK-001');
+    await step(again, 'LOC-2', /sent: leg 1/);
+    again.type('\r');
+    expect(await again.exited).toBe(0);
+    expect(held('2')['BOOK-COOK-001']).toBe(1);
+  });
+});
+
 describe('inv move --scan when a leg is sent without an answer', () => {
   it('says the leg is in doubt (applied once, never sent again), and ends with exit 6', async () => {
     fx.sandbox.inventory.faults.add({ status: 'drop', times: 1, path: '/v1/doMoveItem', method: 'POST' });
