@@ -7,7 +7,7 @@ import { scanReader } from '../cli/scan-lines.js';
 import { canPrompt } from '../cli/prompt.js';
 import { jsonText } from '../cli/output/render.js';
 import { stateDir } from '../config/paths.js';
-import { BatchIncompleteError, InterruptedError, UsageError } from '../errors.js';
+import { BatchIncompleteError } from '../errors.js';
 import { ROW_RESULTS_VIEW } from './shared/row-results-view.js';
 
 /** What a scan session of moves takes from the batch flags. */
@@ -85,38 +85,29 @@ async function runLog(
 ): Promise<void> {
   const out = ctx.output(ROW_RESULTS_VIEW);
   const client = await ctx.inventory();
-  const [{ itemFnsku }, { ScanLegs }] = await Promise.all([
+  const [{ itemFnsku }, { readScanLog }] = await Promise.all([
     import('../api/shipments.js'),
-    import('../floor/scan-legs.js'),
+    import('../floor/scan-log.js'),
   ]);
-  const held = new Map(stock.map(([bin, msku, n]) => [`${bin}\0${msku}`, n]));
-  const legs = new ScanLegs((bin, msku) => held.get(`${bin}\0${msku}`) ?? 0, codes, options.purchase);
-  const withFnskus = new Set<string>();
   const lines = scanReader(ctx.io.stdin, ctx.io.signal, (text) => void ctx.io.err.write(text));
+  let moves;
   try {
-    for (let n = 1; ; n++) {
-      const text = await lines.next();
-      if (ctx.io.signal.aborted) throw new InterruptedError('interrupted: nothing was moved');
-      const step = legs.step(text ?? '');
-      if ('end' in step) break;
-      if (!step.ok) throw new UsageError(`line ${n}: ${step.why}`, 'fix the scans and run again: nothing was moved');
-      await ctx.io.err.write(step.say + '\n');
-      // A bin's units may be scanned by FNSKU: read (a one-unit plan per msku) when it is first a source.
-      for (const [, msku] of stock.filter(([bin, m]) => bin === step.opened && !withFnskus.has(m))) {
-        withFnskus.add(msku);
-        const fnsku = await itemFnsku(client, msku);
-        if (fnsku) codes.set(fnsku.toUpperCase(), msku);
-      }
-    }
+    moves = await readScanLog({
+      next: () => lines.next(),
+      say: async (line) => void (await ctx.io.err.write(line + '\n')),
+      aborted: () => ctx.io.signal.aborted,
+      stock,
+      codes,
+      fnsku: (msku) => itemFnsku(client, msku),
+      purchase: options.purchase,
+    });
   } finally {
     lines.close();
   }
-  if (legs.moves.length === 0) return void (await ctx.info('nothing scanned: nothing moved'));
+  if (moves.length === 0) return void (await ctx.info('nothing scanned: nothing moved'));
   const [{ runScannedMoves }, { batchEnv, runAndRender }] = await Promise.all([
     import('../batch/moves/scanned-moves.js'),
     import('./batch/batch-command.js'),
   ]);
-  await runAndRender(ctx, out, async () =>
-    runScannedMoves(legs.moves, await batchEnv(ctx, 'POST /v1/doMoveItem'), options),
-  );
+  await runAndRender(ctx, out, async () => runScannedMoves(moves, await batchEnv(ctx, 'POST /v1/doMoveItem'), options));
 }

@@ -39,8 +39,7 @@ const RULES: Record<SettableKey, z.ZodType> = {
   'scout.taxRate': amount(0, 100),
   'pack.shipFrom': text(300),
   'labels.printer': z.string().superRefine((value, ctx) => {
-    if (!PRINTER_VALUE.test(value.trim()))
-      ctx.addIssue({ code: 'custom', message: `must be ${PRINTER_RULE}` });
+    if (!PRINTER_VALUE.test(value.trim())) ctx.addIssue({ code: 'custom', message: `must be ${PRINTER_RULE}` });
   }),
   'scout.overrides': z.string().transform((text, ctx) => {
     try {

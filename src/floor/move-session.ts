@@ -106,7 +106,9 @@ export async function runMoveSession(env: MoveSessionEnv): Promise<MoveSessionRe
         throw new InterruptedError('interrupted: the legs sent stay sent; `inv move --scan` resumes the session');
       const step = legs.step(text ?? '');
       if (text === undefined && !('end' in step))
-        throw new InterruptedError('the input ended with a leg open: the session is kept; `inv move --scan` resumes it');
+        throw new InterruptedError(
+          'the input ended with a leg open: the session is kept; `inv move --scan` resumes it',
+        );
       journal.scan(text ?? '');
       if ('end' in step) break;
       if (!step.ok) await env.say(`\x07✗ ${step.why}: refused`);

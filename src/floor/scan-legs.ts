@@ -38,8 +38,7 @@ export class ScanLegs {
   /** The open leg: its source (a bin's code, or the purchase) and its units per msku; undefined when none is open. */
   openLeg(): { from: string; units: Map<string, number> } | undefined {
     const units = this.tally.totals();
-    if (this.purchase !== undefined)
-      return units.size > 0 ? { from: `purchase ${this.purchase}`, units } : undefined;
+    if (this.purchase !== undefined) return units.size > 0 ? { from: `purchase ${this.purchase}`, units } : undefined;
     return this.source === undefined ? undefined : { from: `LOC-${this.source}`, units };
   }
 

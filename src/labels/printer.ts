@@ -45,7 +45,9 @@ function sendRaw(target: { host: string; port: number }, job: Buffer): Promise<s
       fail(
         connected
           ? cut(where, socket.bytesWritten, job.length, `no progress for ${PRINTER_TIMEOUT_MS / 1000} s`)
-          : new ConnectionError(`no printer answers at ${where} within ${PRINTER_TIMEOUT_MS / 1000} s: nothing was sent`),
+          : new ConnectionError(
+              `no printer answers at ${where} within ${PRINTER_TIMEOUT_MS / 1000} s: nothing was sent`,
+            ),
       ),
     );
     socket.on('error', (error: NodeJS.ErrnoException) =>
@@ -89,7 +91,10 @@ function sendLp(name: string, job: Buffer, raw: boolean, path: string | undefine
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'ENOENT'
-          ? new ConnectionError('lp (CUPS) is not installed here: nothing was sent', 'print to tcp://HOST:9100, or write --out')
+          ? new ConnectionError(
+              'lp (CUPS) is not installed here: nothing was sent',
+              'print to tcp://HOST:9100, or write --out',
+            )
           : new ConnectionError(`lp could not start (${error.message}): nothing was sent`),
       ),
     );
@@ -97,7 +102,12 @@ function sendLp(name: string, job: Buffer, raw: boolean, path: string | undefine
     child.on('close', (code) => {
       const said = out.trim().replace(/\s+/g, ' ');
       if (code === 0) resolve(said || `sent to ${name} with lp`);
-      else reject(new ConnectionError(`lp -d ${name} refused the job (exit ${code}): ${said || 'no reason given'}; nothing was sent`));
+      else
+        reject(
+          new ConnectionError(
+            `lp -d ${name} refused the job (exit ${code}): ${said || 'no reason given'}; nothing was sent`,
+          ),
+        );
     });
     child.stdin.end(job);
   });

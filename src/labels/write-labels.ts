@@ -39,8 +39,7 @@ export function labelSettings(
   storedPrinter?: string,
 ): LabelOptions {
   const printer = printerOf(flags, storedPrinter);
-  const format =
-    flags.format ?? (flags.out?.toLowerCase().endsWith('.zpl') || printer?.kind === 'tcp' ? 'zpl' : 'pdf');
+  const format = flags.format ?? (flags.out?.toLowerCase().endsWith('.zpl') || printer?.kind === 'tcp' ? 'zpl' : 'pdf');
   if (printer?.kind === 'tcp' && format !== 'zpl')
     throw new UsageError(
       '--printer tcp://… is a raw printer: it takes ZPL, not a PDF (give -o zpl, or a CUPS printer name for a PDF)',

@@ -126,7 +126,9 @@ beforeAll(async () => {
   // A CUPS stand-in: the printer examples hand their job to an `lp` that keeps it and says what lp says.
   const bin = join(fx.dir, 'fake-bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'lp'), '#!/bin/sh\ncat > /dev/null\necho "request id is $2-1 (1 file(s))"\n', { mode: 0o755 });
+  writeFileSync(join(bin, 'lp'), '#!/bin/sh\ncat > /dev/null\necho "request id is $2-1 (1 file(s))"\n', {
+    mode: 0o755,
+  });
   env.PATH = `${bin}:${process.env.PATH}`;
   const work = join(fx.dir, 'work');
   mkdirSync(work);

@@ -44,7 +44,7 @@ describe('inv locations labels', () => {
     const file = join(fx.dir, 'shelves.pdf');
     const r = await inv(['locations', 'labels', 'Shelf A1', 'Shelf A2', '--layout', 'thermal-2x1', '--out', file]);
     expect(r.code, r.stderr).toBe(0);
-    const [[from], [to]] = decodePdf(file).map((page) => page.map((s) => s.text));
+    const [from, to] = decodePdf(file).map((page) => page[0]?.text);
     // The decoded labels as a scanner would type them: the first a leg's source, the second its destination.
     const moved = await inv(['move', '--scan', '--json'], `${from}\nLAMP-DESK-LED\n${to}\n\n`);
     expect(moved.code, moved.stderr).toBe(0);

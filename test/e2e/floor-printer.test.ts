@@ -55,7 +55,9 @@ describe('inv locations labels --printer tcp://HOST:PORT', () => {
 
     const again = await inv(['locations', 'labels', '--all', '--printer', target]);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/not sent again: the same job went to tcp:\/\/127\.0\.0\.1:\d+ at .* \(--reprint sends it again\)/);
+    expect(again.stderr).toMatch(
+      /not sent again: the same job went to tcp:\/\/127\.0\.0\.1:\d+ at .* \(--reprint sends it again\)/,
+    );
     const third = await inv(['locations', 'labels', '--all', '--printer', target, '--reprint']);
     expect(third.code, third.stderr).toBe(0);
     expect(await jobsKept(2)).toHaveLength(2);
@@ -120,7 +122,10 @@ describe('inv pack --printer', () => {
   it('sends the carton labels as one ZPL job to the raw printer, once', async () => {
     const contents = join(fx.dir, 'contents.csv');
     const boxes = join(fx.dir, 'boxes.csv');
-    writeFileSync(contents, 'box,msku,quantity\n1,BOOK-COOK-001,4\n2,BOOK-COOK-001,2\n2,MUG-BLUE-11OZ,2\n3,MUG-BLUE-11OZ,4\n');
+    writeFileSync(
+      contents,
+      'box,msku,quantity\n1,BOOK-COOK-001,4\n2,BOOK-COOK-001,2\n2,MUG-BLUE-11OZ,2\n3,MUG-BLUE-11OZ,4\n',
+    );
     writeFileSync(boxes, 'box,weight,length,width,height\n1,12.5,18,14,10\n2,9,16,12,10\n3,7.25,14,12,8\n');
     const args = ['pack', 'FBA10000001', '--file', contents, '--boxes', boxes, '--ship-from', 'Acme|1 Main St|Town'];
     const whole = await inv([...args, '--labels', '-', '-o', 'zpl']);
@@ -139,7 +144,15 @@ describe('inv pack --printer', () => {
 
 describe('inv send-to-fba --printer', () => {
   it('prints the labels of the units just added, as one ZPL job to the raw printer', async () => {
-    const r = await inv(['send-to-fba', 'MUG-BLUE-11OZ', '2', '--from', 'Shelf A1', '--printer', `tcp://127.0.0.1:${port}`]);
+    const r = await inv([
+      'send-to-fba',
+      'MUG-BLUE-11OZ',
+      '2',
+      '--from',
+      'Shelf A1',
+      '--printer',
+      `tcp://127.0.0.1:${port}`,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/labels \(thermal-2\.25x1\.25, ZPL\) sent to tcp:\/\/127\.0\.0\.1:\d+/);
     const [job] = await jobsKept(1);

@@ -72,7 +72,9 @@ describe('inv move --scan killed and resumed', () => {
 
     const again = startInTerminal(['move', '--scan'], fx.authed);
     await again.waitFor(/move> /);
-    expect(plain(again.screen())).toMatch(/resuming the session .*: 1 leg\(s\) sent; open: from LOC-2, 4 × PUZZLE-1000/);
+    expect(plain(again.screen())).toMatch(
+      /resuming the session .*: 1 leg\(s\) sent; open: from LOC-2, 4 × PUZZLE-1000/,
+    );
     await step(again, 'LOC-1', /sent: leg 2/);
     again.type('\r');
     expect(await again.exited).toBe(0);

@@ -32,7 +32,9 @@ describe('a job cut part way', () => {
     const target = { kind: 'tcp', host: '127.0.0.1', port } as const;
     const env = { stateDir: dir, now: () => Date.now(), reprint: false };
     const cut = printOnce(target, job, true, env);
-    await expect(cut).rejects.toThrow(/the connection to tcp:\/\/127\.0\.0\.1:\d+ broke \(.*\) after \d+ of 67108864 bytes/);
+    await expect(cut).rejects.toThrow(
+      /the connection to tcp:\/\/127\.0\.0\.1:\d+ broke \(.*\) after \d+ of 67108864 bytes/,
+    );
     await expect(cut).rejects.toHaveProperty('name', 'InDoubtError');
     expect(received).toBeGreaterThan(0);
     const before = received;

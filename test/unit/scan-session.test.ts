@@ -27,7 +27,7 @@ describe('a receive session (--from-purchase)', () => {
 
 describe('the running screen', () => {
   it('shows each msku of the open leg with what the source holds and will hold, after earlier legs', () => {
-    const legs = new ScanLegs((bin, msku) => (bin === '1' ? { MUG: 10, LAMP: 4 }[msku] ?? 0 : 0), codes);
+    const legs = new ScanLegs((bin, msku) => (bin === '1' ? ({ MUG: 10, LAMP: 4 }[msku] ?? 0) : 0), codes);
     for (const line of ['LOC-1', 'MUG', '2', 'LOC-2', 'LOC-1', 'LAMP', 'MUG']) legs.step(line);
     expect(legs.running()).toBe('LOC-1 → ?: LAMP 1 (4 → 3) · MUG 1 (8 → 7)');
     legs.step('LOC-2');
