@@ -145,3 +145,18 @@ describe('inv move --scan sessions one after another', () => {
     expect(held('2')['LAMP-DESK-LED']).toBe(2);
   });
 });
+
+describe('two scan sessions of one profile at once', () => {
+  it('refuses the second, naming the process that holds the first', async () => {
+    const first = startInTerminal(['move', '--scan'], fx.authed);
+    await first.waitFor(/move> /);
+    const second = await runInv(['move', '--scan'], { env: fx.authed, stdin: '\n' });
+    // From stdin the log is its own batch: a log does not touch the terminal's session.
+    expect(second.code, second.stderr).toBe(0);
+    const third = startInTerminal(['move', '--scan'], fx.authed);
+    expect(await third.exited).toBe(1);
+    expect(plain(third.screen())).toMatch(/a scan session of this profile is open in process \d+/);
+    first.type('\r');
+    expect(await first.exited).toBe(0);
+  });
+});
