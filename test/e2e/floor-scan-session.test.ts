@@ -6,6 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { startInTerminal, step } from '../helpers/terminal.js';
+import { waitFor } from '../helpers/wait.js';
 
 let fx: InventoryFixture;
 // A fresh demo account each: Shelf A1 (1) holds MUG 120, BOOK 45, LAMP 12; Shelf A2 (2) MUG 30, CABLE 200, PUZZLE 60.
@@ -89,6 +90,33 @@ describe('inv move --scan killed and resumed', () => {
     expect(await third.exited).toBe(0);
     const replay = await runInv(['move', '--scan'], { env: fx.authed, stdin: '\n' });
     expect(replay.code, replay.stderr).toBe(0);
+  });
+});
+
+describe('inv move --scan killed while a leg is sent', () => {
+  it('resumes with the move in doubt: applied once by the server, not sent again, said so, exit 6', async () => {
+    const s = startInTerminal(['move', '--scan'], fx.authed);
+    await s.waitFor(/move> /);
+    await step(s, 'LOC-1', /from LOC-1/);
+    await step(s, 'LAMP-DESK-LED', /taking 1/);
+    // The move reaches the server and is held there while the session is killed; then the server applies it.
+    const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
+    s.type('LOC-2\r');
+    await waitFor(() => hold.held > 0, { what: "the leg's move held at the server" });
+    s.kill('SIGKILL');
+    await s.exited;
+    hold.release();
+    await waitFor(() => held('2')['LAMP-DESK-LED'] === 1, { what: 'the held move applied' });
+
+    const again = startInTerminal(['move', '--scan'], fx.authed);
+    await again.waitFor(/move> /);
+    expect(plain(again.screen())).toMatch(/! not all sent: leg 1 \(0 done, 0 failed, 1 in doubt/);
+    expect(plain(again.screen())).toContain('resuming the session');
+    again.type('\r');
+    expect(await again.exited).toBe(6);
+    expect(plain(again.screen())).toContain('leg(s) 1 not all done');
+    expect(held('1')['LAMP-DESK-LED']).toBe(11);
+    expect(held('2')['LAMP-DESK-LED']).toBe(1);
   });
 });
 
