@@ -38,7 +38,7 @@ export function labelSettings(
   prefix = '',
   storedPrinter?: string,
 ): LabelOptions {
-  const printer = printerOf(flags, storedPrinter);
+  const printer = printerOf(flags, storedPrinter, prefix ? '--labels' : '--out');
   const format = flags.format ?? (flags.out?.toLowerCase().endsWith('.zpl') || printer?.kind === 'tcp' ? 'zpl' : 'pdf');
   if (printer?.kind === 'tcp' && format !== 'zpl')
     throw new UsageError(
