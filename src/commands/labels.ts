@@ -18,6 +18,8 @@ interface Flags {
   out?: string;
   format?: string;
   from?: string;
+  printer?: string | true;
+  reprint?: boolean;
 }
 
 export const meta: Meta = {
@@ -36,7 +38,7 @@ export type LabelSource = { file: string } | { msku: string; fnsku: string; coun
 export interface LabelsOptions {
   source: LabelSource;
   /** The format, layout, first position and file, checked (not the file's writability: run checks that). */
-  output(zpl: boolean): LabelOptions;
+  output(zpl: boolean, storedPrinter?: string): LabelOptions;
 }
 
 /** Options of `inv labels` (declared from `meta`). */
@@ -57,6 +59,8 @@ export function setup(command: Command): void {
       '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 --layout avery-5160 --out mug.pdf',
       '  inv labels MUG-BLUE-11OZ X000BB05CA --count 3 --start 29 --out mug.pdf   # last 2 places of a used sheet, then a new one',
       '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 -o zpl | lp -d zebra -o raw',
+      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 -o zpl --printer zebra   # to the CUPS printer "zebra", raw',
+      '  inv labels MUG-BLUE-11OZ X000BB05CA --count 24 --printer tcp://192.0.2.7:9100   # a Zebra on the network',
       '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --json > sent.json && inv labels --from sent.json --out sent.pdf',
     ].join('\n'),
   );
@@ -64,7 +68,8 @@ export function setup(command: Command): void {
 
 /** The items to label (from --from, or an msku, fnsku and --count) and the output, each checked. */
 export function parse([msku, fnsku]: unknown[], flags: Flags): LabelsOptions {
-  const output = (zpl: boolean) => labelSettings({ ...flags, format: flags.format ?? (zpl ? 'zpl' : undefined) });
+  const output = (zpl: boolean, stored?: string) =>
+    labelSettings({ ...flags, format: flags.format ?? (zpl ? 'zpl' : undefined) }, '', stored);
   if (flags.from !== undefined) {
     if (msku !== undefined || flags.count !== undefined)
       throw new UsageError('--from takes the items and counts from the file: give no msku, fnsku or --count with it');
@@ -80,7 +85,8 @@ export function parse([msku, fnsku]: unknown[], flags: Flags): LabelsOptions {
 
 /** Reads what to label (the items' titles and conditions from the server) and writes the labels. */
 export async function run(ctx: Ctx, { source, output }: LabelsOptions): Promise<void> {
-  const options = checkLabelFile(output(ctx.globals.zpl), '--out');
+  const { stored, print } = await (await import('./shared/label-printing.js')).labelPrinting(ctx);
+  const options = checkLabelFile(output(ctx.globals.zpl, stored), '--out');
   const { itemFacts } = await import('../labels/label-items.js');
   let runs;
   if ('file' in source) {
@@ -95,7 +101,7 @@ export async function run(ctx: Ctx, { source, output }: LabelsOptions): Promise<
     const facts = await itemFacts(await ctx.inventory(), [source.msku]);
     runs = [unitRun(source.fnsku, facts.get(source.msku)!, source.count)];
   }
-  await ctx.info(`${ctx.color.green('✓')} ${await writeLabels(runs, options, ctx.io, ctx.progressStream)}`);
+  await ctx.info(`${ctx.color.green('✓')} ${await writeLabels(runs, options, ctx.io, ctx.progressStream, print)}`);
 }
 
 /** The JSON value in a file or stdin ("-"). */

@@ -1,11 +1,13 @@
 /**
- * The scan half of `inv move --scan`: legs of a source bin, units and a destination bin, read from a terminal (with a
- * prompt, a ring at a refused scan) or one code a line from stdin; the moves sent as a batch once the session ends.
+ * The scan half of `inv move --scan`: on a terminal a session (each leg sent as it closes, resumed after a kill: see
+ * floor/move-session.ts); from stdin, one code a line (a scanner log), the moves sent as one batch once it ends.
  */
 import type { Ctx } from '../cli/ctx.js';
-import { lineReader } from '../cli/lines.js';
+import { scanReader } from '../cli/scan-lines.js';
 import { canPrompt } from '../cli/prompt.js';
-import { InterruptedError, UsageError } from '../errors.js';
+import { jsonText } from '../cli/output/render.js';
+import { stateDir } from '../config/paths.js';
+import { BatchIncompleteError } from '../errors.js';
 import { ROW_RESULTS_VIEW } from './shared/row-results-view.js';
 
 /** What a scan session of moves takes from the batch flags. */
@@ -13,63 +15,99 @@ export interface MoveScanOptions {
   retryInDoubt: boolean;
   concurrency: number;
   again: boolean;
+  /** --from-purchase: every leg receives from this purchase (units, then the bin they go in). */
+  purchase?: string;
 }
 
-/** Reads the legs until an empty line (or the end of stdin), then sends their moves with the batch engine. */
+/** Runs a session on a terminal, or reads a scanner log from stdin and sends its moves as one batch. */
 export async function runScan(ctx: Ctx, options: MoveScanOptions): Promise<void> {
-  const out = ctx.output(ROW_RESULTS_VIEW);
   const client = await ctx.inventory();
-  const [{ allStock }, { countCodes }, { itemFnsku }, { ScanLegs }] = await Promise.all([
+  const [{ allStock }, { countCodes }, { itemFnsku }, { runScannedMoves }, { batchEnv }] = await Promise.all([
     import('../api/stock.js'),
     import('../count/count-codes.js'),
     import('../api/shipments.js'),
-    import('../floor/scan-legs.js'),
+    import('../batch/moves/scanned-moves.js'),
+    import('./batch/batch-command.js'),
   ]);
-  const stock = await allStock(client, {});
-  const held = new Map(stock.map((il) => [`${il.locationId}\0${il.msku}`, Number(il.quantity)]));
-  const codes = await countCodes(client, new Map());
-  const legs = new ScanLegs((bin, msku) => held.get(`${bin}\0${msku}`) ?? 0, codes);
-  const withFnskus = new Set<string>();
-  const terminal = canPrompt(ctx.io, ctx.globals);
-  const say = (line: string) => ctx.io.err.write(line + '\n');
-  if (terminal)
-    await say(
-      'scan a source bin, its units (a number after a unit: that many), then the destination bin; "undo"; an empty line ends',
-    );
-  const lines = lineReader(ctx.io.stdin, ctx.io.signal);
+  const stock = async () =>
+    (await allStock(client, {})).map((il) => [il.locationId, il.msku, Number(il.quantity)] as [string, string, number]);
+  if (!canPrompt(ctx.io, ctx.globals)) return runLog(ctx, options, await stock(), await countCodes(client, new Map()));
+  const [{ runMoveSession }, { sessionPath }] = await Promise.all([
+    import('../floor/move-session.js'),
+    import('../floor/scan-journal.js'),
+  ]);
+  // A leg's few rows need no progress bar: the line after it says how the leg went.
+  const env = { ...(await batchEnv(ctx, 'POST /v1/doMoveItem')), progress: {} };
+  const say = async (line: string) => void (await ctx.io.err.write(line + '\n'));
+  const legs = options.purchase
+    ? `receiving purchase ${options.purchase}: scan the units, then the bin they go in`
+    : 'scan a source bin, its units, then the destination bin';
+  await say(`${legs} (a number after a unit: that many); "undo"; an empty line ends`);
+  const lines = scanReader(ctx.io.stdin, ctx.io.signal, (text) => void ctx.io.err.write(text));
   try {
-    for (let n = 1; ; n++) {
-      if (terminal) await ctx.io.err.write('move> ');
-      const text = await lines.next();
-      if (ctx.io.signal.aborted) throw new InterruptedError('interrupted: nothing was moved');
-      const step = legs.step(text ?? '');
-      if ('end' in step) break;
-      if (!step.ok) {
-        if (!terminal || text === undefined)
-          throw new UsageError(`line ${n}: ${step.why}`, 'fix the scans and run again: nothing was moved');
-        await say(`\x07✗ ${step.why}: refused`);
-        continue;
-      }
-      await say(step.say);
-      // A bin's units may be scanned by FNSKU: read (a one-unit plan per msku) when it is first a source.
-      for (const il of stock.filter((s) => s.locationId === step.opened && !withFnskus.has(s.msku))) {
-        withFnskus.add(il.msku);
-        const fnsku = await itemFnsku(client, il.msku);
-        if (fnsku) codes.set(fnsku, il.msku);
-      }
-    }
+    const result = await runMoveSession({
+      journalPath: sessionPath(stateDir(ctx.io.env), env.profile),
+      origin: env.origin,
+      purchase: options.purchase,
+      now: () => ctx.now(),
+      next: () => lines.next(),
+      prompt: async (text) => void (await ctx.io.err.write(text)),
+      say,
+      aborted: () => ctx.io.signal.aborted,
+      stock,
+      codes: () => countCodes(client, new Map()),
+      fnsku: (msku) => itemFnsku(client, msku),
+      // A leg is the first generation of its own batch: not a rerun of an earlier session's leg of the same rows.
+      sendLeg: (moves, name) => runScannedMoves(moves, env, { ...options, name, target: 1 }),
+    });
+    const sum = (key: string) => result.sent.reduce((n, s) => n + Number(s.outcome.summary[key] ?? 0), 0);
+    const summary = { outcome: 'ran', session: result.id, legs: result.legs, sent: result.sent.length };
+    const counts = { rows: sum('rows'), done: sum('done'), failed: sum('failed'), inDoubt: sum('inDoubt') };
+    if (ctx.globals.output === 'json') await ctx.io.out.write(jsonText({ ...summary, ...counts }, ctx.io) + '\n');
+    await ctx.info(`session ended: ${result.legs} leg(s), ${counts.done} move(s) done in this run`);
+    const incomplete = result.sent.filter((s) => s.outcome.error);
+    if (incomplete.length > 0)
+      throw new BatchIncompleteError(
+        `leg(s) ${incomplete.map((s) => s.leg).join(', ')} not all done`,
+        incomplete.map((s) => `inv batch show "${s.batch}"`).join('; '),
+      );
   } finally {
     lines.close();
   }
-  if (legs.moves.length === 0) {
-    await ctx.info('nothing scanned: nothing moved');
-    return;
+}
+
+/** Reads a scanner log (one code a line) whole, then sends its moves as one batch named after them. */
+async function runLog(
+  ctx: Ctx,
+  options: MoveScanOptions,
+  stock: Array<[string, string, number]>,
+  codes: Map<string, string>,
+): Promise<void> {
+  const out = ctx.output(ROW_RESULTS_VIEW);
+  const client = await ctx.inventory();
+  const [{ itemFnsku }, { readScanLog }] = await Promise.all([
+    import('../api/shipments.js'),
+    import('../floor/scan-log.js'),
+  ]);
+  const lines = scanReader(ctx.io.stdin, ctx.io.signal, (text) => void ctx.io.err.write(text));
+  let moves;
+  try {
+    moves = await readScanLog({
+      next: () => lines.next(),
+      say: async (line) => void (await ctx.io.err.write(line + '\n')),
+      aborted: () => ctx.io.signal.aborted,
+      stock,
+      codes,
+      fnsku: (msku) => itemFnsku(client, msku),
+      purchase: options.purchase,
+    });
+  } finally {
+    lines.close();
   }
+  if (moves.length === 0) return void (await ctx.info('nothing scanned: nothing moved'));
   const [{ runScannedMoves }, { batchEnv, runAndRender }] = await Promise.all([
     import('../batch/moves/scanned-moves.js'),
     import('./batch/batch-command.js'),
   ]);
-  await runAndRender(ctx, out, async () =>
-    runScannedMoves(legs.moves, await batchEnv(ctx, 'POST /v1/doMoveItem'), options),
-  );
+  await runAndRender(ctx, out, async () => runScannedMoves(moves, await batchEnv(ctx, 'POST /v1/doMoveItem'), options));
 }

@@ -99,11 +99,14 @@ export function setup(command: Command): void {
   const { format, encoding } = batchInputOptions('batch: ');
   addOptions(command, {
     from: nameOption('--from <location>', 'source location (id or name)', 'locations'),
-    fromPurchase: textOption('--from-purchase <purchaseId>', 'receive from this purchase instead'),
+    fromPurchase: textOption(
+      '--from-purchase <purchaseId>',
+      'receive from this purchase instead (with --scan: every leg, units then their bin)',
+    ),
     to: nameOption('--to <location>', 'destination location (id or name)', 'locations'),
     scan: switchOption(
       '--scan',
-      'scanned legs: a source bin, its units, the destination bin (stdin without a terminal)',
+      'scanned legs: a source bin, its units, the destination bin; Enter or Tab ends a scan (stdin without a terminal)',
     ),
     file: fileOption(
       '--file <file>',
@@ -131,6 +134,8 @@ export function setup(command: Command): void {
         '  inv move MUG-BLUE-11OZ 50 --from-purchase 5001 --to 1',
         '  inv move --file moves.csv --dry-run && inv move --file moves.csv',
         '  inv move --file replenish.csv --batch "replenish-$(date +%F)"',
+        '  inv move --scan                                # on a terminal: each leg sent as it closes; run again to resume',
+        '  inv move --scan --from-purchase 5001           # a putaway: units, then the bin they go in, leg after leg',
         '  inv move --scan < scanner.log                  # LOC-1, units, LOC-2, …; an empty line ends',
         '',
         'A batch is its key: the account and its --batch name, or without one the content of its rows. The same key run again,',
@@ -144,10 +149,11 @@ export function setup(command: Command): void {
 /** One move, or with --file a batch; flags of the other kind are refused. */
 export function parse([msku, quantity]: unknown[], flags: MoveFlags): MoveOptions {
   if (flags.scan) {
-    if (flags.file !== undefined || msku !== undefined || flags.from || flags.to || flags.fromPurchase)
+    if (flags.file !== undefined || msku !== undefined || flags.from || flags.to)
       throw new UsageError('--scan reads the moves from the scanner: give no move, --file, --from or --to with it');
     return {
       kind: 'scan',
+      purchase: flags.fromPurchase === undefined ? undefined : purchaseId(flags.fromPurchase),
       retryInDoubt: Boolean(flags.retryInDoubt),
       concurrency: flags.concurrency,
       again: Boolean(flags.again),
@@ -173,6 +179,13 @@ export function parse([msku, quantity]: unknown[], flags: MoveFlags): MoveOption
     fromPurchase: flags.fromPurchase,
     to: flags.to,
   };
+}
+
+/** A --from-purchase value: a purchase id (a positive whole number). */
+function purchaseId(value: string): string {
+  if (!/^[1-9]\d{0,15}$/.test(value.trim()))
+    throw new UsageError(`--from-purchase: "${value}" must be a purchase id (a positive whole number)`);
+  return value.trim();
 }
 
 /** Makes the move (locations by name or picked on a terminal) and shows both sides, or runs the batch. */

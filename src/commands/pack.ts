@@ -8,6 +8,7 @@ import { outputOptions, type Outputs } from '../pack/carton-outputs.js';
 import { UsageError } from '../errors.js';
 import { DELIMITER_HELP } from '../cli/request-body.js';
 import { PACK_VIEW } from './shared/pack-view.js';
+import { printerOptions } from './shared/label-file-options.js';
 
 /** The options of `inv pack` that take a value, each declared once. */
 const OPTIONS = {
@@ -32,6 +33,7 @@ const OPTIONS = {
     ...CARTON_LAYOUTS,
   ]),
   packList: fileOption('--pack-list <file>', 'write the tab-separated pack list Seller Central takes'),
+  ...printerOptions(),
   shipFrom: textOption(
     '--ship-from <address>',
     'ship-from address, lines separated by "|" (default: the profile\'s pack.shipFrom, asked once on a terminal)',
@@ -59,7 +61,7 @@ export interface PackCommandOptions {
   /** --ship-from as given (run checks it, or reads or asks for the profile's, when carton labels are written). */
   shipFrom: string | undefined;
   /** The carton labels and pack list to write, checked. */
-  outputs(zpl: boolean): Outputs;
+  outputs(zpl: boolean, storedPrinter?: string): Outputs;
 }
 
 /** Options of `inv pack` (declared from `meta`). */
@@ -74,6 +76,7 @@ export function setup(command: Command): void {
       '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels cartons.pdf --pack-list pack-list.tsv',
       '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --units metric --labels cartons.pdf --layout letter-2up',
       '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --labels - -o zpl | lp -d zebra -o raw',
+      '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --printer zebra -o zpl   # the carton labels to CUPS, raw',
       '  inv pack FBA10000001 --file contents.csv --boxes boxes.csv --partial --json',
       '  inv pack FBA10000001            # scan mode on a terminal; run it again to resume',
     ].join('\n'),
@@ -95,13 +98,14 @@ export function parse([shipment]: unknown[], flags: Flags): PackCommandOptions {
     oversize: Boolean(flags.oversize),
     files: flags.file === undefined ? undefined : { file: flags.file, boxes: flags.boxes!, delimiter: flags.delimiter },
     shipFrom: flags.shipFrom,
-    outputs: (zpl) => outputOptions({ ...flags, zpl }),
+    outputs: (zpl, stored) => outputOptions({ ...flags, zpl }, stored),
   };
 }
 
 /** Packs from the files (or scans on a terminal), checks it all, then writes the labels and the pack list. */
 export async function run(ctx: Ctx, options: PackCommandOptions): Promise<void> {
-  const outputs = options.outputs(ctx.globals.zpl);
+  const { stored, print } = await (await import('./shared/label-printing.js')).labelPrinting(ctx);
+  const outputs = options.outputs(ctx.globals.zpl, stored);
   const { packFromFiles, writeOutputs } = await import('../pack/file-mode.js');
   const out = ctx.output(PACK_VIEW);
   const { shipment, partial, oversize, units, files } = options;
@@ -113,7 +117,7 @@ export async function run(ctx: Ctx, options: PackCommandOptions): Promise<void> 
   if (files) packing = await packFromFiles(client, { ...packOptions, ...files });
   else ({ packing, ...scanned } = await (await import('./shared/pack-scan.js')).scanSession(ctx, client, packOptions));
   try {
-    for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io))
+    for (const line of await writeOutputs(client, packing, outputs, shipFrom, ctx.io, undefined, print))
       await ctx.info(`${ctx.color.green('✓')} ${line}`);
   } catch (error) {
     await scanned?.stop();

@@ -1,7 +1,7 @@
 /** inv send-to-fba MSKU QTY --from LOC: add stock to inbound FBA shipments (doSendToFBA); a table of shipments. */
 import type { Command } from 'commander';
 import { addOptions, nameOption, switchOption, textOption } from '../cli/option-kinds.js';
-import { labelFileOptions } from './shared/label-file-options.js';
+import { labelFileOptions, printerOptions } from './shared/label-file-options.js';
 import { UsageError } from '../errors.js';
 import type { SentShipment } from '../api/inventory-types.js';
 import type { Meta } from '../cli/command.js';
@@ -43,6 +43,8 @@ interface SendFlags {
   openLabels?: boolean;
   labels?: string;
   labelsLayout?: string;
+  printer?: string | true;
+  reprint?: boolean;
 }
 
 /** What `inv send-to-fba` sends, and what it does with the labels of the units it adds. */
@@ -54,8 +56,11 @@ export interface SendToFbaOptions {
   fromPurchase: string | undefined;
   venueId: string | undefined;
   openLabels: boolean;
-  /** --labels FILE: how to write them (whether the file can be written is checked by run, before sending). */
-  labels: LabelOptions | undefined;
+  /**
+   * --labels FILE or --printer: how to write or print them, given labels.printer (what --printer alone means); the
+   * file's writability is checked by run, before sending.
+   */
+  labels: ((storedPrinter?: string) => LabelOptions) | undefined;
 }
 
 /** Options of `inv send-to-fba` (declared from `meta`). */
@@ -66,6 +71,7 @@ export function setup(command: Command): void {
     venueId: textOption('--venue-id <id>', 'marketplace account, when the seller has several'),
     openLabels: switchOption('--open-labels', "open each shipment's label in the browser"),
     ...labelFileOptions('write the labels of the units just added, grouped by shipment'),
+    ...printerOptions(),
   });
   command.addHelpText(
     'after',
@@ -75,6 +81,7 @@ export function setup(command: Command): void {
       '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1"',
       '  inv send-to-fba MUG-BLUE-11OZ 24 --from 1 --open-labels --json',
       '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --labels mug-labels.pdf',
+      '  inv send-to-fba MUG-BLUE-11OZ 24 --from "Shelf A1" --printer office-laser   # the labels to a CUPS printer',
     ].join('\n'),
   );
 }
@@ -84,18 +91,29 @@ export function parse([msku, quantity]: unknown[], flags: SendFlags): SendToFbaO
   const options = { msku: mskuArg(msku), quantity: parseQuantity(quantity as string) };
   checkSource(flags);
   checkVenueId(flags.venueId);
-  const labels =
-    flags.labels === undefined
-      ? undefined
-      : labelSettings({ out: flags.labels, layout: flags.labelsLayout }, 'labels-');
-  if (flags.labelsLayout !== undefined && !labels) throw new UsageError('--labels-layout goes with --labels FILE');
+  const given = flags.labels !== undefined || flags.printer !== undefined;
+  const labels = given
+    ? (stored?: string) =>
+        labelSettings(
+          { out: flags.labels, layout: flags.labelsLayout, printer: flags.printer, reprint: flags.reprint },
+          'labels-',
+          stored,
+        )
+    : undefined;
+  // A printer named on the command line is checked before anything is sent (labels.printer is read by run).
+  if (labels && flags.printer !== true) labels();
+  if (flags.labelsLayout !== undefined && !labels)
+    throw new UsageError('--labels-layout goes with --labels FILE (or --printer)');
+  if (flags.reprint && flags.printer === undefined) throw new UsageError('--reprint goes with --printer');
   const { from, fromPurchase, venueId } = flags;
   return { ...options, from, fromPurchase, venueId, openLabels: Boolean(flags.openLabels), labels };
 }
 
 /** Sends the stock once, shows the shipments, then writes and opens their labels as asked. */
 export async function run(ctx: Ctx, options: SendToFbaOptions): Promise<void> {
-  const { msku, fromPurchase, labels } = options;
+  const { msku, fromPurchase } = options;
+  const printing = options.labels && (await (await import('./shared/label-printing.js')).labelPrinting(ctx));
+  const labels = options.labels?.(printing ? printing.stored : undefined);
   if (labels) checkLabelFile(labels, '--labels');
   const out = ctx.output(VIEW);
   const client = await ctx.inventory();
@@ -118,7 +136,7 @@ export async function run(ctx: Ctx, options: SendToFbaOptions): Promise<void> {
   await out.render([result]);
   if (labels) {
     const { labelsAfterSend } = await import('../labels/after-send.js');
-    const said = await labelsAfterSend(client, result, labels, ctx.io, ctx.progressStream);
+    const said = await labelsAfterSend(client, result, labels, ctx.io, ctx.progressStream, printing?.print);
     await ctx.info(`${ctx.color.green('✓')} ${said}`);
   }
   if (options.openLabels) {

@@ -1,6 +1,7 @@
 /** The rule of each settable key's value (zod, so this module is loaded only when a value is checked or listed). */
 import { z } from 'zod';
 import { UsageError } from '../errors.js';
+import { PRINTER_RULE, PRINTER_VALUE } from '../labels/printer-target.js';
 import { getPath, type Profile } from './schema.js';
 import { SETTABLE_KEYS, settableKey, type SettableKey } from './settable-keys.js';
 
@@ -37,6 +38,9 @@ const RULES: Record<SettableKey, z.ZodType> = {
   'scout.inboundPerLb': amount(0, 1000),
   'scout.taxRate': amount(0, 100),
   'pack.shipFrom': text(300),
+  'labels.printer': z.string().superRefine((value, ctx) => {
+    if (!PRINTER_VALUE.test(value.trim())) ctx.addIssue({ code: 'custom', message: `must be ${PRINTER_RULE}` });
+  }),
   'scout.overrides': z.string().transform((text, ctx) => {
     try {
       const value = JSON.parse(text) as unknown;

@@ -44,6 +44,11 @@ export interface PackProfile {
   shipFrom?: string;
 }
 
+/** Label settings: the printer `--printer` alone prints to. */
+export interface LabelsProfile {
+  printer?: string;
+}
+
 export interface Profile {
   baseUrl?: string;
   authUrl?: string;
@@ -58,6 +63,7 @@ export interface Profile {
   research?: ResearchProfile;
   scout?: ScoutProfile;
   pack?: PackProfile;
+  labels?: LabelsProfile;
 }
 
 export interface ConfigFile {

@@ -29,6 +29,10 @@ export const SETTABLE_KEYS = {
   'scout.inboundPerLb': { secret: false, description: 'scout: inbound shipping per pound, dollars' },
   'scout.taxRate': { secret: false, description: 'scout: sales tax on the cost, percent' },
   'pack.shipFrom': { secret: false, description: 'pack: ship-from address on carton labels, lines separated by "|"' },
+  'labels.printer': {
+    secret: false,
+    description: 'labels: what --printer alone prints to (tcp://HOST:9100 or a CUPS name)',
+  },
   'scout.overrides': { secret: false, description: 'scout: rules per category (JSON)' },
 } as const satisfies Record<string, KeyInfo>;
 

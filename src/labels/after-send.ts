@@ -6,6 +6,7 @@ import { InvError } from '../errors.js';
 import { itemFacts } from './label-items.js';
 import { shipmentRuns, shipmentUnits, wholeShipmentRuns, wholeShipmentUnits } from './shipment-labels.js';
 import { writeLabels, type LabelOptions } from './write-labels.js';
+import type { PrintEnv } from './print-labels.js';
 
 /** Writes a heading label per shipment and one label per unit added; a failure here says the stock was sent all the same. */
 export async function labelsAfterSend(
@@ -14,6 +15,7 @@ export async function labelsAfterSend(
   options: LabelOptions,
   io: IO,
   progress?: NodeJS.WritableStream,
+  print?: Omit<PrintEnv, 'reprint'>,
 ): Promise<string> {
   try {
     const shipments = shipmentUnits(result, 'the doSendToFBA answer');
@@ -28,11 +30,13 @@ export async function labelsAfterSend(
       options,
       io,
       progress,
+      print,
     );
   } catch (error) {
     throw new InvError(
-      `the stock was sent, but its labels were not written: ${(error as Error).message}`,
-      'save the result with --json and make the labels with `inv labels --from FILE --out LABELS.pdf`; do not send again',
+      `the stock was sent, but its labels were not ${options.printer ? 'printed' : 'written'}: ${(error as Error).message}`,
+      'save the result with --json and make the labels with `inv labels --from FILE --out LABELS.pdf` (or --printer);' +
+        ' do not send again',
     );
   }
 }

@@ -8,6 +8,7 @@ import { packListFacts, shipmentFacts } from './shipment.js';
 import type { Packing } from './packing-types.js';
 import { writeCartons, writeOutput } from './write-outputs.js';
 import type { Outputs } from './carton-outputs.js';
+import type { PrintEnv } from '../labels/print-labels.js';
 
 export interface FileModeInput extends PackOptions {
   shipment: string;
@@ -37,6 +38,7 @@ export async function writeOutputs(
   shipFrom: string[],
   io: IO,
   onBox?: () => void,
+  print?: Omit<PrintEnv, 'reprint'>,
 ): Promise<string[]> {
   const said: string[] = [];
   const list =
@@ -51,10 +53,10 @@ export async function writeOutputs(
           `inv pack ${packing.shipmentId}`,
         );
   if (outputs.labels) {
-    const count = await writeCartons(packing, { ...outputs.labels, shipFrom }, io, onBox);
+    const { count, printed } = await writeCartons(packing, { ...outputs.labels, shipFrom }, io, onBox, print);
     const where = outputs.labels.out === '-' ? 'stdout' : outputs.labels.out;
     const kind = outputs.labels.format === 'zpl' ? 'ZPL, 4x6' : outputs.labels.layout;
-    said.push(`${count} carton label${count === 1 ? '' : 's'} (${kind}) written to ${where}`);
+    said.push(`${count} carton label${count === 1 ? '' : 's'} (${kind}) ${printed ?? `written to ${where}`}`);
   }
   if (list !== undefined) {
     await writeOutput(outputs.packList!, list);

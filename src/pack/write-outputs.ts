@@ -5,12 +5,17 @@ import { cartonLabels } from './cartons.js';
 import { cartonLayout, symbolRoom, type CartonLayoutName } from './carton-layout.js';
 import type { Packing } from './packing-types.js';
 import { writeWhole } from '../util/atomic-write.js';
+import type { PrinterTarget } from '../labels/printer-target.js';
+import type { PrintEnv } from '../labels/print-labels.js';
 
 export interface CartonOptions {
   format: 'pdf' | 'zpl';
   layout: CartonLayoutName;
   /** A file; "-" is stdout (ZPL only). */
-  out: string;
+  out?: string;
+  /** Straight to this printer instead of a file (--printer), sent once unless `reprint`. */
+  printer?: PrinterTarget;
+  reprint?: boolean;
   shipFrom: string[];
 }
 
@@ -23,13 +28,14 @@ export async function writeOutput(file: string, bytes: Buffer | string): Promise
   }
 }
 
-/** Renders the carton labels and writes them; returns how many labels were written. */
+/** Renders the carton labels and writes (or prints) them; returns how many, and what the printer said. */
 export async function writeCartons(
   packing: Packing,
   options: CartonOptions,
   io: IO,
   onBox?: () => void,
-): Promise<number> {
+  print?: Omit<PrintEnv, 'reprint'>,
+): Promise<{ count: number; printed?: string }> {
   let bytes: Buffer | string;
   let count: number;
   if (options.format === 'zpl') {
@@ -44,7 +50,14 @@ export async function writeCartons(
     bytes = await renderCartonPdf(labels, layout);
     count = labels.length;
   }
+  if (options.printer) {
+    if (!print) throw new Error('carton labels to a printer need where to remember the job');
+    const { printOnce } = await import('../labels/print-labels.js');
+    const job = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
+    const env = { ...print, reprint: Boolean(options.reprint) };
+    return { count, printed: await printOnce(options.printer, job, options.format === 'zpl', env) };
+  }
   if (options.out === '-') await io.out.write(bytes as string);
-  else await writeOutput(options.out, bytes);
-  return count;
+  else await writeOutput(options.out!, bytes);
+  return { count };
 }

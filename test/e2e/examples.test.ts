@@ -28,8 +28,8 @@ const destructive = (argv: string[]) =>
       .join(' ')
       .startsWith(d),
   );
-/** Examples that start a long-running service, or wait for a person by design. */
-const NOT_RUN = /^inv (sandbox|scout --cost)\b/;
+/** Examples that start a long-running service, wait for a person by design, or reach a printer on the network. */
+const NOT_RUN = /^inv (sandbox|scout --cost)\b|--printer tcp:\/\//;
 /** Examples that need a terminal (a browser, a masked prompt): exit 7 in this session is their answer. */
 const NEEDS_TERMINAL =
   /^inv (login|research login|locations create)( --no-browser( --port \d+)?| --flow implicit)?$|^inv config set research\.secretKey$|^inv pack FBA\w+$|^inv count .* --scan$/;
@@ -123,6 +123,13 @@ beforeAll(async () => {
   fx = await inventoryFixture();
   // No BROWSER and no display: a browser login shows its paste prompt, and stdin ends (exit 7).
   env = { ...fx.authed, BROWSER: '', DISPLAY: '', WAYLAND_DISPLAY: '' };
+  // A CUPS stand-in: the printer examples hand their job to an `lp` that keeps it and says what lp says.
+  const bin = join(fx.dir, 'fake-bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'lp'), '#!/bin/sh\ncat > /dev/null\necho "request id is $2-1 (1 file(s))"\n', {
+    mode: 0o755,
+  });
+  env.PATH = `${bin}:${process.env.PATH}`;
   const work = join(fx.dir, 'work');
   mkdirSync(work);
   // The files the examples name, as the README describes them.

@@ -40,6 +40,18 @@ describe('inv locations labels', () => {
     expect(decodePdf(file).map((page) => page.map((s) => s.text))).toEqual([[`LOC-${a!.id}`], [`LOC-${b!.id}`]]);
   });
 
+  it('reads back, label by label, to codes a scan session takes as its bins', async () => {
+    const file = join(fx.dir, 'shelves.pdf');
+    const r = await inv(['locations', 'labels', 'Shelf A1', 'Shelf A2', '--layout', 'thermal-2x1', '--out', file]);
+    expect(r.code, r.stderr).toBe(0);
+    const [from, to] = decodePdf(file).map((page) => page[0]?.text);
+    // The decoded labels as a scanner would type them: the first a leg's source, the second its destination.
+    const moved = await inv(['move', '--scan', '--json'], `${from}\nLAMP-DESK-LED\n${to}\n\n`);
+    expect(moved.code, moved.stderr).toBe(0);
+    expect(moved.stderr).toContain('✓ leg LOC-1 → LOC-2: 1 × LAMP-DESK-LED');
+    expect(JSON.parse(moved.stdout)).toMatchObject({ done: 1 });
+  });
+
   it('writes ZPL whose barcode field holds the same code, and the code resolves as a location argument', async () => {
     const [a] = locations;
     const r = await inv(['locations', 'labels', a!.id, '-o', 'zpl']);

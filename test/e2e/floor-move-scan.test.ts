@@ -80,6 +80,8 @@ describe('inv move --scan on a terminal', () => {
     expect(s.screen()).toContain('\x07');
     await step(s, '5', /taking 5 · LOC-1 will hold 7/);
     await step(s, 'MUG-BLUE-11OZ', /MUG-BLUE-11OZ · taking 1/);
+    // The running screen: every msku of the open leg, what the source held and will hold.
+    await s.waitFor(/LOC-1 → \?: LAMP-DESK-LED 5 \(12 → 7\) · MUG-BLUE-11OZ 1 \(120 → 119\)/);
     await step(s, 'undo', /took back 1 × MUG-BLUE-11OZ/);
     await step(s, 'LOC-2', /leg LOC-1 → LOC-2: 5 × LAMP-DESK-LED/);
     s.type('\r');
@@ -87,5 +89,31 @@ describe('inv move --scan on a terminal', () => {
     expect(held('1')['LAMP-DESK-LED']).toBe(7);
     expect(held('2')['LAMP-DESK-LED']).toBe(5);
     expect(held('1')['MUG-BLUE-11OZ']).toBe(120);
+  });
+});
+
+describe('inv move --scan with a scanner that ends each code with Tab', () => {
+  it('reads Tab as the end of a scan on a terminal; Enter on an empty line ends the session', async () => {
+    const s = startInTerminal(['move', '--scan'], fx.authed);
+    await s.waitFor(/move> /);
+    s.type('LOC-1\t');
+    await s.waitFor(/from LOC-1: scan the units/);
+    s.type('LAMP-DESK-LED\t');
+    await s.waitFor(/taking 1 · LOC-1 will hold 11/);
+    s.type('4\t');
+    await s.waitFor(/taking 4 · LOC-1 will hold 8/);
+    s.type('LOC-2\t');
+    await s.waitFor(/sent: leg 1/);
+    s.type('\r');
+    expect(await s.exited).toBe(0);
+    expect(held('1')['LAMP-DESK-LED']).toBe(8);
+    expect(held('2')['LAMP-DESK-LED']).toBe(4);
+  });
+
+  it('reads Tab as the end of a scan in a scanner log on stdin', async () => {
+    const r = await inv(['move', '--scan', '--json'], 'LOC-1\tLAMP-DESK-LED\t2\tLOC-2\t\n');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ rows: 1, done: 1 });
+    expect(held('2')['LAMP-DESK-LED']).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 /** Runs bin/inv inside a pseudo-terminal (util-linux `script`), answering prompts as they appear. */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { BIN, childEnv } from './spawn.js';
 
 /**
@@ -57,6 +57,8 @@ export interface TerminalSession {
   type(keys: string): void;
   /** The exit code, once the program ends. */
   exited: Promise<number>;
+  /** Kills inv itself (not the pty around it) with `signal`, as a crash or `kill -9` would. */
+  kill(signal: NodeJS.Signals): void;
 }
 
 /** Starts a long-running `inv <args>` (e.g. `inv sandbox`) on its own pty; the caller types into it and waits on its screen. */
@@ -73,6 +75,12 @@ export function startInTerminal(args: string[], env: Record<string, string>): Te
     screen: () => screen,
     type: (keys) => void child.stdin.write(keys),
     exited,
+    kill(signal) {
+      // `script` runs inv as its one child (exec): that child is the program.
+      const pid = execFileSync('ps', ['-o', 'pid=', '--ppid', String(child.pid)], { encoding: 'utf8' }).trim();
+      if (!/^\d+$/.test(pid)) throw new Error(`no single program under the pty (${JSON.stringify(pid)})`);
+      process.kill(Number(pid), signal);
+    },
     waitFor(pattern, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {

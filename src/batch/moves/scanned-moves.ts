@@ -4,21 +4,25 @@ import { withRowsFile } from '../input/rows-file.js';
 import { runMoveBatch } from './move-batch.js';
 
 /**
- * Runs the moves of a scan session as a batch named after its rows: the same scans replayed are the same batch (nothing
- * twice); `again` sends a finished one once more.
+ * Runs the moves of a scan session (or one leg of it) as a batch: named `name`, or after its rows (the same scans
+ * replayed are the same batch: nothing twice); `again` sends a finished one once more; `target` 1: the batch's first
+ * generation, continued if it exists, never taken for another batch of the same rows.
  */
 export async function runScannedMoves(
-  moves: ReadonlyArray<{ msku: string; quantity: number; from: string; to: string }>,
+  moves: ReadonlyArray<{ msku: string; quantity: number; from?: string; fromPurchaseId?: string; to: string }>,
   env: BatchRunEnv,
-  options: { retryInDoubt: boolean; concurrency: number; again: boolean },
+  options: { retryInDoubt: boolean; concurrency: number; again: boolean; name?: string; target?: number },
 ): Promise<BatchOutcome> {
   const rows = moves.map((m) => ({
     msku: m.msku,
     quantity: m.quantity,
-    fromLocationId: m.from,
+    ...(m.from === undefined ? { fromPurchaseId: m.fromPurchaseId } : { fromLocationId: m.from }),
     toLocationId: m.to,
   }));
   return withRowsFile(env.stateDir, rows, (file, digest) =>
-    runMoveBatch({ file, format: 'ndjson', name: `scanned moves ${digest}`, dryRun: false, ...options }, env),
+    runMoveBatch(
+      { file, format: 'ndjson', dryRun: false, ...options, name: options.name ?? `scanned moves ${digest}` },
+      env,
+    ),
   );
 }

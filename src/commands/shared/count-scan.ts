@@ -3,7 +3,7 @@
  * on a terminal with a prompt and the running count, elsewhere the same codes one a line from stdin.
  */
 import type { Ctx } from '../../cli/ctx.js';
-import { lineReader } from '../../cli/lines.js';
+import { scanReader } from '../../cli/scan-lines.js';
 import { canPrompt } from '../../cli/prompt.js';
 import { InputNeededError, InterruptedError, UsageError } from '../../errors.js';
 import { binCode, binCodeId } from '../../api/bin-code.js';
@@ -35,7 +35,7 @@ export async function scanCount(
       `counting ${location.display} (${binCode(location.id)}): scan each unit; a number after a scan is its ` +
         'quantity; "undo" takes the last scan back; an empty line ends the count',
     );
-  const lines = lineReader(ctx.io.stdin, ctx.io.signal);
+  const lines = scanReader(ctx.io.stdin, ctx.io.signal, (text) => void ctx.io.err.write(text));
   try {
     for (let n = 1; ; n++) {
       if (terminal) await ctx.io.err.write(`count ${location.display}> `);

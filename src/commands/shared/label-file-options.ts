@@ -1,6 +1,6 @@
 /** The label options commands share: --labels FILE and --labels-layout, and the sheet options of the label printers. */
 import { LABEL_FORMATS, LAYOUT_NAMES } from '../../labels/layouts.js';
-import { choiceOption, fileOption, textOption } from '../../cli/option-kinds.js';
+import { choiceOption, fileOption, switchOption, textOption } from '../../cli/option-kinds.js';
 
 /** The label file (`what` says which labels go in it) and its layout. */
 export function labelFileOptions(what: string) {
@@ -25,5 +25,17 @@ export function labelSheetOptions() {
       "default: from --out's extension, else pdf; -o zpl also works",
       LABEL_FORMATS,
     ),
+    ...printerOptions(),
+  };
+}
+
+/** --printer (a raw ZPL printer or a CUPS name; alone: labels.printer) and --reprint. */
+export function printerOptions() {
+  return {
+    printer: textOption(
+      '--printer [target]',
+      'print instead of writing a file: tcp://HOST:9100 (raw ZPL) or a CUPS printer name; alone: labels.printer',
+    ),
+    reprint: switchOption('--reprint', 'with --printer: send a job the printer already got (sent once otherwise)'),
   };
 }

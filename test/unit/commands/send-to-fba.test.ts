@@ -41,14 +41,14 @@ describe('inv send-to-fba options', () => {
   });
 
   it('--labels: a PDF on Avery 5160 by default, ZPL on a thermal roll for a .zpl file', () => {
-    expect(parseArgv(sendToFba, ['M-1', '1', '--from', '1', '--labels', 'mug.pdf']).labels).toMatchObject({
+    expect(parseArgv(sendToFba, ['M-1', '1', '--from', '1', '--labels', 'mug.pdf']).labels?.()).toMatchObject({
       format: 'pdf',
       layout: { name: 'avery-5160' },
       start: 1,
       out: 'mug.pdf',
     });
     const zpl = ['M-1', '1', '--from', '1', '--labels', 'mug.zpl', '--labels-layout', 'thermal-2x1'];
-    expect(parseArgv(sendToFba, zpl).labels).toMatchObject({ format: 'zpl', layout: { name: 'thermal-2x1' } });
+    expect(parseArgv(sendToFba, zpl).labels?.()).toMatchObject({ format: 'zpl', layout: { name: 'thermal-2x1' } });
   });
 
   it('refuses a bad --labels-layout, naming the flag (moved from e2e labels: bad input)', () => {
@@ -61,17 +61,29 @@ describe('inv send-to-fba options', () => {
 
   it('refuses --labels-layout without --labels', () => {
     expect(parseError(sendToFba, ['M-1', '1', '--from', '1', '--labels-layout', 'a4-24'])).toBe(
-      '--labels-layout goes with --labels FILE',
+      '--labels-layout goes with --labels FILE (or --printer)',
     );
   });
 
   it('leaves the --labels file alone: whether it can be written is checked by run', () => {
     const argv = ['M-1', '1', '--from', '1', '--labels', '/no/such/directory/x.pdf'];
-    expect(parseArgv(sendToFba, argv).labels).toMatchObject({ out: '/no/such/directory/x.pdf' });
+    expect(parseArgv(sendToFba, argv).labels?.()).toMatchObject({ out: '/no/such/directory/x.pdf' });
   });
 
   it('needs the item and the quantity', () => {
     expect(parseError(sendToFba, ['M-1'])).toMatch(/missing required argument 'quantity'/);
+  });
+
+  it('checks a --printer named on the command line before anything is sent; --reprint goes with it', () => {
+    const printer = parseArgv(sendToFba, ['M-1', '1', '--from', '1', '--printer', 'tcp://10.0.0.9']).labels?.();
+    expect(printer).toMatchObject({ format: 'zpl', printer: { kind: 'tcp', host: '10.0.0.9', port: 9100 } });
+    expect(parseError(sendToFba, ['M-1', '1', '--from', '1', '--printer', 'two words'])).toMatch(
+      /^--printer: "two words" must be tcp:\/\/HOST\[:PORT\]/,
+    );
+    expect(parseError(sendToFba, ['M-1', '1', '--from', '1', '--reprint'])).toBe('--reprint goes with --printer');
+    expect(parseError(sendToFba, ['M-1', '1', '--labels', 'x.pdf', '--printer', 'zebra'])).toBe(
+      'give --labels or --printer, not both',
+    );
   });
 });
 

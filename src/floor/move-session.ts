@@ -1,0 +1,122 @@
+/**
+ * A scan session of moves on a terminal (decision 30): every line journaled before it is acted on, each leg sent as its
+ * own batch the moment it closes, and a session killed or interrupted resumed from its journal (its lines replayed,
+ * the legs whose batch ran not sent again, a leg cut off while sending continued by its batch's journal).
+ */
+import type { BatchOutcome } from '../batch/batch-types.js';
+import { InterruptedError, UsageError } from '../errors.js';
+import { nodeCrypto } from '../util/lazy-crypto.js';
+import { ScanJournal, type SessionStart } from './scan-journal.js';
+import { ScanLegs, type LegMove, type LegStep } from './scan-legs.js';
+
+/** What a session needs from the terminal and the server. */
+export interface MoveSessionEnv {
+  journalPath: string;
+  origin: string;
+  /** A receive session's purchase (--from-purchase). */
+  purchase?: string;
+  now(): number;
+  /** The next line typed; undefined at the end of input. */
+  next(): Promise<string | undefined>;
+  prompt(text: string): Promise<void>;
+  say(line: string): Promise<void>;
+  aborted(): boolean;
+  /** Every stock record: [location id, msku, quantity]. */
+  stock(): Promise<Array<[string, string, number]>>;
+  /** The code table (count-codes.ts), filled in place with a bin's FNSKUs by `fnskus`. */
+  codes(): Promise<Map<string, string>>;
+  fnsku(msku: string): Promise<string | null | undefined>;
+  /** Sends a leg's moves as the batch `name`. */
+  sendLeg(moves: LegMove[], name: string): Promise<BatchOutcome>;
+}
+
+/** What a session did: its id, the legs it closed, and the outcome of each leg it sent in this run. */
+export interface MoveSessionResult {
+  id: string;
+  legs: number;
+  sent: Array<{ leg: number; batch: string; outcome: BatchOutcome }>;
+}
+
+/** Runs (or resumes) the profile's scan session until an empty line; throws InterruptedError at Ctrl-C, kept to resume. */
+export async function runMoveSession(env: MoveSessionEnv): Promise<MoveSessionResult> {
+  const journal = ScanJournal.open(env.journalPath);
+  let ended = false;
+  try {
+    const open = journal.read();
+    if (open && (open.start.origin !== env.origin || open.start.purchase !== env.purchase)) {
+      const resume = `inv move --scan${open.start.purchase ? ` --from-purchase ${open.start.purchase}` : ''}`;
+      throw new UsageError(
+        `a scan session started ${open.start.started} on ${open.start.origin} is open: it is resumed by \`${resume}\``,
+        'resume it and end it (an empty line) before another; one session per profile at a time',
+      );
+    }
+    const start: SessionStart = open?.start ?? {
+      v: 1,
+      // The time and a random part: a session's legs are batches named after it, and no two sessions may share one.
+      id: `${new Date(env.now()).toISOString().replace(/[-:]/g, '').replace(/\..*/, 'Z')}-${nodeCrypto().randomBytes(3).toString('hex')}`,
+      started: new Date(env.now()).toISOString(),
+      origin: env.origin,
+      purchase: env.purchase,
+      held: await env.stock(),
+    };
+    if (!open) journal.begin(start);
+    const held = new Map(start.held.map(([bin, msku, n]) => [`${bin}\0${msku}`, n]));
+    const stockMskus = (bin: string) => start.held.filter(([b]) => b === bin).map(([, m]) => m);
+    const codes = await env.codes();
+    const withFnskus = new Set<string>();
+    const legs = new ScanLegs((bin, msku) => held.get(`${bin}\0${msku}`) ?? 0, codes, start.purchase);
+    const result: MoveSessionResult = { id: start.id, legs: 0, sent: [] };
+    const ran = open?.ran ?? new Set<number>();
+
+    const act = async (step: LegStep, replay: boolean): Promise<void> => {
+      if (!('ok' in step) || !step.ok) return;
+      if (!replay) await env.say(step.say);
+      const running = replay ? undefined : legs.running();
+      if (running && !step.moves) await env.say(`  ${running}`);
+      // A bin's units may be scanned by FNSKU: read (a one-unit plan per msku) when it is first a source.
+      for (const msku of step.opened ? stockMskus(step.opened) : []) {
+        if (withFnskus.has(msku)) continue;
+        withFnskus.add(msku);
+        const fnsku = await env.fnsku(msku);
+        if (fnsku) codes.set(fnsku.toUpperCase(), msku);
+      }
+      if (!step.moves) return;
+      const leg = ++result.legs;
+      if (ran.has(leg)) return;
+      if (replay) await env.say(step.say);
+      const batch = `scanned moves ${start.id} leg ${leg}`;
+      const outcome = await env.sendLeg(step.moves, batch);
+      journal.ran(leg);
+      result.sent.push({ leg, batch, outcome });
+      await env.say(`${outcome.error ? '! not all sent' : '✓ sent'}: leg ${leg} (${outcome.line})`);
+    };
+
+    for (const text of open?.scans ?? []) await act(legs.step(text), true);
+    if (open) {
+      const leg = legs.openLeg();
+      const units = leg ? [...leg.units].map(([m, n]) => `${n} × ${m}`).join(', ') : '';
+      const now = leg ? `open: from ${leg.from}${units ? `, ${units}` : ''}` : 'no leg open';
+      await env.say(`resuming the session started ${start.started}: ${result.legs} leg(s) sent; ${now}`);
+    }
+    const label = start.purchase ? `receive ${start.purchase}> ` : 'move> ';
+    for (;;) {
+      await env.prompt(label);
+      const text = await env.next();
+      if (env.aborted())
+        throw new InterruptedError('interrupted: the legs sent stay sent; `inv move --scan` resumes the session');
+      const step = legs.step(text ?? '');
+      if (text === undefined && !('end' in step))
+        throw new InterruptedError(
+          'the input ended with a leg open: the session is kept; `inv move --scan` resumes it',
+        );
+      journal.scan(text ?? '');
+      if ('end' in step) break;
+      if (!step.ok) await env.say(`\x07✗ ${step.why}: refused`);
+      else await act(step, false);
+    }
+    ended = true;
+    return result;
+  } finally {
+    journal.close(ended);
+  }
+}

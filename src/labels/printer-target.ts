@@ -1,0 +1,31 @@
+/** What a --printer or labels.printer value names (decision 31): a raw ZPL printer on the network, or a CUPS printer. */
+import { UsageError } from '../errors.js';
+
+/** Where a job goes: a raw TCP printer, or a system (CUPS) printer by name. */
+export type PrinterTarget = { kind: 'tcp'; host: string; port: number } | { kind: 'lp'; name: string };
+
+/** The rule a printer value follows, for messages. */
+export const PRINTER_RULE = 'tcp://HOST[:PORT] (a raw ZPL printer, port 9100 by default) or a CUPS printer name';
+
+const TCP = /^tcp:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?\/?$/i;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,126}$/;
+/** The form of a printer value, as the settings check it. */
+export const PRINTER_VALUE = new RegExp(`${TCP.source}|${NAME.source}`, 'i');
+
+/** Reads a --printer or labels.printer value; the error names `field` and the rule. */
+export function parsePrinter(value: string, field: string): PrinterTarget {
+  const text = value.trim();
+  const tcp = TCP.exec(text);
+  if (tcp) {
+    const port = tcp[2] === undefined ? 9100 : Number(tcp[2]);
+    if (port < 1 || port > 65_535) throw new UsageError(`${field}: port ${port} must be from 1 to 65535`);
+    return { kind: 'tcp', host: tcp[1]!.replace(/^\[|\]$/g, ''), port };
+  }
+  if (NAME.test(text)) return { kind: 'lp', name: text };
+  throw new UsageError(`${field}: "${value}" must be ${PRINTER_RULE}`);
+}
+
+/** How a person reads a target. */
+export function printerName(target: PrinterTarget): string {
+  return target.kind === 'tcp' ? `tcp://${target.host}:${target.port}` : `printer ${target.name} (lp)`;
+}

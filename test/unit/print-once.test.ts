@@ -1,0 +1,46 @@
+/** A print job cut part way: in doubt, saying how much the printer took; a rerun refuses until --reprint. */
+import { createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { printOnce } from '../../src/labels/print-labels.js';
+import { removeTempDir, tempDir } from '../helpers/temp.js';
+
+let printer: Server;
+let port: number;
+let received = 0;
+const dir = tempDir('print');
+
+beforeAll(async () => {
+  // A printer that takes the first bytes of a job and then breaks the connection.
+  printer = createServer((socket) =>
+    socket.once('data', (d: Buffer) => {
+      received += d.length;
+      socket.resetAndDestroy();
+    }),
+  );
+  await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
+  port = (printer.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await new Promise((resolve) => printer.close(resolve));
+  removeTempDir(dir);
+});
+
+describe('a job cut part way', () => {
+  it('is in doubt, says how many bytes of how many left, and is not sent again but by --reprint', async () => {
+    // Far more than a connection's buffers hold: the printer breaks it long before the end.
+    const job = Buffer.alloc(64 * 1024 * 1024, '^XA^FDLOC-1^FS^XZ\n');
+    const target = { kind: 'tcp', host: '127.0.0.1', port } as const;
+    const env = { stateDir: dir, now: () => Date.now(), reprint: false };
+    const cut = printOnce(target, job, true, env);
+    await expect(cut).rejects.toThrow(
+      /the connection to tcp:\/\/127\.0\.0\.1:\d+ broke \(.*\) after \d+ of 67108864 bytes/,
+    );
+    await expect(cut).rejects.toHaveProperty('name', 'InDoubtError');
+    expect(received).toBeGreaterThan(0);
+    const before = received;
+    await expect(printOnce(target, job, true, env)).rejects.toThrow(/was cut off before it was all sent/);
+    expect(received).toBe(before);
+    await expect(printOnce(target, job, true, { ...env, reprint: true })).rejects.toThrow(/broke/);
+    expect(received).toBeGreaterThan(before);
+  });
+});
