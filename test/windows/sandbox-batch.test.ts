@@ -104,6 +104,19 @@ describe.skipIf(why)(`the sandbox and a batch on Windows${why ? ` (skipped: ${wh
     expect(moved).toBeGreaterThanOrEqual(ROWS);
   });
 
+  it('a file on a share (\\\\server\\share\\…) is a batch, and batch show finds it by that path', async () => {
+    // Wine has no SMB client; `\\?\unix\<path>` is a share-shaped path it does open (path.win32 reads `\\?\unix\` as
+    // the root of a share, as it reads `\\server\share\`).
+    writeFileSync(join(dir, 'shared moves.csv'), 'msku,quantity,from,to\r\nMUG-BLUE-11OZ,1,1,2\r\n');
+    const share = `\\\\?\\unix${join(dir, 'shared moves.csv').replaceAll('/', '\\')}`;
+    const run = await winInv(['--profile', 'sandbox', 'move', '--json', '--file', share], { env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ outcome: 'ran', done: 1 });
+    const shown = await winInv(['--profile', 'sandbox', 'batch', 'show', share, '--json'], { env });
+    expect(shown.code, shown.stderr).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject([{ state: 'done', msku: 'MUG-BLUE-11OZ' }]);
+  });
+
   it('starts again on its data file after a kill: its lock taken over, its state kept', async () => {
     const before = await mugsIn('2');
     await stopSandbox();
