@@ -75,6 +75,8 @@ const FORBIDDEN: Record<string, string[]> = {
     'src/labels/',
     'src/scout/',
     'src/pack/',
+    'src/floor/',
+    'src/count/',
     'src/cli/',
     'src/commands/',
     'src/sandbox/',
@@ -83,6 +85,8 @@ const FORBIDDEN: Record<string, string[]> = {
   'src/labels/': ['src/auth/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
   'src/scout/': ['src/auth/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
   'src/pack/': ['src/auth/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
+  'src/floor/': ['src/auth/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
+  'src/count/': ['src/auth/', 'src/cli/', 'src/commands/', 'src/sandbox/'],
   'src/cli/': ['src/commands/', 'src/sandbox/'],
   'src/sandbox/': ['src/http/', 'src/auth/', 'src/config/', 'src/batch/', 'src/cli/', 'src/commands/'],
 };
