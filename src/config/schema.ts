@@ -58,6 +58,11 @@ export interface Profile {
   research?: ResearchProfile;
   scout?: ScoutProfile;
   pack?: PackProfile;
+  /**
+   * The secrets the system keyring holds (docs/decisions.md, "Secrets in the system keyring"), each with the stamp of
+   * its last write: the tokens (access and refresh, one entry), the client secret, the research SecretKey.
+   */
+  keyring?: Partial<Record<'tokens' | 'clientSecret' | 'research.secretKey', string>>;
 }
 
 export interface ConfigFile {
