@@ -4,7 +4,10 @@
  * answers: inv's own process never loads it, and kills the child when it does not answer in time (config/keyring.ts).
  */
 
-/** The child's source, CommonJS: INV_KEYRING_BINDING names the module to load (@napi-rs/keyring's entry). */
+/**
+ * The child's source, CommonJS: INV_KEYRING_BINDING names the module to load, @napi-rs/keyring's entry (required) or
+ * the .node file a standalone executable carries (process.dlopen: its main script can require built-in modules only).
+ */
 export const KEYRING_CHILD_SOURCE = `
 let input = '';
 process.stdin.setEncoding('utf8');
@@ -12,7 +15,11 @@ process.stdin.on('data', (d) => (input += d));
 process.stdin.on('end', () => {
   let answer;
   try {
-    const { Entry } = require(process.env.INV_KEYRING_BINDING);
+    const path = process.env.INV_KEYRING_BINDING;
+    const binding = { exports: {} };
+    if (path.endsWith('.node')) process.dlopen(binding, path);
+    else binding.exports = require(path);
+    const { Entry } = binding.exports;
     answer = {
       ok: true,
       results: JSON.parse(input).map((op) => {
@@ -24,7 +31,7 @@ process.stdin.on('end', () => {
       }),
     };
   } catch (error) {
-    answer = { ok: false, error: String((error && error.message) || error).split('\\n')[0] };
+    answer = { ok: false, error: String((error && error.message) || error).split(/\\r?\\n/)[0] };
   }
   process.stdout.write(JSON.stringify(answer));
 });

@@ -3,7 +3,7 @@
  * child process that is killed when it does not answer within KEYRING_TIMEOUT_MS (docs/decisions.md, "Secrets in the
  * system keyring"). A keyring that fails or does not answer once is no keyring for the rest of the run.
  */
-import { createRequire } from 'node:module';
+import { keyringBinding } from './keyring-binding.js';
 import { KEYRING_CHILD_SOURCE } from './keyring-child.js';
 
 type Env = Record<string, string | undefined>;
@@ -18,17 +18,6 @@ interface Answer {
   ok: boolean;
   results?: Array<string | boolean | null>;
   error?: string;
-}
-
-/** The module path of the binding for this process, or why there is none (a standalone executable carries no node_modules). */
-function bindingPath(): { path?: string; reason?: string } {
-  const sea = process.getBuiltinModule('node:sea') as { isSea?(): boolean } | undefined;
-  if (sea?.isSea?.()) return { reason: 'this standalone executable does not carry the keyring binding' };
-  try {
-    return { path: createRequire(import.meta.url).resolve('@napi-rs/keyring') };
-  } catch {
-    return { reason: 'the keyring binding (@napi-rs/keyring) is not installed' };
-  }
 }
 
 export class Keyring {
@@ -56,15 +45,22 @@ export class Keyring {
   run(ops: KeyringOp[]): Array<string | boolean | null> | undefined {
     if (ops.length === 0) return [];
     if (this.down) return undefined;
-    const binding = bindingPath();
+    const binding = keyringBinding(this.env);
     if (!binding.path) {
       this.down = binding.reason;
       return undefined;
     }
     const { spawnSync } = process.getBuiltinModule('node:child_process');
-    const child = spawnSync(process.execPath, ['-e', KEYRING_CHILD_SOURCE], {
+    // A standalone executable is its own child: its main script runs the child's source when INV_KEYRING_CHILD is set.
+    const args = binding.standalone ? [] : ['-e', KEYRING_CHILD_SOURCE];
+    const child = spawnSync(process.execPath, args, {
       input: JSON.stringify(ops.map((op) => ({ ...op, service: this.service }))),
-      env: { ...this.env, INV_KEYRING_BINDING: binding.path, NODE_OPTIONS: undefined },
+      env: {
+        ...this.env,
+        INV_KEYRING_BINDING: binding.path,
+        INV_KEYRING_CHILD: binding.standalone ? '1' : undefined,
+        NODE_OPTIONS: undefined,
+      },
       encoding: 'utf8',
       timeout: KEYRING_TIMEOUT_MS,
       killSignal: 'SIGKILL',
