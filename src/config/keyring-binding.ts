@@ -23,7 +23,10 @@ export interface KeyringBinding {
   reason?: string;
 }
 
-/** The cache of the binding a standalone executable carries: $XDG_CACHE_HOME/inv/keyring, %LOCALAPPDATA%\\inv\\cache\\keyring, ~/.cache/inv/keyring. */
+/**
+ * The cache of the binding a standalone executable carries: $XDG_CACHE_HOME/inv/keyring,
+ * %LOCALAPPDATA%\\inv\\cache\\keyring on Windows, else ~/.cache/inv/keyring.
+ */
 export function keyringCacheDir(env: Env, platform: string = process.platform): string {
   if (!env.XDG_CACHE_HOME && platform === 'win32') return join(localAppData(env), 'inv', 'cache', 'keyring');
   return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'inv', 'keyring');

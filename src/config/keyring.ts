@@ -20,6 +20,7 @@ interface Answer {
   error?: string;
 }
 
+/** The system keyring of one run, under one service name (a config directory's). */
 export class Keyring {
   /** Why the keyring is not used in this run, once known. */
   private down?: string;

@@ -83,6 +83,11 @@ export class ConfigStore {
     return this.secrets.reveal(name, this.read().profiles?.[name] ?? {});
   }
 
+  /** A stored profile as config.json keeps it: its settings, without the secrets the keyring holds (none is read). */
+  storedSettings(name: string): Profile {
+    return this.read().profiles?.[name] ?? {};
+  }
+
   /** Where each secret of a profile is kept: "keyring", or "file <path of config.json>". */
   secretPlaces(name: string): Partial<Record<SecretName, string>> {
     return this.secrets.places(this.read().profiles?.[name] ?? {});

@@ -27,6 +27,7 @@ function words(names: SecretName[]): string {
   return list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list.join('');
 }
 
+/** The secrets of one config file's profiles: revealed on read, kept in the keyring or the file on write. */
 export class SecretStore {
   /** Entries read or written in this run, by account, with the stamp they had. */
   private readonly cache = new Map<string, { stamp: string; value: string | null }>();

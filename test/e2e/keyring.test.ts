@@ -169,6 +169,28 @@ describe.skipIf(missing)(`with an unlocked Secret Service${missing ? ` (skipped:
     expect((await spawned(['whoami'])).code).toBe(0);
     expect(grants()).toBe(refreshes + 1);
     expect(configText()).not.toContain(after.accessToken);
+    // Two processes at once with an expired token: the refresh lock lets one refresh, the other reads its token.
+    fx.sandbox.oauth.expireAccessTokens();
+    const both = await Promise.all([spawned(['whoami']), spawned(['whoami'])]);
+    for (const r of both) expect(r.code, r.stderr).toBe(0);
+    expect(grants()).toBe(refreshes + 2);
+    const last = JSON.parse(keyring!.items(service())['default/tokens']!) as { refreshToken: string };
+    expect(fx.sandbox.oauth.refreshTokenValid(last.refreshToken)).toBe(true);
+  });
+
+  it('a secret in the file moves to the keyring at its next write (a refresh), not on a read', async () => {
+    await configure();
+    expect((await login(keyring!.env, ['--insecure-storage'])).code).toBe(0);
+    const inFile = tokensIn(configText());
+    expect((await inv(['whoami'])).code).toBe(0);
+    expect(tokensIn(configText())).toEqual(inFile);
+    expect(keyring!.items(service())['default/tokens']).toBeUndefined();
+    fx.sandbox.oauth.expireAccessTokens();
+    expect((await inv(['whoami'])).code).toBe(0);
+    expect(tokensIn(configText())).toEqual({ access: undefined, refresh: undefined });
+    const moved = JSON.parse(keyring!.items(service())['default/tokens']!) as { accessToken: string };
+    expect(moved.accessToken).not.toBe(inFile.access);
+    expect(JSON.parse((await inv(['auth', 'status', '--json'])).stdout).tokensKept).toBe('keyring');
   });
 
   it('logout removes the token entries; profile rename moves the entries, profile delete removes them', async () => {
