@@ -243,6 +243,24 @@ describe.skipIf(missing)(`with an unlocked Secret Service${missing ? ` (skipped:
   });
 });
 
+describe.skipIf(missing)(`with a locked keyring${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  it('a keyring that asks for an unlock with no one there: the file, and the message, within 5 s', async () => {
+    const locked = await startKeyring(join(fx.dir, `t${n}`));
+    try {
+      locked.lock();
+      await configure(NO_BUS);
+      const started = Date.now();
+      const r = await login(locked.env, [], spawned);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).toContain(`no system keyring: token stored in ${configPath()} (readable by this user only)`);
+      expect(tokensIn(configText()).access).toBeDefined();
+    } finally {
+      locked.close();
+    }
+  }, 30_000);
+});
+
 describe('without a keyring', () => {
   it('with no D-Bus session: the file, and the message', async () => {
     await configure(NO_BUS);

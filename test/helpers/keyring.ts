@@ -22,6 +22,8 @@ export interface TestKeyring {
   env: { DBUS_SESSION_BUS_ADDRESS: string };
   /** Every item secret-tool finds with attribute service=`service`: username → secret. */
   items(service: string): Record<string, string>;
+  /** Locks the login keyring: a write then asks for an unlock (a prompt that no one can answer here). */
+  lock(): void;
   close(): void;
 }
 
@@ -67,6 +69,21 @@ export async function startKeyring(dir: string): Promise<TestKeyring> {
       const secrets = [...r.stdout.matchAll(/^secret = (.*)$/gm)].map((m) => m[1]!);
       const users = [...r.stderr.matchAll(/^attribute\.username = (.*)$/gm)].map((m) => m[1]!);
       return Object.fromEntries(users.map((user, i) => [user, secrets[i]!]));
+    },
+    lock() {
+      const r = spawnSync(
+        'dbus-send',
+        [
+          '--session',
+          '--print-reply',
+          '--dest=org.freedesktop.secrets',
+          '/org/freedesktop/secrets',
+          'org.freedesktop.Secret.Service.Lock',
+          'array:objpath:/org/freedesktop/secrets/collection/login',
+        ],
+        { env: { ...env, DBUS_SESSION_BUS_ADDRESS: address }, encoding: 'utf8', timeout: 10_000 },
+      );
+      if (r.status !== 0) throw new Error(`could not lock the keyring: ${r.stderr}`);
     },
     close() {
       stop(child);
