@@ -71,8 +71,8 @@ export class Keyring {
     if (child.error || child.status !== 0) {
       const timedOut = (child.error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT' || child.signal;
       this.down = timedOut
-        ? `it did not answer within ${KEYRING_TIMEOUT_MS / 1000} s`
-        : `it could not be reached (${child.error?.message ?? child.stderr.trim().split('\n')[0]})`;
+        ? `did not answer within ${KEYRING_TIMEOUT_MS / 1000} s`
+        : `could not be reached (${child.error?.message ?? child.stderr.trim().split('\n')[0]})`;
       return undefined;
     }
     let answer: Answer;
@@ -82,7 +82,7 @@ export class Keyring {
       answer = { ok: false, error: 'its answer could not be read' };
     }
     if (!answer.ok || !answer.results) {
-      this.down = answer.error ?? 'it failed';
+      this.down = `failed (${answer.error ?? 'no reason given'})`;
       return undefined;
     }
     return answer.results;

@@ -84,9 +84,7 @@ export function withSecret(profile: Profile, name: SecretName, entry: string): P
   return { ...profile, research };
 }
 
-/** `profile` without what is left of secret `name` when its entry is gone (tokens with no token are no tokens). */
-export function withoutLostSecret(profile: Profile, name: SecretName): Profile {
-  if (name !== 'tokens') return profile;
-  const { tokens: _t, ...rest } = profile;
-  return rest;
+/** Whether `profile` has secret `name`, or what is left of it (a token's expiry and origins, its token unread). */
+export function hasSecret(profile: Profile, name: SecretName): boolean {
+  return name === 'tokens' ? profile.tokens !== undefined : entryOf(profile, name) !== undefined;
 }

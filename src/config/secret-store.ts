@@ -9,7 +9,7 @@ import {
   entryOf,
   SECRET_NAMES,
   SECRET_WORDS,
-  withoutLostSecret,
+  hasSecret,
   withoutSecret,
   withSecret,
   type SecretName,
@@ -73,11 +73,19 @@ export class SecretStore {
       );
     }
     let revealed = disk;
+    const missing: SecretName[] = [];
     for (const [name, stamp] of held) {
       const cached = this.cache.get(this.account(profile, name));
       if (cached?.stamp !== stamp) continue;
-      revealed =
-        typeof cached.value === 'string' ? withSecret(revealed, name, cached.value) : withoutLostSecret(revealed, name);
+      if (typeof cached.value === 'string') revealed = withSecret(revealed, name, cached.value);
+      else missing.push(name);
+    }
+    // A locked keyring answers a read as if the entry were not there (its unlock prompt comes only with a write).
+    if (missing.length && !this.noted) {
+      this.noted = true;
+      this.say(
+        `note: the system keyring has no ${words(missing)} of profile "${profile}" (is it locked, or was the entry removed?)`,
+      );
     }
     return revealed;
   }
@@ -91,15 +99,17 @@ export class SecretStore {
     const { keyring: _stamps, ...rest } = next;
     let disk: Profile = rest;
     const stamps = { ...before.keyring };
-    const removed: KeyringOp[] = [];
+    const deletes: KeyringOp[] = [];
     const written: SecretName[] = [];
     for (const name of SECRET_NAMES) {
       const value = entryOf(next, name);
       const held = stamps[name] !== undefined;
-      if (value === entryOf(before, name)) {
+      // Removed: gone from the profile, even when the keyring could not be read (a logout forgets an unread token).
+      const removed = hasSecret(before, name) && !hasSecret(next, name);
+      if (value === entryOf(before, name) && !removed) {
         if (held) disk = withoutSecret(disk, name);
       } else if (value === undefined || insecure) {
-        if (held) removed.push({ op: 'delete', account: this.account(profile, name) });
+        if (held) deletes.push({ op: 'delete', account: this.account(profile, name) });
         delete stamps[name];
         if (value !== undefined) written.push(name);
       } else {
@@ -119,7 +129,7 @@ export class SecretStore {
         disk = withoutSecret(disk, name);
       }
     }
-    this.keyring.run(removed);
+    this.keyring.run(deletes);
     const inFile = set ? written.filter((name) => !toKeyring.includes(name)) : written;
     if (inFile.length) this.tell(inFile, insecure);
     return Object.keys(stamps).length ? { ...disk, keyring: stamps } : disk;
