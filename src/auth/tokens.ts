@@ -35,9 +35,10 @@ export class TokenProvider {
     return this.deps.envToken ? 'INV_TOKEN' : 'config';
   }
 
-  /** The stored tokens of the profile, read fresh from disk. */
+  /** The stored tokens of the profile, read fresh (none when their token could not be read from the keyring). */
   stored(): StoredTokens | undefined {
-    return this.deps.store.profile(this.deps.profile).tokens;
+    const tokens = this.deps.store.profile(this.deps.profile).tokens;
+    return tokens?.accessToken ? tokens : undefined;
   }
 
   /**

@@ -55,7 +55,10 @@ export class Session {
 
   /** The config store, opened once. */
   config(): Promise<ConfigStore> {
-    this.store ??= ConfigStore.open(configDir(this.io.env));
+    this.store ??= ConfigStore.open(configDir(this.io.env), {
+      env: this.io.env,
+      say: (line) => void this.io.err.write(line + '\n'),
+    });
     return this.store;
   }
 

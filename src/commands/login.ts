@@ -21,6 +21,7 @@ interface LoginFlags {
   flow?: 'code' | 'implicit' | 'password';
   port: string;
   scope?: string;
+  insecureStorage?: boolean;
 }
 
 /** How `inv login` logs in: the password grant, or a browser flow (code + PKCE, or implicit). */
@@ -35,6 +36,8 @@ export interface LoginOptions {
   passwordStdin: boolean;
   /** The scopes to ask for; the profile's scope setting when undefined. */
   scope: string | undefined;
+  /** Store the tokens in config.json even where a system keyring answers. */
+  insecureStorage: boolean;
 }
 
 /** How long to wait for the browser when --timeout is not given. */
@@ -150,6 +153,7 @@ export function setup(command: Command): void {
     .addOption(choiceOption('--flow <flow>', 'OAuth flow', ['code', 'implicit', 'password']))
     .option('--port <port>', 'loopback port for the redirect (for ssh -L); 0 picks a free one', '0')
     .option('--scope <scopes>', "scopes to request (default: the profile's scope setting)")
+    .option('--insecure-storage', 'store the tokens in config.json (0600) even where a system keyring answers')
     .addHelpText('after', `\nThe global --timeout also bounds the wait for the browser (default ${DEFAULT_WAIT_S} s).`)
     .addHelpText(
       'after',
@@ -177,6 +181,7 @@ export function parse(_args: unknown[], flags: LoginFlags): LoginOptions {
     username: flags.username,
     passwordStdin: Boolean(flags.passwordStdin),
     scope: flags.scope,
+    insecureStorage: Boolean(flags.insecureStorage),
   };
 }
 
@@ -187,7 +192,11 @@ export async function run(ctx: Ctx, options: LoginOptions): Promise<void> {
   let user: WhoAmI['user'] | undefined;
   /** Stores the tokens and learns who logged in; returns what the browser is told. */
   const accept = async (tokens: StoredTokens): Promise<string> => {
-    await (await ctx.config()).updateProfile(settings.profile, (profile) => ({ ...profile, tokens }));
+    await (
+      await ctx.config()
+    ).updateProfile(settings.profile, (profile) => ({ ...profile, tokens }), {
+      insecure: options.insecureStorage,
+    });
     try {
       user = (await (await ctx.inventory()).whoami()).user;
     } catch (error) {

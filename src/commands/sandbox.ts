@@ -121,7 +121,7 @@ export async function run(ctx: Ctx, options: SandboxCommandOptions): Promise<voi
     lock?.note({ url: sandbox.baseUrl });
     const { research, oauth } = sandbox.credentials;
     let profile = options.profile;
-    const stored = profile === undefined ? undefined : (await ctx.config()).profile(profile).baseUrl;
+    const stored = profile === undefined ? undefined : (await ctx.config()).storedSettings(profile).baseUrl;
     if (profile !== undefined && stored !== sandbox.baseUrl && (await loopbackListening(stored))) {
       const still = `profile "${profile}" still points at the sandbox running at ${stored}`;
       await ctx.info(`warning: ${still}: not repointed (--save-profile NAME writes another)`);

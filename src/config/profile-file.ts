@@ -9,20 +9,39 @@ import { withFileLock } from '../util/file-lock.js';
 import { configFile, privateDirs } from './paths.js';
 import { ensurePrivateDir } from './private-dir.js';
 import type { ConfigFile, Profile } from './schema.js';
+import { Keyring } from './keyring.js';
+import { SecretStore } from './secret-store.js';
+import type { SecretName } from './secret-entries.js';
 
 export const DEFAULT_PROFILE = 'default';
+
+/** What a config store is opened with: the run's environment and where its notes go. */
+export interface StoreOptions {
+  env?: Record<string, string | undefined>;
+  say?: (line: string) => void;
+}
 
 type Conf = import('conf').default<ConfigFile>;
 
 export class ConfigStore {
   private writer?: Promise<Conf>;
+  private readonly secrets: SecretStore;
 
-  private constructor(readonly dir: string) {}
+  private constructor(
+    readonly dir: string,
+    options: StoreOptions,
+  ) {
+    const keyring = new Keyring(`inv:${dir}`, options.env ?? {});
+    this.secrets = new SecretStore(keyring, this.path, options.say ?? (() => undefined));
+  }
 
-  /** The config store of `dir` (created 0700 if missing). */
-  static async open(dir: string): Promise<ConfigStore> {
+  /**
+   * The config store of `dir` (created 0700 if missing); `options.env` is the run's environment (the keyring's child
+   * gets it) and `options.say` writes a line on stderr.
+   */
+  static async open(dir: string, options: StoreOptions = {}): Promise<ConfigStore> {
     ensurePrivateDir(privateDirs({ INV_CONFIG_DIR: dir }).config);
-    return new ConfigStore(dir);
+    return new ConfigStore(dir, options);
   }
 
   /** Absolute path of the config file. */
@@ -59,9 +78,19 @@ export class ConfigStore {
     return Object.keys(this.read().profiles ?? {});
   }
 
-  /** A stored profile, or an empty one. */
+  /** A stored profile, or an empty one, with the secrets the system keyring holds for it. */
   profile(name: string): Profile {
+    return this.secrets.reveal(name, this.read().profiles?.[name] ?? {});
+  }
+
+  /** A stored profile as config.json keeps it: its settings, without the secrets the keyring holds (none is read). */
+  storedSettings(name: string): Profile {
     return this.read().profiles?.[name] ?? {};
+  }
+
+  /** Where each secret of a profile is kept: "keyring", or "file <path of config.json>". */
+  secretPlaces(name: string): Partial<Record<SecretName, string>> {
+    return this.secrets.places(this.read().profiles?.[name] ?? {});
   }
 
   /** Whether a profile of that name is stored. */
@@ -72,13 +101,19 @@ export class ConfigStore {
   /**
    * Replaces one profile with what `change` makes of it. Every write holds the config lock and
    * re-reads the file under it, so that processes writing other profiles (or the same one) at the
-   * same time lose nothing; the file is rewritten atomically.
+   * same time lose nothing; the file is rewritten atomically. Secrets written go to the system keyring when one
+   * answers, else (or with `options.insecure`) to the file.
    */
-  async updateProfile(name: string, change: (profile: Profile) => Profile): Promise<Profile> {
+  async updateProfile(
+    name: string,
+    change: (profile: Profile) => Profile,
+    options: { insecure?: boolean } = {},
+  ): Promise<Profile> {
     return this.locked((conf) => {
       const profiles = { ...(conf.get('profiles') ?? {}) };
-      const next = change(profiles[name] ?? {});
-      profiles[name] = next;
+      const before = this.secrets.reveal(name, profiles[name] ?? {});
+      const next = change(before);
+      profiles[name] = this.secrets.keep(name, before, next, options.insecure);
       conf.set('profiles', profiles);
       return next;
     });
@@ -88,6 +123,7 @@ export class ConfigStore {
   async deleteProfile(name: string): Promise<void> {
     await this.locked((conf) => {
       const profiles = { ...(conf.get('profiles') ?? {}) };
+      this.secrets.forget(name, profiles[name] ?? {});
       delete profiles[name];
       conf.set('profiles', profiles);
       if (conf.get('currentProfile') === name) conf.delete('currentProfile');
@@ -98,6 +134,7 @@ export class ConfigStore {
   async renameProfile(from: string, to: string): Promise<void> {
     await this.locked((conf) => {
       const profiles = { ...(conf.get('profiles') ?? {}) };
+      this.secrets.move(from, to, profiles[from] ?? {});
       profiles[to] = profiles[from] ?? {};
       delete profiles[from];
       conf.set('profiles', profiles);

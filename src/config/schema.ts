@@ -64,6 +64,11 @@ export interface Profile {
   scout?: ScoutProfile;
   pack?: PackProfile;
   labels?: LabelsProfile;
+  /**
+   * The secrets the system keyring holds (docs/decisions.md, "Secrets in the system keyring"), each with the stamp of
+   * its last write: the tokens (access and refresh, one entry), the client secret, the research SecretKey.
+   */
+  keyring?: Partial<Record<'tokens' | 'clientSecret' | 'research.secretKey', string>>;
 }
 
 export interface ConfigFile {

@@ -96,7 +96,8 @@ describe('inv config', () => {
     const list = await runInv(['config', 'list'], { env });
     const rows = JSON.parse(list.stdout) as Array<{ key: string; value: string }>;
     expect(rows).toContainEqual({ key: 'research.keyIn', value: 'query' });
-    expect(rows).toContainEqual({ key: 'research.secretKey', value: '********' });
+    // Where the secret is kept is said: here, with no keyring, the file.
+    expect(rows).toContainEqual({ key: 'research.secretKey', value: `******** (file ${configFile()})` });
     expect(list.stdout).not.toContain(fx.sandbox.credentials.research.secretKey);
   });
 

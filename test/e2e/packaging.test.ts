@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyringMissing, startKeyring } from '../helpers/keyring.js';
 import { completeLines, SHELLS } from '../helpers/shell-complete.js';
 import { childEnv, sandboxInfo } from '../helpers/spawn.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
@@ -84,6 +85,29 @@ describe('the installed package', () => {
 });
 
 const has = (shell: string) => spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+
+const noKeyring = keyringMissing();
+describe.skipIf(noKeyring)(
+  `the installed package and the keyring${noKeyring ? ` (skipped: ${noKeyring})` : ''}`,
+  () => {
+    it('loads the binding npm installed with it, and keeps a secret in the Secret Service', async () => {
+      const keyring = await startKeyring(dir);
+      try {
+        const config = join(dir, 'config-keyring');
+        const run = (args: string[], input = '') =>
+          spawnSync(inv, args, { env: { ...env, ...keyring.env, INV_CONFIG_DIR: config }, input, encoding: 'utf8' });
+        expect(run(['config', 'set', 'authUrl', 'https://auth.example.com']).status).toBe(0);
+        const set = run(['config', 'set', 'clientSecret', '--stdin'], 'installed-secret');
+        expect(set.status, set.stderr).toBe(0);
+        expect(set.stderr).not.toMatch(/no system keyring/);
+        expect(keyring.items(`inv:${config}`)['default/clientSecret']).toContain('installed-secret');
+        expect(readFileSync(join(config, 'config.json'), 'utf8')).not.toContain('installed-secret');
+      } finally {
+        keyring.close();
+      }
+    });
+  },
+);
 
 describe.each(SHELLS)('completion in %s', (shell) => {
   it.runIf(shell === 'bash' || has(shell))('completes commands, subcommands and options', async () => {

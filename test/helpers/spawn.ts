@@ -7,7 +7,9 @@ export const BIN = fileURLToPath(new URL('../../bin/inv.js', import.meta.url));
 
 // Node reads NODE_EXTRA_CA_CERTS's whole file at every start (~50 ms of CPU on this machine, in each of the suite's
 // ~120 processes); inv under test talks to sandboxes over loopback http only, where no certificate is checked.
-const NOT_INHERITED = new Set(['CI', 'NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS']);
+// A developer's D-Bus session is not inherited either: no test writes to the keyring of the desktop it runs on (the
+// keyring tests give a bus of their own, test/helpers/keyring.ts).
+const NOT_INHERITED = new Set(['CI', 'NODE_OPTIONS', 'NODE_EXTRA_CA_CERTS', 'DBUS_SESSION_BUS_ADDRESS']);
 
 /** A clean environment: no CI, no colours, no inherited INV_* settings, no extra CA file, plus `env`. */
 export function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {

@@ -1,12 +1,14 @@
 /**
  * The Linux executable of `npm run dist` (dist-bin/inv-linux-x64, or INV_LINUX_EXE) on a machine without Node: no node
- * on PATH, and still --version, the sandbox, a password login, a batch and a label PDF (its fonts packaged inside).
+ * on PATH, and still --version, the sandbox, a password login, a batch and a label PDF (its fonts packaged inside), and
+ * the system keyring through the binding it carries.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { keyringMissing, startKeyring } from '../helpers/keyring.js';
 import { sandboxInfo, wholeJson, type SandboxInfo } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
 
@@ -24,6 +26,8 @@ const env = {
 const sandbox = why
   ? undefined
   : spawn(EXE, ['sandbox', '--json', '--port', '0', '--data', join(dir, 'data.json')], { env });
+/** What the sandbox printed once it listened (read once: both suites use it). */
+const sandboxReady = sandbox && sandboxInfo<SandboxInfo>(sandbox);
 afterAll(async () => {
   if (!sandbox || sandbox.exitCode !== null) return;
   const exited = new Promise((done) => sandbox.once('exit', done));
@@ -31,9 +35,13 @@ afterAll(async () => {
   await exited;
 });
 
-/** Runs the executable to its end. */
-function inv(args: string[], input = ''): { code: number; stdout: string; stderr: string } {
-  const run = spawnSync(EXE, args, { env, input, encoding: 'utf8', cwd: dir });
+/** Runs the executable to its end (`extra` added to its environment). */
+function inv(
+  args: string[],
+  input = '',
+  extra: Record<string, string> = {},
+): { code: number; stdout: string; stderr: string } {
+  const run = spawnSync(EXE, args, { env: { ...env, ...extra }, input, encoding: 'utf8', cwd: dir });
   return { code: run.status ?? -1, stdout: run.stdout, stderr: run.stderr };
 }
 
@@ -45,7 +53,7 @@ describe.skipIf(why)(`the Linux executable${why ? ` (skipped: ${why})` : ''}`, (
   });
 
   it('starts the sandbox, logs in with a password, runs a batch and writes labels', async () => {
-    const info = await sandboxInfo<SandboxInfo>(sandbox!);
+    const info = (await sandboxReady)!;
     const login = inv(
       ['--profile', 'sandbox', 'login', '--password', '--username', 'demo', '--password-stdin'],
       info.login.password,
@@ -73,5 +81,34 @@ describe.skipIf(why)(`the Linux executable${why ? ` (skipped: ${why})` : ''}`, (
     const pdf = readFileSync(join(dir, 'mug.pdf'));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.includes('NotoSans')).toBe(true);
+  });
+});
+
+const noKeyring = why ?? keyringMissing();
+describe.skipIf(noKeyring)(`the Linux executable and the keyring${noKeyring ? ` (skipped: ${noKeyring})` : ''}`, () => {
+  it('keeps the tokens in the Secret Service with the binding it carries, read back by the next run', async () => {
+    const info = (await sandboxReady)!;
+    const keyring = await startKeyring(dir);
+    try {
+      const bus = { ...keyring.env, XDG_CACHE_HOME: join(dir, 'cache'), INV_CONFIG_DIR: join(dir, 'config-keyring') };
+      const profile = [
+        ['config', 'set', 'baseUrl', info.baseUrl],
+        ['config', 'set', 'clientId', info.login.clientId],
+      ];
+      for (const args of profile) expect(inv(args, '', bus).code).toBe(0);
+      expect(inv(['config', 'set', 'clientSecret', '--stdin'], info.login.clientSecret, bus).code).toBe(0);
+      const login = inv(['login', '--password', '--username', 'demo', '--password-stdin'], info.login.password, bus);
+      expect(login.code, login.stderr).toBe(0);
+      expect(login.stderr).not.toMatch(/no system keyring/);
+      const items = keyring.items(`inv:${bus.INV_CONFIG_DIR}`);
+      const tokens = JSON.parse(items['default/tokens']!) as { accessToken: string };
+      expect(inv(['auth', 'token'], '', bus).stdout.trim()).toBe(tokens.accessToken);
+      expect(readFileSync(join(bus.INV_CONFIG_DIR, 'config.json'), 'utf8')).not.toContain(tokens.accessToken);
+      expect(readdirSync(join(dir, 'cache', 'inv', 'keyring'))).toEqual([
+        expect.stringMatching(/^keyring-[0-9a-f]{16}\.node$/),
+      ]);
+    } finally {
+      keyring.close();
+    }
   });
 });

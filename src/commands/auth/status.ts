@@ -14,11 +14,27 @@ interface Status {
   expiresIn: number | null;
   expiresAt: string | null;
   refreshable: boolean;
+  /** Where each secret of the profile is kept: "keyring", "file <path>", or null when the profile has none. */
+  tokensKept: string | null;
+  clientSecretKept: string | null;
+  researchKeyKept: string | null;
 }
 
 const VIEW: View<Status> = {
   kind: 'single',
-  fields: ['profile', 'source', 'user', 'clientId', 'scope', 'expiresIn', 'expiresAt', 'refreshable'],
+  fields: [
+    'profile',
+    'source',
+    'user',
+    'clientId',
+    'scope',
+    'expiresIn',
+    'expiresAt',
+    'refreshable',
+    'tokensKept',
+    'clientSecretKept',
+    'researchKeyKept',
+  ],
   rows: (s) => Object.entries(s).map(([field, value]) => ({ field, value })),
   columns: [
     { key: 'field', header: 'auth' },
@@ -44,6 +60,7 @@ export async function run(ctx: Ctx): Promise<void> {
   const out = ctx.output(VIEW);
   const [settings, tokens, oauth] = await Promise.all([ctx.settings(), ctx.tokens(), ctx.oauth()]);
   const info = await tokenStatus(tokens, oauth);
+  const kept = (await ctx.config()).secretPlaces(settings.profile);
   const expiresIn = info.expires_in ?? null;
   await out.render([
     {
@@ -55,6 +72,9 @@ export async function run(ctx: Ctx): Promise<void> {
       expiresIn,
       expiresAt: expiresIn === null ? null : new Date(Date.now() + expiresIn * 1000).toISOString(),
       refreshable: tokens.source === 'config' && Boolean(tokens.stored()?.refreshToken),
+      tokensKept: kept.tokens ?? null,
+      clientSecretKept: kept.clientSecret ?? null,
+      researchKeyKept: kept['research.secretKey'] ?? null,
     },
   ]);
 }

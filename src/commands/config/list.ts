@@ -23,10 +23,15 @@ export function setup(command: Command): void {
 /** Nothing to parse. */
 export function parse(): void {}
 
-/** Lists the settings of the profile, secrets masked. */
+/** Lists the settings of the profile, secrets masked, each with where it is kept (keyring, or the file). */
 export async function run(ctx: Ctx): Promise<void> {
   const { listKeys } = await import('../../config/keys.js');
   const out = ctx.output(VIEW);
   const settings = await ctx.settings();
-  await out.render(listKeys(settings.stored));
+  const kept = (await ctx.config()).secretPlaces(settings.profile) as Record<string, string | undefined>;
+  await out.render(
+    listKeys(settings.stored).map((row) =>
+      kept[row.key] ? { ...row, value: `${row.value} (${kept[row.key]})` } : row,
+    ),
+  );
 }

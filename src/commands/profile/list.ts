@@ -50,7 +50,7 @@ export async function run(ctx: Ctx, { names }: { names: boolean }): Promise<void
   const out = ctx.output(VIEW);
   const current = profileName({ profile: ctx.globals.profile }, ctx.io.env, store);
   const rows = store.profileNames().map((name) => {
-    const p = store.profile(name);
+    const p = store.storedSettings(name);
     return { name, current: name === current, baseUrl: p.baseUrl ?? null, researchUrl: p.researchUrl ?? null };
   });
   await out.render(rows);

@@ -15,6 +15,7 @@ interface LoginFlags {
   clientId?: string;
   secretStdin?: boolean;
   verify: boolean;
+  insecureStorage?: boolean;
 }
 
 /** Where the research key comes from, and whether it is checked before it is stored. */
@@ -23,6 +24,8 @@ export interface ResearchLoginOptions {
   clientId: string | undefined;
   secretStdin: boolean;
   verify: boolean;
+  /** Store the SecretKey in config.json even where a system keyring answers. */
+  insecureStorage: boolean;
 }
 
 export const meta: Meta = {
@@ -36,6 +39,7 @@ export function setup(command: Command): void {
     .option('--client-id <id>', 'the ClientId (asked on a terminal when absent)')
     .option('--secret-stdin', 'read the SecretKey from stdin (for scripts)')
     .option('--no-verify', 'store without a test request')
+    .option('--insecure-storage', 'store the SecretKey in config.json (0600) even where a system keyring answers')
     .addHelpText(
       'after',
       [
@@ -50,7 +54,12 @@ export function setup(command: Command): void {
 export function parse(_args: unknown[], flags: LoginFlags): ResearchLoginOptions {
   const clientId = flags.clientId?.trim();
   if (clientId === '') throw new UsageError('--client-id must not be empty');
-  return { clientId, secretStdin: Boolean(flags.secretStdin), verify: flags.verify };
+  return {
+    clientId,
+    secretStdin: Boolean(flags.secretStdin),
+    verify: flags.verify,
+    insecureStorage: Boolean(flags.insecureStorage),
+  };
 }
 
 /** Asks for what was not given, checks the key with one cheap read, and stores it bound to the research origin. */
@@ -90,12 +99,15 @@ export async function run(ctx: Ctx, options: ResearchLoginOptions): Promise<void
   const store = await ctx.config();
   // The key is bound to the research origin it was stored for; it is sent nowhere else.
   const origin = originOf(settings.researchUrl);
-  await store.updateProfile(settings.profile, (profile) =>
-    setPath(
-      setPath(setPath(profile, 'research.clientId', clientId), 'research.secretKey', secretKey),
-      'research.origin',
-      origin,
-    ),
+  await store.updateProfile(
+    settings.profile,
+    (profile) =>
+      setPath(
+        setPath(setPath(profile, 'research.clientId', clientId), 'research.secretKey', secretKey),
+        'research.origin',
+        origin,
+      ),
+    { insecure: options.insecureStorage },
   );
   const saved = `research key for ClientId "${clientId}" saved to profile "${settings.profile}"`;
   await ctx.info(`${ctx.color.green('✓')} ${saved}${verify ? ' (verified)' : ''}`);

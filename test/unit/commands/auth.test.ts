@@ -17,7 +17,9 @@ describe('inv login options', () => {
       username: undefined,
       passwordStdin: false,
       scope: undefined,
+      insecureStorage: false,
     });
+    expect(parseArgv(login, ['--insecure-storage']).insecureStorage).toBe(true);
   });
 
   it('is the password grant with --password or --flow password', () => {
@@ -50,7 +52,13 @@ describe('inv login options', () => {
 
 describe('inv research login options', () => {
   it('verifies the key by default; the ClientId and the secret are asked when not given', () => {
-    expect(parseArgv(researchLogin, [])).toEqual({ clientId: undefined, secretStdin: false, verify: true });
+    expect(parseArgv(researchLogin, [])).toEqual({
+      clientId: undefined,
+      secretStdin: false,
+      verify: true,
+      insecureStorage: false,
+    });
+    expect(parseArgv(researchLogin, ['--insecure-storage']).insecureStorage).toBe(true);
   });
 
   it('takes the ClientId trimmed, the secret from stdin, and --no-verify', () => {
@@ -58,6 +66,7 @@ describe('inv research login options', () => {
       clientId: 'my-client',
       secretStdin: true,
       verify: false,
+      insecureStorage: false,
     });
   });
 

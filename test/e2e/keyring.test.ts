@@ -1,0 +1,316 @@
+/**
+ * Secrets in the system keyring (issue 42): a Secret Service of its own (gnome-keyring on a private D-Bus session),
+ * the 0600 file where there is none, a bus that never answers, and origins bound wherever a secret is kept.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runInv } from '../helpers/io.js';
+import { keyringMissing, silentBus, startKeyring, type TestKeyring } from '../helpers/keyring.js';
+import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
+import { spawnInv } from '../helpers/spawn.js';
+
+const missing = keyringMissing();
+
+/** Every file below `dir` (none when it does not exist). */
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+    );
+  } catch {
+    return [];
+  }
+}
+
+let fx: SandboxFixture;
+let other: SandboxFixture;
+let keyring: TestKeyring | undefined;
+let n = 0;
+beforeAll(async () => {
+  [fx, other] = await Promise.all([sandboxFixture(), sandboxFixture()]);
+  if (!missing) keyring = await startKeyring(fx.dir);
+}, 30_000);
+afterAll(async () => {
+  keyring?.close();
+  await Promise.all([fx.close(), other.close()]);
+});
+
+/** A fresh config and state directory, and a runtime directory with no bus in it, for each test. */
+let dirs: { INV_CONFIG_DIR: string; INV_STATE_DIR: string; XDG_RUNTIME_DIR: string };
+beforeEach(() => {
+  const base = join(fx.dir, `t${++n}`);
+  dirs = {
+    INV_CONFIG_DIR: join(base, 'config'),
+    INV_STATE_DIR: join(base, 'state'),
+    XDG_RUNTIME_DIR: join(base, 'run'),
+  };
+  mkdirSync(dirs.XDG_RUNTIME_DIR, { recursive: true, mode: 0o700 });
+});
+
+const configPath = () => join(dirs.INV_CONFIG_DIR, 'config.json');
+const configText = () => readFileSync(configPath(), 'utf8');
+const service = () => `inv:${dirs.INV_CONFIG_DIR}`;
+const secrets = () => fx.sandbox.credentials;
+
+/** No D-Bus session (and none at the runtime directory's usual place). */
+const NO_BUS: Record<string, string> = {};
+
+/** The environment of a run: this test's directories, plus `bus` (a D-Bus session) or none. */
+const envOf = (bus: Record<string, string> | undefined) => ({ ...dirs, ...bus });
+const inv = (args: string[], bus = keyring?.env as Record<string, string> | undefined, stdin?: string) =>
+  runInv(args, { env: envOf(bus), stdin });
+const spawned = (args: string[], bus = keyring?.env as Record<string, string> | undefined, input?: string) =>
+  spawnInv(args, { env: envOf(bus), input });
+
+/** Stores the sandbox's addresses and OAuth client (its secret from stdin) in the default profile. */
+async function configure(bus = keyring?.env as Record<string, string> | undefined, sandbox = fx): Promise<void> {
+  for (const [key, value] of Object.entries({
+    baseUrl: sandbox.sandbox.baseUrl,
+    authUrl: sandbox.sandbox.authUrl,
+    researchUrl: sandbox.sandbox.researchUrl,
+    clientId: sandbox.sandbox.credentials.oauth.clientId,
+  }))
+    expect((await inv(['config', 'set', key, value], bus)).code).toBe(0);
+  const secret = await inv(
+    ['config', 'set', 'clientSecret', '--stdin'],
+    bus,
+    sandbox.sandbox.credentials.oauth.clientSecret,
+  );
+  expect(secret.code, secret.stderr).toBe(0);
+}
+
+const login = (bus = keyring?.env as Record<string, string> | undefined, extra: string[] = [], run = inv) =>
+  run(
+    ['login', '--password', '--username', secrets().oauth.username, '--password-stdin', ...extra],
+    bus,
+    secrets().oauth.password,
+  );
+const researchLogin = (bus = keyring?.env as Record<string, string> | undefined, extra: string[] = []) =>
+  inv(
+    ['research', 'login', '--client-id', secrets().research.clientId, '--secret-stdin', ...extra],
+    bus,
+    secrets().research.secretKey,
+  );
+
+/** The access and refresh tokens the sandbox issued last to the CLI's client. */
+function tokensIn(text: string): { access?: string; refresh?: string } {
+  const access = /"accessToken":\s*"([^"]+)"/.exec(text)?.[1];
+  const refresh = /"refreshToken":\s*"([^"]+)"/.exec(text)?.[1];
+  return { access, refresh };
+}
+
+describe.skipIf(missing)(`with an unlocked Secret Service${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  it('a password login and research login leave no secret in any file; secret-tool finds them', async () => {
+    await configure();
+    const r = await login();
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/no system keyring/);
+    expect((await researchLogin()).code).toBe(0);
+    const items = keyring!.items(service());
+    const tokens = JSON.parse(items['default/tokens'] ?? '{}') as { accessToken?: string; refreshToken?: string };
+    expect(tokens.accessToken).toMatch(/\S{16}/);
+    expect(tokens.refreshToken).toMatch(/\S{16}/);
+    expect(items['default/clientSecret']).toContain(secrets().oauth.clientSecret);
+    expect(items['default/research.secretKey']).toContain(secrets().research.secretKey);
+    const files = [...filesUnder(dirs.INV_CONFIG_DIR), ...filesUnder(dirs.INV_STATE_DIR)];
+    expect(files).toContain(configPath());
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const secret of [
+        tokens.accessToken!,
+        tokens.refreshToken!,
+        secrets().oauth.clientSecret,
+        secrets().research.secretKey,
+      ])
+        expect(text, file).not.toContain(secret);
+    }
+    // Where each is kept is said, and no secret printed.
+    const list = await inv(['config', 'list', '--json']);
+    expect(list.stdout).toMatch(/clientSecret.*keyring/);
+    expect(list.stdout).not.toContain(secrets().oauth.clientSecret);
+    const status = await inv(['auth', 'status', '--json']);
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout).tokensKept).toBe('keyring');
+  });
+
+  it('inv auth token and a request work from a second process', async () => {
+    await configure();
+    expect((await login()).code).toBe(0);
+    const stored = JSON.parse(keyring!.items(service())['default/tokens']!) as { accessToken: string };
+    const token = await spawned(['auth', 'token']);
+    expect(token.code, token.stderr).toBe(0);
+    expect(token.stdout.trim()).toBe(stored.accessToken);
+    const who = await spawned(['whoami', '--json']);
+    expect(who.code, who.stderr).toBe(0);
+    expect(JSON.parse(who.stdout).email).toBe('demo@example.com');
+  });
+
+  it('a refresh in one process is what the next reads', async () => {
+    await configure();
+    expect((await login()).code).toBe(0);
+    const before = JSON.parse(keyring!.items(service())['default/tokens']!) as {
+      accessToken: string;
+      refreshToken: string;
+    };
+    fx.sandbox.oauth.expireAccessTokens();
+    const grants = () => fx.sandbox.oauth.grants.refresh_token ?? 0;
+    const refreshes = grants();
+    expect((await spawned(['whoami'])).code).toBe(0);
+    expect(grants()).toBe(refreshes + 1);
+    const after = JSON.parse(keyring!.items(service())['default/tokens']!) as {
+      accessToken: string;
+      refreshToken: string;
+    };
+    expect(after.accessToken).not.toBe(before.accessToken);
+    expect(fx.sandbox.oauth.refreshTokenValid(after.refreshToken)).toBe(true);
+    const next = await spawned(['auth', 'token']);
+    expect(next.stdout.trim()).toBe(after.accessToken);
+    expect((await spawned(['whoami'])).code).toBe(0);
+    expect(grants()).toBe(refreshes + 1);
+    expect(configText()).not.toContain(after.accessToken);
+    // Two processes at once with an expired token: the refresh lock lets one refresh, the other reads its token.
+    fx.sandbox.oauth.expireAccessTokens();
+    const both = await Promise.all([spawned(['whoami']), spawned(['whoami'])]);
+    for (const r of both) expect(r.code, r.stderr).toBe(0);
+    expect(grants()).toBe(refreshes + 2);
+    const last = JSON.parse(keyring!.items(service())['default/tokens']!) as { refreshToken: string };
+    expect(fx.sandbox.oauth.refreshTokenValid(last.refreshToken)).toBe(true);
+  });
+
+  it('a secret in the file moves to the keyring at its next write (a refresh), not on a read', async () => {
+    await configure();
+    expect((await login(keyring!.env, ['--insecure-storage'])).code).toBe(0);
+    const inFile = tokensIn(configText());
+    expect((await inv(['whoami'])).code).toBe(0);
+    expect(tokensIn(configText())).toEqual(inFile);
+    expect(keyring!.items(service())['default/tokens']).toBeUndefined();
+    fx.sandbox.oauth.expireAccessTokens();
+    expect((await inv(['whoami'])).code).toBe(0);
+    expect(tokensIn(configText())).toEqual({ access: undefined, refresh: undefined });
+    const moved = JSON.parse(keyring!.items(service())['default/tokens']!) as { accessToken: string };
+    expect(moved.accessToken).not.toBe(inFile.access);
+    expect(JSON.parse((await inv(['auth', 'status', '--json'])).stdout).tokensKept).toBe('keyring');
+  });
+
+  it('logout removes the token entries; profile rename moves the entries, profile delete removes them', async () => {
+    await configure();
+    expect((await login()).code).toBe(0);
+    expect(keyring!.items(service())['default/tokens']).toBeDefined();
+    expect((await inv(['logout'])).code).toBe(0);
+    expect(keyring!.items(service())['default/tokens']).toBeUndefined();
+    expect((await login()).code).toBe(0);
+    expect((await inv(['profile', 'create', 'spare'])).code).toBe(0);
+    expect((await inv(['profile', 'rename', 'default', 'shop'])).code).toBe(0);
+    expect(Object.keys(keyring!.items(service())).sort()).toEqual(['shop/clientSecret', 'shop/tokens']);
+    expect((await inv(['--profile', 'shop', 'whoami'])).code).toBe(0);
+    expect((await inv(['profile', 'delete', 'shop', '--yes'])).code).toBe(0);
+    expect(keyring!.items(service())).toEqual({});
+  });
+
+  it('an entry removed from the keyring by hand: not logged in, said; logout then forgets the token', async () => {
+    await configure();
+    expect((await login()).code).toBe(0);
+    const r = spawnSync('secret-tool', ['clear', 'service', service(), 'username', 'default/tokens'], {
+      env: { ...process.env, ...keyring!.env },
+    });
+    expect(r.status).toBe(0);
+    const read = await inv(['whoami']);
+    expect(read.code).toBe(4);
+    expect(read.stderr).toMatch(
+      /the system keyring has no token of profile "default" \(is it locked, or was the entry removed\?\)/,
+    );
+    expect((await inv(['logout'])).code).toBe(0);
+    expect(JSON.parse(configText()).profiles.default.keyring).toEqual({ clientSecret: expect.any(String) });
+    const again = await inv(['whoami']);
+    expect(again.stderr).not.toMatch(/system keyring/);
+  });
+
+  it('--insecure-storage: the file, and nothing in the keyring', async () => {
+    await configure();
+    const r = await login(keyring!.env, ['--insecure-storage']);
+    expect(r.code, r.stderr).toBe(0);
+    expect((await researchLogin(keyring!.env, ['--insecure-storage'])).code).toBe(0);
+    const { access, refresh } = tokensIn(configText());
+    expect(access).toBeDefined();
+    expect(refresh).toBeDefined();
+    expect(configText()).toContain(secrets().research.secretKey);
+    const items = keyring!.items(service());
+    expect(items['default/tokens']).toBeUndefined();
+    expect(items['default/research.secretKey']).toBeUndefined();
+    const status = await inv(['auth', 'status', '--json']);
+    expect(JSON.parse(status.stdout).tokensKept).toBe(`file ${configPath()}`);
+  });
+
+  it('a secret read from the keyring is refused for another origin', async () => {
+    await configure();
+    expect((await login()).code).toBe(0);
+    // The file is edited to point the profile, and the tokens' recorded origin, at another server.
+    const file = JSON.parse(configText());
+    const profile = file.profiles.default;
+    profile.baseUrl = other.sandbox.baseUrl;
+    profile.authUrl = other.sandbox.authUrl;
+    profile.tokens.apiOrigin = new URL(other.sandbox.baseUrl).origin;
+    profile.tokens.authOrigin = new URL(other.sandbox.authUrl).origin;
+    writeFileSync(configPath(), JSON.stringify(file));
+    const seen = other.sandbox.inventory.stats.count('/v1/whoami');
+    const r = await inv(['whoami']);
+    expect(r.code).toBe(4);
+    expect(r.stderr).toMatch(/refusing to send the access token of profile "default" to .*: it was issued for/);
+    expect(other.sandbox.inventory.stats.count('/v1/whoami')).toBe(seen);
+  });
+});
+
+describe.skipIf(missing)(`with a locked keyring${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  it('a keyring that asks for an unlock with no one there: the file, and the message, within 5 s', async () => {
+    const locked = await startKeyring(join(fx.dir, `t${n}`));
+    try {
+      await configure(locked.env);
+      expect((await login(locked.env)).code).toBe(0);
+      locked.lock();
+      // A read asks for the unlock too: dismissed, the run goes on without the keyring's secrets, and says so.
+      const read = await inv(['whoami'], locked.env);
+      expect(read.code).toBe(4);
+      expect(read.stderr).toMatch(/note: the system keyring failed \(.*unlock prompt was dismissed\)/);
+      expect(read.stderr).toMatch(/not logged in \(profile "default"\)/);
+      // The client secret is in the locked keyring too: given for this call.
+      const started = Date.now();
+      const r = await login({ ...locked.env, INV_CLIENT_SECRET: secrets().oauth.clientSecret }, [], spawned);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(r.stderr).toContain(`no system keyring: token stored in ${configPath()} (readable by this user only)`);
+      expect(tokensIn(configText()).access).toBeDefined();
+    } finally {
+      locked.close();
+    }
+  }, 30_000);
+});
+
+describe('without a keyring', () => {
+  it('with no D-Bus session: the file, and the message', async () => {
+    await configure(NO_BUS);
+    const r = await login(NO_BUS);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`no system keyring: token stored in ${configPath()} (readable by this user only)`);
+    expect(r.stderr.match(/no system keyring/g)).toHaveLength(1);
+    expect(tokensIn(configText()).access).toBeDefined();
+    const status = await inv(['auth', 'status', '--json'], NO_BUS);
+    expect(JSON.parse(status.stdout).tokensKept).toBe(`file ${configPath()}`);
+  });
+
+  it('a bus that accepts the connection and never answers: the login finishes within 5 s, on the file', async () => {
+    const bus = await silentBus(join(fx.dir, `t${n}`));
+    try {
+      await configure(NO_BUS);
+      const started = Date.now();
+      const r = await login(bus.env, [], spawned);
+      const took = Date.now() - started;
+      expect(r.code, r.stderr).toBe(0);
+      expect(took).toBeLessThan(5_000);
+      expect(r.stderr).toContain(`no system keyring: token stored in ${configPath()} (readable by this user only)`);
+      expect(tokensIn(configText()).access).toBeDefined();
+    } finally {
+      bus.close();
+    }
+  }, 20_000);
+});
