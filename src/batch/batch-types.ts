@@ -89,6 +89,8 @@ export interface BatchRequest {
   again?: boolean;
   /** The generation a run set out to run before it waited for another run of the batch: that one's work is its own. */
   target?: number;
+  /** The batch is `name` alone, never another batch by its rows (a scan leg: the same units again are a new move). */
+  nameOnly?: boolean;
 }
 
 /** What the engine needs from its caller. */

@@ -119,7 +119,13 @@ export async function prepare<Row, What extends Record<string, unknown>>(
   const registry = new Registry(store, registryKey(account.key), clockOf(env));
   const others = await otherBatches(local, registry, store, { ids, kind: kind.kind, key, warn: env.warn });
   const now = env.now?.() ?? Date.now();
-  const choice = chooseBatch(exact, others, ids, { named, again: Boolean(request.again), target: request.target, now });
+  const choice = chooseBatch(exact, others, ids, {
+    named,
+    again: Boolean(request.again),
+    target: request.target,
+    nameOnly: request.nameOnly,
+    now,
+  });
   const chosen = await openChosen(choice, { key, name, named, kind: kind.kind, env, store, bounds, head });
   const stateOf = (id: string) => {
     const state = chosen.journal.rows.get(id)?.state;

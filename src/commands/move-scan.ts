@@ -58,7 +58,7 @@ export async function runScan(ctx: Ctx, options: MoveScanOptions): Promise<void>
       codes: () => countCodes(client, new Map()),
       fnsku: (msku) => itemFnsku(client, msku),
       // A leg is the first generation of its own batch: not a rerun of an earlier session's leg of the same rows.
-      sendLeg: (moves, name) => runScannedMoves(moves, env, { ...options, name, target: 1 }),
+      sendLeg: (moves, name) => runScannedMoves(moves, env, { ...options, name, again: false, nameOnly: true }),
     });
     const sum = (key: string) => result.sent.reduce((n, s) => n + Number(s.outcome.summary[key] ?? 0), 0);
     const summary = { outcome: 'ran', session: result.id, legs: result.legs, sent: result.sent.length };

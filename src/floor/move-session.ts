@@ -67,8 +67,11 @@ export async function runMoveSession(env: MoveSessionEnv): Promise<MoveSessionRe
     const legs = new ScanLegs((bin, msku) => held.get(`${bin}\0${msku}`) ?? 0, codes, start.purchase);
     const result: MoveSessionResult = { id: start.id, legs: 0, sent: [] };
     const ran = open?.ran ?? new Set<number>();
+    const closed = open?.legs ?? new Map<number, LegMove[]>();
+    // Legs are numbered on from the journal's, never from a replay's count (a code no longer known closes fewer).
+    let legCount = Math.max(0, ...closed.keys());
 
-    const act = async (step: LegStep, replay: boolean): Promise<void> => {
+    const show = async (step: LegStep, replay: boolean): Promise<void> => {
       if (!('ok' in step) || !step.ok) return;
       if (!replay) await env.say(step.say);
       const running = replay ? undefined : legs.running();
@@ -80,23 +83,30 @@ export async function runMoveSession(env: MoveSessionEnv): Promise<MoveSessionRe
         const fnsku = await env.fnsku(msku);
         if (fnsku) codes.set(fnsku.toUpperCase(), msku);
       }
-      if (!step.moves) return;
-      const leg = ++result.legs;
+    };
+    const send = async (leg: number, moves: LegMove[]): Promise<void> => {
       if (ran.has(leg)) return;
-      if (replay) await env.say(step.say);
       const batch = `scanned moves ${start.id} leg ${leg}`;
-      const outcome = await env.sendLeg(step.moves, batch);
-      journal.ran(leg);
+      const outcome = await env.sendLeg(moves, batch);
       result.sent.push({ leg, batch, outcome });
+      // A leg stopped between its rows (Ctrl-C, SIGTERM, the service gone) is not done: the resume continues its batch.
+      if (outcome.summary.stopped === true || Number(outcome.summary.pending ?? 0) > 0) {
+        await env.say(`! stopped: leg ${leg} (${outcome.line})`);
+        throw outcome.error ?? new InterruptedError(`leg ${leg} stopped: \`inv move --scan\` resumes the session`);
+      }
+      journal.ran(leg);
+      ran.add(leg);
       await env.say(`${outcome.error ? '! not all sent' : '✓ sent'}: leg ${leg} (${outcome.line})`);
     };
 
-    for (const text of open?.scans ?? []) await act(legs.step(text), true);
+    for (const text of open?.scans ?? []) await show(legs.step(text), true);
     if (open) {
       const leg = legs.openLeg();
       const units = leg ? [...leg.units].map(([m, n]) => `${n} × ${m}`).join(', ') : '';
       const now = leg ? `open: from ${leg.from}${units ? `, ${units}` : ''}` : 'no leg open';
-      await env.say(`resuming the session started ${start.started}: ${result.legs} leg(s) sent; ${now}`);
+      await env.say(`resuming the session started ${start.started}: ${ran.size} leg(s) sent; ${now}`);
+      // The legs closed before the session was cut off, with the moves they meant then, and not all sent.
+      for (const [leg, moves] of [...closed].sort(([a], [b]) => a - b)) await send(leg, moves);
     }
     const label = start.purchase ? `receive ${start.purchase}> ` : 'move> ';
     for (;;) {
@@ -109,12 +119,15 @@ export async function runMoveSession(env: MoveSessionEnv): Promise<MoveSessionRe
         throw new InterruptedError(
           'the input ended with a leg open: the session is kept; `inv move --scan` resumes it',
         );
-      journal.scan(text ?? '');
+      const closes = 'ok' in step && step.ok && step.moves ? { leg: ++legCount, moves: step.moves } : undefined;
+      journal.scan(text ?? '', closes);
       if ('end' in step) break;
       if (!step.ok) await env.say(`\x07✗ ${step.why}: refused`);
-      else await act(step, false);
+      else await show(step, false);
+      if (closes) await send(closes.leg, closes.moves);
     }
     ended = true;
+    result.legs = legCount;
     return result;
   } finally {
     journal.close(ended);

@@ -3,11 +3,12 @@
  * from), then every line scanned, each written and synced before it is acted on, and the legs whose batch ran. A
  * session killed or interrupted is resumed from it; one that ends is removed. One file (and one session) per profile.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvError } from '../errors.js';
 import { lockFile, type LockHolder } from '../util/file-lock.js';
 import { ensureOwnDir } from '../util/own-dir.js';
+import type { LegMove } from './scan-legs.js';
 
 /** What a session starts from: its id, when, where, the purchase of a receive session, and the stock read at the start. */
 export interface SessionStart {
@@ -20,10 +21,12 @@ export interface SessionStart {
   held: Array<[string, string, number]>;
 }
 
-/** A session as its journal holds it: the start, the lines scanned in order, and the legs whose batch ran. */
+/** A session as its journal holds it: the start, the lines scanned in order, the legs they closed, and those that ran. */
 export interface SessionRecord {
   start: SessionStart;
   scans: string[];
+  /** Each leg closed, by number, with the moves it meant when it closed (a replay never works them out again). */
+  legs: Map<number, LegMove[]>;
   ran: Set<number>;
 }
 
@@ -55,12 +58,34 @@ function readSession(path: string): SessionRecord | undefined {
   if (start?.v !== 1 || !Array.isArray(start.held))
     throw new InvError(`${path} is not a scan session journal`, 'move it away to start a new session');
   const scans: string[] = [];
+  const legs = new Map<number, LegMove[]>();
   const ran = new Set<number>();
-  for (const r of records.slice(1) as Array<{ scan?: unknown; ran?: unknown }>) {
+  for (const r of records.slice(1) as Array<{ scan?: unknown; leg?: unknown; moves?: unknown; ran?: unknown }>) {
     if (typeof r.scan === 'string') scans.push(r.scan);
+    if (Number.isInteger(r.leg) && Array.isArray(r.moves) && r.moves.every(isLegMove))
+      legs.set(r.leg as number, r.moves);
     if (typeof r.ran === 'number') ran.add(r.ran);
   }
-  return { start, scans, ran };
+  return { start, scans, legs, ran };
+}
+
+/** Whether a journaled value is a leg's move as ScanLegs makes it. */
+function isLegMove(m: unknown): m is LegMove {
+  const move = m as Partial<LegMove> | null;
+  return (
+    typeof move?.msku === 'string' &&
+    Number.isInteger(move.quantity) &&
+    (move.quantity ?? 0) > 0 &&
+    typeof move.to === 'string' &&
+    (typeof move.from === 'string' || typeof move.fromPurchaseId === 'string')
+  );
+}
+
+/** Cuts a last line left without its line feed by a kill, so that the next record starts a line of its own. */
+function dropTornLine(fd: number, path: string): void {
+  const text = readFileSync(path);
+  if (text.length === 0 || text[text.length - 1] === 0x0a) return;
+  ftruncateSync(fd, text.lastIndexOf(0x0a) + 1);
 }
 
 /** An open session's journal, held by this process (a second session of the profile is refused while it runs). */
@@ -84,6 +109,12 @@ export class ScanJournal {
     );
     try {
       const fd = openSync(path, 'a', 0o600);
+      try {
+        dropTornLine(fd, path);
+      } catch (error) {
+        closeSync(fd);
+        throw error;
+      }
       return new ScanJournal(fd, path, lock.release);
     } catch (error) {
       lock.release();
@@ -101,9 +132,9 @@ export class ScanJournal {
     this.write(start);
   }
 
-  /** Writes a line scanned, synced, before it is acted on. */
-  scan(text: string): void {
-    this.write({ scan: text });
+  /** Writes a line scanned, synced, before it is acted on; with the leg it closes and that leg's moves, in one record. */
+  scan(text: string, closes?: { leg: number; moves: LegMove[] }): void {
+    this.write(closes ? { scan: text, leg: closes.leg, moves: closes.moves } : { scan: text });
   }
 
   /** Notes that leg `n`'s batch ran to an outcome (done, or rows failed or in doubt, as its batch journal tells). */

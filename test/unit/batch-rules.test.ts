@@ -72,6 +72,17 @@ describe('the 12-hour window and the one-in-ten rule, in absolute terms', () => 
       batch: open,
     });
   });
+  it('a batch known by its name alone (a scan leg) is never another batch by its rows, finished or not', () => {
+    // Two legs of a scan session with the same rows are two moves of real units: leg 2 is not leg 1 continued.
+    const leg = { named: true, again: false, nameOnly: true, now: NOW };
+    for (const finished of [false, true]) {
+      const legOne = known('a', ids(0, 2), finished);
+      expect(chooseBatch(undefined, [legOne], input(ids(0, 2)), leg)).toEqual({ kind: 'new', gen: 1 });
+    }
+    // Its own name again is itself: continued while unfinished, nothing sent once finished.
+    const itself = known('a', ids(0, 2), true);
+    expect(chooseBatch(itself, [], input(ids(0, 2)), leg)).toMatchObject({ kind: 'continue', batch: itself });
+  });
   it('an input sharing nothing with an open batch of one applied row is new work', () => {
     expect(chooseBatch(undefined, [known('a', [hex(1)], false)], input(ids(100, 110)), unnamed)).toEqual({
       kind: 'new',

@@ -32,6 +32,8 @@ export interface ChooseRequest {
   again: boolean;
   /** The generation this run set out to run, when it waited for another run: it then continues what that one did. */
   target?: number;
+  /** The batch is its name alone (a scan session's leg): never another batch by its rows, whose repeat is new work. */
+  nameOnly?: boolean;
   now: number;
 }
 
@@ -76,6 +78,7 @@ export function chooseBatch(
   if (exact && !exact.finished) return { kind: 'continue', batch: exact, byContent: false };
   if (exact && again) return next;
   if (exact && (request.named || open(exact, request.now))) return { kind: 'continue', batch: exact, byContent: false };
+  if (request.nameOnly) return next;
   const own = (o: Known) => exact !== undefined && o.key !== undefined && o.key === exact.key;
   const candidates = others.filter((o) => !own(o) && appliedCount(o) > 0 && open(o, request.now));
   const shared = candidates.map((batch) => ({ batch, rows: overlap(batch, input) }));

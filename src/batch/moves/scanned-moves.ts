@@ -11,7 +11,7 @@ import { runMoveBatch } from './move-batch.js';
 export async function runScannedMoves(
   moves: ReadonlyArray<{ msku: string; quantity: number; from?: string; fromPurchaseId?: string; to: string }>,
   env: BatchRunEnv,
-  options: { retryInDoubt: boolean; concurrency: number; again: boolean; name?: string; target?: number },
+  options: { retryInDoubt: boolean; concurrency: number; again: boolean; name?: string; nameOnly?: boolean },
 ): Promise<BatchOutcome> {
   const rows = moves.map((m) => ({
     msku: m.msku,
