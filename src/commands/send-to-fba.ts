@@ -44,7 +44,6 @@ interface SendFlags {
   labels?: string;
   labelsLayout?: string;
   printer?: string | true;
-  reprint?: boolean;
 }
 
 /** What `inv send-to-fba` sends, and what it does with the labels of the units it adds. */
@@ -71,7 +70,8 @@ export function setup(command: Command): void {
     venueId: textOption('--venue-id <id>', 'marketplace account, when the seller has several'),
     openLabels: switchOption('--open-labels', "open each shipment's label in the browser"),
     ...labelFileOptions('write the labels of the units just added, grouped by shipment'),
-    ...printerOptions(),
+    // Only --printer: the labels of units just sent are always printed (a second send adds new units).
+    printer: printerOptions().printer,
   });
   command.addHelpText(
     'after',
@@ -94,17 +94,12 @@ export function parse([msku, quantity]: unknown[], flags: SendFlags): SendToFbaO
   const given = flags.labels !== undefined || flags.printer !== undefined;
   const labels = given
     ? (stored?: string) =>
-        labelSettings(
-          { out: flags.labels, layout: flags.labelsLayout, printer: flags.printer, reprint: flags.reprint },
-          'labels-',
-          stored,
-        )
+        labelSettings({ out: flags.labels, layout: flags.labelsLayout, printer: flags.printer }, 'labels-', stored)
     : undefined;
   // A printer named on the command line is checked before anything is sent (labels.printer is read by run).
   if (labels && flags.printer !== true) labels();
   if (flags.labelsLayout !== undefined && !labels)
     throw new UsageError('--labels-layout goes with --labels FILE (or --printer)');
-  if (flags.reprint && flags.printer === undefined) throw new UsageError('--reprint goes with --printer');
   const { from, fromPurchase, venueId } = flags;
   return { ...options, from, fromPurchase, venueId, openLabels: Boolean(flags.openLabels), labels };
 }

@@ -27,7 +27,8 @@ export async function labelsAfterSend(
           shipments.map((s) => s.msku),
         ),
       ),
-      options,
+      // The units just sent are new units: their labels are printed even when an earlier send's were the same job.
+      { ...options, reprint: true },
       io,
       progress,
       print,

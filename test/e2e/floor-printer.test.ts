@@ -160,6 +160,17 @@ describe('inv send-to-fba --printer', () => {
     expect(job!.toString('utf8')).toMatch(/\^XA[\s\S]*\^XZ[\s\S]*X000BB05CA[\s\S]*\^PQ2/);
   });
 
+  it('a second send of the same units prints their labels again: new units, not a rerun of a job', async () => {
+    const send = ['send-to-fba', 'PUZZLE-1000', '1', '--from', 'Shelf A2', '--printer', `tcp://127.0.0.1:${port}`];
+    const first = await inv(send);
+    expect(first.code, first.stderr).toBe(0);
+    const second = await inv(send);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).not.toContain('not sent again');
+    const [a, b] = await jobsKept(2);
+    expect(b).toEqual(a);
+  });
+
   it('says the stock was sent when the printer does not answer', async () => {
     const r = await inv(['send-to-fba', 'MUG-BLUE-11OZ', '1', '--from', 'Shelf A1', '--printer', 'tcp://127.0.0.1:1']);
     expect(r.code).toBe(1);

@@ -74,13 +74,15 @@ describe('inv send-to-fba options', () => {
     expect(parseError(sendToFba, ['M-1'])).toMatch(/missing required argument 'quantity'/);
   });
 
-  it('checks a --printer named on the command line before anything is sent; --reprint goes with it', () => {
+  it('checks a --printer named on the command line before anything is sent; no --reprint (a send is always new units)', () => {
     const printer = parseArgv(sendToFba, ['M-1', '1', '--from', '1', '--printer', 'tcp://10.0.0.9']).labels?.();
     expect(printer).toMatchObject({ format: 'zpl', printer: { kind: 'tcp', host: '10.0.0.9', port: 9100 } });
     expect(parseError(sendToFba, ['M-1', '1', '--from', '1', '--printer', 'two words'])).toMatch(
       /^--printer: "two words" must be tcp:\/\/HOST\[:PORT\]/,
     );
-    expect(parseError(sendToFba, ['M-1', '1', '--from', '1', '--reprint'])).toBe('--reprint goes with --printer');
+    expect(parseError(sendToFba, ['M-1', '1', '--from', '1', '--printer', '--reprint'])).toBe(
+      "error: unknown option '--reprint'",
+    );
     expect(parseError(sendToFba, ['M-1', '1', '--labels', 'x.pdf', '--printer', 'zebra'])).toBe(
       'give --labels or --printer, not both',
     );
