@@ -12,8 +12,11 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9_.@-]{0,126}$/;
 /** The form of a printer value, as the settings check it. */
 export const PRINTER_VALUE = new RegExp(`${TCP.source}|${NAME.source}`, 'i');
 
-/** Reads a --printer or labels.printer value; the error names `field` and the rule. */
-export function parsePrinter(value: string, field: string): PrinterTarget {
+/**
+ * Reads a --printer or labels.printer value; the error names `field` and the rule. A printer by name is refused on
+ * Windows here, before anything is sent (send-to-fba sends stock first, pack a whole session).
+ */
+export function parsePrinter(value: string, field: string, platform: string = process.platform): PrinterTarget {
   const text = value.trim();
   const tcp = TCP.exec(text);
   if (tcp) {
@@ -21,6 +24,10 @@ export function parsePrinter(value: string, field: string): PrinterTarget {
     if (port < 1 || port > 65_535) throw new UsageError(`${field}: port ${port} must be from 1 to 65535`);
     return { kind: 'tcp', host: tcp[1]!.replace(/^\[|\]$/g, ''), port };
   }
+  if (NAME.test(text) && platform === 'win32')
+    throw new UsageError(
+      `${field}: a printer by name needs CUPS (lp), which Windows does not have: print to tcp://HOST:9100, or write --out and print the file`,
+    );
   if (NAME.test(text)) return { kind: 'lp', name: text };
   throw new UsageError(`${field}: "${value}" must be ${PRINTER_RULE}`);
 }

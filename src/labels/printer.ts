@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { ConnectionError, InDoubtError, InvError, UsageError } from '../errors.js';
+import { ConnectionError, InDoubtError, InvError } from '../errors.js';
 import type { PrinterTarget } from './printer-target.js';
 
 /** How long a raw printer may take to accept the connection, and to take the job. */
@@ -19,13 +19,8 @@ export async function sendJob(
   job: Buffer,
   raw: boolean,
   env: { PATH?: string } = {},
-  platform: string = process.platform,
 ): Promise<string> {
   if (target.kind === 'tcp') return sendRaw(target, job);
-  if (platform === 'win32')
-    throw new UsageError(
-      'a printer by name needs CUPS (lp), which Windows does not have: print to tcp://HOST:9100, or write --out and print the file',
-    );
   return sendLp(target.name, job, raw, env.PATH);
 }
 

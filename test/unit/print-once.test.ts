@@ -2,6 +2,7 @@
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printOnce } from '../../src/labels/print-labels.js';
+import { parsePrinter } from '../../src/labels/printer-target.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 let printer: Server;
@@ -42,5 +43,13 @@ describe('a job cut part way', () => {
     expect(received).toBe(before);
     await expect(printOnce(target, job, true, { ...env, reprint: true })).rejects.toThrow(/broke/);
     expect(received).toBeGreaterThan(before);
+  });
+});
+
+describe('a printer by name on Windows', () => {
+  it('is refused when it is read, before anything is sent (Windows has no lp); tcp:// is taken', () => {
+    expect(() => parsePrinter('zebra', '--printer', 'win32')).toThrow(/--printer: a printer by name needs CUPS \(lp\)/);
+    expect(parsePrinter('tcp://10.0.0.9', '--printer', 'win32')).toEqual({ kind: 'tcp', host: '10.0.0.9', port: 9100 });
+    expect(parsePrinter('zebra', '--printer', 'linux')).toEqual({ kind: 'lp', name: 'zebra' });
   });
 });
