@@ -36,14 +36,17 @@ function sendRaw(target: { host: string; port: number }, job: Buffer): Promise<s
       socket.destroy();
       reject(error);
     };
+    let finished = false;
     socket.setTimeout(PRINTER_TIMEOUT_MS, () =>
-      fail(
-        connected
-          ? cut(where, socket.bytesWritten, job.length, `no progress for ${PRINTER_TIMEOUT_MS / 1000} s`)
-          : new ConnectionError(
-              `no printer answers at ${where} within ${PRINTER_TIMEOUT_MS / 1000} s: nothing was sent`,
-            ),
-      ),
+      finished
+        ? sent()
+        : fail(
+            connected
+              ? cut(where, socket.bytesWritten, job.length, `no progress for ${PRINTER_TIMEOUT_MS / 1000} s`)
+              : new ConnectionError(
+                  `no printer answers at ${where} within ${PRINTER_TIMEOUT_MS / 1000} s: nothing was sent`,
+                ),
+          ),
     );
     socket.on('error', (error: NodeJS.ErrnoException) =>
       fail(
@@ -56,19 +59,30 @@ function sendRaw(target: { host: string; port: number }, job: Buffer): Promise<s
       connected = true;
       socket.end(job);
     });
-    socket.on('finish', () => {
-      // Every byte is with the printer's connection: the job is sent, whether or not the printer closes its side.
+    // 'finish' means the bytes left this process, not that the printer kept them: the job is sent when the printer
+    // closes its side after the last byte, or keeps quiet until the timeout; a reset meanwhile leaves it in doubt.
+    const sent = () => {
       if (done) return;
       done = true;
-      socket.destroySoon();
+      socket.destroy();
       resolve(`${job.length} bytes`);
+    };
+    socket.on('finish', () => {
+      finished = true;
+      socket.resume();
     });
+    socket.on('end', () =>
+      setImmediate(() =>
+        finished ? sent() : fail(cut(where, socket.bytesWritten, job.length, 'the printer closed the connection')),
+      ),
+    );
   });
 }
 
 function cut(where: string, sent: number, total: number, why: string): InDoubtError {
+  // bytesWritten counts what left this process: the printer took at most that.
   return new InDoubtError(
-    `the connection to ${where} broke (${why}) after ${Math.min(sent, total)} of ${total} bytes: the job may have printed in part`,
+    `the connection to ${where} broke (${why}) after sending ${Math.min(sent, total)} of ${total} bytes: the job may have printed in part`,
     'check the printer; --reprint sends the whole job again',
   );
 }

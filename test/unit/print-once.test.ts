@@ -34,7 +34,7 @@ describe('a job cut part way', () => {
     const env = { stateDir: dir, now: () => Date.now(), reprint: false };
     const cut = printOnce(target, job, true, env);
     await expect(cut).rejects.toThrow(
-      /the connection to tcp:\/\/127\.0\.0\.1:\d+ broke \(.*\) after \d+ of 67108864 bytes/,
+      /the connection to tcp:\/\/127\.0\.0\.1:\d+ broke \(.*\) after sending \d+ of 67108864 bytes/,
     );
     await expect(cut).rejects.toHaveProperty('name', 'InDoubtError');
     expect(received).toBeGreaterThan(0);
@@ -43,6 +43,18 @@ describe('a job cut part way', () => {
     expect(received).toBe(before);
     await expect(printOnce(target, job, true, { ...env, reprint: true })).rejects.toThrow(/broke/);
     expect(received).toBeGreaterThan(before);
+  });
+});
+
+describe('a small job the printer resets after taking it', () => {
+  it('is in doubt, not sent: the bytes left this machine, which does not say the printer kept them', async () => {
+    // A job small enough for the connection's buffers: every byte is handed over before the printer says anything.
+    const job = Buffer.from('^XA^FDLOC-7^FS^XZ\n');
+    const target = { kind: 'tcp', host: '127.0.0.1', port } as const;
+    const env = { stateDir: dir, now: () => Date.now(), reprint: false };
+    const sent = printOnce(target, job, true, env);
+    await expect(sent).rejects.toHaveProperty('name', 'InDoubtError');
+    await expect(sent).rejects.toThrow(/broke \(ECONNRESET\) after sending 18 of 18 bytes/);
   });
 });
 
