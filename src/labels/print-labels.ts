@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { ConnectionError, InDoubtError, UsageError } from '../errors.js';
 import { nodeCrypto } from '../util/lazy-crypto.js';
 import { ensureOwnDir } from '../util/own-dir.js';
-import { sendJob } from './printer.js';
+import { PRINTER_TIMEOUT_MS, sendJob } from './printer.js';
+import { withFileLock } from '../util/file-lock.js';
 import { printerName, type PrinterTarget } from './printer-target.js';
 
 /** How long a job sent is remembered: the same labels printed again after that are new work. */
@@ -31,6 +32,8 @@ function recordOf(stateDir: string, target: PrinterTarget, job: Buffer) {
   const dir = join(stateDir, 'printed');
   const path = join(dir, `${digest.slice(0, 32)}.json`);
   return {
+    /** Held while the job is judged and sent: two terminals printing the same job send it once. */
+    lock: `${path}.lock`,
     read(): PrintedRecord | undefined {
       try {
         return JSON.parse(readFileSync(path, 'utf8')) as PrintedRecord;
@@ -61,6 +64,19 @@ export interface PrintEnv {
  */
 export async function printOnce(target: PrinterTarget, job: Buffer, raw: boolean, env: PrintEnv): Promise<string> {
   const record = recordOf(env.stateDir, target, job);
+  ensureOwnDir(join(record.lock, '..'));
+  return withFileLock(record.lock, () => printUnderLock(record, target, job, raw, env), {
+    timeoutMs: PRINTER_TIMEOUT_MS + 5_000,
+  });
+}
+
+async function printUnderLock(
+  record: ReturnType<typeof recordOf>,
+  target: PrinterTarget,
+  job: Buffer,
+  raw: boolean,
+  env: PrintEnv,
+): Promise<string> {
   const earlier = record.read();
   const where = printerName(target);
   if (earlier && !env.reprint && env.now() - Date.parse(earlier.at) < PRINTED_KEPT_MS) {

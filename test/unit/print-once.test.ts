@@ -58,6 +58,32 @@ describe('a small job the printer resets after taking it', () => {
   });
 });
 
+describe('the same job from two terminals at once', () => {
+  it('is sent once: the second waits for the first, then finds it sent', async () => {
+    const jobs: Buffer[] = [];
+    // A printer that keeps each job and closes a moment after the last byte, as one printing it would.
+    const slow = createServer((socket) => {
+      const parts: Buffer[] = [];
+      socket.on('data', (d: Buffer) => parts.push(d));
+      socket.on('end', () => {
+        jobs.push(Buffer.concat(parts));
+        setTimeout(() => socket.end(), 300);
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = { kind: 'tcp', host: '127.0.0.1', port: (slow.address() as { port: number }).port } as const;
+      const env = { stateDir: tempDir('print-twice'), now: () => Date.now(), reprint: false };
+      const job = Buffer.from('^XA^FDLOC-9^FS^XZ\n');
+      const said = await Promise.all([printOnce(target, job, true, env), printOnce(target, job, true, env)]);
+      expect(said.filter((s) => s.startsWith('not sent again'))).toHaveLength(1);
+      expect(jobs).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  });
+});
+
 describe('a printer by name on Windows', () => {
   it('is refused when it is read, before anything is sent (Windows has no lp); tcp:// is taken', () => {
     expect(() => parsePrinter('zebra', '--printer', 'win32')).toThrow(/--printer: a printer by name needs CUPS \(lp\)/);
