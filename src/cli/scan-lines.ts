@@ -27,6 +27,8 @@ export function scanReader(
 ): LineReader {
   const fd = stream.isTTY && typeof stream.fd === 'number' ? stream.fd : undefined;
   const saved = fd === undefined ? undefined : stty(fd, ['-g']);
+  // A run killed where no shell put the terminal back left Tab as its eol: that is not the terminal's own setting.
+  const tabLeft = fd !== undefined && /\beol = \^I;/.test(stty(fd, ['-a']) ?? '');
   if (fd !== undefined && saved !== undefined) stty(fd, ['eol', '\t']);
   const codes: Array<{ text: string; tab: boolean }> = [];
   const waiting: Array<(code: string | undefined) => void> = [];
@@ -62,7 +64,7 @@ export function scanReader(
     stream.off('data', onData);
     stream.off('end', onEnd);
     stream.pause();
-    if (fd !== undefined && saved !== undefined) stty(fd, [saved]);
+    if (fd !== undefined && saved !== undefined) stty(fd, tabLeft ? [saved, 'eol', 'undef'] : [saved]);
     deliver();
   };
   stream.on('data', onData);
