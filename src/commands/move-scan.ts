@@ -57,7 +57,7 @@ export async function runScan(ctx: Ctx, options: MoveScanOptions): Promise<void>
       stock,
       codes: () => countCodes(client, new Map()),
       fnsku: (msku) => itemFnsku(client, msku),
-      // A leg is the first generation of its own batch: not a rerun of an earlier session's leg of the same rows.
+      // A leg is a batch by its name alone: never an earlier leg (of this session or another) with the same rows.
       sendLeg: (moves, name) => runScannedMoves(moves, env, { ...options, name, again: false, nameOnly: true }),
     });
     const sum = (key: string) => result.sent.reduce((n, s) => n + Number(s.outcome.summary[key] ?? 0), 0);
