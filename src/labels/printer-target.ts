@@ -26,7 +26,8 @@ export function parsePrinter(value: string, field: string, platform: string = pr
   }
   if (NAME.test(text) && platform === 'win32')
     throw new UsageError(
-      `${field}: a printer by name needs CUPS (lp), which Windows does not have: print to tcp://HOST:9100, or write --out and print the file`,
+      `${field}: a printer by name needs CUPS (lp), which Windows does not have: ` +
+        'print to tcp://HOST:9100, or write --out and print the file',
     );
   if (NAME.test(text)) return { kind: 'lp', name: text };
   throw new UsageError(`${field}: "${value}" must be ${PRINTER_RULE}`);
