@@ -54,6 +54,18 @@ function fakeEnv(
 }
 
 describe('a scan session resumed', () => {
+  it('a leg that ran is not sent again by the resume, whatever its batch would say', async () => {
+    const path = join(tempDir('inv-scan-'), 'session.ndjson');
+    const first = fakeEnv(path, ['LOC-1', 'MUG', 'LOC-2', 'LOC-1', 'LAMP']);
+    await expect(runMoveSession(first.env)).rejects.toThrow(InterruptedError);
+    expect(first.sent).toHaveLength(1);
+    const resumed = fakeEnv(path, ['LOC-2', '']);
+    const result = await runMoveSession(resumed.env);
+    expect(resumed.said).toContainEqual(expect.stringMatching(/^resuming the session .*: 1 leg\(s\) sent; open: from LOC-1, 1 × LAMP$/));
+    expect(resumed.sent.map((s) => s.moves)).toEqual([[{ msku: 'LAMP', quantity: 1, from: '1', to: '2' }]]);
+    expect(result.legs).toBe(2);
+  });
+
   it('a leg stopped between its rows (Ctrl-C, SIGTERM) is not done: the resume continues its batch', async () => {
     const path = join(tempDir('inv-scan-'), 'session.ndjson');
     const first = fakeEnv(path, ['LOC-1', 'MUG', 'LAMP', 'LOC-2', ''], { outcome: stopped });

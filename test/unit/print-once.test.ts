@@ -1,5 +1,7 @@
 /** A print job cut part way: in doubt, saying how much the printer took; a rerun refuses until --reprint. */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printOnce } from '../../src/labels/print-labels.js';
 import { parsePrinter } from '../../src/labels/printer-target.js';
@@ -81,6 +83,117 @@ describe('the same job from two terminals at once', () => {
     } finally {
       await new Promise((resolve) => slow.close(resolve));
     }
+  });
+});
+
+describe('what a job leaves behind', () => {
+  /** A printer that keeps every job (closing its side after the last byte), or one that takes the connection and reads nothing. */
+  async function listener(reads: boolean) {
+    const jobs: Buffer[] = [];
+    const sockets = new Set<import('node:net').Socket>();
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      if (!reads) return socket.pause();
+      const parts: Buffer[] = [];
+      socket.on('data', (d: Buffer) => parts.push(d));
+      socket.on('end', () => {
+        jobs.push(Buffer.concat(parts));
+        socket.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const target = { kind: 'tcp', host: '127.0.0.1', port: (server.address() as { port: number }).port } as const;
+    const close = async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    };
+    return { jobs, sockets, target, close };
+  }
+  const recordFile = (stateDir: string) => {
+    const files = readdirSync(join(stateDir, 'printed')).filter((f) => f.endsWith('.json'));
+    expect(files).toHaveLength(1);
+    return join(stateDir, 'printed', files[0]!);
+  };
+
+  it('is "sending" while it goes out: a process killed then leaves it in doubt, and a rerun sends nothing', async () => {
+    const stuck = await listener(false);
+    const stateDir = tempDir('print-kill');
+    const env = { stateDir, now: () => Date.now(), reprint: false };
+    const job = Buffer.alloc(64 * 1024 * 1024, '^XA^FDLOC-3^FS^XZ\n');
+    const going = printOnce(stuck.target, job, true, env);
+    for (let i = 0; i < 200 && stuck.sockets.size === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(JSON.parse(readFileSync(recordFile(stateDir), 'utf8'))).toMatchObject({ state: 'sending' });
+    await stuck.close();
+    await expect(going).rejects.toHaveProperty('name', 'InDoubtError');
+    // As a process killed mid-job leaves it: the record still says "sending".
+    const record = JSON.parse(readFileSync(recordFile(stateDir), 'utf8'));
+    writeFileSync(recordFile(stateDir), JSON.stringify({ ...record, state: 'sending' }));
+    const printer = await listener(true);
+    try {
+      await expect(printOnce(printer.target, job, true, env)).resolves.toMatch(/^sent to/); // another printer: another job
+      await expect(printOnce(stuck.target, job, true, env)).rejects.toThrow(/was cut off before it was all sent/);
+    } finally {
+      await printer.close();
+    }
+  });
+
+  it('nothing answering is not remembered: the same job is sent once a printer answers there', async () => {
+    const printer = await listener(true);
+    const port = printer.target.port;
+    await printer.close();
+    const env = { stateDir: tempDir('print-none'), now: () => Date.now(), reprint: false };
+    const job = Buffer.from('^XA^FDLOC-4^FS^XZ\n');
+    await expect(printOnce({ kind: 'tcp', host: '127.0.0.1', port }, job, true, env)).rejects.toThrow(
+      /nothing was sent/,
+    );
+    const jobs: Buffer[] = [];
+    const again = createServer((socket) =>
+      socket.on('data', (d: Buffer) => jobs.push(d)).on('end', () => socket.end()),
+    );
+    await new Promise<void>((resolve) => again.listen(port, '127.0.0.1', resolve));
+    try {
+      await expect(printOnce({ kind: 'tcp', host: '127.0.0.1', port }, job, true, env)).resolves.toMatch(/^sent to/);
+      expect(Buffer.concat(jobs)).toEqual(job);
+    } finally {
+      await new Promise((resolve) => again.close(resolve));
+    }
+  });
+
+  it('is remembered for 12 hours: the same job 11 hours on is not sent again, 13 hours on it is', async () => {
+    const printer = await listener(true);
+    try {
+      let now = Date.parse('2026-11-29T08:00:00Z');
+      const env = { stateDir: tempDir('print-hours'), now: () => now, reprint: false };
+      const job = Buffer.from('^XA^FDLOC-5^FS^XZ\n');
+      await printOnce(printer.target, job, true, env);
+      now += 11 * 3_600_000;
+      await expect(printOnce(printer.target, job, true, env)).resolves.toMatch(/^not sent again/);
+      now += 2 * 3_600_000;
+      await expect(printOnce(printer.target, job, true, env)).resolves.toMatch(/^sent to/);
+      expect(printer.jobs).toHaveLength(2);
+    } finally {
+      await printer.close();
+    }
+  });
+
+  it('a job lp refuses sent nothing: once lp takes it, it is sent', async () => {
+    const bin = tempDir('print-lp');
+    const lp = (code: number) =>
+      writeFileSync(join(bin, 'lp'), `#!/bin/sh\ncat >/dev/null\necho "lp: no such printer" >&2\nexit ${code}\n`, {
+        mode: 0o755,
+      });
+    lp(1);
+    const env = {
+      stateDir: tempDir('print-lp-state'),
+      PATH: `${bin}:/usr/bin:/bin`,
+      now: () => Date.now(),
+      reprint: false,
+    };
+    const job = Buffer.from('%PDF-1.4 a label');
+    const target = { kind: 'lp', name: 'zebra' } as const;
+    await expect(printOnce(target, job, false, env)).rejects.toThrow(/lp -d zebra refused the job \(exit 1\)/);
+    lp(0);
+    await expect(printOnce(target, job, false, env)).resolves.toMatch(/^sent to printer zebra \(lp\)/);
   });
 });
 
