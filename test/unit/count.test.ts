@@ -5,6 +5,10 @@ import { codeForms, mskuOf } from '../../src/count/count-codes.js';
 import { changes, differences } from '../../src/count/count-plan.js';
 import { binCode, binCodeId } from '../../src/api/bin-code.js';
 import { ScanLegs } from '../../src/floor/scan-legs.js';
+import { readCountFile } from '../../src/count/count-file.js';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../helpers/temp.js';
 
 describe('a count line', () => {
   it.each([
@@ -16,6 +20,8 @@ describe('a count line', () => {
     ['*3', { t: 'quantity', quantity: 3 }],
     ['012345678905', { t: 'code', code: '012345678905' }],
     ['X000BB05CA', { t: 'code', code: 'X000BB05CA' }],
+    ['99999', { t: 'quantity', quantity: 99999 }],
+    ['123456', { t: 'code', code: '123456' }],
   ])('%j reads as %j', (text, line) => expect(countLine(text)).toEqual(line));
 });
 
@@ -107,5 +113,45 @@ describe('scanned legs', () => {
     expect(l.holds('1', 'A')).toBe(2);
     expect(l.step('LOC-1')).toMatchObject({ ok: false });
     expect(l.step('')).toMatchObject({ ok: false });
+  });
+});
+
+describe('pins from an outside mutation pass', () => {
+  it('a leg may take all a bin holds, not one more', () => {
+    const legs = new ScanLegs((bin, msku) => (bin === '1' && msku === 'A' ? 3 : 0), new Map([['A', 'A']]));
+    for (const line of ['LOC-1', 'A']) legs.step(line);
+    expect(legs.step('3')).toMatchObject({ ok: true });
+    expect(legs.holds('1', 'A')).toBe(0);
+    expect(legs.step('A')).toMatchObject({ ok: false });
+  });
+
+  it('undoing the source bin clears it: another bin may be the source', () => {
+    const legs = new ScanLegs(() => 5, new Map([['A', 'A']]));
+    legs.step('LOC-1');
+    expect(legs.step('undo')).toMatchObject({ ok: true, say: expect.stringContaining('no longer the source') });
+    expect(legs.step('LOC-2')).toMatchObject({ ok: true, opened: '2' });
+  });
+
+  it("a count file's rows of one msku add up, whichever code each names", async () => {
+    const file = join(tempDir('inv-count-'), 'counts.csv');
+    writeFileSync(file, 'code,quantity\nA,100\nX000AAAAAA,18\n');
+    const codes = new Map([
+      ['A', 'A'],
+      ['X000AAAAAA', 'A'],
+    ]);
+    expect(await readCountFile(file, process.stdin, codes)).toEqual(new Map([['A', 118]]));
+  });
+
+  it('an msku the bin has no record of, counted 0, is no difference', () => {
+    const start = new Map([['A', { itemLocationId: '1', quantity: 2 }]]);
+    expect(
+      differences(
+        start,
+        new Map([
+          ['A', 2],
+          ['C', 0],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

@@ -61,7 +61,9 @@ describe('a scan session resumed', () => {
     expect(first.sent).toHaveLength(1);
     const resumed = fakeEnv(path, ['LOC-2', '']);
     const result = await runMoveSession(resumed.env);
-    expect(resumed.said).toContainEqual(expect.stringMatching(/^resuming the session .*: 1 leg\(s\) sent; open: from LOC-1, 1 × LAMP$/));
+    expect(resumed.said).toContainEqual(
+      expect.stringMatching(/^resuming the session .*: 1 leg\(s\) sent; open: from LOC-1, 1 × LAMP$/),
+    );
     expect(resumed.sent.map((s) => s.moves)).toEqual([[{ msku: 'LAMP', quantity: 1, from: '1', to: '2' }]]);
     expect(result.legs).toBe(2);
   });
@@ -93,6 +95,21 @@ describe('a scan session resumed', () => {
     expect(resumed.sent).toHaveLength(1);
     expect(resumed.sent[0]!.batch).not.toBe(first.sent[0]!.batch);
     expect(resumed.sent[0]!.moves).toEqual([{ msku: 'LAMP', quantity: 1, from: '1', to: '2' }]);
+  });
+});
+
+describe('another session while one is open', () => {
+  it('is refused, naming how to resume the open one: a receive session beside a move session, another server', async () => {
+    const path = join(tempDir('inv-scan-'), 'session.ndjson');
+    const open = fakeEnv(path, ['LOC-1', 'MUG']);
+    await expect(runMoveSession(open.env)).rejects.toThrow(InterruptedError);
+    const receive = fakeEnv(path, ['']);
+    await expect(runMoveSession({ ...receive.env, purchase: '5001' })).rejects.toThrow(
+      /a scan session started .* is open: it is resumed by `inv move --scan`/,
+    );
+    const elsewhere = fakeEnv(path, ['']);
+    await expect(runMoveSession({ ...elsewhere.env, origin: 'http://other.example' })).rejects.toThrow(/is open/);
+    expect([...receive.sent, ...elsewhere.sent]).toEqual([]);
   });
 });
 

@@ -50,6 +50,10 @@ describe('scans split at Enter or Tab', () => {
     expect(await read(['LOC-1\tMUG\r', '\n3\nLOC-2\t\n'])).toEqual(['LOC-1', 'MUG', '3', 'LOC-2', '']);
   });
 
+  it('reads the last code when the input ends without a line break', async () => {
+    expect(await read(['LOC-1\nMUG'])).toEqual(['LOC-1', 'MUG']);
+  });
+
   it('keeps a code cut between chunks whole', async () => {
     expect(await read(['LO', 'C-1\tM', 'UG\n'])).toEqual(['LOC-1', 'MUG']);
   });
