@@ -44,7 +44,7 @@ function fakeEnv(
         ['LAMP', 'LAMP'],
         ['X000BB05CA', 'MUG'],
       ]),
-    fnsku: async () => null,
+    fnsku: async (msku) => (msku === 'LAMP' ? 'X000LAMP01' : null),
     sendLeg: async (moves, batch) => {
       sent.push({ batch, moves });
       return options.outcome ?? done;
@@ -95,6 +95,29 @@ describe('a scan session resumed', () => {
     expect(resumed.sent).toHaveLength(1);
     expect(resumed.sent[0]!.batch).not.toBe(first.sent[0]!.batch);
     expect(resumed.sent[0]!.moves).toEqual([{ msku: 'LAMP', quantity: 1, from: '1', to: '2' }]);
+  });
+});
+
+describe('a session resumed, further', () => {
+  it('a source bin opened before the cut still takes its units by FNSKU after the resume', async () => {
+    const path = join(tempDir('inv-scan-'), 'session.ndjson');
+    const first = fakeEnv(path, ['LOC-1', 'MUG']);
+    await expect(runMoveSession(first.env)).rejects.toThrow(InterruptedError);
+    const resumed = fakeEnv(path, ['X000LAMP01', 'LOC-2', '']);
+    await runMoveSession(resumed.env);
+    expect(resumed.said).toContainEqual(expect.stringMatching(/LAMP · taking 1/));
+    expect(resumed.sent[0]!.moves).toEqual([
+      { msku: 'MUG', quantity: 1, from: '1', to: '2' },
+      { msku: 'LAMP', quantity: 1, from: '1', to: '2' },
+    ]);
+  });
+
+  it('the input ending with no leg open ends the session: the next run starts afresh', async () => {
+    const path = join(tempDir('inv-scan-'), 'session.ndjson');
+    await expect(runMoveSession(fakeEnv(path, ['LOC-1', 'MUG', 'LOC-2']).env)).resolves.toMatchObject({ legs: 1 });
+    const next = fakeEnv(path, ['']);
+    await runMoveSession(next.env);
+    expect(next.said.filter((line) => line.startsWith('resuming'))).toEqual([]);
   });
 });
 
