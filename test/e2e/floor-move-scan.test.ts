@@ -53,6 +53,13 @@ describe('inv move --scan from stdin', () => {
     expect(held('1')['MUG-BLUE-11OZ']).toBe(114);
   });
 
+  it("takes a unit by its FNSKU, the label's code, once its bin is the source", async () => {
+    const r = await inv(['move', '--scan', '--json'], 'LOC-1\nX000BB05CA\nLOC-2\n\n');
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ran', rows: 1, done: 1 });
+    expect(held('1')['MUG-BLUE-11OZ']).toBe(119);
+  });
+
   it('refuses an over-scan (more than the source bin holds), naming the line; nothing moved', async () => {
     const before = stock();
     const r = await inv(['move', '--scan'], 'LOC-1\nLAMP-DESK-LED\n13\nLOC-2\n\n');
