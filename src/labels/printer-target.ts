@@ -1,5 +1,6 @@
 /** What a --printer or labels.printer value names (decision 31): a raw ZPL printer on the network, or a CUPS printer. */
 import { UsageError } from '../errors.js';
+import { binCodeId } from '../api/bin-code.js';
 
 /** Where a job goes: a raw TCP printer, or a system (CUPS) printer by name. */
 export type PrinterTarget = { kind: 'tcp'; host: string; port: number } | { kind: 'lp'; name: string };
@@ -24,6 +25,12 @@ export function parsePrinter(value: string, field: string, platform: string = pr
     if (port < 1 || port > 65_535) throw new UsageError(`${field}: port ${port} must be from 1 to 65535`);
     return { kind: 'tcp', host: tcp[1]!.replace(/^\[|\]$/g, ''), port };
   }
+  // `--printer [target]` takes the word after it: `inv locations labels --printer 7` meant location 7.
+  if (/^\d+$/.test(text) || binCodeId(text))
+    throw new UsageError(
+      `${field}: "${text}" is a location, not a printer`,
+      'give locations before --printer (inv locations labels 7 --printer), or name the printer (--printer=NAME)',
+    );
   if (NAME.test(text) && platform === 'win32')
     throw new UsageError(
       `${field}: a printer by name needs CUPS (lp), which Windows does not have: ` +

@@ -197,6 +197,16 @@ describe('what a job leaves behind', () => {
   });
 });
 
+describe('a printer value that is a location', () => {
+  it('is refused, saying --printer took it: `inv locations labels --printer 7` meant location 7 on labels.printer', () => {
+    for (const value of ['7', 'LOC-7'])
+      expect(() => parsePrinter(value, '--printer', 'linux')).toThrow(
+        new RegExp(`--printer: "${value}" is a location, not a printer`),
+      );
+    expect(parsePrinter('zebra7', '--printer', 'linux')).toEqual({ kind: 'lp', name: 'zebra7' });
+  });
+});
+
 describe('a printer by name on Windows', () => {
   it('is refused when it is read, before anything is sent (Windows has no lp); tcp:// is taken', () => {
     expect(() => parsePrinter('zebra', '--printer', 'win32')).toThrow(/--printer: a printer by name needs CUPS \(lp\)/);
