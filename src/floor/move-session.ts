@@ -94,7 +94,9 @@ export async function runMoveSession(env: MoveSessionEnv): Promise<MoveSessionRe
         await env.say(`! stopped: leg ${leg} (${outcome.line})`);
         throw outcome.error ?? new InterruptedError(`leg ${leg} stopped: \`inv move --scan\` resumes the session`);
       }
-      journal.ran(leg);
+      // A leg with rows in doubt stays its batch's: a resume runs it again, which holds them (or, with
+      // --retry-in-doubt, sends them); the session's end still reports it.
+      if (Number(outcome.summary.inDoubt ?? 0) === 0) journal.ran(leg);
       ran.add(leg);
       await env.say(`${outcome.error ? '! not all sent' : '✓ sent'}: leg ${leg} (${outcome.line})`);
     };

@@ -112,6 +112,20 @@ describe('a session resumed, further', () => {
     ]);
   });
 
+  it("a leg left in doubt is its batch's again on resume: held there, or sent with --retry-in-doubt", async () => {
+    const path = join(tempDir('inv-scan-'), 'session.ndjson');
+    const inDoubt: BatchOutcome = {
+      summary: { stopped: false, pending: 0, inDoubt: 1 },
+      problems: [],
+      line: '1 in doubt',
+    };
+    const first = fakeEnv(path, ['LOC-1', 'MUG', 'LOC-2', 'LOC-1', 'LAMP'], { outcome: inDoubt });
+    await expect(runMoveSession(first.env)).rejects.toThrow(InterruptedError);
+    const resumed = fakeEnv(path, ['LOC-2', '']);
+    await runMoveSession(resumed.env);
+    expect(resumed.sent.map((s) => s.batch)).toEqual([first.sent[0]!.batch, expect.stringMatching(/ leg 2$/)]);
+  });
+
   it('the input ending with no leg open ends the session: the next run starts afresh', async () => {
     const path = join(tempDir('inv-scan-'), 'session.ndjson');
     await expect(runMoveSession(fakeEnv(path, ['LOC-1', 'MUG', 'LOC-2']).env)).resolves.toMatchObject({ legs: 1 });
