@@ -57,6 +57,7 @@ export async function runScan(ctx: Ctx, options: MoveScanOptions): Promise<void>
       stock,
       codes: () => countCodes(client, new Map()),
       fnsku: (msku) => itemFnsku(client, msku),
+      user: () => env.account(),
       // A leg is a batch by its name alone: never an earlier leg (of this session or another) with the same rows.
       sendLeg: (moves, name) => runScannedMoves(moves, env, { ...options, name, again: false, nameOnly: true }),
     });

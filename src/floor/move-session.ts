@@ -26,6 +26,8 @@ export interface MoveSessionEnv {
   /** The code table (count-codes.ts), filled in place with a bin's FNSKUs by `fnskus`. */
   codes(): Promise<Map<string, string>>;
   fnsku(msku: string): Promise<string | null | undefined>;
+  /** The user the session runs as (`whoami`): another user's open session is not resumed. */
+  user(): Promise<string>;
   /** Sends a leg's moves as the batch `name`. */
   sendLeg(moves: LegMove[], name: string): Promise<BatchOutcome>;
 }
@@ -43,10 +45,14 @@ export async function runMoveSession(env: MoveSessionEnv): Promise<MoveSessionRe
   let ended = false;
   try {
     const open = journal.read();
-    if (open && (open.start.origin !== env.origin || open.start.purchase !== env.purchase)) {
+    const user = await env.user();
+    const mine = open && open.start.origin === env.origin && (open.start.user ?? user) === user;
+    if (open && (!mine || open.start.purchase !== env.purchase)) {
       const resume = `inv move --scan${open.start.purchase ? ` --from-purchase ${open.start.purchase}` : ''}`;
+      const whose = open.start.user ? ` of ${open.start.user}` : '';
       throw new UsageError(
-        `a scan session started ${open.start.started} on ${open.start.origin} is open: it is resumed by \`${resume}\``,
+        `a scan session${whose} started ${open.start.started} on ${open.start.origin} is open: ` +
+          `it is resumed by \`${resume}\` as that user there`,
         'resume it and end it (an empty line) before another; one session per profile at a time',
       );
     }
@@ -56,6 +62,7 @@ export async function runMoveSession(env: MoveSessionEnv): Promise<MoveSessionRe
       id: `${new Date(env.now()).toISOString().replace(/[-:]/g, '').replace(/\..*/, 'Z')}-${nodeCrypto().randomBytes(3).toString('hex')}`,
       started: new Date(env.now()).toISOString(),
       origin: env.origin,
+      user,
       purchase: env.purchase,
       held: await env.stock(),
     };

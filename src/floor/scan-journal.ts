@@ -16,6 +16,8 @@ export interface SessionStart {
   id: string;
   started: string;
   origin: string;
+  /** Who `whoami` said the session runs as (absent in journals of the first sessions). */
+  user?: string;
   purchase?: string;
   /** Every stock record at the start: [location id, msku, quantity]. */
   held: Array<[string, string, number]>;

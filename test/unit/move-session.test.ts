@@ -45,6 +45,7 @@ function fakeEnv(
         ['X000BB05CA', 'MUG'],
       ]),
     fnsku: async (msku) => (msku === 'LAMP' ? 'X000LAMP01' : null),
+    user: async () => 'seller-1',
     sendLeg: async (moves, batch) => {
       sent.push({ batch, moves });
       return options.outcome ?? done;
@@ -142,7 +143,11 @@ describe('another session while one is open', () => {
     await expect(runMoveSession(open.env)).rejects.toThrow(InterruptedError);
     const receive = fakeEnv(path, ['']);
     await expect(runMoveSession({ ...receive.env, purchase: '5001' })).rejects.toThrow(
-      /a scan session started .* is open: it is resumed by `inv move --scan`/,
+      /a scan session of seller-1 started .* is open: it is resumed by `inv move --scan` as that user there/,
+    );
+    const otherUser = fakeEnv(path, ['']);
+    await expect(runMoveSession({ ...otherUser.env, user: async () => 'seller-2' })).rejects.toThrow(
+      /a scan session of seller-1 started .* is open/,
     );
     const elsewhere = fakeEnv(path, ['']);
     await expect(runMoveSession({ ...elsewhere.env, origin: 'http://other.example' })).rejects.toThrow(/is open/);
