@@ -56,6 +56,8 @@ export interface PrintEnv {
   now(): number;
   /** Send the job even when the same one was sent (or cut off) within PRINTED_KEPT_MS. */
   reprint: boolean;
+  /** Ctrl-C: a job going out ends at once, in doubt. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -91,7 +93,7 @@ async function printUnderLock(
   record.write({ printer: where, bytes: job.length, at, state: 'sending' });
   let said: string;
   try {
-    said = await sendJob(target, job, raw, { PATH: env.PATH });
+    said = await sendJob(target, job, raw, { PATH: env.PATH, signal: env.signal });
   } catch (error) {
     // Nothing answering sent nothing: the job is not remembered. Anything else may have printed: it stays in doubt.
     const nothingSent = error instanceof ConnectionError || error instanceof UsageError;

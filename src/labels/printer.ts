@@ -18,13 +18,13 @@ export async function sendJob(
   target: PrinterTarget,
   job: Buffer,
   raw: boolean,
-  env: { PATH?: string } = {},
+  env: { PATH?: string; signal?: AbortSignal } = {},
 ): Promise<string> {
-  if (target.kind === 'tcp') return sendRaw(target, job);
-  return sendLp(target.name, job, raw, env.PATH);
+  if (target.kind === 'tcp') return sendRaw(target, job, env.signal);
+  return sendLp(target.name, job, raw, env.PATH, env.signal);
 }
 
-function sendRaw(target: { host: string; port: number }, job: Buffer): Promise<string> {
+function sendRaw(target: { host: string; port: number }, job: Buffer, signal?: AbortSignal): Promise<string> {
   const where = `tcp://${target.host}:${target.port}`;
   return new Promise((resolve, reject) => {
     let connected = false;
@@ -59,6 +59,15 @@ function sendRaw(target: { host: string; port: number }, job: Buffer): Promise<s
       connected = true;
       socket.end(job);
     });
+    const interrupted = () =>
+      fail(
+        connected
+          ? cut(where, socket.bytesWritten, job.length, 'interrupted')
+          : new ConnectionError(`interrupted before ${where} answered: nothing was sent`),
+      );
+    if (signal?.aborted) interrupted();
+    signal?.addEventListener('abort', interrupted, { once: true });
+    socket.on('close', () => signal?.removeEventListener('abort', interrupted));
     // 'finish' means the bytes left this process, not that the printer kept them: the job is sent when the printer
     // closes its side after the last byte, or keeps quiet until the timeout; a reset meanwhile leaves it in doubt.
     const sent = () => {
@@ -87,10 +96,18 @@ function cut(where: string, sent: number, total: number, why: string): InDoubtEr
   );
 }
 
-function sendLp(name: string, job: Buffer, raw: boolean, path: string | undefined): Promise<string> {
+function sendLp(
+  name: string,
+  job: Buffer,
+  raw: boolean,
+  path: string | undefined,
+  signal?: AbortSignal,
+): Promise<string> {
   const args = ['-d', name, ...(raw ? ['-o', 'raw'] : []), '-t', 'inv labels', '-'];
   return new Promise((resolve, reject) => {
+    // Ctrl-C ends lp too: what it queued meanwhile is not known, so the job is in doubt (its exit says so).
     const child = spawn('lp', args, {
+      signal,
       stdio: ['pipe', 'pipe', 'pipe'],
       env: path === undefined ? process.env : { ...process.env, PATH: path },
     });
@@ -99,12 +116,17 @@ function sendLp(name: string, job: Buffer, raw: boolean, path: string | undefine
     child.stderr.on('data', (d: Buffer) => (out += d.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(
-        error.code === 'ENOENT'
-          ? new ConnectionError(
-              'lp (CUPS) is not installed here: nothing was sent',
-              'print to tcp://HOST:9100, or write --out',
+        error.name === 'AbortError'
+          ? new InDoubtError(
+              `interrupted while lp -d ${name} took the job: it may be queued`,
+              'check the queue (lpstat -o); --reprint sends the whole job again',
             )
-          : new ConnectionError(`lp could not start (${error.message}): nothing was sent`),
+          : error.code === 'ENOENT'
+            ? new ConnectionError(
+                'lp (CUPS) is not installed here: nothing was sent',
+                'print to tcp://HOST:9100, or write --out',
+              )
+            : new ConnectionError(`lp could not start (${error.message}): nothing was sent`),
       ),
     );
     child.stdin.on('error', () => undefined); // lp's exit says what went wrong

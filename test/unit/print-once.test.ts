@@ -137,6 +137,22 @@ describe('what a job leaves behind', () => {
     }
   });
 
+  it('Ctrl-C while it goes out ends it at once, in doubt, saying how much was sent', async () => {
+    const stuck = await listener(false);
+    try {
+      const stop = new AbortController();
+      const env = { stateDir: tempDir('print-stop'), now: () => Date.now(), reprint: false, signal: stop.signal };
+      const going = printOnce(stuck.target, Buffer.alloc(64 * 1024 * 1024, 'x'), true, env);
+      for (let i = 0; i < 200 && stuck.sockets.size === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      const stopped = Date.now();
+      stop.abort();
+      await expect(going).rejects.toThrow(/broke \(interrupted\) after sending \d+ of 67108864 bytes/);
+      expect(Date.now() - stopped).toBeLessThan(2_000);
+    } finally {
+      await stuck.close();
+    }
+  });
+
   it('nothing answering is not remembered: the same job is sent once a printer answers there', async () => {
     const printer = await listener(true);
     const port = printer.target.port;

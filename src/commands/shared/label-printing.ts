@@ -8,6 +8,6 @@ export async function labelPrinting(ctx: Ctx): Promise<{ stored?: string; print:
   const settings = await ctx.settings();
   return {
     stored: settings.stored.labels?.printer,
-    print: { stateDir: stateDir(ctx.io.env), now: () => ctx.now(), PATH: ctx.io.env.PATH },
+    print: { stateDir: stateDir(ctx.io.env), now: () => ctx.now(), PATH: ctx.io.env.PATH, signal: ctx.io.signal },
   };
 }
