@@ -2,8 +2,8 @@
  * Profiles on disk: one JSON file, 0600, in a 0700 directory. Reading is a plain JSON.parse (fast,
  * on every command); writing goes through conf (atomic writes, file mode), loaded only then.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { withFileLock } from '../util/file-lock.js';
 import { configFile, privateDirs } from './paths.js';
@@ -14,6 +14,19 @@ import { SecretStore } from './secret-store.js';
 import type { SecretName } from './secret-entries.js';
 
 export const DEFAULT_PROFILE = 'default';
+
+/**
+ * The keyring service a config directory's entries are kept under: its real absolute path, so that one directory
+ * named two ways (relative, with a trailing slash, through a link) is one service, and two directories are never one.
+ */
+export function keyringService(dir: string): string {
+  const absolute = resolve(dir);
+  try {
+    return `inv:${realpathSync(absolute)}`;
+  } catch {
+    return `inv:${absolute}`;
+  }
+}
 
 /** What a config store is opened with: the run's environment and where its notes go. */
 export interface StoreOptions {
@@ -31,7 +44,7 @@ export class ConfigStore {
     readonly dir: string,
     options: StoreOptions,
   ) {
-    const keyring = new Keyring(`inv:${dir}`, options.env ?? {});
+    const keyring = new Keyring(keyringService(dir), options.env ?? {});
     this.secrets = new SecretStore(keyring, this.path, options.say ?? (() => undefined));
   }
 

@@ -2,7 +2,9 @@
  * The secrets of a profile as keyring entries: what an entry holds (the secret with the origins it is bound to), a
  * profile without a secret (what the file keeps when the keyring holds it), and a profile with it put back. Pure.
  */
+import { InvError } from '../errors.js';
 import type { Profile, StoredTokens } from './schema.js';
+import { storedSecretOrigin } from './secret-origin.js';
 
 /** The secrets kept apart from config.json when a keyring answers: the tokens (one entry), the client secret, the research key. */
 export type SecretName = keyof NonNullable<Profile['keyring']>;
@@ -41,10 +43,9 @@ export function entryOf(profile: Profile, name: SecretName): string | undefined 
     };
     return JSON.stringify(entry);
   }
-  const [secret, origin] =
-    name === 'clientSecret'
-      ? [profile.clientSecret, profile.clientSecretOrigin]
-      : [profile.research?.secretKey, profile.research?.origin];
+  const secret = name === 'clientSecret' ? profile.clientSecret : profile.research?.secretKey;
+  // Every entry names the origin it may go to: the one recorded, else its server's now (a sandbox's saved profile).
+  const origin = storedSecretOrigin(profile, name) ?? undefined;
   return secret === undefined ? undefined : JSON.stringify({ secret, origin } satisfies SecretEntry);
 }
 
@@ -70,18 +71,34 @@ export function withoutSecret(profile: Profile, name: SecretName): Profile {
  */
 export function withSecret(profile: Profile, name: SecretName, entry: string): Profile {
   if (name === 'tokens') {
-    const e = JSON.parse(entry) as TokensEntry;
+    const e = parsed<TokensEntry>(entry, name, (v) => typeof v.accessToken === 'string');
     const tokens = { ...profile.tokens, accessToken: e.accessToken, refreshToken: e.refreshToken };
     if (e.apiOrigin) tokens.apiOrigin = e.apiOrigin;
     if (e.authOrigin) tokens.authOrigin = e.authOrigin;
     if (tokens.refreshToken === undefined) delete tokens.refreshToken;
     return { ...profile, tokens };
   }
-  const e = JSON.parse(entry) as SecretEntry;
+  const e = parsed<SecretEntry>(entry, name, (v) => typeof v.secret === 'string');
   if (name === 'clientSecret')
     return { ...profile, clientSecret: e.secret, clientSecretOrigin: e.origin ?? profile.clientSecretOrigin };
   const research = { ...profile.research, secretKey: e.secret, origin: e.origin ?? profile.research?.origin };
   return { ...profile, research };
+}
+
+/** An entry read back, checked to be one inv wrote; never quoted in the error (it may hold a secret). */
+function parsed<T>(entry: string, name: SecretName, ok: (value: Record<string, unknown>) => boolean): T {
+  let value: unknown;
+  try {
+    value = JSON.parse(entry);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || !ok(value as Record<string, unknown>))
+    throw new InvError(
+      `the keyring entry of the ${SECRET_WORDS[name]} is not one inv wrote`,
+      "remove the profile's secrets (inv logout) and log in again",
+    );
+  return value as T;
 }
 
 /** Whether `profile` has secret `name`, or what is left of it (a token's expiry and origins, its token unread). */

@@ -2,6 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { entryOf, SECRET_NAMES, hasSecret, withoutSecret, withSecret } from '../../src/config/secret-entries.js';
 import type { Profile } from '../../src/config/schema.js';
+import { keyringService } from '../../src/config/profile-file.js';
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../helpers/temp.js';
 
 const profile: Profile = {
   baseUrl: 'https://api.example.com',
@@ -63,5 +67,42 @@ describe('keyring entries of a profile', () => {
     const unread = withoutSecret(profile, 'tokens');
     expect(entryOf(unread, 'tokens')).toBeUndefined();
     expect(hasSecret(unread, 'tokens')).toBe(true);
+  });
+});
+
+describe('entries from an outside review', () => {
+  it("carry their origin even when the file names none yet (a sandbox's saved profile): the server's at the write", () => {
+    const unbound: Profile = { baseUrl: 'http://127.0.0.1:4010/', clientSecret: 's', research: { secretKey: 'k' } };
+    unbound.researchUrl = 'http://127.0.0.1:4011';
+    expect(JSON.parse(entryOf(unbound, 'clientSecret')!)).toEqual({ secret: 's', origin: 'http://127.0.0.1:4010' });
+    expect(JSON.parse(entryOf(unbound, 'research.secretKey')!)).toEqual({
+      secret: 'k',
+      origin: 'http://127.0.0.1:4011',
+    });
+  });
+
+  it('an entry that is not one of ours is no secret, and its text is never in the message', () => {
+    for (const name of SECRET_NAMES) {
+      const read = () => withSecret(profile, name, 'Atza|SECRET-TOKEN-TEXT');
+      expect(read).toThrow(/keyring entry .* is not one inv wrote/);
+      expect(read).not.toThrow(/SECRET-TOKEN-TEXT|Atza/);
+    }
+  });
+});
+
+describe("a config directory's keyring service", () => {
+  it('is its real absolute path: one directory named two ways is one service, two directories never one', () => {
+    const dir = tempDir('inv-service-');
+    const here = process.cwd();
+    try {
+      process.chdir(dir);
+      mkdirSync('cfg');
+      expect(keyringService('cfg')).toBe(keyringService(join(realpathSync(dir), 'cfg/')));
+      mkdirSync('b/cfg', { recursive: true });
+      process.chdir('b');
+      expect(keyringService('cfg')).not.toBe(keyringService(join(dir, 'cfg')));
+    } finally {
+      process.chdir(here);
+    }
   });
 });
