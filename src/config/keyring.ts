@@ -8,6 +8,34 @@ import { KEYRING_CHILD_SOURCE } from './keyring-child.js';
 
 type Env = Record<string, string | undefined>;
 
+/** What the keyring's child may see of the environment: how to reach the session's keyring and run at all, no more. */
+const CHILD_ENV = new Set(
+  [
+    'DBUS_SESSION_BUS_ADDRESS',
+    'XDG_RUNTIME_DIR',
+    'DISPLAY',
+    'WAYLAND_DISPLAY',
+    'HOME',
+    'USER',
+    'LOGNAME',
+    'PATH',
+    'TMPDIR',
+    'LANG',
+    'SYSTEMROOT',
+    'WINDIR',
+    'USERPROFILE',
+    'APPDATA',
+    'LOCALAPPDATA',
+    'TEMP',
+    'TMP',
+  ].map((name) => name.toUpperCase()),
+);
+
+/** The run's environment as the keyring's child gets it: no INV_* value (a token, a secret) and nothing else of inv's. */
+export function keyringChildEnv(env: Env): Env {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => CHILD_ENV.has(name.toUpperCase())));
+}
+
 /** How long the keyring has to answer before the run goes on without it. */
 export const KEYRING_TIMEOUT_MS = 3_000;
 
@@ -57,7 +85,7 @@ export class Keyring {
     const child = spawnSync(process.execPath, args, {
       input: JSON.stringify(ops.map((op) => ({ ...op, service: this.service }))),
       env: {
-        ...this.env,
+        ...keyringChildEnv(this.env),
         INV_KEYRING_BINDING: binding.path,
         INV_KEYRING_CHILD: binding.standalone ? '1' : undefined,
         NODE_OPTIONS: undefined,

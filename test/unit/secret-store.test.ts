@@ -1,4 +1,5 @@
 /** Where a profile's secrets are kept on a write (src/config/secret-store.ts), against a keyring kept in a Map. */
+import { keyringChildEnv } from '../../src/config/keyring.js';
 import { describe, expect, it } from 'vitest';
 import { keyringCacheDir } from '../../src/config/keyring-binding.js';
 import type { Keyring, KeyringOp } from '../../src/config/keyring.js';
@@ -107,5 +108,26 @@ describe('the cache of the binding an executable carries', () => {
     expect(keyringCacheDir({ XDG_CACHE_HOME: '/c' }, 'linux')).toBe('/c/inv/keyring');
     expect(keyringCacheDir({ HOME: '/h' }, 'linux')).toBe('/h/.cache/inv/keyring');
     expect(keyringCacheDir({ LOCALAPPDATA: 'L' }, 'win32')).toMatch(/^L[\\/]inv[\\/]cache[\\/]keyring$/);
+  });
+});
+
+describe("the keyring child's environment", () => {
+  it('holds how to reach the keyring, and no INV_* value: a token or secret in the environment stays in this process', () => {
+    const env = keyringChildEnv({
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus',
+      HOME: '/home/ana',
+      PATH: '/usr/bin',
+      SystemRoot: 'C:\\Windows',
+      INV_TOKEN: 'secret-token',
+      INV_CLIENT_SECRET: 'secret',
+      INV_RESEARCH_SECRET: 'key',
+      AWS_SECRET_ACCESS_KEY: 'other',
+    });
+    expect(env).toEqual({
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus',
+      HOME: '/home/ana',
+      PATH: '/usr/bin',
+      SystemRoot: 'C:\\Windows',
+    });
   });
 });
