@@ -3,7 +3,7 @@
  * records, per profile, which secrets the keyring holds and a stamp that changes with each write, so that a process
  * reads an entry again only when another process wrote it (docs/decisions.md, "Secrets in the system keyring").
  */
-import { UsageError } from '../errors.js';
+import { InvError, UsageError } from '../errors.js';
 import type { Keyring, KeyringOp } from './keyring.js';
 import {
   entryOf,
@@ -129,7 +129,12 @@ export class SecretStore {
         disk = withoutSecret(disk, name);
       }
     }
-    this.keyring.run(deletes);
+    if (deletes.length && !this.keyring.run(deletes)) {
+      const kept = SECRET_NAMES.filter((name) => deletes.some((op) => op.account === this.account(profile, name)));
+      // Only removing (a logout, an unset): refused, or the file would forget entries the keyring still holds.
+      if (written.length === 0) throw this.cannotRemove(profile, kept);
+      this.say(`the system keyring ${this.keyring.unavailable}: the old ${words(kept)} stay in it, unread`);
+    }
     const inFile = set ? written.filter((name) => !toKeyring.includes(name)) : written;
     if (inFile.length) this.tell(inFile, insecure);
     return Object.keys(stamps).length ? { ...disk, keyring: stamps } : disk;
@@ -143,10 +148,18 @@ export class SecretStore {
     this.say(insecure ? `${where}, as --insecure-storage asks` : `no system keyring: ${where}`);
   }
 
-  /** Removes the keyring entries of a profile that is deleted (`disk` as in config.json). */
+  /** Removes the keyring entries of a profile that is deleted (`disk` as in config.json); refused when it does not answer. */
   forget(profile: string, disk: Profile): void {
     const held = Object.keys(disk.keyring ?? {}) as SecretName[];
-    this.keyring.run(held.map((name) => ({ op: 'delete', account: this.account(profile, name) })));
+    if (!this.keyring.run(held.map((name) => ({ op: 'delete', account: this.account(profile, name) }))))
+      throw this.cannotRemove(profile, held);
+  }
+
+  private cannotRemove(profile: string, names: SecretName[]): InvError {
+    return new InvError(
+      `the system keyring ${this.keyring.unavailable}: the ${words(names)} of profile "${profile}" kept there cannot be removed`,
+      'try again when it answers (unlock it); nothing was changed',
+    );
   }
 
   /** Moves the keyring entries of profile `from` to `to` (a rename); refused when the keyring does not answer. */

@@ -131,3 +131,18 @@ describe("the keyring child's environment", () => {
     });
   });
 });
+
+describe('removing secrets the keyring holds, while it does not answer', () => {
+  it('a logout and a profile delete are refused, naming why: nothing is forgotten that stays in the keyring', () => {
+    const { keyring: up } = mapKeyring();
+    const disk = new SecretStore(up, FILE, () => undefined).keep('p', {}, logged);
+    const { keyring: down } = mapKeyring(false);
+    const store = new SecretStore(down, FILE, () => undefined);
+    const { tokens: _t, ...loggedOut } = logged;
+    const before = { ...logged, keyring: disk.keyring };
+    expect(() => store.keep('p', before, { ...loggedOut, keyring: disk.keyring })).toThrow(
+      /the system keyring did not answer within 3 s: the token of profile "p" kept there cannot be removed/,
+    );
+    expect(() => store.forget('p', disk)).toThrow(/cannot be removed/);
+  });
+});
