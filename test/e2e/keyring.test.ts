@@ -287,6 +287,18 @@ describe.skipIf(missing)(`with a locked keyring${missing ? ` (skipped: ${missing
 });
 
 describe('without a keyring', () => {
+  it('the keyring gone: config list still lists its secrets, masked, where they are; a logout is refused, said why', async () => {
+    await configure();
+    expect((await login()).code).toBe(0);
+    const list = await inv(['config', 'list', '--json'], NO_BUS);
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toContainEqual({ key: 'clientSecret', value: '******** (keyring)' });
+    const out = await inv(['logout'], NO_BUS);
+    expect(out.code).not.toBe(0);
+    expect(out.stderr).toMatch(/the system keyring .*: the token of profile "default" kept there cannot be removed/);
+    expect((await inv(['auth', 'token'])).code).toBe(0);
+  });
+
   it('with no D-Bus session: the file, and the message', async () => {
     await configure(NO_BUS);
     const r = await login(NO_BUS);

@@ -25,13 +25,13 @@ export function parse(): void {}
 
 /** Lists the settings of the profile, secrets masked, each with where it is kept (keyring, or the file). */
 export async function run(ctx: Ctx): Promise<void> {
-  const { listKeys } = await import('../../config/keys.js');
+  const { listKeys, MASK } = await import('../../config/keys.js');
   const out = ctx.output(VIEW);
   const settings = await ctx.settings();
   const kept = (await ctx.config()).secretPlaces(settings.profile) as Record<string, string | undefined>;
-  await out.render(
-    listKeys(settings.stored).map((row) =>
-      kept[row.key] ? { ...row, value: `${row.value} (${kept[row.key]})` } : row,
-    ),
-  );
+  const rows = listKeys(settings.stored);
+  // A secret the keyring holds but did not give back this run is listed all the same: masked, and where it is kept.
+  for (const key of Object.keys(kept))
+    if (key !== 'tokens' && !rows.some((row) => row.key === key)) rows.push({ key, value: MASK });
+  await out.render(rows.map((row) => (kept[row.key] ? { ...row, value: `${row.value} (${kept[row.key]})` } : row)));
 }
