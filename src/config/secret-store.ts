@@ -169,17 +169,19 @@ export class SecretStore {
     const values = this.load(from, held)
       ? held.map(([name]) => this.cache.get(this.account(from, name))?.value)
       : undefined;
-    const ops: KeyringOp[] = held.flatMap(([name], i) => {
+    // Written under the new name first; the old entries removed after, and only said when that fails (never lost).
+    const sets: KeyringOp[] = held.flatMap(([name], i) => {
       const value = values?.[i];
-      const remove: KeyringOp = { op: 'delete', account: this.account(from, name) };
-      return typeof value === 'string' ? [{ op: 'set', account: this.account(to, name), value }, remove] : [remove];
+      return typeof value === 'string' ? [{ op: 'set', account: this.account(to, name), value }] : [];
     });
-    if (!values || !this.keyring.run(ops)) {
+    if (!values || !this.keyring.run(sets)) {
       throw new UsageError(
         `the system keyring ${this.keyring.unavailable}: the secrets of profile "${from}" kept there cannot be moved`,
         'try again when it answers (unlock it), or log out of the profile first',
       );
     }
+    if (!this.keyring.run(held.map(([name]) => ({ op: 'delete', account: this.account(from, name) }))))
+      this.say(`the entries of profile "${from}" stay in the system keyring (it ${this.keyring.unavailable}), unread`);
     held.forEach(([name, stamp], i) => this.cache.set(this.account(to, name), { stamp, value: values[i] ?? null }));
   }
 

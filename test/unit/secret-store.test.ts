@@ -146,3 +146,20 @@ describe('removing secrets the keyring holds, while it does not answer', () => {
     expect(() => store.forget('p', disk)).toThrow(/cannot be removed/);
   });
 });
+
+describe('a rename whose keyring fails part way', () => {
+  it('keeps the secrets under the new name once they are written there; the old entries left are said, not lost', () => {
+    const { keyring, entries, state } = mapKeyring();
+    const disk = new SecretStore(keyring, FILE, () => undefined).keep('p', {}, logged);
+    const run = keyring.run.bind(keyring);
+    const lines: string[] = [];
+    const store = new SecretStore(keyring, FILE, (line) => lines.push(line));
+    // The keyring answers the reads and the writes, then stops answering before the old entries are removed.
+    (keyring as { run: typeof run }).run = (ops) => (ops.some((op) => op.op === 'delete') ? undefined : run(ops));
+    store.move('p', 'q', disk);
+    expect(entries.get('q/tokens')).toBe(entries.get('p/tokens'));
+    expect(entries.get('q/clientSecret')).toBeDefined();
+    expect(lines.join('\n')).toMatch(/the entries of profile "p" stay in the system keyring/);
+    expect(state.runs).toBeGreaterThan(0);
+  });
+});
