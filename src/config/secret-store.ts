@@ -145,7 +145,8 @@ export class SecretStore {
     if (this.told) return;
     this.told = true;
     const where = `${words(names)} stored in ${this.file} (readable by this user only)`;
-    this.say(insecure ? `${where}, as --insecure-storage asks` : `no system keyring: ${where}`);
+    const why = this.keyring.unavailable ? ` (${this.keyring.unavailable})` : '';
+    this.say(insecure ? `${where}, as --insecure-storage asks` : `no system keyring: ${where}${why}`);
   }
 
   /** Removes the keyring entries of a profile that is deleted (`disk` as in config.json); refused when it does not answer. */

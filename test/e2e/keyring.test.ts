@@ -320,6 +320,7 @@ describe('without a keyring', () => {
       expect(r.code, r.stderr).toBe(0);
       expect(took).toBeLessThan(5_000);
       expect(r.stderr).toContain(`no system keyring: token stored in ${configPath()} (readable by this user only)`);
+      expect(r.stderr).toContain('(readable by this user only) (did not answer within 3 s)');
       expect(tokensIn(configText()).access).toBeDefined();
     } finally {
       bus.close();
