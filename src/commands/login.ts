@@ -194,9 +194,14 @@ export async function run(ctx: Ctx, options: LoginOptions): Promise<void> {
   const accept = async (tokens: StoredTokens): Promise<string> => {
     await (
       await ctx.config()
-    ).updateProfile(settings.profile, (profile) => ({ ...profile, tokens }), {
-      insecure: options.insecureStorage,
-    });
+    ).updateProfile(
+      settings.profile,
+      // --insecure-storage holds for the secrets written later (a refresh) until a login without it.
+      (profile) => ({ ...profile, tokens, insecureStorage: options.insecureStorage || undefined }),
+      {
+        insecure: options.insecureStorage,
+      },
+    );
     try {
       user = (await (await ctx.inventory()).whoami()).user;
     } catch (error) {

@@ -126,7 +126,7 @@ export class ConfigStore {
       const profiles = { ...(conf.get('profiles') ?? {}) };
       const before = this.secrets.reveal(name, profiles[name] ?? {});
       const next = change(before);
-      profiles[name] = this.secrets.keep(name, before, next, options.insecure);
+      profiles[name] = this.secrets.keep(name, before, next, options.insecure ?? next.insecureStorage === true);
       conf.set('profiles', profiles);
       return next;
     });

@@ -69,6 +69,8 @@ export interface Profile {
    * its last write: the tokens (access and refresh, one entry), the client secret, the research SecretKey.
    */
   keyring?: Partial<Record<'tokens' | 'clientSecret' | 'research.secretKey', string>>;
+  /** The last login or research login asked for --insecure-storage: secrets written (a refresh too) stay in the file. */
+  insecureStorage?: boolean;
 }
 
 export interface ConfigFile {

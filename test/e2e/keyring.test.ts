@@ -179,9 +179,22 @@ describe.skipIf(missing)(`with an unlocked Secret Service${missing ? ` (skipped:
     expect(fx.sandbox.oauth.refreshTokenValid(last.refreshToken)).toBe(true);
   });
 
-  it('a secret in the file moves to the keyring at its next write (a refresh), not on a read', async () => {
+  it('--insecure-storage holds for the writes after it: a refresh keeps the tokens in the file', async () => {
     await configure();
     expect((await login(keyring!.env, ['--insecure-storage'])).code).toBe(0);
+    fx.sandbox.oauth.expireAccessTokens();
+    expect((await inv(['whoami'])).code).toBe(0);
+    expect(tokensIn(configText()).access).toBeDefined();
+    expect(keyring!.items(service())['default/tokens']).toBeUndefined();
+    // A login without it chooses the keyring again.
+    expect((await login()).code).toBe(0);
+    expect(tokensIn(configText())).toEqual({ access: undefined, refresh: undefined });
+  });
+
+  it('a secret in the file moves to the keyring at its next write (a refresh), not on a read', async () => {
+    // In the file because no keyring answered at the login (a session without D-Bus, or before inv kept any there).
+    await configure(NO_BUS);
+    expect((await login(NO_BUS)).code).toBe(0);
     const inFile = tokensIn(configText());
     expect((await inv(['whoami'])).code).toBe(0);
     expect(tokensIn(configText())).toEqual(inFile);

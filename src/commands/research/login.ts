@@ -101,12 +101,14 @@ export async function run(ctx: Ctx, options: ResearchLoginOptions): Promise<void
   const origin = originOf(settings.researchUrl);
   await store.updateProfile(
     settings.profile,
-    (profile) =>
-      setPath(
+    (profile) => ({
+      ...setPath(
         setPath(setPath(profile, 'research.clientId', clientId), 'research.secretKey', secretKey),
         'research.origin',
         origin,
       ),
+      insecureStorage: options.insecureStorage || undefined,
+    }),
     { insecure: options.insecureStorage },
   );
   const saved = `research key for ClientId "${clientId}" saved to profile "${settings.profile}"`;
