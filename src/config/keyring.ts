@@ -52,6 +52,7 @@ interface Answer {
 export class Keyring {
   /** Why the keyring is not used in this run, once known. */
   private down?: string;
+  private binding?: ReturnType<typeof keyringBinding>;
 
   /**
    * @param service the name entries are kept under (one per config directory)
@@ -74,7 +75,8 @@ export class Keyring {
   run(ops: KeyringOp[]): Array<string | boolean | null> | undefined {
     if (ops.length === 0) return [];
     if (this.down) return undefined;
-    const binding = keyringBinding(this.env);
+    // Found once a run: in an executable, finding it hashes the ~1 MB binding it carries.
+    const binding = (this.binding ??= keyringBinding(this.env));
     if (!binding.path) {
       this.down = binding.reason;
       return undefined;
