@@ -85,7 +85,7 @@ describe('a write', () => {
     expect(store.keep('p', {}, logged)).toEqual(logged);
     store.keep('p', logged, { ...logged, clientSecret: 'cs2' });
     expect(lines).toEqual([
-      `no system keyring: token and client secret stored in ${FILE} (readable by this user only)`,
+      `no system keyring: token and client secret stored in ${FILE} (readable by this user only) (did not answer within 3 s)`,
     ]);
   });
 
