@@ -3,7 +3,7 @@
  * child process that is killed when it does not answer within KEYRING_TIMEOUT_MS (docs/decisions.md, "Secrets in the
  * system keyring"). A keyring that fails or does not answer once is no keyring for the rest of the run.
  */
-import { keyringBinding } from './keyring-binding.js';
+import { keyringBinding, type KeyringBinding } from './keyring-binding.js';
 import { KEYRING_CHILD_SOURCE } from './keyring-child.js';
 
 type Env = Record<string, string | undefined>;
@@ -52,16 +52,20 @@ interface Answer {
 export class Keyring {
   /** Why the keyring is not used in this run, once known. */
   private down?: string;
-  private binding?: ReturnType<typeof keyringBinding>;
+  private binding?: KeyringBinding;
 
   /**
    * @param service the name entries are kept under (one per config directory)
    * @param env the run's environment (D-Bus session address), given to the child
+   * @param binding the module the child loads, when not this process's own (a test's stand-in)
    */
   constructor(
     readonly service: string,
     private readonly env: Env,
-  ) {}
+    binding?: KeyringBinding,
+  ) {
+    this.binding = binding;
+  }
 
   /** Why there is no keyring in this run, or undefined while it answers. */
   get unavailable(): string | undefined {
