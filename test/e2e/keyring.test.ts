@@ -253,7 +253,11 @@ describe.skipIf(missing)(`with an unlocked Secret Service${missing ? ` (skipped:
     expect(items['default/tokens']).toBeUndefined();
     expect(items['default/research.secretKey']).toBeUndefined();
     const status = await inv(['auth', 'status', '--json']);
-    expect(JSON.parse(status.stdout).tokensKept).toBe(`file ${configPath()}`);
+    expect(JSON.parse(status.stdout)).toMatchObject({
+      tokensKept: `file ${configPath()}`,
+      clientSecretKept: 'keyring',
+      researchKeyKept: `file ${configPath()}`,
+    });
   });
 
   it('a secret read from the keyring is refused for another origin', async () => {

@@ -106,3 +106,14 @@ describe("a config directory's keyring service", () => {
     }
   });
 });
+
+describe("a token entry's origins", () => {
+  it('win over the file: the refresh token goes to the authorization server it was issued by, whatever the file says', () => {
+    const edited: Profile = {
+      ...profile,
+      tokens: { ...profile.tokens!, authOrigin: 'https://evil.example', apiOrigin: 'https://evil.example' },
+    };
+    const back = withSecret(withoutSecret(edited, 'tokens'), 'tokens', entryOf(profile, 'tokens')!);
+    expect(back.tokens).toMatchObject({ authOrigin: 'https://auth.example.com', apiOrigin: 'https://api.example.com' });
+  });
+});

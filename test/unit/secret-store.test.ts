@@ -163,3 +163,46 @@ describe('a rename whose keyring fails part way', () => {
     expect(state.runs).toBeGreaterThan(0);
   });
 });
+
+describe('pins from an outside mutation pass', () => {
+  it('a secret cached before the keyring stopped answering is not used once another process wrote a newer one', () => {
+    const { keyring, entries } = mapKeyring();
+    const first = new SecretStore(keyring, FILE, () => undefined).keep('p', {}, logged);
+    const lines: string[] = [];
+    let up = true;
+    const flaky = { ...keyring, run: (ops: KeyringOp[]) => (up ? keyring.run(ops) : undefined) } as unknown as Keyring;
+    Object.defineProperty(flaky, 'unavailable', { get: () => (up ? undefined : 'did not answer within 3 s') });
+    const store = new SecretStore(flaky, FILE, (line) => lines.push(line));
+    expect(store.reveal('p', first).tokens?.accessToken).toBe('at');
+    // Another process refreshed: a new entry and a new stamp; this run's keyring no longer answers.
+    const second = new SecretStore(keyring, FILE, () => undefined).keep(
+      'p',
+      { ...logged, keyring: first.keyring },
+      {
+        ...logged,
+        tokens: { ...logged.tokens!, accessToken: 'at2' },
+      },
+    );
+    expect(entries.size).toBeGreaterThan(0);
+    up = false;
+    expect(store.reveal('p', second).tokens?.accessToken).toBeUndefined();
+    expect(lines.join('\n')).toMatch(/not available to this run/);
+  });
+
+  it('a secret written while no keyring answers drops its stamp: the old entry is not read over the new file value', () => {
+    const { keyring } = mapKeyring();
+    const first = new SecretStore(keyring, FILE, () => undefined).keep('p', {}, logged);
+    const { keyring: down } = mapKeyring(false);
+    const next = { ...logged, tokens: { ...logged.tokens!, accessToken: 'at2' } };
+    const disk = new SecretStore(down, FILE, () => undefined).keep('p', { ...logged, keyring: first.keyring }, next);
+    expect(disk.keyring?.tokens).toBeUndefined();
+    expect(disk.tokens?.accessToken).toBe('at2');
+  });
+
+  it('a rename is refused while the keyring does not answer', () => {
+    const { keyring: up } = mapKeyring();
+    const disk = new SecretStore(up, FILE, () => undefined).keep('p', {}, logged);
+    const { keyring: down } = mapKeyring(false);
+    expect(() => new SecretStore(down, FILE, () => undefined).move('p', 'q', disk)).toThrow(/cannot be moved/);
+  });
+});
