@@ -3,6 +3,8 @@
  * child process that is killed when it does not answer within KEYRING_TIMEOUT_MS (docs/decisions.md, "Secrets in the
  * system keyring"). A keyring that fails or does not answer once is no keyring for the rest of the run.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { keyringBinding, type KeyringBinding } from './keyring-binding.js';
 import { KEYRING_CHILD_SOURCE } from './keyring-child.js';
 
@@ -34,6 +36,17 @@ const CHILD_ENV = new Set(
 /** The run's environment as the keyring's child gets it: no INV_* value (a token, a secret) and nothing else of inv's. */
 export function keyringChildEnv(env: Env): Env {
   return Object.fromEntries(Object.entries(env).filter(([name]) => CHILD_ENV.has(name.toUpperCase())));
+}
+
+/**
+ * Why the Secret Service cannot be reached in this run without asking it: on Linux and the BSDs it is on the session
+ * bus, named by DBUS_SESSION_BUS_ADDRESS or at $XDG_RUNTIME_DIR/bus; neither there (a server, CI, cron) is no keyring,
+ * known without starting a child. macOS and Windows keep theirs elsewhere.
+ */
+export function noSessionBus(env: Env, platform: string = process.platform): string | undefined {
+  if (platform === 'darwin' || platform === 'win32' || env.DBUS_SESSION_BUS_ADDRESS) return undefined;
+  if (env.XDG_RUNTIME_DIR && existsSync(join(env.XDG_RUNTIME_DIR, 'bus'))) return undefined;
+  return 'no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)';
 }
 
 /** How long the keyring has to answer before the run goes on without it. */
@@ -78,6 +91,8 @@ export class Keyring {
    */
   run(ops: KeyringOp[]): Array<string | boolean | null> | undefined {
     if (ops.length === 0) return [];
+    if (this.down) return undefined;
+    this.down = noSessionBus(this.env);
     if (this.down) return undefined;
     // Found once a run: in an executable, finding it hashes the ~1 MB binding it carries.
     const binding = (this.binding ??= keyringBinding(this.env));

@@ -33,10 +33,18 @@ module.exports = { Entry };`,
   return { binding: { path, standalone: false }, calls };
 }
 
+/** A session bus address, for the stand-in binding (which reaches no bus). */
+const BUS = 'unix:path=/run/user/1000/bus';
+
 describe("the keyring's child", () => {
   it('asks the Secret Service only, gets the secret on stdin alone, and sees no INV_* of the run', () => {
     const { binding, calls } = standIn();
-    const env = { PATH: process.env.PATH, HOME: '/home/ana', INV_TOKEN: 'SECRET-IN-ENV' };
+    const env = {
+      PATH: process.env.PATH,
+      HOME: '/home/ana',
+      INV_TOKEN: 'SECRET-IN-ENV',
+      DBUS_SESSION_BUS_ADDRESS: BUS,
+    };
     const keyring = new Keyring('inv:/cfg', env, binding);
     expect(keyring.run([{ op: 'set', account: 'p/tokens', value: 'SECRET-VALUE' }])).toEqual([true]);
     const [call] = calls();
@@ -48,10 +56,25 @@ describe("the keyring's child", () => {
 
   it('a keyring that failed once is not asked again in the run', () => {
     const { binding, calls } = standIn(true);
-    const keyring = new Keyring('inv:/cfg', { PATH: process.env.PATH }, binding);
+    const keyring = new Keyring('inv:/cfg', { PATH: process.env.PATH, DBUS_SESSION_BUS_ADDRESS: BUS }, binding);
     expect(keyring.run([{ op: 'get', account: 'p/tokens' }])).toBeUndefined();
     expect(keyring.unavailable).toMatch(/failed \(no keyring here\)/);
     expect(keyring.run([{ op: 'get', account: 'p/tokens' }])).toBeUndefined();
     expect(calls()).toHaveLength(1);
   });
+
+  it.skipIf(process.platform === 'darwin' || process.platform === 'win32')(
+    'is not started where no session bus can be (no DBUS_SESSION_BUS_ADDRESS, no bus socket): a server, CI, cron',
+    () => {
+      const { binding, calls } = standIn();
+      const keyring = new Keyring(
+        'inv:/cfg',
+        { PATH: process.env.PATH, XDG_RUNTIME_DIR: tempDir('inv-no-bus-') },
+        binding,
+      );
+      expect(keyring.run([{ op: 'get', account: 'p/tokens' }])).toBeUndefined();
+      expect(keyring.unavailable).toMatch(/no D-Bus session/);
+      expect(() => calls()).toThrow(/ENOENT/);
+    },
+  );
 });
