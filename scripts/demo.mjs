@@ -16,6 +16,9 @@ const env = {
   INV_STATE_DIR: join(dir, 'state'),
   INV_PROFILE: 'demo',
 };
+// A rehearsal's secrets stay in its throwaway config: the demo never writes to the user's own system keyring.
+delete env.DBUS_SESSION_BUS_ADDRESS;
+env.XDG_RUNTIME_DIR = dir;
 delete env.INV_RESEARCH_URL;
 delete env.INV_RESEARCH_CLIENT_ID;
 delete env.INV_RESEARCH_SECRET;

@@ -46,7 +46,7 @@ export function keyringChildEnv(env: Env): Env {
 export function noSessionBus(env: Env, platform: string = process.platform): string | undefined {
   if (platform === 'darwin' || platform === 'win32' || env.DBUS_SESSION_BUS_ADDRESS) return undefined;
   if (env.XDG_RUNTIME_DIR && existsSync(join(env.XDG_RUNTIME_DIR, 'bus'))) return undefined;
-  return 'no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)';
+  return 'no D-Bus session: DBUS_SESSION_BUS_ADDRESS is not set';
 }
 
 /** How long the keyring has to answer before the run goes on without it. */
