@@ -4,13 +4,14 @@
  * The cache lives in a directory of the user's own (0700), written atomically; V8 rejects data from another
  * Node or other flags, and a rejected or missing entry is written anew at exit. NODE_DISABLE_COMPILE_CACHE turns it off.
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import Module from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { writeWholeSync } from '../util/atomic-write.js';
 import { localAppData } from '../config/paths.js';
+import { ownPrivateDir } from '../util/own-private-dir.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -75,19 +76,6 @@ export function useCompileCache(codeDir: string, cacheDir: string, env: Env): vo
 /** The main module, as a module's own `require.main`. */
 function require_main(): unknown {
   return (process as unknown as { mainModule?: unknown }).mainModule;
-}
-
-/** Makes `dir` if needed; true only when it is a directory of this user open to nobody else. */
-function ownPrivateDir(dir: string): boolean {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stats = lstatSync(dir);
-    // Windows has no owner or mode bits here: the user's profile folder keeps it theirs (docs/decisions.md, Windows).
-    if (process.getuid === undefined) return stats.isDirectory();
-    return stats.isDirectory() && stats.uid === process.getuid() && (stats.mode & 0o077) === 0;
-  } catch {
-    return false;
-  }
 }
 
 /** Keeps the newest 400 entries: a build is ~170 files, of which a command reads a few dozen (builds and installs come and go). */

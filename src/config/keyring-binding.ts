@@ -3,7 +3,7 @@
  * the .node file it carries as an asset, written once to a private cache directory under its hash (process.dlopen
  * needs a file).
  */
-import { existsSync, lstatSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { writeWholeSync } from '../util/atomic-write.js';
 import { nodeCrypto } from '../util/lazy-crypto.js';
 import { packagedAsset } from '../util/packaged.js';
 import { localAppData } from './paths.js';
+import { ownPrivateDir } from '../util/own-private-dir.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -32,19 +33,6 @@ export function keyringCacheDir(env: Env, platform: string = process.platform): 
   return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'inv', 'keyring');
 }
 
-/** Whether `dir` is (made) a directory of this user's open to nobody else: a library loaded from it runs as inv. */
-function privateDir(dir: string): boolean {
-  try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const stats = lstatSync(dir);
-    // Windows has no owner or mode bits here: the user's profile folder keeps it theirs (docs/decisions.md, 29).
-    if (process.getuid === undefined) return stats.isDirectory();
-    return stats.isDirectory() && stats.uid === process.getuid() && (stats.mode & 0o077) === 0;
-  } catch {
-    return false;
-  }
-}
-
 /** The binding a standalone executable carries, written to the cache when it is not there as it should be. */
 function carried(env: Env): KeyringBinding {
   const asset = packagedAsset('keyring.node');
@@ -52,7 +40,7 @@ function carried(env: Env): KeyringBinding {
   const sha = (data: Uint8Array) => nodeCrypto().createHash('sha256').update(data).digest('hex');
   const hash = sha(asset);
   const dir = keyringCacheDir(env);
-  if (!privateDir(dir)) return { standalone: true, reason: `${dir} is not a private directory of yours` };
+  if (!ownPrivateDir(dir)) return { standalone: true, reason: `${dir} is not a private directory of yours` };
   const file = join(dir, `keyring-${hash.slice(0, 16)}.node`);
   try {
     if (!existsSync(file) || sha(readFileSync(file)) !== hash) writeWholeSync(file, asset, { mode: 0o700 });
