@@ -105,7 +105,10 @@ export async function runMoveSession(env: MoveSessionEnv): Promise<MoveSessionRe
       // --retry-in-doubt, sends them); the session's end still reports it.
       if (Number(outcome.summary.inDoubt ?? 0) === 0) journal.ran(leg);
       ran.add(leg);
-      await env.say(`${outcome.error ? '! not all sent' : '✓ sent'}: leg ${leg} (${outcome.line})`);
+      const before =
+        !outcome.error && Number(outcome.summary.done ?? 0) === 0 && Number(outcome.summary.skipped ?? 0) > 0;
+      if (before) await env.say(`= nothing sent: leg ${leg} was done before (${outcome.line})`);
+      else await env.say(`${outcome.error ? '! not all sent' : '✓ sent'}: leg ${leg} (${outcome.line})`);
     };
 
     for (const text of open?.scans ?? []) await show(legs.step(text), true);

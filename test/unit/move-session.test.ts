@@ -127,6 +127,18 @@ describe('a session resumed, further', () => {
     expect(resumed.sent.map((s) => s.batch)).toEqual([first.sent[0]!.batch, expect.stringMatching(/ leg 2$/)]);
   });
 
+  it('a leg whose rows were all done before says nothing was sent, not "sent"', async () => {
+    const path = join(tempDir('inv-scan-'), 'session.ndjson');
+    const before: BatchOutcome = {
+      summary: { stopped: false, pending: 0, done: 0, skipped: 1 },
+      problems: [],
+      line: '0 done, 1 skipped',
+    };
+    const run = fakeEnv(path, ['LOC-1', 'MUG', 'LOC-2', ''], { outcome: before });
+    await runMoveSession(run.env);
+    expect(run.said).toContainEqual('= nothing sent: leg 1 was done before (0 done, 1 skipped)');
+  });
+
   it('the input ending with no leg open ends the session: the next run starts afresh', async () => {
     const path = join(tempDir('inv-scan-'), 'session.ndjson');
     await expect(runMoveSession(fakeEnv(path, ['LOC-1', 'MUG', 'LOC-2']).env)).resolves.toMatchObject({ legs: 1 });
