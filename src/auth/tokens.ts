@@ -128,6 +128,13 @@ export class TokenProvider {
   }
 
   private notLoggedIn(): AuthError {
+    // What is left of tokens whose token was not read: they are in the system keyring, which did not give them.
+    if (this.deps.store.profile(this.deps.profile).tokens)
+      return new AuthError(
+        `the token of profile "${this.deps.profile}" is in the system keyring, which did not give it to this run`,
+        'unlock the keyring (or run where its D-Bus session is), then the same command again; ' +
+          'or log in again with `inv login --insecure-storage` to keep the token in config.json',
+      );
     return new AuthError(`not logged in (profile "${this.deps.profile}")`, 'run `inv login` (or set INV_TOKEN)');
   }
 

@@ -290,7 +290,9 @@ describe.skipIf(missing)(`with a locked keyring${missing ? ` (skipped: ${missing
       const read = await inv(['whoami'], locked.env);
       expect(read.code).toBe(4);
       expect(read.stderr).toMatch(/note: the system keyring failed \(.*unlock prompt was dismissed\)/);
-      expect(read.stderr).toMatch(/not logged in \(profile "default"\)/);
+      expect(read.stderr).toMatch(
+        /the token of profile "default" is in the system keyring, which did not give it to this run/,
+      );
       // The client secret is in the locked keyring too: given for this call.
       const started = Date.now();
       const r = await login({ ...locked.env, INV_CLIENT_SECRET: secrets().oauth.clientSecret }, [], spawned);
@@ -310,6 +312,12 @@ describe('without a keyring', () => {
     const list = await inv(['config', 'list', '--json'], NO_BUS);
     expect(list.code, list.stderr).toBe(0);
     expect(JSON.parse(list.stdout)).toContainEqual({ key: 'clientSecret', value: '******** (keyring)' });
+    const who = await inv(['whoami'], NO_BUS);
+    expect(who.code).toBe(4);
+    expect(who.stderr).toMatch(
+      /the token of profile "default" is in the system keyring, which did not give it to this run/,
+    );
+    expect(who.stderr).toMatch(/--insecure-storage/);
     const out = await inv(['logout'], NO_BUS);
     expect(out.code).not.toBe(0);
     expect(out.stderr).toMatch(/the system keyring .*: the token of profile "default" kept there cannot be removed/);
