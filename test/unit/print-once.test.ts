@@ -147,7 +147,8 @@ describe('what a job leaves behind', () => {
       const stopped = Date.now();
       stop.abort();
       await expect(going).rejects.toThrow(/broke \(interrupted\) after sending \d+ of 67108864 bytes/);
-      expect(Date.now() - stopped).toBeLessThan(2_000);
+      // Well before the 10 s the printer timeout would take (a loaded machine gets its margin).
+      expect(Date.now() - stopped).toBeLessThan(8_000);
     } finally {
       await stuck.close();
     }
