@@ -18,14 +18,6 @@ beforeEach(async () => {
 afterAll(() => fx.close());
 
 const inv = (args: string[], stdin?: string) => runInv(args, { env: fx.authed, stdin });
-const held = (locationId: string) =>
-  Object.fromEntries(
-    Object.values(
-      fx.sandbox.account.state.itemLocations as Record<string, { msku: string; locationId: string; quantity: number }>,
-    )
-      .filter((il) => il.locationId === locationId)
-      .map((il) => [il.msku, Number(il.quantity)]),
-  );
 /** Every stock record of the account, to compare before and after (a count reads plans for FNSKUs: not stock). */
 const stock = () => JSON.stringify(fx.sandbox.account.state.itemLocations);
 const plain = (screen: string) => screen.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
@@ -38,11 +30,11 @@ describe('inv count --file', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('MUG-BLUE-11OZ  120 → 118  (-2)');
     expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ran', done: 1 });
-    expect(held('1')).toEqual({ 'MUG-BLUE-11OZ': 118, 'BOOK-COOK-001': 45, 'LAMP-DESK-LED': 12 });
+    expect(fx.held('1')).toEqual({ 'MUG-BLUE-11OZ': 118, 'BOOK-COOK-001': 45, 'LAMP-DESK-LED': 12 });
     const again = await inv(['count', 'LOC-1', '--file', file, '--yes']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('matches the server: nothing to set');
-    expect(held('1')['MUG-BLUE-11OZ']).toBe(118);
+    expect(fx.held('1')['MUG-BLUE-11OZ']).toBe(118);
   });
 
   it('refuses an unknown code and a bin code, naming the row, and sets nothing', async () => {
@@ -63,7 +55,7 @@ describe('inv count --file', () => {
     const r = await inv(['count', '1', '--file', file, '--yes']);
     expect(r.code).toBe(6);
     expect(r.stdout).toContain('no stock record of CABLE-USBC-2M in location 1');
-    expect(held('1')).toEqual({ 'MUG-BLUE-11OZ': 121, 'BOOK-COOK-001': 45, 'LAMP-DESK-LED': 12 });
+    expect(fx.held('1')).toEqual({ 'MUG-BLUE-11OZ': 121, 'BOOK-COOK-001': 45, 'LAMP-DESK-LED': 12 });
   });
 
   it('asks before setting: without a terminal and without --yes it stops (exit 7), nothing set', async () => {
@@ -84,7 +76,7 @@ describe('inv count --scan from stdin', () => {
     expect(r.stderr).toContain('MUG-BLUE-11OZ  30 → 29  (-1)');
     expect(r.stderr).toContain('PUZZLE-1000  60 → 1  (-59)');
     expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ran', done: 2 });
-    expect(held('2')).toEqual({ 'MUG-BLUE-11OZ': 29, 'CABLE-USBC-2M': 200, 'PUZZLE-1000': 1 });
+    expect(fx.held('2')).toEqual({ 'MUG-BLUE-11OZ': 29, 'CABLE-USBC-2M': 200, 'PUZZLE-1000': 1 });
   });
 
   it('refuses the count at a code no item has (no one to scan again), nothing set', async () => {
@@ -112,7 +104,7 @@ describe('inv count --scan on a terminal', () => {
     s.type('y\r');
     expect(await s.exited).toBe(0);
     expect(plain(s.screen())).toMatch(/MUG-BLUE-11OZ {2}30 → 28 {2}\(-2\)/);
-    expect(held('2')).toEqual({ 'MUG-BLUE-11OZ': 28, 'CABLE-USBC-2M': 200, 'PUZZLE-1000': 61 });
+    expect(fx.held('2')).toEqual({ 'MUG-BLUE-11OZ': 28, 'CABLE-USBC-2M': 200, 'PUZZLE-1000': 61 });
   });
 
   it('refuses a count when the bin changed on the server during it: nothing set', async () => {
@@ -132,6 +124,6 @@ describe('inv count --scan on a terminal', () => {
     expect(plain(s.screen())).toContain(
       'Shelf A1 changed on the server during the count (LAMP-DESK-LED 12 → 10): nothing was set',
     );
-    expect(held('1')).toEqual({ 'MUG-BLUE-11OZ': 120, 'BOOK-COOK-001': 45, 'LAMP-DESK-LED': 10 });
+    expect(fx.held('1')).toEqual({ 'MUG-BLUE-11OZ': 120, 'BOOK-COOK-001': 45, 'LAMP-DESK-LED': 10 });
   });
 });

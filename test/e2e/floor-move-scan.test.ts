@@ -13,13 +13,6 @@ beforeEach(async () => {
 afterAll(() => fx.close());
 
 const inv = (args: string[], stdin?: string) => runInv(args, { env: fx.authed, stdin });
-type Il = { msku: string; locationId: string; quantity: number };
-const held = (locationId: string) =>
-  Object.fromEntries(
-    Object.values(fx.sandbox.account.state.itemLocations as Record<string, Il>)
-      .filter((il) => il.locationId === locationId)
-      .map((il) => [il.msku, Number(il.quantity)]),
-  );
 const stock = () => JSON.stringify(fx.sandbox.account.state.itemLocations);
 
 describe('inv move --scan from stdin', () => {
@@ -41,8 +34,8 @@ describe('inv move --scan from stdin', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ran', rows: 3, done: 3 });
     expect(r.stderr).toContain('✓ leg LOC-1 → LOC-2: 3 × MUG-BLUE-11OZ, 1 × BOOK-COOK-001');
-    expect(held('1')).toEqual({ 'MUG-BLUE-11OZ': 117, 'BOOK-COOK-001': 44, 'LAMP-DESK-LED': 12, 'PUZZLE-1000': 2 });
-    expect(held('2')).toMatchObject({ 'MUG-BLUE-11OZ': 33, 'BOOK-COOK-001': 1, 'PUZZLE-1000': 58 });
+    expect(fx.held('1')).toEqual({ 'MUG-BLUE-11OZ': 117, 'BOOK-COOK-001': 44, 'LAMP-DESK-LED': 12, 'PUZZLE-1000': 2 });
+    expect(fx.held('2')).toMatchObject({ 'MUG-BLUE-11OZ': 33, 'BOOK-COOK-001': 1, 'PUZZLE-1000': 58 });
     const after = stock();
     const again = await inv(['move', '--scan'], session.join('\n') + '\n');
     expect(again.code, again.stderr).toBe(0);
@@ -50,14 +43,14 @@ describe('inv move --scan from stdin', () => {
     // The same leg truly done once more is --again.
     const third = await inv(['move', '--scan', '--again'], session.join('\n') + '\n');
     expect(third.code, third.stderr).toBe(0);
-    expect(held('1')['MUG-BLUE-11OZ']).toBe(114);
+    expect(fx.held('1')['MUG-BLUE-11OZ']).toBe(114);
   });
 
   it("takes a unit by its FNSKU, the label's code, once its bin is the source", async () => {
     const r = await inv(['move', '--scan', '--json'], 'LOC-1\nX000BB05CA\nLOC-2\n\n');
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'ran', rows: 1, done: 1 });
-    expect(held('1')['MUG-BLUE-11OZ']).toBe(119);
+    expect(fx.held('1')['MUG-BLUE-11OZ']).toBe(119);
   });
 
   it('refuses an over-scan (more than the source bin holds), naming the line; nothing moved', async () => {
@@ -93,9 +86,9 @@ describe('inv move --scan on a terminal', () => {
     await step(s, 'LOC-2', /leg LOC-1 → LOC-2: 5 × LAMP-DESK-LED/);
     s.type('\r');
     expect(await s.exited).toBe(0);
-    expect(held('1')['LAMP-DESK-LED']).toBe(7);
-    expect(held('2')['LAMP-DESK-LED']).toBe(5);
-    expect(held('1')['MUG-BLUE-11OZ']).toBe(120);
+    expect(fx.held('1')['LAMP-DESK-LED']).toBe(7);
+    expect(fx.held('2')['LAMP-DESK-LED']).toBe(5);
+    expect(fx.held('1')['MUG-BLUE-11OZ']).toBe(120);
   });
 });
 
@@ -113,14 +106,14 @@ describe('inv move --scan with a scanner that ends each code with Tab', () => {
     await s.waitFor(/sent: leg 1/);
     s.type('\r');
     expect(await s.exited).toBe(0);
-    expect(held('1')['LAMP-DESK-LED']).toBe(8);
-    expect(held('2')['LAMP-DESK-LED']).toBe(4);
+    expect(fx.held('1')['LAMP-DESK-LED']).toBe(8);
+    expect(fx.held('2')['LAMP-DESK-LED']).toBe(4);
   });
 
   it('reads Tab as the end of a scan in a scanner log on stdin', async () => {
     const r = await inv(['move', '--scan', '--json'], 'LOC-1\tLAMP-DESK-LED\t2\tLOC-2\t\n');
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ rows: 1, done: 1 });
-    expect(held('2')['LAMP-DESK-LED']).toBe(2);
+    expect(fx.held('2')['LAMP-DESK-LED']).toBe(2);
   });
 });

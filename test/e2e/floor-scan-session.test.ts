@@ -17,13 +17,6 @@ beforeEach(async () => {
 });
 afterAll(() => fx.close());
 
-type Il = { msku: string; locationId: string; quantity: number };
-const held = (locationId: string) =>
-  Object.fromEntries(
-    Object.values(fx.sandbox.account.state.itemLocations as Record<string, Il>)
-      .filter((il) => il.locationId === locationId)
-      .map((il) => [il.msku, Number(il.quantity)]),
-  );
 const received = (msku: string) =>
   Number(
     (fx.sandbox.account.state.purchases as Record<string, { items: Record<string, { qtyReceived: number }> }>)['5001']!
@@ -41,7 +34,7 @@ describe('inv move --scan --from-purchase on a terminal (a putaway)', () => {
     await s.waitFor(/purchase 5001 → \?: MUG-BLUE-11OZ 10 · LAMP-DESK-LED 1/);
     await step(s, 'LOC-1', /sent: leg 1/);
     // The leg is on the server before the session ends.
-    expect(held('1')).toMatchObject({ 'MUG-BLUE-11OZ': 130, 'LAMP-DESK-LED': 13 });
+    expect(fx.held('1')).toMatchObject({ 'MUG-BLUE-11OZ': 130, 'LAMP-DESK-LED': 13 });
     await step(s, 'PUZZLE-1000', /PUZZLE-1000 · taking 1/);
     await step(s, '6', /PUZZLE-1000 · taking 6/);
     await step(s, 'LAMP-DESK-LED', /LAMP-DESK-LED · taking 1/);
@@ -49,8 +42,8 @@ describe('inv move --scan --from-purchase on a terminal (a putaway)', () => {
     s.type('\r');
     expect(await s.exited).toBe(0);
     expect(plain(s.screen())).toContain('purchase 5001 → LOC-2: 6 × PUZZLE-1000, 1 × LAMP-DESK-LED');
-    expect(held('1')).toEqual({ 'MUG-BLUE-11OZ': 130, 'BOOK-COOK-001': 45, 'LAMP-DESK-LED': 13 });
-    expect(held('2')).toEqual({ 'MUG-BLUE-11OZ': 30, 'CABLE-USBC-2M': 200, 'PUZZLE-1000': 66, 'LAMP-DESK-LED': 1 });
+    expect(fx.held('1')).toEqual({ 'MUG-BLUE-11OZ': 130, 'BOOK-COOK-001': 45, 'LAMP-DESK-LED': 13 });
+    expect(fx.held('2')).toEqual({ 'MUG-BLUE-11OZ': 30, 'CABLE-USBC-2M': 200, 'PUZZLE-1000': 66, 'LAMP-DESK-LED': 1 });
     expect([received('MUG-BLUE-11OZ'), received('LAMP-DESK-LED'), received('PUZZLE-1000')]).toEqual([10, 2, 6]);
   });
 });
@@ -68,8 +61,8 @@ describe('inv move --scan killed and resumed', () => {
     await step(s, '4', /taking 4 · LOC-2 will hold 56/);
     s.kill('SIGKILL');
     await s.exited;
-    expect(held('1')['MUG-BLUE-11OZ']).toBe(117);
-    expect(held('2')['PUZZLE-1000']).toBe(60);
+    expect(fx.held('1')['MUG-BLUE-11OZ']).toBe(117);
+    expect(fx.held('2')['PUZZLE-1000']).toBe(60);
 
     const again = startInTerminal(['move', '--scan'], fx.authed);
     await again.waitFor(/move> /);
@@ -79,8 +72,8 @@ describe('inv move --scan killed and resumed', () => {
     await step(again, 'LOC-1', /sent: leg 2/);
     again.type('\r');
     expect(await again.exited).toBe(0);
-    expect(held('1')).toEqual({ 'MUG-BLUE-11OZ': 117, 'BOOK-COOK-001': 45, 'LAMP-DESK-LED': 12, 'PUZZLE-1000': 4 });
-    expect(held('2')).toEqual({ 'MUG-BLUE-11OZ': 33, 'CABLE-USBC-2M': 200, 'PUZZLE-1000': 56 });
+    expect(fx.held('1')).toEqual({ 'MUG-BLUE-11OZ': 117, 'BOOK-COOK-001': 45, 'LAMP-DESK-LED': 12, 'PUZZLE-1000': 4 });
+    expect(fx.held('2')).toEqual({ 'MUG-BLUE-11OZ': 33, 'CABLE-USBC-2M': 200, 'PUZZLE-1000': 56 });
 
     // The session ended: the next one starts afresh.
     const third = startInTerminal(['move', '--scan'], fx.authed);
@@ -106,7 +99,7 @@ describe('inv move --scan killed while a leg is sent', () => {
     s.kill('SIGKILL');
     await s.exited;
     hold.release();
-    await waitFor(() => held('2')['LAMP-DESK-LED'] === 1, { what: 'the held move applied' });
+    await waitFor(() => fx.held('2')['LAMP-DESK-LED'] === 1, { what: 'the held move applied' });
 
     const again = startInTerminal(['move', '--scan'], fx.authed);
     await again.waitFor(/move> /);
@@ -115,8 +108,8 @@ describe('inv move --scan killed while a leg is sent', () => {
     again.type('\r');
     expect(await again.exited).toBe(6);
     expect(plain(again.screen())).toContain('leg(s) 1 not all done');
-    expect(held('1')['LAMP-DESK-LED']).toBe(11);
-    expect(held('2')['LAMP-DESK-LED']).toBe(1);
+    expect(fx.held('1')['LAMP-DESK-LED']).toBe(11);
+    expect(fx.held('2')['LAMP-DESK-LED']).toBe(1);
   });
 });
 
@@ -135,7 +128,7 @@ describe('inv move --scan stopped by Ctrl-C', () => {
     await step(again, 'LOC-2', /sent: leg 1/);
     again.type('\r');
     expect(await again.exited).toBe(0);
-    expect(held('2')['BOOK-COOK-001']).toBe(1);
+    expect(fx.held('2')['BOOK-COOK-001']).toBe(1);
   });
 });
 
@@ -154,8 +147,8 @@ describe('inv move --scan when a leg is sent without an answer', () => {
     expect(await s.exited).toBe(6);
     expect(plain(s.screen())).toContain('leg(s) 1 not all done');
     // The dropped move was applied once by the server, and not sent again.
-    expect(held('1')).toMatchObject({ 'LAMP-DESK-LED': 11, 'BOOK-COOK-001': 44 });
-    expect(held('2')).toMatchObject({ 'LAMP-DESK-LED': 1, 'BOOK-COOK-001': 1 });
+    expect(fx.held('1')).toMatchObject({ 'LAMP-DESK-LED': 11, 'BOOK-COOK-001': 44 });
+    expect(fx.held('2')).toMatchObject({ 'LAMP-DESK-LED': 1, 'BOOK-COOK-001': 1 });
   });
 });
 
@@ -170,7 +163,7 @@ describe('inv move --scan sessions one after another', () => {
       expect(await s.exited).toBe(0);
       expect(received('LAMP-DESK-LED')).toBe(expected);
     }
-    expect(held('2')['LAMP-DESK-LED']).toBe(2);
+    expect(fx.held('2')['LAMP-DESK-LED']).toBe(2);
   });
 });
 
