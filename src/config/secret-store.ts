@@ -99,7 +99,7 @@ export class SecretStore {
     const { keyring: _stamps, ...rest } = next;
     let disk: Profile = rest;
     const stamps = { ...before.keyring };
-    const deletes: KeyringOp[] = [];
+    const removing: SecretName[] = [];
     const written: SecretName[] = [];
     for (const name of SECRET_NAMES) {
       const value = entryOf(next, name);
@@ -109,7 +109,7 @@ export class SecretStore {
       if (value === entryOf(before, name) && !removed) {
         if (held) disk = withoutSecret(disk, name);
       } else if (value === undefined || insecure) {
-        if (held) deletes.push({ op: 'delete', account: this.account(profile, name) });
+        if (held) removing.push(name);
         delete stamps[name];
         if (value !== undefined) written.push(name);
       } else {
@@ -129,11 +129,11 @@ export class SecretStore {
         disk = withoutSecret(disk, name);
       }
     }
+    const deletes = removing.map((name): KeyringOp => ({ op: 'delete', account: this.account(profile, name) }));
     if (deletes.length && !this.keyring.run(deletes)) {
-      const kept = SECRET_NAMES.filter((name) => deletes.some((op) => op.account === this.account(profile, name)));
       // Only removing (a logout, an unset): refused, or the file would forget entries the keyring still holds.
-      if (written.length === 0) throw this.cannotRemove(profile, kept);
-      this.say(`the system keyring ${this.keyring.unavailable}: the old ${words(kept)} stay in it, unread`);
+      if (written.length === 0) throw this.cannotRemove(profile, removing);
+      this.say(`the system keyring ${this.keyring.unavailable}: the old ${words(removing)} stay in it, unread`);
     }
     const inFile = set ? written.filter((name) => !toKeyring.includes(name)) : written;
     if (inFile.length) this.tell(inFile, insecure);
