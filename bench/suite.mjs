@@ -134,11 +134,11 @@ const commits = REFS.map((ref) => {
 const clones = [];
 try {
   for (const [i, ref] of REFS.entries()) clones.push(cloneAt(ref, commits[i], newDir('inv-suite-')));
-  // Outside the clones: a file in one would be seen by lint and Prettier.
+  // Outside the clones: a file in one would be seen by the lint and the format check.
   const logs = newDir('inv-suite-logs-');
   for (let run = 0; run < RUNS; run++) {
     for (const clone of run % 2 === 0 ? clones : [...clones].reverse()) {
-      // What a fresh clone's first npm test finds: no dist/, no lint or Prettier cache, no vitest results (by which
+      // What a fresh clone's first npm test finds: no dist/, no lint cache, no vitest results (by which
       // vitest orders the files).
       for (const cached of ['dist', 'node_modules/.cache', 'node_modules/.vite']) {
         rmSync(join(clone.dir, cached), { recursive: true, force: true });

@@ -1,7 +1,6 @@
-// npm test: the typecheck and the lint (ESLint, Prettier) run one after another beside vitest, not before it. Most e2e tests
-// wait on the processes and servers they start, and the checks (~35 s of CPU) fill that idle time: on 2 cores the whole
-// takes little more than vitest alone. Each check's output is printed when it ends; the exit code is 1 if anything
-// failed. Arguments go to vitest (`npm test -- test/unit`).
+// npm test: the typecheck and the lint (oxlint, oxfmt) run one after another beside vitest, not before it: the checks
+// (~10 s of CPU) fill time the e2e tests spend waiting on the processes and servers they start. Each check's output
+// is printed when it ends; the exit code is 1 if anything failed. Arguments go to vitest (`npm test -- test/unit`).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

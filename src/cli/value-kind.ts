@@ -7,7 +7,11 @@ import type { NameKind } from './completion/names.js';
 
 /** What a value is: a file path, a profile name, a name from the completion cache, one of some words, or anything. */
 export type ValueKind =
-  { file: true } | { profile: true } | { names: NameKind } | { words: readonly string[] } | { any: true };
+  | { file: true }
+  | { profile: true }
+  | { names: NameKind }
+  | { words: readonly string[] }
+  | { any: true };
 
 /** An option whose parsed value has type T (commander keeps it under the option's attribute name). */
 export type Declared<T> = Option & { readonly valueKind: ValueKind; readonly parsed?: T };

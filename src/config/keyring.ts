@@ -53,7 +53,9 @@ export function noSessionBus(env: Env, platform: string = process.platform): str
 export const KEYRING_TIMEOUT_MS = 3_000;
 
 export type KeyringOp =
-  { op: 'get'; account: string } | { op: 'set'; account: string; value: string } | { op: 'delete'; account: string };
+  | { op: 'get'; account: string }
+  | { op: 'set'; account: string; value: string }
+  | { op: 'delete'; account: string };
 
 interface Answer {
   ok: boolean;

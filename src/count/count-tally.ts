@@ -5,7 +5,10 @@
 
 /** What a line of a count means: a code, a quantity for the last scan, undo, or the end. */
 export type CountLine =
-  { t: 'code'; code: string } | { t: 'quantity'; quantity: number } | { t: 'undo' } | { t: 'end' };
+  | { t: 'code'; code: string }
+  | { t: 'quantity'; quantity: number }
+  | { t: 'undo' }
+  | { t: 'end' };
 
 /** Most units one line may set a scan to. */
 export const MAX_SCAN_QUANTITY = 99_999;

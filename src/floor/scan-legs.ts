@@ -17,7 +17,9 @@ export interface LegMove {
 
 /** What one line did: accepted (with what to show), refused (why), or the end of the session. */
 export type LegStep =
-  { ok: true; say: string; moves?: LegMove[]; opened?: string } | { ok: false; why: string } | { end: true };
+  | { ok: true; say: string; moves?: LegMove[]; opened?: string }
+  | { ok: false; why: string }
+  | { end: true };
 
 /**
  * The session's state: the legs closed, the one open, and what each bin holds as the session sees it. A receive

@@ -28,7 +28,7 @@ async function get(path: string, headers: Record<string, string> = { authorizati
   const res = await fetch(sandbox.researchUrl + path, { headers });
   const text = await res.text();
   // A JSON answer, read field by field as each test needs; plain text when it is not JSON.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of many shapes
+  // oxlint-disable-next-line typescript/no-explicit-any -- answers of many shapes
   let body: any;
   try {
     body = JSON.parse(text);

@@ -3,8 +3,8 @@
 const Module = require('node:module');
 const loaded = new Set();
 const load = Module._load;
-Module._load = function (request, parent, isMain) {
-  const exports = load.apply(this, arguments);
+Module._load = function (request, parent, isMain, ...rest) {
+  const exports = load.call(this, request, parent, isMain, ...rest);
   try {
     loaded.add(Module._resolveFilename(request, parent, isMain));
   } catch {

@@ -1,7 +1,7 @@
 /** Rules that keep the batch path (src/batch) readable: one lazy boundary, short functions and lines, one vocabulary of row states. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-// oxc's parser (the one Prettier's plugin uses): a native parse of src/batch in milliseconds, where loading TypeScript's
+// oxc's parser: a native parse of src/batch in milliseconds, where loading TypeScript's
 // compiler into a test worker costs a second of CPU.
 import { parseSync } from 'oxc-parser';
 import { describe, expect, it } from 'vitest';

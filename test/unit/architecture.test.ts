@@ -144,7 +144,7 @@ describe('source files', () => {
     expect(sources.filter((s) => s.text.split('\n').length >= 250).map((s) => s.file)).toEqual([]);
   });
 
-  // Prettier wraps code at 120 but never breaks a string: this holds the strings too.
+  // The formatter wraps code at 120 but never breaks a string: this holds the strings too.
   it('have no line over 140 characters', () => {
     const long = sources.flatMap((s) =>
       s.text.split('\n').flatMap((line, i) => (line.length > 140 ? [`${s.file}:${i + 1} (${line.length})`] : [])),

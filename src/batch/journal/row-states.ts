@@ -12,7 +12,14 @@ import type { JournalRecord } from '../../util/journal-records.js';
  * results also `skipped` (done in an earlier run); in a dry run's, `would-succeed` and `would-fail`.
  */
 export type RowState =
-  'done' | 'failed' | 'in-doubt' | 'pending' | 'dropped' | 'skipped' | 'would-succeed' | 'would-fail';
+  | 'done'
+  | 'failed'
+  | 'in-doubt'
+  | 'pending'
+  | 'dropped'
+  | 'skipped'
+  | 'would-succeed'
+  | 'would-fail';
 
 /** The states a journal records. */
 export type JournalState = Extract<RowState, 'done' | 'failed' | 'in-doubt' | 'pending' | 'dropped'>;
