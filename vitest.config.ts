@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import WaitFirst from './test/setup/sequencer.js';
+import WaitingSpread from './test/setup/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -12,12 +12,12 @@ export default defineConfig({
     setupFiles: ['test/setup/temp-file.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // Four files at a time on 2 cores: many tests wait (on a rate limit, a Retry-After, a month of nights, a browser),
-    // and a fourth file fills the time three left idle (bench/RESULTS.md, `npm test` on a fresh clone).
-    maxWorkers: 4,
+    // Five files at a time on 2 cores: about one worker's worth of files wait (on a rate limit, a Retry-After, a stop),
+    // and the other files also wait on the processes they start; five keep both cores busy (bench/RESULTS.md).
+    maxWorkers: 5,
     // A worker keeps the modules it loaded from one file to the next: a fresh process and module graph per file cost
     // as much CPU as the tests of most files. Each file still gets its own TMPDIR and cleanup (setupFiles run per file).
     isolate: false,
-    sequence: { sequencer: WaitFirst },
+    sequence: { sequencer: WaitingSpread },
   },
 });

@@ -54,7 +54,7 @@ describe('thirty nights of replenishment files', () => {
         const clock = nightClock();
         // Every seventh night leaves one row failed (a destination that does not exist): that batch stays unfinished.
         const broken = (night: number) => (night % 7 === 3 ? 1 : 0);
-        const nights = nightlyFiles(fx, { nights: NIGHTS, size: 35, recur: 0.6, seed: testSeed(39), broken });
+        const nights = nightlyFiles(fx, { nights: NIGHTS, size: 12, recur: 0.6, seed: testSeed(39), broken });
         let expected = fx.quantities();
         for (const [night, rows] of nights.entries()) {
           const date = clock.at(night);

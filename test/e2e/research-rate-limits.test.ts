@@ -8,11 +8,16 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { runInv } from '../helpers/io.js';
+import { seedFaults, testSeed } from '../helpers/seeded.js';
 
+/** Which requests the random 429s fall on (INV_TEST_SEED replays another draw). */
+const SEED = Number(process.env.INV_TEST_SEED ?? 54);
 let fx: SandboxFixture;
 beforeAll(async () => {
   fx = await sandboxFixture();
+  seedFaults(fx.sandbox.research.faults, SEED);
 });
+beforeEach(() => void testSeed(SEED));
 afterAll(() => fx.close());
 beforeEach(() => fx.sandbox.research.faults.clear());
 // A run that never stops is stopped once its test has failed.
