@@ -55,32 +55,36 @@ describe('two warehouse PCs, one account', () => {
   }, 60_000);
 
   it('at the same moment: every row is applied once; the later one waits and then says the batch finished', async () => {
-    const { rows, file, before } = batchInput(400, 52);
-    fx.sandbox.inventory.faults.settings.latencyMs = 3;
-    const a = startInv(['move', '--file', file, '--json', '--concurrency', '2'], { env: otherPc('pc-c') });
-    const b = startInv(['move', '--file', file, '--json', '--concurrency', '2'], { env: otherPc('pc-d') });
+    const { rows, file, before } = batchInput(250, 52);
+    // The moves wait at the server until the later run says it waits: the two runs overlap, however loaded the machine.
+    const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
+    const a = startInv(['move', '--file', file, '--json'], { env: otherPc('pc-c') });
+    const b = startInv(['move', '--file', file, '--json'], { env: otherPc('pc-d') });
+    await waitFor(() => /waiting for pc-[cd]/.test(a.output().stderr + b.output().stderr), {
+      what: 'one run waiting for the other',
+      running: a.child,
+    }).finally(() => hold.release());
     const [ra, rb] = await Promise.all([a.closed, b.closed]);
-    fx.sandbox.inventory.faults.settings.latencyMs = 0;
     expect(ra.code, ra.stderr).toBe(0);
     expect(rb.code, rb.stderr).toBe(0);
     const outcomes = [summaryOf(ra.stdout).outcome, summaryOf(rb.stdout).outcome].sort();
     expect(outcomes).toEqual(['finished', 'ran']);
-    expect(ra.stderr + rb.stderr).toMatch(/waiting for pc-[cd]/);
-    expect(fx.moves() - before.moves).toBe(400);
+    expect(fx.moves() - before.moves).toBe(250);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   }, 90_000);
 
   it('at the same moment with --wait 0: the later one exits 1 at once naming the holder; none applied twice', async () => {
-    const { rows, file, before } = batchInput(300, 53);
-    fx.sandbox.inventory.faults.settings.latencyMs = 5;
-    const a = startInv(['move', '--file', file, '--json', '--concurrency', '2'], { env: otherPc('pc-e') });
-    await waitFor(() => fx.moves() - before.moves >= 20, { what: '20 moves of pc-e', running: a.child });
+    const { rows, file, before } = batchInput(250, 53);
+    // pc-e's moves wait at the server while pc-f runs: pc-e is surely still running then.
+    const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
+    const a = startInv(['move', '--file', file, '--json'], { env: otherPc('pc-e') });
+    await waitFor(() => hold.held > 0, { what: 'moves of pc-e at the server', running: a.child });
     const b = await runInv(['move', '--file', file, '--json', '--wait', '0'], { env: otherPc('pc-f') });
+    hold.release();
     expect(b.code, b.stderr).toBe(1);
     expect(b.stderr).toMatch(/being run on pc-e \(process \d+/);
     expect((await a.closed).code).toBe(0);
-    fx.sandbox.inventory.faults.settings.latencyMs = 0;
-    expect(fx.moves() - before.moves).toBe(300);
+    expect(fx.moves() - before.moves).toBe(250);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   }, 60_000);
 
@@ -106,11 +110,12 @@ describe('--again after a stop resumes', () => {
   it.each(['SIGTERM', 'SIGKILL'] as const)(
     'stopped by %s and run again exactly so: the rows are applied once, none twice',
     async (signal) => {
-      const { rows, file, before } = batchInput(400, signal === 'SIGTERM' ? 55 : 56);
+      const { rows, file, before } = batchInput(250, signal === 'SIGTERM' ? 55 : 56);
       expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
       const again = { q: fx.quantities(), moves: fx.moves() };
-      fx.sandbox.inventory.faults.settings.latencyMs = 5;
-      const run = startInv(['move', '--file', file, '--again', '--json', '--concurrency', '2'], { env: fx.authed });
+      // Each move answered 20 ms late: the run is far from its end (over 0.6 s) when it is stopped at its 100th move.
+      fx.sandbox.inventory.faults.settings.latencyMs = 20;
+      const run = startInv(['move', '--file', file, '--again', '--json'], { env: fx.authed });
       await waitFor(() => fx.moves() - again.moves >= 100, {
         what: '100 moves of the --again run',
         running: run.child,
@@ -118,6 +123,7 @@ describe('--again after a stop resumes', () => {
       run.child.kill(signal);
       const stopped = await run.closed;
       fx.sandbox.inventory.faults.settings.latencyMs = 0;
+      expect(fx.moves() - again.moves, 'moves of the --again run before it stopped').toBeLessThan(250);
       if (signal === 'SIGTERM') expect(stopped.code, stopped.stderr).toBe(143);
       const resumed = await runInv(['move', '--file', file, '--again', '--json'], { env: fx.authed });
       expect([0, 6], resumed.stderr).toContain(resumed.code);
@@ -125,28 +131,32 @@ describe('--again after a stop resumes', () => {
       expect(summary).toMatchObject({ outcome: 'continued' });
       const inDoubt = summary.inDoubt as number;
       if (signal === 'SIGTERM') expect(inDoubt).toBe(0);
-      expect(fx.moves() - again.moves).toBeLessThanOrEqual(400);
-      expect(fx.moves() - again.moves).toBeGreaterThanOrEqual(400 - inDoubt);
+      expect(fx.moves() - again.moves).toBeLessThanOrEqual(250);
+      expect(fx.moves() - again.moves).toBeGreaterThanOrEqual(250 - inDoubt);
       if (inDoubt === 0) expect(fx.quantities()).toEqual(fx.expected(again.q, rows));
-      expect(fx.moves() - before.moves).toBeLessThanOrEqual(800);
+      expect(fx.moves() - before.moves).toBeLessThanOrEqual(500);
     },
     60_000,
   );
 
   it('two --again runs started 1.5 s apart: one new generation, sent once; the later run sends nothing', async () => {
-    const { rows, file } = batchInput(300, 57);
+    const { rows, file } = batchInput(250, 57);
     expect((await runInv(['move', '--file', file], { env: fx.authed })).code).toBe(0);
     const again = { q: fx.quantities(), moves: fx.moves() };
-    fx.sandbox.inventory.faults.settings.latencyMs = 10;
-    const a = startInv(['move', '--file', file, '--again', '--json', '--concurrency', '2'], { env: fx.authed });
+    // The first run's moves wait at the server until the later run says it waits: the two runs overlap.
+    const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
+    const a = startInv(['move', '--file', file, '--again', '--json'], { env: fx.authed });
     await sleep(1500); // the second run starts 1.5 s after the first, as the issue measured
-    const b = startInv(['move', '--file', file, '--again', '--json', '--concurrency', '2'], { env: fx.authed });
+    const b = startInv(['move', '--file', file, '--again', '--json'], { env: fx.authed });
+    await waitFor(() => /waiting for /.test(b.output().stderr), {
+      what: 'the later run waiting',
+      running: b.child,
+    }).finally(() => hold.release());
     const [ra, rb] = await Promise.all([a.closed, b.closed]);
-    fx.sandbox.inventory.faults.settings.latencyMs = 0;
     expect(ra.code, ra.stderr).toBe(0);
     expect(rb.code, rb.stderr).toBe(0);
     expect(summaryOf(rb.stdout)).toMatchObject({ outcome: 'finished', done: 0 });
-    expect(fx.moves() - again.moves).toBe(300);
+    expect(fx.moves() - again.moves).toBe(250);
     expect(fx.quantities()).toEqual(fx.expected(again.q, rows));
   }, 90_000);
 });
