@@ -18,7 +18,7 @@ afterAll(() => fx.close());
 beforeEach(() => fx.sandbox.inventory.faults.clear());
 
 const settings = () => fx.sandbox.account.state.settings;
-const settingReads = () => fx.sandbox.inventory.stats.count('/v1/settings/:key', 'GET');
+const settingReads = () => fx.sandbox.inventory.stats.count('/v1/settings/', 'GET');
 /** The head of a batch's anchor: the one INV_BATCH_<id> setting that a run added (windows and registries have more). */
 const headsNow = () => Object.keys(settings()).filter((k) => /^INV_BATCH_[0-9a-f]+$/.test(k));
 
