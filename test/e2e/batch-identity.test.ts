@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
 import { runInv } from '../helpers/io.js';
-import { spawnInv, startInv } from '../helpers/spawn.js';
+import { startInv } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 
 let fx: BatchFixture;
@@ -133,9 +133,10 @@ describe('the same moves are the same batch', () => {
 
 describe('the server keeps an anchor: copied, restored and cut journals send nothing twice', () => {
   it('a copy of the state directory on a second host is refused while the first runs (--wait 0), and sends nothing twice after', async () => {
-    const { rows, file, before } = batchInput(400, 35);
-    fx.sandbox.inventory.faults.settings.latencyMs = 5;
-    const first = startInv(['move', '--file', file, '--json', '--concurrency', '2'], { env: fx.authed });
+    // Two anchor windows; each move answered 20 ms late, so the run is far from its end at its 100th move.
+    const { rows, file, before } = batchInput(250, 35);
+    fx.sandbox.inventory.faults.settings.latencyMs = 20;
+    const first = startInv(['move', '--file', file, '--json'], { env: fx.authed });
     await waitForMoves(before.moves + 100, first.child);
     // Moves held at the server while the copy runs, so the first run is surely still running then.
     const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
@@ -145,33 +146,35 @@ describe('the server keeps an anchor: copied, restored and cut journals send not
     for (const j of journals(fx.env.INV_STATE_DIR))
       copyFileSync(join(fx.env.INV_STATE_DIR, 'batches', j), join(copy, 'batches', j));
     const hostB = { ...fx.authed, INV_STATE_DIR: copy, INV_HOST_ID: 'warehouse-b' };
-    const during = await spawnInv(['move', '--file', file, '--json', '--wait', '0'], { env: hostB });
+    const during = await runInv(['move', '--file', file, '--json', '--wait', '0'], { env: hostB });
+    hold.release();
     expect(during.code, during.stderr).toBe(1);
     expect(during.stderr).toMatch(/is being run on /);
-    hold.release();
     const done = await first.closed;
     expect(done.code, done.stderr).toBe(0);
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
     const after = await runInv(['move', '--file', file, '--json'], { env: hostB });
     expect([0, 6]).toContain(after.code);
-    expect(fx.moves() - before.moves).toBe(400);
+    expect(fx.moves() - before.moves).toBe(250);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   }, 90_000);
 
   it('a journal put back from a copy taken during the run sends nothing twice', async () => {
-    const { rows, file, before } = batchInput(400, 36);
-    fx.sandbox.inventory.faults.settings.latencyMs = 5;
-    const run = startInv(['move', '--file', file, '--concurrency', '2'], { env: fx.authed });
-    await waitForMoves(before.moves + 150, run.child);
+    // Two anchor windows; each move answered 20 ms late, so the run is far from its end at its 100th move.
+    const { rows, file, before } = batchInput(250, 36);
+    fx.sandbox.inventory.faults.settings.latencyMs = 20;
+    const run = startInv(['move', '--file', file], { env: fx.authed });
+    await waitForMoves(before.moves + 100, run.child);
     const backup = join(fx.dir, `backup-${fileNo}`);
     cpSync(join(fx.env.INV_STATE_DIR, 'batches'), backup, { recursive: true });
+    expect(fx.moves() - before.moves, 'moves when the copy was taken').toBeLessThan(250);
     expect((await run.closed).code).toBe(0);
     fx.sandbox.inventory.faults.settings.latencyMs = 0;
     for (const j of readdirSync(backup).filter((f) => f.endsWith('.journal')))
       copyFileSync(join(backup, j), join(fx.env.INV_STATE_DIR, 'batches', j));
     const rerun = await runInv(['move', '--file', file, '--json'], { env: fx.authed });
     expect([0, 2, 6]).toContain(rerun.code);
-    expect(fx.moves() - before.moves).toBe(400);
+    expect(fx.moves() - before.moves).toBe(250);
     expect(fx.quantities()).toEqual(fx.expected(before.q, rows));
   }, 90_000);
 
