@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batchFixture, csv, makeRows, type BatchFixture, type Row } from '../helpers/batch.js';
 import { runInv, startInvInProcess } from '../helpers/io.js';
-import { spawnInv, startInv } from '../helpers/spawn.js';
+import { startInv } from '../helpers/spawn.js';
 import { tempDir } from '../helpers/temp.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -98,7 +98,7 @@ describe('rerunning a batch', () => {
     await waitFor(() => fx.moves() - before.moves >= 20, { what: "the first run's 20th move", running: child });
     // Hold the first run's moves at the server while the second starts, so it is surely still running.
     const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
-    const second = await spawnInv(['move', '--file', file, '--json', '--wait', '0'], { env: fx.authed });
+    const second = await runInv(['move', '--file', file, '--json', '--wait', '0'], { env: fx.authed });
     // At once: the second run ended while the first, its moves held, could not have ended.
     const firstStillRunning = child.exitCode === null && child.signalCode === null;
     hold.release();
