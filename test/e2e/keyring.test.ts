@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runInv } from '../helpers/io.js';
+import { runInv, type Captured } from '../helpers/io.js';
 import { keyringMissing, silentBus, startKeyring, type TestKeyring } from '../helpers/keyring.js';
 import { sandboxFixture, type SandboxFixture } from '../helpers/sandbox.js';
 import { spawnInv } from '../helpers/spawn.js';
@@ -37,9 +37,9 @@ afterAll(async () => {
   await Promise.all([fx.close(), other.close()]);
 });
 
-/** A fresh config and state directory, and a runtime directory with no bus in it, for each test. */
+/** The config and state directories of the test running, and a runtime directory with no bus in it. */
 let dirs: { INV_CONFIG_DIR: string; INV_STATE_DIR: string; XDG_RUNTIME_DIR: string };
-beforeEach(() => {
+function freshDirs(): void {
   const base = join(fx.dir, `t${++n}`);
   dirs = {
     INV_CONFIG_DIR: join(base, 'config'),
@@ -47,7 +47,24 @@ beforeEach(() => {
     XDG_RUNTIME_DIR: join(base, 'run'),
   };
   mkdirSync(dirs.XDG_RUNTIME_DIR, { recursive: true, mode: 0o700 });
-});
+}
+/** Fresh directories for each test of the describe this is called in. */
+const freshDirsEach = () => beforeEach(freshDirs);
+
+/**
+ * One set of directories, configured and logged in (`flags` to the login) once for the tests of the describe this
+ * is called in, which then work on it in their order: each keyring command costs a child process, and the setup
+ * would be the same for each. Returns what the login printed, once it ran.
+ */
+function oneLogin(flags: string[] = []): () => Captured {
+  let first: Captured | undefined;
+  beforeAll(async () => {
+    freshDirs();
+    await configure();
+    first = await login(keyring!.env, flags);
+  });
+  return () => first!;
+}
 
 const configPath = () => join(dirs.INV_CONFIG_DIR, 'config.json');
 const configText = () => readFileSync(configPath(), 'utf8');
@@ -102,184 +119,202 @@ function tokensIn(text: string): { access?: string; refresh?: string } {
 }
 
 describe.skipIf(missing)(`with an unlocked Secret Service${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  it('a password login and research login leave no secret in any file; secret-tool finds them', async () => {
-    await configure();
-    const r = await login();
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).not.toMatch(/no system keyring/);
-    expect((await researchLogin()).code).toBe(0);
-    const items = keyring!.items(service());
-    const tokens = JSON.parse(items['default/tokens'] ?? '{}') as { accessToken?: string; refreshToken?: string };
-    expect(tokens.accessToken).toMatch(/\S{16}/);
-    expect(tokens.refreshToken).toMatch(/\S{16}/);
-    expect(items['default/clientSecret']).toContain(secrets().oauth.clientSecret);
-    expect(items['default/research.secretKey']).toContain(secrets().research.secretKey);
-    const files = [...filesUnder(dirs.INV_CONFIG_DIR), ...filesUnder(dirs.INV_STATE_DIR)];
-    expect(files).toContain(configPath());
-    for (const file of files) {
-      const text = readFileSync(file, 'utf8');
-      for (const secret of [
-        tokens.accessToken!,
-        tokens.refreshToken!,
-        secrets().oauth.clientSecret,
-        secrets().research.secretKey,
-      ])
-        expect(text, file).not.toContain(secret);
-    }
-    // Where each is kept is said, and no secret printed.
-    const list = await inv(['config', 'list', '--json']);
-    expect(list.stdout).toMatch(/clientSecret.*keyring/);
-    expect(list.stdout).not.toContain(secrets().oauth.clientSecret);
-    const status = await inv(['auth', 'status', '--json']);
-    expect(status.code, status.stderr).toBe(0);
-    expect(JSON.parse(status.stdout).tokensKept).toBe('keyring');
-  });
+  describe('one password login, read by the tests in turn', () => {
+    const loggedIn = oneLogin();
 
-  it('inv auth token and a request work from a second process', async () => {
-    await configure();
-    expect((await login()).code).toBe(0);
-    const stored = JSON.parse(keyring!.items(service())['default/tokens']!) as { accessToken: string };
-    const token = await spawned(['auth', 'token']);
-    expect(token.code, token.stderr).toBe(0);
-    expect(token.stdout.trim()).toBe(stored.accessToken);
-    const who = await spawned(['whoami', '--json']);
-    expect(who.code, who.stderr).toBe(0);
-    expect(JSON.parse(who.stdout).email).toBe('demo@example.com');
-  });
-
-  it('a refresh in one process is what the next reads', async () => {
-    await configure();
-    expect((await login()).code).toBe(0);
-    const before = JSON.parse(keyring!.items(service())['default/tokens']!) as {
-      accessToken: string;
-      refreshToken: string;
-    };
-    fx.sandbox.oauth.expireAccessTokens();
-    const grants = () => fx.sandbox.oauth.grants.refresh_token ?? 0;
-    const refreshes = grants();
-    expect((await spawned(['whoami'])).code).toBe(0);
-    expect(grants()).toBe(refreshes + 1);
-    const after = JSON.parse(keyring!.items(service())['default/tokens']!) as {
-      accessToken: string;
-      refreshToken: string;
-    };
-    expect(after.accessToken).not.toBe(before.accessToken);
-    expect(fx.sandbox.oauth.refreshTokenValid(after.refreshToken)).toBe(true);
-    const next = await spawned(['auth', 'token']);
-    expect(next.stdout.trim()).toBe(after.accessToken);
-    expect((await spawned(['whoami'])).code).toBe(0);
-    expect(grants()).toBe(refreshes + 1);
-    expect(configText()).not.toContain(after.accessToken);
-    // Two processes at once with an expired token: the refresh lock lets one refresh, the other reads its token.
-    fx.sandbox.oauth.expireAccessTokens();
-    const both = await Promise.all([spawned(['whoami']), spawned(['whoami'])]);
-    for (const r of both) expect(r.code, r.stderr).toBe(0);
-    expect(grants()).toBe(refreshes + 2);
-    const last = JSON.parse(keyring!.items(service())['default/tokens']!) as { refreshToken: string };
-    expect(fx.sandbox.oauth.refreshTokenValid(last.refreshToken)).toBe(true);
-  });
-
-  it('--insecure-storage holds for the writes after it: a refresh keeps the tokens in the file', async () => {
-    await configure();
-    expect((await login(keyring!.env, ['--insecure-storage'])).code).toBe(0);
-    fx.sandbox.oauth.expireAccessTokens();
-    expect((await inv(['whoami'])).code).toBe(0);
-    expect(tokensIn(configText()).access).toBeDefined();
-    expect(keyring!.items(service())['default/tokens']).toBeUndefined();
-    // A login without it chooses the keyring again.
-    expect((await login()).code).toBe(0);
-    expect(tokensIn(configText())).toEqual({ access: undefined, refresh: undefined });
-  });
-
-  it('a secret in the file moves to the keyring at its next write (a refresh), not on a read', async () => {
-    // In the file because no keyring answered at the login (a session without D-Bus, or before inv kept any there).
-    await configure(NO_BUS);
-    expect((await login(NO_BUS)).code).toBe(0);
-    const inFile = tokensIn(configText());
-    expect((await inv(['whoami'])).code).toBe(0);
-    expect(tokensIn(configText())).toEqual(inFile);
-    expect(keyring!.items(service())['default/tokens']).toBeUndefined();
-    fx.sandbox.oauth.expireAccessTokens();
-    expect((await inv(['whoami'])).code).toBe(0);
-    expect(tokensIn(configText())).toEqual({ access: undefined, refresh: undefined });
-    const moved = JSON.parse(keyring!.items(service())['default/tokens']!) as { accessToken: string };
-    expect(moved.accessToken).not.toBe(inFile.access);
-    expect(JSON.parse((await inv(['auth', 'status', '--json'])).stdout).tokensKept).toBe('keyring');
-  });
-
-  it('logout removes the token entries; profile rename moves the entries, profile delete removes them', async () => {
-    await configure();
-    expect((await login()).code).toBe(0);
-    expect(keyring!.items(service())['default/tokens']).toBeDefined();
-    expect((await inv(['logout'])).code).toBe(0);
-    expect(keyring!.items(service())['default/tokens']).toBeUndefined();
-    expect((await login()).code).toBe(0);
-    expect((await inv(['profile', 'create', 'spare'])).code).toBe(0);
-    expect((await inv(['profile', 'rename', 'default', 'shop'])).code).toBe(0);
-    expect(Object.keys(keyring!.items(service())).sort()).toEqual(['shop/clientSecret', 'shop/tokens']);
-    expect((await inv(['--profile', 'shop', 'whoami'])).code).toBe(0);
-    expect((await inv(['profile', 'delete', 'shop', '--yes'])).code).toBe(0);
-    expect(keyring!.items(service())).toEqual({});
-  });
-
-  it('an entry removed from the keyring by hand: not logged in, said; logout then forgets the token', async () => {
-    await configure();
-    expect((await login()).code).toBe(0);
-    const r = spawnSync('secret-tool', ['clear', 'service', service(), 'username', 'default/tokens'], {
-      env: { ...process.env, ...keyring!.env },
+    it('a password login and research login leave no secret in any file; secret-tool finds them', async () => {
+      const r = loggedIn();
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stderr).not.toMatch(/no system keyring/);
+      expect((await researchLogin()).code).toBe(0);
+      const items = keyring!.items(service());
+      const tokens = JSON.parse(items['default/tokens'] ?? '{}') as { accessToken?: string; refreshToken?: string };
+      expect(tokens.accessToken).toMatch(/\S{16}/);
+      expect(tokens.refreshToken).toMatch(/\S{16}/);
+      expect(items['default/clientSecret']).toContain(secrets().oauth.clientSecret);
+      expect(items['default/research.secretKey']).toContain(secrets().research.secretKey);
+      const files = [...filesUnder(dirs.INV_CONFIG_DIR), ...filesUnder(dirs.INV_STATE_DIR)];
+      expect(files).toContain(configPath());
+      for (const file of files) {
+        const text = readFileSync(file, 'utf8');
+        for (const secret of [
+          tokens.accessToken!,
+          tokens.refreshToken!,
+          secrets().oauth.clientSecret,
+          secrets().research.secretKey,
+        ])
+          expect(text, file).not.toContain(secret);
+      }
+      // Where each is kept is said, and no secret printed.
+      const list = await inv(['config', 'list', '--json']);
+      expect(list.stdout).toMatch(/clientSecret.*keyring/);
+      expect(list.stdout).not.toContain(secrets().oauth.clientSecret);
+      const status = await inv(['auth', 'status', '--json']);
+      expect(status.code, status.stderr).toBe(0);
+      expect(JSON.parse(status.stdout).tokensKept).toBe('keyring');
     });
-    expect(r.status).toBe(0);
-    const read = await inv(['whoami']);
-    expect(read.code).toBe(4);
-    expect(read.stderr).toMatch(
-      /the system keyring has no token of profile "default" \(is it locked, or was the entry removed\?\)/,
-    );
-    expect((await inv(['logout'])).code).toBe(0);
-    expect(JSON.parse(configText()).profiles.default.keyring).toEqual({ clientSecret: expect.any(String) });
-    const again = await inv(['whoami']);
-    expect(again.stderr).not.toMatch(/system keyring/);
-  });
 
-  it('--insecure-storage: the file, and nothing in the keyring', async () => {
-    await configure();
-    const r = await login(keyring!.env, ['--insecure-storage']);
-    expect(r.code, r.stderr).toBe(0);
-    expect((await researchLogin(keyring!.env, ['--insecure-storage'])).code).toBe(0);
-    const { access, refresh } = tokensIn(configText());
-    expect(access).toBeDefined();
-    expect(refresh).toBeDefined();
-    expect(configText()).toContain(secrets().research.secretKey);
-    const items = keyring!.items(service());
-    expect(items['default/tokens']).toBeUndefined();
-    expect(items['default/research.secretKey']).toBeUndefined();
-    const status = await inv(['auth', 'status', '--json']);
-    expect(JSON.parse(status.stdout)).toMatchObject({
-      tokensKept: `file ${configPath()}`,
-      clientSecretKept: 'keyring',
-      researchKeyKept: `file ${configPath()}`,
+    it('inv auth token and a request work from a second process', async () => {
+      const stored = JSON.parse(keyring!.items(service())['default/tokens']!) as { accessToken: string };
+      const token = await spawned(['auth', 'token']);
+      expect(token.code, token.stderr).toBe(0);
+      expect(token.stdout.trim()).toBe(stored.accessToken);
+      const who = await spawned(['whoami', '--json']);
+      expect(who.code, who.stderr).toBe(0);
+      expect(JSON.parse(who.stdout).email).toBe('demo@example.com');
+    });
+
+    it('a refresh in one process is what the next reads', async () => {
+      const before = JSON.parse(keyring!.items(service())['default/tokens']!) as {
+        accessToken: string;
+        refreshToken: string;
+      };
+      fx.sandbox.oauth.expireAccessTokens();
+      const grants = () => fx.sandbox.oauth.grants.refresh_token ?? 0;
+      const refreshes = grants();
+      // Two processes at once with an expired token: the refresh lock lets one refresh, the other reads its token.
+      const both = await Promise.all([spawned(['whoami']), spawned(['whoami'])]);
+      for (const r of both) expect(r.code, r.stderr).toBe(0);
+      expect(grants()).toBe(refreshes + 1);
+      const after = JSON.parse(keyring!.items(service())['default/tokens']!) as {
+        accessToken: string;
+        refreshToken: string;
+      };
+      expect(after.accessToken).not.toBe(before.accessToken);
+      expect(fx.sandbox.oauth.refreshTokenValid(after.refreshToken)).toBe(true);
+      // A later process reads the refreshed pair from the keyring, and refreshes nothing.
+      const next = await spawned(['auth', 'token']);
+      expect(next.stdout.trim()).toBe(after.accessToken);
+      expect((await spawned(['whoami'])).code).toBe(0);
+      expect(grants()).toBe(refreshes + 1);
+      expect(configText()).not.toContain(after.accessToken);
+    });
+
+    it('the keyring gone: config list still lists its secrets, masked, where they are; a logout is refused, said why', async () => {
+      const list = await inv(['config', 'list', '--json'], NO_BUS);
+      expect(list.code, list.stderr).toBe(0);
+      expect(JSON.parse(list.stdout)).toContainEqual({ key: 'clientSecret', value: '******** (keyring)' });
+      const who = await inv(['whoami'], NO_BUS);
+      expect(who.code).toBe(4);
+      expect(who.stderr).toMatch(
+        /the token of profile "default" is in the system keyring, which did not give it to this run/,
+      );
+      expect(who.stderr).toMatch(/--insecure-storage/);
+      const out = await inv(['logout'], NO_BUS);
+      expect(out.code).not.toBe(0);
+      expect(out.stderr).toMatch(/the system keyring .*: the token of profile "default" kept there cannot be removed/);
+      expect((await inv(['auth', 'token'])).code).toBe(0);
+    });
+
+    // Last of the describe: it points the profile at another server.
+    it('a secret read from the keyring is refused for another origin', async () => {
+      // The file is edited to point the profile, and the tokens' recorded origin, at another server.
+      const file = JSON.parse(configText());
+      const profile = file.profiles.default;
+      profile.baseUrl = other.sandbox.baseUrl;
+      profile.authUrl = other.sandbox.authUrl;
+      profile.tokens.apiOrigin = new URL(other.sandbox.baseUrl).origin;
+      profile.tokens.authOrigin = new URL(other.sandbox.authUrl).origin;
+      writeFileSync(configPath(), JSON.stringify(file));
+      const seen = other.sandbox.inventory.stats.count('/v1/whoami');
+      const r = await inv(['whoami']);
+      expect(r.code).toBe(4);
+      expect(r.stderr).toMatch(/refusing to send the access token of profile "default" to .*: it was issued for/);
+      expect(other.sandbox.inventory.stats.count('/v1/whoami')).toBe(seen);
     });
   });
 
-  it('a secret read from the keyring is refused for another origin', async () => {
-    await configure();
-    expect((await login()).code).toBe(0);
-    // The file is edited to point the profile, and the tokens' recorded origin, at another server.
-    const file = JSON.parse(configText());
-    const profile = file.profiles.default;
-    profile.baseUrl = other.sandbox.baseUrl;
-    profile.authUrl = other.sandbox.authUrl;
-    profile.tokens.apiOrigin = new URL(other.sandbox.baseUrl).origin;
-    profile.tokens.authOrigin = new URL(other.sandbox.authUrl).origin;
-    writeFileSync(configPath(), JSON.stringify(file));
-    const seen = other.sandbox.inventory.stats.count('/v1/whoami');
-    const r = await inv(['whoami']);
-    expect(r.code).toBe(4);
-    expect(r.stderr).toMatch(/refusing to send the access token of profile "default" to .*: it was issued for/);
-    expect(other.sandbox.inventory.stats.count('/v1/whoami')).toBe(seen);
+  describe('one login with --insecure-storage, read by the tests in turn', () => {
+    const loggedInToFile = oneLogin(['--insecure-storage']);
+
+    it('--insecure-storage: the file, and nothing in the keyring', async () => {
+      const r = loggedInToFile();
+      expect(r.code, r.stderr).toBe(0);
+      expect((await researchLogin(keyring!.env, ['--insecure-storage'])).code).toBe(0);
+      const { access, refresh } = tokensIn(configText());
+      expect(access).toBeDefined();
+      expect(refresh).toBeDefined();
+      expect(configText()).toContain(secrets().research.secretKey);
+      const items = keyring!.items(service());
+      expect(items['default/tokens']).toBeUndefined();
+      expect(items['default/research.secretKey']).toBeUndefined();
+      const status = await inv(['auth', 'status', '--json']);
+      expect(JSON.parse(status.stdout)).toMatchObject({
+        tokensKept: `file ${configPath()}`,
+        clientSecretKept: 'keyring',
+        researchKeyKept: `file ${configPath()}`,
+      });
+    });
+
+    it('--insecure-storage holds for the writes after it: a refresh keeps the tokens in the file', async () => {
+      expect(loggedInToFile().code).toBe(0);
+      fx.sandbox.oauth.expireAccessTokens();
+      expect((await inv(['whoami'])).code).toBe(0);
+      expect(tokensIn(configText()).access).toBeDefined();
+      expect(keyring!.items(service())['default/tokens']).toBeUndefined();
+      // A login without it chooses the keyring again.
+      expect((await login()).code).toBe(0);
+      expect(tokensIn(configText())).toEqual({ access: undefined, refresh: undefined });
+    });
+  });
+
+  describe('a login of their own', () => {
+    freshDirsEach();
+
+    it('a secret in the file moves to the keyring at its next write (a refresh), not on a read', async () => {
+      // In the file because no keyring answered at the login (a session without D-Bus, or before inv kept any there).
+      await configure(NO_BUS);
+      expect((await login(NO_BUS)).code).toBe(0);
+      const inFile = tokensIn(configText());
+      expect((await inv(['whoami'])).code).toBe(0);
+      expect(tokensIn(configText())).toEqual(inFile);
+      expect(keyring!.items(service())['default/tokens']).toBeUndefined();
+      fx.sandbox.oauth.expireAccessTokens();
+      expect((await inv(['whoami'])).code).toBe(0);
+      expect(tokensIn(configText())).toEqual({ access: undefined, refresh: undefined });
+      const moved = JSON.parse(keyring!.items(service())['default/tokens']!) as { accessToken: string };
+      expect(moved.accessToken).not.toBe(inFile.access);
+      expect(JSON.parse((await inv(['auth', 'status', '--json'])).stdout).tokensKept).toBe('keyring');
+    });
+
+    it('logout removes the token entries; profile rename moves the entries, profile delete removes them', async () => {
+      await configure();
+      expect((await login()).code).toBe(0);
+      expect(keyring!.items(service())['default/tokens']).toBeDefined();
+      expect((await inv(['logout'])).code).toBe(0);
+      expect(keyring!.items(service())['default/tokens']).toBeUndefined();
+      expect((await login()).code).toBe(0);
+      expect((await inv(['profile', 'create', 'spare'])).code).toBe(0);
+      expect((await inv(['profile', 'rename', 'default', 'shop'])).code).toBe(0);
+      expect(Object.keys(keyring!.items(service())).sort()).toEqual(['shop/clientSecret', 'shop/tokens']);
+      expect((await inv(['--profile', 'shop', 'whoami'])).code).toBe(0);
+      expect((await inv(['profile', 'delete', 'shop', '--yes'])).code).toBe(0);
+      expect(keyring!.items(service())).toEqual({});
+    });
+
+    it('an entry removed from the keyring by hand: not logged in, said; logout then forgets the token', async () => {
+      await configure();
+      expect((await login()).code).toBe(0);
+      const r = spawnSync('secret-tool', ['clear', 'service', service(), 'username', 'default/tokens'], {
+        env: { ...process.env, ...keyring!.env },
+      });
+      expect(r.status).toBe(0);
+      const read = await inv(['whoami']);
+      expect(read.code).toBe(4);
+      expect(read.stderr).toMatch(
+        /the system keyring has no token of profile "default" \(is it locked, or was the entry removed\?\)/,
+      );
+      expect((await inv(['logout'])).code).toBe(0);
+      expect(JSON.parse(configText()).profiles.default.keyring).toEqual({ clientSecret: expect.any(String) });
+      const again = await inv(['whoami']);
+      expect(again.stderr).not.toMatch(/system keyring/);
+    });
   });
 });
 
 describe.skipIf(missing)(`with a locked keyring${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  freshDirsEach();
+
   it('a keyring that asks for an unlock with no one there: the file, and the message, within 5 s', async () => {
     const locked = await startKeyring(join(fx.dir, `t${n}`));
     try {
@@ -306,23 +341,7 @@ describe.skipIf(missing)(`with a locked keyring${missing ? ` (skipped: ${missing
 });
 
 describe('without a keyring', () => {
-  it('the keyring gone: config list still lists its secrets, masked, where they are; a logout is refused, said why', async () => {
-    await configure();
-    expect((await login()).code).toBe(0);
-    const list = await inv(['config', 'list', '--json'], NO_BUS);
-    expect(list.code, list.stderr).toBe(0);
-    expect(JSON.parse(list.stdout)).toContainEqual({ key: 'clientSecret', value: '******** (keyring)' });
-    const who = await inv(['whoami'], NO_BUS);
-    expect(who.code).toBe(4);
-    expect(who.stderr).toMatch(
-      /the token of profile "default" is in the system keyring, which did not give it to this run/,
-    );
-    expect(who.stderr).toMatch(/--insecure-storage/);
-    const out = await inv(['logout'], NO_BUS);
-    expect(out.code).not.toBe(0);
-    expect(out.stderr).toMatch(/the system keyring .*: the token of profile "default" kept there cannot be removed/);
-    expect((await inv(['auth', 'token'])).code).toBe(0);
-  });
+  freshDirsEach();
 
   it('with no D-Bus session: the file, and the message', async () => {
     await configure(NO_BUS);
