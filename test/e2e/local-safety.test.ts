@@ -67,13 +67,15 @@ describe('the config file under concurrent processes', () => {
     );
     mkdirSync(fx.env.INV_CONFIG_DIR, { recursive: true, mode: 0o700 });
     writeFileSync(configFile(), JSON.stringify({ profiles: seeded }), { mode: 0o600 });
-    for (let round = 0; round < 4; round++) {
+    // A token lost in a round fails the next round's command of that profile, or, after the last round, the check
+    // that each stored refresh token is the one the server holds valid: every round is checked.
+    for (let round = 0; round < 3; round++) {
       fx.sandbox.oauth.expireAccessTokens();
       const runs = await Promise.all(profiles.map((p) => inv(['--profile', p, 'whoami', '--json'])));
       for (const r of runs) expect(r.code, `round ${round}: ${r.stderr}`).toBe(0);
     }
     const stored = JSON.parse(readFileSync(configFile(), 'utf8')).profiles;
-    for (const p of profiles) expect(stored[p].tokens.refreshToken, p).toBeTruthy();
+    for (const p of profiles) expect(fx.sandbox.oauth.refreshTokenValid(stored[p].tokens.refreshToken), p).toBe(true);
   }, 60_000);
 
   it('a refresh lock left by a killed process is taken over at once', async () => {
