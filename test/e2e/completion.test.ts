@@ -114,12 +114,13 @@ beforeAll(async () => {
     XDG_DATA_HOME: join(dir, 'xdg'),
     PATH: `${bin}:${process.env.PATH}`,
   });
-  for (const name of ['sandbox', 'staging']) execFileSync('inv', ['profile', 'create', name], { env, stdio: 'ignore' });
-  execFileSync(
-    'inv',
+  // The profiles the shells offer, made in-process: the shells' own calls of inv are what is tested.
+  for (const name of ['sandbox', 'staging']) expect((await runInv(['profile', 'create', name], { env })).code).toBe(0);
+  const secret = await runInv(
     ['--profile', 'staging', 'config', 'set', 'clientSecret', '--stdin', '--for', 'https://auth.example.com'],
-    { env, input: 'hush-do-not-print\n', stdio: ['pipe', 'ignore', 'ignore'] },
+    { env, stdin: 'hush-do-not-print\n' },
   );
+  expect(secret.code, secret.stderr).toBe(0);
   await listNames(env.INV_STATE_DIR!);
   const lines = Object.values(TESTS).flatMap((cases) => cases.map(([line]) => line));
   const answers = await Promise.all(SHELLS.map((shell) => completeLines(shell, lines, { env, cwd: work })));
