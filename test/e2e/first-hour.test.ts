@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnInv } from '../helpers/spawn.js';
+import { runInv } from '../helpers/io.js';
 import { runInTerminal, startInTerminal, type TerminalSession } from '../helpers/terminal.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
 
@@ -84,7 +84,8 @@ describe('the first hour', () => {
     expect(config()).toBe(before);
 
     const port = new URL(JSON.parse(before).profiles.sandbox.baseUrl).port;
-    const busy = await spawnInv(['sandbox', '--port', port, '--ephemeral'], { env });
+    // A sandbox that cannot start: no terminal, no second process needed.
+    const busy = await runInv(['sandbox', '--port', port, '--ephemeral'], { env });
     expect(busy.code).toBe(1);
     expect(busy.stderr).toMatch(new RegExp(`port ${port} is in use`));
     expect(busy.stderr).toMatch(/hint: for a throwaway second sandbox: inv sandbox --port 0 --ephemeral/);
