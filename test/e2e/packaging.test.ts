@@ -96,8 +96,11 @@ describe.skipIf(noKeyring)(
         const config = join(dir, 'config-keyring');
         const run = (args: string[], input = '') =>
           spawnSync(inv, args, { env: { ...env, ...keyring.env, INV_CONFIG_DIR: config }, input, encoding: 'utf8' });
-        expect(run(['config', 'set', 'authUrl', 'https://auth.example.com']).status).toBe(0);
-        const set = run(['config', 'set', 'clientSecret', '--stdin'], 'installed-secret');
+        // --for names the server the secret is bound to: one command, the one that reaches the keyring.
+        const set = run(
+          ['config', 'set', 'clientSecret', '--stdin', '--for', 'https://auth.example.com'],
+          'installed-secret',
+        );
         expect(set.status, set.stderr).toBe(0);
         expect(set.stderr).not.toMatch(/no system keyring/);
         expect(keyring.items(`inv:${config}`)['default/clientSecret']).toContain('installed-secret');
