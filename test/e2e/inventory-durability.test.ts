@@ -22,7 +22,8 @@ describe('sandbox persistence', () => {
     const token = first.oauth.issueTokens('inv-cli', '1001', '').access_token;
     const env = { ...fx.env, INV_BASE_URL: first.baseUrl, INV_TOKEN: token };
     const made: string[] = [];
-    for (let i = 0; i < 20; i++) {
+    // Ten changes, each acknowledged before the next is sent: what a restart must keep is each of them.
+    for (let i = 0; i < 10; i++) {
       const r = await runInv(['items', 'create', '--msku', `R-${i}`, '--title', `Item ${i}`, '--cond', 'new'], { env });
       expect(r.code).toBe(0);
       made.push(`R-${i}`);
@@ -59,7 +60,8 @@ describe('sandbox persistence', () => {
     const token = ((await tokenAnswer.json()) as { access_token: string }).access_token;
     const invEnv = { ...fx.env, INV_BASE_URL: info.baseUrl, INV_TOKEN: token };
     const acknowledged: string[] = [];
-    for (let i = 0; i < 30; i++) {
+    // Ten changes, the kill right after the last one's answer: a change answered before it is written is lost.
+    for (let i = 0; i < 10; i++) {
       const r = await runInv(
         ['items', 'create', '--msku', `K-${i}`, '--title', `Killed ${i}`, '--cond', 'new', '--overwrite'],
         { env: invEnv },
@@ -71,13 +73,13 @@ describe('sandbox persistence', () => {
     expect(existsSync(data)).toBe(true);
     const reloaded = await startTestSandbox({ data });
     try {
-      expect(acknowledged).toHaveLength(30);
+      expect(acknowledged).toHaveLength(10);
       for (const msku of acknowledged)
         expect(reloaded.account.state.items[msku]?.title).toBe(`Killed ${msku.slice(2)}`);
     } finally {
       await reloaded.close();
     }
-    expect(JSON.parse(readFileSync(data, 'utf8')).inventory.itemOrder).toHaveLength(30);
+    expect(JSON.parse(readFileSync(data, 'utf8')).inventory.itemOrder).toHaveLength(10);
   });
 });
 
@@ -132,17 +134,18 @@ describe('prompts', () => {
     const csv = join(fx.dir, 'slow.csv');
     (await import('node:fs')).writeFileSync(
       csv,
-      'msku,title,cond\n' + Array.from({ length: 24 }, (_, i) => `SLOW-${i},Slow ${i},new`).join('\n') + '\n',
+      // The first row answered draws the line; eight rows at 20 ms keep the import running while it is drawn.
+      'msku,title,cond\n' + Array.from({ length: 8 }, (_, i) => `SLOW-${i},Slow ${i},new`).join('\n') + '\n',
     );
     fx.sandbox.inventory.faults.settings.latencyMs = 20;
     try {
       const { code, screen } = await runInTerminal(['items', 'import', csv, '--concurrency', '2'], fx.authed, []);
       expect(code).toBe(0);
-      expect(screen).toMatch(/importing items: \d+\/24 rows: \d+ done \(\d+\/s/);
+      expect(screen).toMatch(/importing items: \d+\/8 rows: \d+ done \(\d+\/s/);
       const piped = await spawnInv(['items', 'import', csv, '--concurrency', '2', '--again'], { env: fx.authed });
       expect(piped.code).toBe(0);
       expect(piped.stderr).not.toMatch(/\x1b\[2K/);
-      expect(piped.stderr).toMatch(/24 done, 0 failed/);
+      expect(piped.stderr).toMatch(/8 done, 0 failed/);
     } finally {
       fx.sandbox.inventory.faults.settings.latencyMs = 0;
     }
