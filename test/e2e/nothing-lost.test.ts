@@ -7,9 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
-import { runInv } from '../helpers/io.js';
-import { BIN, childEnv, sandboxInfo, type SandboxInfo } from '../helpers/spawn.js';
-import { sleep } from '../helpers/wait.js';
+import { runInv, startInvInProcess } from '../helpers/io.js';
+import { BIN, childEnv, sandboxInfo, wholeJson, type SandboxInfo } from '../helpers/spawn.js';
+import { sleep, waitFor } from '../helpers/wait.js';
 
 let fx: InventoryFixture;
 beforeAll(async () => {
@@ -110,7 +110,23 @@ function startSandboxCli(env: Record<string, string>, data: string) {
     () => ({ info: undefined }),
   );
   const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
-  return { child, started, exited, stderr: () => stderr };
+  return { started, exited, stderr: () => stderr, stop: () => void child.kill('SIGINT') };
+}
+
+/**
+ * startSandboxCli's counterpart in-process, for the sandbox started beside a running one: the running one is the
+ * other process whose data file and profile are at stake. stop() is the user's Ctrl-C.
+ */
+function startSandboxInProcess(env: Record<string, string>, data: string) {
+  const ctrlC = new AbortController();
+  const run = startInvInProcess(['sandbox', '--port', '0', '--data', data, '--json'], { env, signal: ctrlC.signal });
+  const printed = () => wholeJson<SandboxInfo & { profile: string | null }>(run.output().stdout);
+  const started = Promise.race([
+    run.closed.then(() => ({ info: printed() })),
+    waitFor(printed, { what: 'the sandbox info', running: run.state }).then((info) => ({ info })),
+  ]);
+  const exited = run.closed.then((r) => r.code);
+  return { started, exited, stderr: () => run.output().stderr, stop: () => ctrlC.abort() };
 }
 
 describe('one sandbox per data file', () => {
@@ -121,12 +137,12 @@ describe('one sandbox per data file', () => {
     const { info } = await first.started;
     expect(info).toBeDefined();
     try {
-      const second = startSandboxCli(env, data);
+      const second = startSandboxInProcess(env, data);
       const outcome = await Promise.race([
         second.exited.then((code) => ({ code })),
         second.started.then((s) => ({ code: s.info ? 'started' : 'exited' })),
       ]);
-      if (outcome.code === 'started') second.child.kill('SIGINT');
+      if (outcome.code === 'started') second.stop();
       await second.exited;
       expect(outcome.code).toBe(2);
       expect(second.stderr()).toContain(info!.baseUrl);
@@ -143,7 +159,7 @@ describe('one sandbox per data file', () => {
       });
       expect(fees.code, fees.stderr).toBe(0);
     } finally {
-      first.child.kill('SIGINT');
+      first.stop();
       await first.exited;
     }
     expect(readFileSync(data, 'utf8')).toContain(info!.login.clientId);
@@ -154,9 +170,9 @@ describe('one sandbox per data file', () => {
     const first = startSandboxCli(env, join(fx.dir, 'two-a.json'));
     const { info } = await first.started;
     try {
-      const other = startSandboxCli(env, join(fx.dir, 'two-b.json'));
+      const other = startSandboxInProcess(env, join(fx.dir, 'two-b.json'));
       const otherInfo = (await other.started).info;
-      other.child.kill('SIGINT');
+      other.stop();
       await other.exited;
       expect(otherInfo?.profile ?? null).toBe(null);
       expect(other.stderr()).toMatch(
@@ -165,7 +181,7 @@ describe('one sandbox per data file', () => {
       const profile = await runInv(['config', 'get', 'baseUrl', '--profile', 'sandbox'], { env });
       expect(profile.stdout.trim()).toBe(info!.baseUrl);
     } finally {
-      first.child.kill('SIGINT');
+      first.stop();
       await first.exited;
     }
   });
