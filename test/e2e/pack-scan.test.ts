@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { startInTerminal, step, type TerminalSession } from '../helpers/terminal.js';
-import { decodePdf } from '../helpers/zxing.js';
+import { decodePdf, THERMAL_DPI } from '../helpers/zxing.js';
 import { tempDir } from '../helpers/temp.js';
 
 let fx: InventoryFixture;
@@ -83,7 +83,7 @@ describe('inv pack scan mode on a terminal', () => {
     second.type('14x12x8\r');
     expect(await second.exited).toBe(0);
 
-    const pages = decodePdf(labels);
+    const pages = decodePdf(labels, THERMAL_DPI);
     const text = (i: number) => pages[i]!.filter((s) => s.format === 'PDF417').map((s) => s.text);
     expect(pages).toHaveLength(3);
     expect(text(0)).toEqual([`AMZN,PO:${shipment},FNSKU:${fnskus[BOOK]},QTY:4`]);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 import { pdfInfo } from '../helpers/labels.js';
-import { decodePdf } from '../helpers/zxing.js';
+import { decodePdf, THERMAL_DPI } from '../helpers/zxing.js';
 
 let fx: InventoryFixture;
 let shipment: string;
@@ -66,7 +66,7 @@ describe('inv pack from files', () => {
     expect(info.pages).toBe(3);
     expect(info.width).toBeCloseTo(4 * 72, 1);
     expect(info.height).toBeCloseTo(6 * 72, 1);
-    const pages = decodePdf(labels);
+    const pages = decodePdf(labels, THERMAL_DPI);
     const expected = [
       `AMZN,PO:${shipment},FNSKU:${fnskus[BOOK]},QTY:4`,
       `AMZN,PO:${shipment},FNSKU:${fnskus[BOOK]},QTY:2,FNSKU:${fnskus[MUG]},QTY:2`,
@@ -95,7 +95,7 @@ describe('inv pack from files', () => {
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(pdfInfo(labels)).toMatchObject({ pages: 2, width: 612, height: 792 });
-    const codes = decodePdf(labels).map((page) =>
+    const codes = decodePdf(labels, THERMAL_DPI).map((page) =>
       page
         .filter((s) => s.format === 'Code128')
         .map((s) => s.text)

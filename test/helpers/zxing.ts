@@ -25,6 +25,12 @@ for path in sys.argv[1:]:
 print(json.dumps(out))
 `;
 
+/**
+ * A thermal label printer's resolution: carton labels read back at it are read as a dock's printer prints them, with
+ * half the pixels of 300 dpi to render and search.
+ */
+export const THERMAL_DPI = 203;
+
 /** The symbols found on each page of a PDF rendered at `dpi` (pdftoppm, greyscale), in page order. */
 export function decodePdf(file: string, dpi = 300): Symbol[][] {
   const dir = tempDir('zxing');
