@@ -146,7 +146,11 @@ describe('--again after a stop resumes', () => {
     // The first run's moves wait at the server until the later run says it waits: the two runs overlap.
     const hold = fx.sandbox.inventory.faults.hold('/v1/doMoveItem');
     const a = startInv(['move', '--file', file, '--again', '--json'], { env: fx.authed });
-    await sleep(1500); // the second run starts 1.5 s after the first, as the issue measured
+    // The second run starts 1.5 s after the first, as the issue measured, and not before the first is sending (a
+    // loaded machine can take longer than that to start a process).
+    const started = performance.now();
+    await waitFor(() => hold.held > 0, { what: 'moves of the first run at the server', running: a.child });
+    await sleep(Math.max(0, 1500 - (performance.now() - started)));
     // The later run in-process: a process of its own all the same, beside the first run's.
     const b = startInvInProcess(['move', '--file', file, '--again', '--json'], { env: fx.authed });
     await waitFor(() => /waiting for /.test(b.output().stderr), {
