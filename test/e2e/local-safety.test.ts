@@ -38,9 +38,9 @@ const passwordLogin = (profile: string) =>
   );
 const configFile = () => join(fx.env.INV_CONFIG_DIR, 'config.json');
 
-/** The pid of a process that has exited. */
+/** The pid of a process that has exited (node --version: it exits before starting a JavaScript engine). */
 async function deadPid(): Promise<number> {
-  const child = spawn(process.execPath, ['-e', '0']);
+  const child = spawn(process.execPath, ['--version']);
   await new Promise((resolve) => child.on('exit', resolve));
   return child.pid!;
 }
