@@ -63,8 +63,11 @@ async function rerun(file: string, elsewhere = false) {
   return { ...r, reads: settingReads() - reads, sent: fx.moves() - moves };
 }
 
-/** A hostile value, and whether the rerun comes from another PC (one whose journal lacks the windows, so it reads them). */
-const HOSTILE: Array<[string, (head: string) => void, boolean]> = [
+/**
+ * A hostile value, whether the rerun comes from another PC (one whose journal lacks the windows, so it reads them),
+ * and what the message must also say of it.
+ */
+const HOSTILE: Array<[string, (head: string) => void, boolean, RegExp?]> = [
   ['a head counting 1e12 windows', (head) => (settings()[head] = '{"windows":1e12}'), false],
   ['a head whose windows are a string', (head) => (settings()[head] = '{"windows":""}'), false],
   ['a null head', (head) => (settings()[head] = 'null'), false],
@@ -79,7 +82,12 @@ const HOSTILE: Array<[string, (head: string) => void, boolean]> = [
     (head) => (settings()[`${windowPrefix(head)}1`] = 'zz,../..,' + 'f'.repeat(5000)),
     true,
   ],
-  ['a 40 MB head', (head) => (settings()[head] = `{"windows":1,"x":"${'9'.repeat(40_000_000)}"}`), false],
+  [
+    'a 40 MB head',
+    (head) => (settings()[head] = `{"windows":1,"x":"${'9'.repeat(40_000_000)}"}`),
+    false,
+    /over 65536 bytes/,
+  ],
 ];
 
 /** The prefix of a head's window settings: `INV_BATCH_<id>_` then, in heads that count generations, `<gen>_`. */
@@ -91,7 +99,7 @@ function windowPrefix(head: string): string {
 describe('hostile anchor values stop the run before anything is sent', () => {
   it.each(HOSTILE)(
     '%s: a clear message naming the setting and how to clear it',
-    async (what, spoil, elsewhere) => {
+    async (what, spoil, elsewhere, says) => {
       const { file, head } = await unfinishedBatch(30, 61 + HOSTILE.findIndex(([name]) => name === what));
       spoil(head);
       const r = await rerun(file, elsewhere);
@@ -100,6 +108,7 @@ describe('hostile anchor values stop the run before anything is sent', () => {
       expect(r.stderr).not.toMatch(/unexpected|Cannot read properties/);
       expect(r.stderr).toMatch(new RegExp(`account setting ${head}(_\\d+_1)? `));
       expect(r.stderr).toMatch(/inv settings set INV_BATCH_/);
+      if (says) expect(r.stderr).toMatch(says);
       expect(r.reads).toBeLessThan(20);
       expect(JSON.parse(r.stdout)).toMatchObject({ outcome: 'stopped' });
     },
