@@ -1,5 +1,6 @@
 /** inv login: OAuth login by browser (code + PKCE, or implicit), pasted redirect, or password. */
 import { choiceOption } from '../cli/option-kinds.js';
+import { insecureStorageOption } from './shared/insecure-storage.js';
 import type { Command } from 'commander';
 import { AuthError, UsageError } from '../errors.js';
 import type { StoredTokens } from '../config/schema.js';
@@ -153,7 +154,7 @@ export function setup(command: Command): void {
     .addOption(choiceOption('--flow <flow>', 'OAuth flow', ['code', 'implicit', 'password']))
     .option('--port <port>', 'loopback port for the redirect (for ssh -L); 0 picks a free one', '0')
     .option('--scope <scopes>', "scopes to request (default: the profile's scope setting)")
-    .option('--insecure-storage', 'store the tokens in config.json (0600) even where a system keyring answers')
+    .addOption(insecureStorageOption('the tokens'))
     .addHelpText('after', `\nThe global --timeout also bounds the wait for the browser (default ${DEFAULT_WAIT_S} s).`)
     .addHelpText(
       'after',
@@ -194,14 +195,7 @@ export async function run(ctx: Ctx, options: LoginOptions): Promise<void> {
   const accept = async (tokens: StoredTokens): Promise<string> => {
     await (
       await ctx.config()
-    ).updateProfile(
-      settings.profile,
-      // --insecure-storage holds for the secrets written later (a refresh) until a login without it.
-      (profile) => ({ ...profile, tokens, insecureStorage: options.insecureStorage || undefined }),
-      {
-        insecure: options.insecureStorage,
-      },
-    );
+    ).updateProfile(settings.profile, (profile) => ({ ...profile, tokens }), { insecure: options.insecureStorage });
     try {
       user = (await (await ctx.inventory()).whoami()).user;
     } catch (error) {

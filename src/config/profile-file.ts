@@ -115,7 +115,8 @@ export class ConfigStore {
    * Replaces one profile with what `change` makes of it. Every write holds the config lock and
    * re-reads the file under it, so that processes writing other profiles (or the same one) at the
    * same time lose nothing; the file is rewritten atomically. Secrets written go to the system keyring when one
-   * answers, else (or with `options.insecure`) to the file.
+   * answers, else to the file. `options.insecure` is a login's choice (--insecure-storage): the file or not, kept on
+   * the profile for the writes after it (a refresh) until the next login chooses.
    */
   async updateProfile(
     name: string,
@@ -125,8 +126,10 @@ export class ConfigStore {
     return this.locked((conf) => {
       const profiles = { ...(conf.get('profiles') ?? {}) };
       const before = this.secrets.reveal(name, profiles[name] ?? {});
-      const next = change(before);
-      profiles[name] = this.secrets.keep(name, before, next, options.insecure ?? next.insecureStorage === true);
+      const changed = change(before);
+      const next =
+        options.insecure === undefined ? changed : { ...changed, insecureStorage: options.insecure || undefined };
+      profiles[name] = this.secrets.keep(name, before, next, next.insecureStorage === true);
       conf.set('profiles', profiles);
       return next;
     });

@@ -7,7 +7,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConnectionError, InDoubtError, UsageError } from '../errors.js';
 import { nodeCrypto } from '../util/lazy-crypto.js';
-import { ensureOwnDir } from '../util/own-dir.js';
 import { PRINTER_TIMEOUT_MS, sendJob } from './printer.js';
 import { withFileLock } from '../util/file-lock.js';
 import { printerName, type PrinterTarget } from './printer-target.js';
@@ -41,8 +40,8 @@ function recordOf(stateDir: string, target: PrinterTarget, job: Buffer) {
         return undefined;
       }
     },
+    // Written under the lock, whose taking made and checked the directory.
     write(record: PrintedRecord): void {
-      ensureOwnDir(dir);
       writeFileSync(path, JSON.stringify(record) + '\n', { mode: 0o600 });
     },
   };
@@ -66,7 +65,6 @@ export interface PrintEnv {
  */
 export async function printOnce(target: PrinterTarget, job: Buffer, raw: boolean, env: PrintEnv): Promise<string> {
   const record = recordOf(env.stateDir, target, job);
-  ensureOwnDir(join(record.lock, '..'));
   return withFileLock(record.lock, () => printUnderLock(record, target, job, raw, env), {
     timeoutMs: PRINTER_TIMEOUT_MS + 5_000,
   });

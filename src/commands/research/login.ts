@@ -6,6 +6,7 @@ import type { Meta } from '../../cli/command.js';
 import type { Ctx } from '../../cli/ctx.js';
 import { setPath } from '../../config/schema.js';
 import { originOf } from '../../http/url.js';
+import { insecureStorageOption } from '../shared/insecure-storage.js';
 
 /** An ASIN whose categories are asked for to check a key: a cheap read with no side effect. */
 const PROBE_ASIN = 'B00X4WHP5E';
@@ -39,7 +40,7 @@ export function setup(command: Command): void {
     .option('--client-id <id>', 'the ClientId (asked on a terminal when absent)')
     .option('--secret-stdin', 'read the SecretKey from stdin (for scripts)')
     .option('--no-verify', 'store without a test request')
-    .option('--insecure-storage', 'store the SecretKey in config.json (0600) even where a system keyring answers')
+    .addOption(insecureStorageOption('the SecretKey'))
     .addHelpText(
       'after',
       [
@@ -101,14 +102,12 @@ export async function run(ctx: Ctx, options: ResearchLoginOptions): Promise<void
   const origin = originOf(settings.researchUrl);
   await store.updateProfile(
     settings.profile,
-    (profile) => ({
-      ...setPath(
+    (profile) =>
+      setPath(
         setPath(setPath(profile, 'research.clientId', clientId), 'research.secretKey', secretKey),
         'research.origin',
         origin,
       ),
-      insecureStorage: options.insecureStorage || undefined,
-    }),
     { insecure: options.insecureStorage },
   );
   const saved = `research key for ClientId "${clientId}" saved to profile "${settings.profile}"`;
