@@ -3,53 +3,42 @@
  * 9100 takes it) or to a CUPS printer by name (an `lp` stand-in on PATH), once: a rerun sends no second job.
  */
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runInv } from '../helpers/io.js';
+import { rawPrinter, type RawPrinter } from '../helpers/raw-printer.js';
 import { inventoryFixture, type InventoryFixture } from '../helpers/inventory.js';
 
 let fx: InventoryFixture;
-let printer: Server;
-let port: number;
-/** Each connection's bytes, once it closed. */
-let jobs: Buffer[] = [];
+let printer: RawPrinter;
+/** The jobs the printer kept in this test. */
+let jobs: Buffer[];
 
 beforeAll(async () => {
   fx = await inventoryFixture();
-  printer = createServer((socket) => {
-    const parts: Buffer[] = [];
-    socket.on('data', (d: Buffer) => parts.push(d));
-    socket.on('end', () => {
-      jobs.push(Buffer.concat(parts));
-      socket.end();
-    });
-  });
-  await new Promise<void>((resolve) => printer.listen(0, '127.0.0.1', resolve));
-  port = (printer.address() as { port: number }).port;
+  printer = await rawPrinter();
 });
 afterAll(async () => {
-  await new Promise((resolve) => printer.close(resolve));
+  await printer.close();
   await fx.close();
 });
-beforeEach(() => void (jobs = []));
+beforeEach(() => {
+  printer.jobs.length = 0;
+  jobs = printer.jobs;
+});
 
 const inv = (args: string[], env: Record<string, string> = {}) => runInv(args, { env: { ...fx.authed, ...env } });
-/** Waits until the listener has kept `n` jobs (a connection's end may come after inv exits). */
-async function jobsKept(n: number): Promise<Buffer[]> {
-  for (let i = 0; i < 200 && jobs.length < n; i++) await new Promise((r) => setTimeout(r, 10));
-  return jobs;
-}
 
 describe('inv locations labels --printer tcp://HOST:PORT', () => {
   it('sends the ZPL job whole to the raw printer; a rerun sends no second job; --reprint does', async () => {
     const whole = await inv(['locations', 'labels', '--all', '-o', 'zpl']);
     expect(whole.code, whole.stderr).toBe(0);
-    const target = `tcp://127.0.0.1:${port}`;
+    const target = `tcp://127.0.0.1:${printer.target.port}`;
     const r = await inv(['locations', 'labels', '--all', '--printer', target]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(new RegExp(`labels \\(thermal-2.25x1.25, ZPL\\) sent to ${target}`));
-    const [job] = await jobsKept(1);
+    const [job] = await printer.kept(1);
     expect(job!.toString('utf8')).toBe(whole.stdout);
     expect(job!.toString('utf8').match(/\^XA/g)?.length).toBeGreaterThan(1);
 
@@ -60,16 +49,16 @@ describe('inv locations labels --printer tcp://HOST:PORT', () => {
     );
     const third = await inv(['locations', 'labels', '--all', '--printer', target, '--reprint']);
     expect(third.code, third.stderr).toBe(0);
-    expect(await jobsKept(2)).toHaveLength(2);
+    expect(await printer.kept(2)).toHaveLength(2);
     expect(jobs[1]!.equals(job!)).toBe(true);
   });
 
   it('takes labels.printer as what --printer alone means', async () => {
-    const set = await inv(['config', 'set', 'labels.printer', `tcp://127.0.0.1:${port}`]);
+    const set = await inv(['config', 'set', 'labels.printer', `tcp://127.0.0.1:${printer.target.port}`]);
     expect(set.code, set.stderr).toBe(0);
     const r = await inv(['locations', 'labels', 'LOC-1', '--printer']);
     expect(r.code, r.stderr).toBe(0);
-    expect((await jobsKept(1))[0]!.toString('utf8')).toContain('LOC-1');
+    expect((await printer.kept(1))[0]!.toString('utf8')).toContain('LOC-1');
     const bad = await inv(['config', 'set', 'labels.printer', 'not a printer']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('labels.printer');
@@ -83,7 +72,15 @@ describe('inv locations labels --printer tcp://HOST:PORT', () => {
     const r = await inv(['locations', 'labels', '1', '--printer', `tcp://127.0.0.1:${dead}`]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`no printer answers at tcp://127.0.0.1:${dead}`);
-    const pdf = await inv(['locations', 'labels', '1', '--printer', `tcp://127.0.0.1:${port}`, '--format', 'pdf']);
+    const pdf = await inv([
+      'locations',
+      'labels',
+      '1',
+      '--printer',
+      `tcp://127.0.0.1:${printer.target.port}`,
+      '--format',
+      'pdf',
+    ]);
     expect(pdf.code).toBe(2);
     expect(pdf.stderr).toContain('--printer tcp://');
     const junk = await inv(['locations', 'labels', '1', '--printer', 'two words']);
@@ -130,12 +127,12 @@ describe('inv pack --printer', () => {
     const args = ['pack', 'FBA10000001', '--file', contents, '--boxes', boxes, '--ship-from', 'Acme|1 Main St|Town'];
     const whole = await inv([...args, '--labels', '-', '-o', 'zpl']);
     expect(whole.code, whole.stderr).toBe(0);
-    const r = await inv([...args, '--printer', `tcp://127.0.0.1:${port}`]);
+    const r = await inv([...args, '--printer', `tcp://127.0.0.1:${printer.target.port}`]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`3 carton labels (ZPL, 4x6) sent to tcp://127.0.0.1:${port}`);
-    const [job] = await jobsKept(1);
+    expect(r.stderr).toContain(`3 carton labels (ZPL, 4x6) sent to tcp://127.0.0.1:${printer.target.port}`);
+    const [job] = await printer.kept(1);
     expect(job!.toString('utf8')).toBe(whole.stdout);
-    const again = await inv([...args, '--printer', `tcp://127.0.0.1:${port}`]);
+    const again = await inv([...args, '--printer', `tcp://127.0.0.1:${printer.target.port}`]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stderr).toContain('not sent again');
     expect(jobs).toHaveLength(1);
@@ -151,23 +148,31 @@ describe('inv send-to-fba --printer', () => {
       '--from',
       'Shelf A1',
       '--printer',
-      `tcp://127.0.0.1:${port}`,
+      `tcp://127.0.0.1:${printer.target.port}`,
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/labels \(thermal-2\.25x1\.25, ZPL\) sent to tcp:\/\/127\.0\.0\.1:\d+/);
-    const [job] = await jobsKept(1);
+    const [job] = await printer.kept(1);
     // A heading label per shipment, then the units' label (printed twice: ^PQ2).
     expect(job!.toString('utf8')).toMatch(/\^XA[\s\S]*\^XZ[\s\S]*X000BB05CA[\s\S]*\^PQ2/);
   });
 
   it('a second send of the same units prints their labels again: new units, not a rerun of a job', async () => {
-    const send = ['send-to-fba', 'PUZZLE-1000', '1', '--from', 'Shelf A2', '--printer', `tcp://127.0.0.1:${port}`];
+    const send = [
+      'send-to-fba',
+      'PUZZLE-1000',
+      '1',
+      '--from',
+      'Shelf A2',
+      '--printer',
+      `tcp://127.0.0.1:${printer.target.port}`,
+    ];
     const first = await inv(send);
     expect(first.code, first.stderr).toBe(0);
     const second = await inv(send);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).not.toContain('not sent again');
-    const [a, b] = await jobsKept(2);
+    const [a, b] = await printer.kept(2);
     expect(b).toEqual(a);
   });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printOnce } from '../../src/labels/print-labels.js';
 import { parsePrinter } from '../../src/labels/printer-target.js';
+import { rawPrinter } from '../helpers/raw-printer.js';
 import { removeTempDir, tempDir } from '../helpers/temp.js';
 
 let printer: Server;
@@ -62,53 +63,22 @@ describe('a small job the printer resets after taking it', () => {
 
 describe('the same job from two terminals at once', () => {
   it('is sent once: the second waits for the first, then finds it sent', async () => {
-    const jobs: Buffer[] = [];
-    // A printer that keeps each job and closes a moment after the last byte, as one printing it would.
-    const slow = createServer((socket) => {
-      const parts: Buffer[] = [];
-      socket.on('data', (d: Buffer) => parts.push(d));
-      socket.on('end', () => {
-        jobs.push(Buffer.concat(parts));
-        setTimeout(() => socket.end(), 300);
-      });
-    });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    // A printer that closes a moment after the last byte, as one printing it would.
+    const slow = await rawPrinter({ closeAfterMs: 300 });
     try {
-      const target = { kind: 'tcp', host: '127.0.0.1', port: (slow.address() as { port: number }).port } as const;
+      const { target, jobs } = slow;
       const env = { stateDir: tempDir('print-twice'), now: () => Date.now(), reprint: false };
       const job = Buffer.from('^XA^FDLOC-9^FS^XZ\n');
       const said = await Promise.all([printOnce(target, job, true, env), printOnce(target, job, true, env)]);
       expect(said.filter((s) => s.startsWith('not sent again'))).toHaveLength(1);
       expect(jobs).toHaveLength(1);
     } finally {
-      await new Promise((resolve) => slow.close(resolve));
+      await slow.close();
     }
   });
 });
 
 describe('what a job leaves behind', () => {
-  /** A printer that keeps every job (closing its side after the last byte), or one that takes the connection and reads nothing. */
-  async function listener(reads: boolean) {
-    const jobs: Buffer[] = [];
-    const sockets = new Set<import('node:net').Socket>();
-    const server = createServer((socket) => {
-      sockets.add(socket);
-      if (!reads) return socket.pause();
-      const parts: Buffer[] = [];
-      socket.on('data', (d: Buffer) => parts.push(d));
-      socket.on('end', () => {
-        jobs.push(Buffer.concat(parts));
-        socket.end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const target = { kind: 'tcp', host: '127.0.0.1', port: (server.address() as { port: number }).port } as const;
-    const close = async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    };
-    return { jobs, sockets, target, close };
-  }
   const recordFile = (stateDir: string) => {
     const files = readdirSync(join(stateDir, 'printed')).filter((f) => f.endsWith('.json'));
     expect(files).toHaveLength(1);
@@ -116,7 +86,7 @@ describe('what a job leaves behind', () => {
   };
 
   it('is "sending" while it goes out: a process killed then leaves it in doubt, and a rerun sends nothing', async () => {
-    const stuck = await listener(false);
+    const stuck = await rawPrinter({ reads: false });
     const stateDir = tempDir('print-kill');
     const env = { stateDir, now: () => Date.now(), reprint: false };
     const job = Buffer.alloc(64 * 1024 * 1024, '^XA^FDLOC-3^FS^XZ\n');
@@ -128,7 +98,7 @@ describe('what a job leaves behind', () => {
     // As a process killed mid-job leaves it: the record still says "sending".
     const record = JSON.parse(readFileSync(recordFile(stateDir), 'utf8'));
     writeFileSync(recordFile(stateDir), JSON.stringify({ ...record, state: 'sending' }));
-    const printer = await listener(true);
+    const printer = await rawPrinter();
     try {
       await expect(printOnce(printer.target, job, true, env)).resolves.toMatch(/^sent to/); // another printer: another job
       await expect(printOnce(stuck.target, job, true, env)).rejects.toThrow(/was cut off before it was all sent/);
@@ -138,7 +108,7 @@ describe('what a job leaves behind', () => {
   });
 
   it('Ctrl-C while it goes out ends it at once, in doubt, saying how much was sent', async () => {
-    const stuck = await listener(false);
+    const stuck = await rawPrinter({ reads: false });
     try {
       const stop = new AbortController();
       const env = { stateDir: tempDir('print-stop'), now: () => Date.now(), reprint: false, signal: stop.signal };
@@ -155,7 +125,7 @@ describe('what a job leaves behind', () => {
   });
 
   it('nothing answering is not remembered: the same job is sent once a printer answers there', async () => {
-    const printer = await listener(true);
+    const printer = await rawPrinter();
     const port = printer.target.port;
     await printer.close();
     const env = { stateDir: tempDir('print-none'), now: () => Date.now(), reprint: false };
@@ -177,7 +147,7 @@ describe('what a job leaves behind', () => {
   });
 
   it('is remembered for 12 hours: the same job 11 hours on is not sent again, 13 hours on it is', async () => {
-    const printer = await listener(true);
+    const printer = await rawPrinter();
     try {
       let now = Date.parse('2026-11-29T08:00:00Z');
       const env = { stateDir: tempDir('print-hours'), now: () => now, reprint: false };
